@@ -1,0 +1,14 @@
+"""rulelang front end: ruleset text -> checked, immutable IR.
+
+    from rulelang import load_ruleset
+    rs = load_ruleset("twenty-trials", {"trial_modifiers": "true"})
+
+Knows nothing about running or printing games: see `interpreter` and
+`generators`, which both depend on this IR only.
+"""
+from .errors import Diagnostic, RulesetError, Source, Span
+from .loader import bundled_names, find_ruleset, load_ruleset, load_text
+from .params import apply_params, parse_assignments
+
+__all__ = ["Diagnostic", "RulesetError", "Source", "Span", "bundled_names", "find_ruleset",
+           "load_ruleset", "load_text", "apply_params", "parse_assignments"]

@@ -1,0 +1,178 @@
+"""Card types and their tables: one card a row, typed columns.
+
+    cards:
+      action:
+        fields: {value: 1..8, icon: [light_sun, dark_sun, light_moon, dark_moon]}
+        label: "{value} {icon}"
+        table: |
+          value icon        count
+          1     light_sun   1
+
+A field type is `number` (or a range like `1..8`, which also checks the
+table), `text`, `bool`, a type from `types:`, or an inline list of values
+(which declares a type named after the field). A `count` column, or a
+`count:` for a card type without fields, gives copies.
+"""
+from __future__ import annotations
+
+import re
+import shlex
+
+from . import ir
+from .errors import Span, did_you_mean
+from .types import BOOL, INT, TEXT, EnumT, Type
+from .yamltree import YList, YMap, YScalar
+
+CARD_KEYS = ("fields", "table", "count", "label", "text", "assumed")
+
+
+def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
+    """Returns (card types by name, every card in table order)."""
+    card_types: dict[str, ir.CardType] = {}
+    cards: list[ir.Card] = []
+    for name, (span, spec) in (reader.expect_map(node, "cards") or YMap(span=None)).entries.items():
+        if not isinstance(spec, YMap):
+            reader.diag.error(span, f"card type '{name}' must be a mapping (fields:, table: or count:)")
+            continue
+        reader.keys(spec, CARD_KEYS, f"card type '{name}'")
+        if not reader.declare(name, "card type", span):
+            continue
+        fields, bounds = _fields(reader, spec.get("fields"), enums)
+        label = reader.text(spec.get("label"), "label")
+        if label:
+            for ref in re.findall(r"{(\w+)}", label):
+                if ref not in fields:
+                    reader.diag.error(spec.get("label").span, f"label names unknown field '{ref}'",
+                                      did_you_mean(ref, fields))
+        card_types[name] = ir.CardType(
+            name, tuple(ir.FieldDef(f, t) for f, t in fields.items()), label,
+            reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"), span=span)
+        table = spec.get("table")
+        if table is not None:
+            rows = _table(reader, table, name, fields, bounds, enums)
+        else:
+            if fields:
+                reader.diag.error(span, f"card type '{name}' has fields but no 'table:' of cards")
+            count_node = spec.get("count")
+            count = count_node.value if isinstance(count_node, YScalar) else None
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                reader.diag.error((count_node or spec).span, f"card type '{name}' needs `count: N` or a `table:`")
+                count = 0
+            rows = [({}, span)] * count
+        for values, row_span in rows:
+            cards.append(ir.Card(len(cards), name, ir.frozen_map(values), span=row_span))
+    return card_types, cards
+
+
+def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, int]]]:
+    fields: dict[str, Type] = {}
+    bounds: dict[str, tuple[int, int]] = {}
+    for fname, (span, tnode) in (reader.expect_map(node, "fields") or YMap(span=None)).entries.items():
+        if fname == "count":
+            reader.diag.error(span, "'count' is the number of copies, not a field")
+            continue
+        if isinstance(tnode, YList):  # inline type: its values listed here
+            values = reader.enum_values(tnode)
+            existing = enums.get(fname)
+            if existing is not None and existing.values != values:
+                reader.diag.error(tnode.span, f"type '{fname}' is already declared with other values")
+                continue
+            enums.setdefault(fname, ir.EnumDef(fname, values, span=tnode.span))
+            fields[fname] = EnumT(fname)
+            continue
+        tname = str(tnode.value).strip() if isinstance(tnode, YScalar) else ""
+        m = re.fullmatch(r"(-?\d+)\s*\.\.\s*(-?\d+)", tname)
+        if m:
+            fields[fname], bounds[fname] = INT, (int(m.group(1)), int(m.group(2)))
+        elif tname in ("number", "int"):
+            fields[fname] = INT
+        elif tname == "text":
+            fields[fname] = TEXT
+        elif tname == "bool":
+            fields[fname] = BOOL
+        elif tname in enums:
+            fields[fname] = EnumT(tname)
+        else:
+            reader.diag.error((tnode or node).span, f"unknown field type '{tname}'",
+                              did_you_mean(tname, ["number", "text", "bool", *enums])
+                              or "use number, text, bool, a range like 1..8, a type from `types:` or a list of values")
+    return fields, bounds
+
+
+def _table(reader, node, card_type: str, fields, bounds, enums) -> list[tuple[dict, Span]]:
+    if not isinstance(node, YScalar) or not isinstance(node.value, str):
+        reader.diag.error(node.span, "a card table is text: a header line of field names, then one card a row",
+                          "write it as a block after `table: |`")
+        return []
+    source = node.span.source
+    rows: list[tuple[dict, Span]] = []
+    header: list[str] | None = None
+    for offset, line in enumerate(node.value.splitlines()):
+        lineno = node.text_line + offset
+        span = Span(source, lineno, node.text_col, lineno, node.text_col + len(line))
+        try:
+            cells = shlex.split(line, comments=True)
+        except ValueError:
+            reader.diag.error(span, "unclosed quote in this row")
+            continue
+        if not cells:
+            continue
+        if header is None:
+            header = cells
+            for col in header:
+                if col != "count" and col not in fields:
+                    reader.diag.error(span, f"unknown column '{col}' in the table of '{card_type}'",
+                                      did_you_mean(col, [*fields, "count"]) or
+                                      f"declare it under `fields:` of '{card_type}'")
+            for f in fields:
+                if f not in header:
+                    reader.diag.error(span, f"the table of '{card_type}' has no column for field '{f}'")
+            continue
+        if len(cells) != len(header):
+            reader.diag.error(span, f"this row has {len(cells)} values but the header names {len(header)} columns")
+            continue
+        values, count, ok = {}, 1, True
+        for col, cell in zip(header, cells):
+            if col == "count":
+                if not cell.isdigit() or int(cell) < 1:
+                    reader.diag.error(span, f"count must be a whole number of at least 1, not '{cell}'")
+                    ok = False
+                else:
+                    count = int(cell)
+            elif col in fields:
+                value = _cell(reader, cell, fields[col], bounds.get(col), enums, span, col)
+                ok = ok and value is not _BAD
+                values[col] = value
+        if ok:
+            rows.extend([(values, span)] * count)
+    if header is None:
+        reader.diag.error(node.span, f"the table of '{card_type}' is empty")
+    return rows
+
+
+_BAD = object()
+
+
+def _cell(reader, cell: str, ty: Type, bound, enums, span: Span, col: str):
+    if ty == INT:
+        if not re.fullmatch(r"-?\d+", cell):
+            reader.diag.error(span, f"'{cell}' in column '{col}' is not a number")
+            return _BAD
+        value = int(cell)
+        if bound and not bound[0] <= value <= bound[1]:
+            reader.diag.error(span, f"{value} in column '{col}' is outside {bound[0]}..{bound[1]}")
+            return _BAD
+        return value
+    if ty == BOOL:
+        if cell not in ("true", "false", "yes", "no"):
+            reader.diag.error(span, f"'{cell}' in column '{col}' must be true or false")
+            return _BAD
+        return cell in ("true", "yes")
+    if isinstance(ty, EnumT):
+        values = enums[ty.name].values
+        if cell not in values:
+            reader.diag.error(span, f"'{cell}' is not a {ty.name}", did_you_mean(cell, values)
+                              or f"one of: {', '.join(values)}")
+            return _BAD
+        return cell
+    return cell

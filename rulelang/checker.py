@@ -1,0 +1,723 @@
+"""Name resolution and type checking: parsed declarations -> resolved IR.
+
+Every name is resolved (local, variable, parameter, zone, role, enum value,
+define, procedure) and every expression typed before anything runs. Card
+types narrow through `is` tests, so
+
+    if c is action_modifier:
+        move c to reserve
+    else:
+        move c to hand          # c is known not to be a modifier here
+
+checks against the zones' `holds:`. All problems are collected and raised
+together.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from . import ir
+from .errors import Diagnostics, Span, did_you_mean
+from .types import ANY, BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, ListT, Type, ZoneT, join
+
+BUILTIN_FUNCTIONS = ("size", "empty", "top", "bottom", "abs", "min", "max", "sum", "any", "all",
+                     "face_up", "face_down")
+
+
+class Scope:
+    """Local names and their (possibly narrowed) types."""
+
+    def __init__(self, names: dict[str, Type] | None = None, parent: "Scope | None" = None):
+        self.names = names or {}
+        self.parent = parent
+
+    def lookup(self, name: str) -> Type | None:
+        scope = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def child(self, names: dict[str, Type] | None = None) -> "Scope":
+        return Scope(dict(names or {}), self)
+
+    def all_names(self) -> set[str]:
+        names, scope = set(), self
+        while scope is not None:
+            names |= set(scope.names)
+            scope = scope.parent
+        return names
+
+
+def check(ruleset: ir.Ruleset) -> ir.Ruleset:
+    checker = Checker(ruleset)
+    result = checker.run()
+    checker.diag.raise_if_any()
+    return result
+
+
+class Checker:
+    def __init__(self, rs: ir.Ruleset):
+        self.rs = rs
+        self.diag = Diagnostics()
+        self.all_kinds = frozenset(rs.card_types)
+        self.enum_of: dict[str, list[str]] = {}
+        for enum in rs.enums.values():
+            for value in enum.values:
+                self.enum_of.setdefault(value, []).append(enum.name)
+        self.field_types = {ct.name: {f.name: f.type for f in ct.fields} for ct in rs.card_types.values()}
+        self.define_bodies: dict[str, ir.Expr] = {}
+        self.define_results: dict[tuple, Type] = {}
+        self.proc_bodies: dict[str, ir.Block] = {}
+        self.proc_checked: set[tuple] = set()
+        self.stack: list[str] = []
+        self.mode_roles: tuple[str, ...] | None = None
+
+    # ------------------------------------------------------------ the ruleset
+    def run(self) -> ir.Ruleset:
+        rs = self.rs
+        for name, define in rs.defines.items():
+            if all(t is not None for _, t in define.params):
+                self.call_define(name, [t for _, t in define.params], define.span)
+        for name, proc in rs.procedures.items():
+            if all(t is not None for _, t in proc.params):
+                self.call_procedure(name, [t for _, t in proc.params], proc.span)
+        setup = self.block(rs.setup, Scope())
+        modes = {}
+        for name, mode in rs.modes.items():
+            self.mode_roles = mode.roles
+            msetup = self.block(mode.setup, Scope())
+            steps = tuple(dataclasses.replace(s, body=self.block(s.body, Scope())) for s in mode.round)
+            score = {role: self.expect(e, Scope(), INT, "a score") for role, e in mode.score.items()}
+            modes[name] = dataclasses.replace(mode, setup=msetup, round=steps, score=ir.frozen_map(score))
+            self.mode_roles = None
+        # defines and procedures never called with typed arguments are still resolved
+        for name, define in rs.defines.items():
+            if name not in self.define_bodies:
+                self.call_define(name, [t or ANY for _, t in define.params], define.span)
+        for name, proc in rs.procedures.items():
+            if name not in self.proc_bodies:
+                self.call_procedure(name, [t or ANY for _, t in proc.params], proc.span)
+        defines = {n: dataclasses.replace(d, body=self.define_bodies.get(n, d.body)) for n, d in rs.defines.items()}
+        procs = {n: dataclasses.replace(p, body=self.proc_bodies.get(n, p.body)) for n, p in rs.procedures.items()}
+        return dataclasses.replace(rs, setup=setup, modes=ir.frozen_map(modes), defines=ir.frozen_map(defines),
+                                   procedures=ir.frozen_map(procs))
+
+    def error(self, span: Span | None, message: str, hint: str | None = None) -> None:
+        self.diag.error(span, message, hint)
+
+    # ------------------------------------------------------------ defines and procedures
+    def call_define(self, name: str, arg_types: list[Type], span: Span | None) -> Type:
+        define = self.rs.defines[name]
+        if name in self.stack:
+            self.error(span, f"'{name}' uses itself (through {' -> '.join(self.stack[self.stack.index(name):])})",
+                       "defines may not be recursive; write the repetition with count(), exists or a loop")
+            return ANY
+        if len(arg_types) != len(define.params):
+            self.error(span, f"'{name}' takes {len(define.params)} argument(s), not {len(arg_types)}")
+            return ANY
+        types = [declared or given for (_, declared), given in zip(define.params, arg_types)]
+        key = (name, tuple(types))
+        if key in self.define_results:
+            return self.define_results[key]
+        self.stack.append(name)
+        scope = Scope({p: t for (p, _), t in zip(define.params, types)})
+        self.check_param_names(define.params, define.span)
+        body = self.expr(define.body, scope)
+        self.stack.pop()
+        self.define_bodies.setdefault(name, body)
+        self.define_results[key] = body.ty
+        return body.ty
+
+    def call_procedure(self, name: str, arg_types: list[Type], span: Span | None) -> None:
+        proc = self.rs.procedures[name]
+        if name in self.stack:
+            self.error(span, f"procedure '{name}' calls itself (through {' -> '.join(self.stack[self.stack.index(name):])})",
+                       "procedures may not be recursive; use a while loop")
+            return
+        if len(arg_types) != len(proc.params):
+            self.error(span, f"'{name}' takes {len(proc.params)} argument(s), not {len(arg_types)}")
+            return
+        types = tuple(declared or given for (_, declared), given in zip(proc.params, arg_types))
+        if (name, types) in self.proc_checked:
+            return
+        self.proc_checked.add((name, types))
+        self.stack.append(name)
+        saved, self.mode_roles = self.mode_roles, None
+        self.check_param_names(proc.params, proc.span)
+        body = self.block(proc.body, Scope({p: t for (p, _), t in zip(proc.params, types)}))
+        self.mode_roles = saved
+        self.stack.pop()
+        self.proc_bodies.setdefault(name, body)
+
+    def check_param_names(self, params, span) -> None:
+        for pname, _ in params:
+            if self.global_kind(pname):
+                self.error(span, f"parameter '{pname}' has the name of a {self.global_kind(pname)}",
+                           "pick another name so the rules stay unambiguous")
+
+    def global_kind(self, name: str) -> str | None:
+        rs = self.rs
+        for what, table in (("zone", rs.zones), ("variable", rs.vars), ("parameter", rs.params),
+                            ("card type", rs.card_types), ("define", rs.defines),
+                            ("procedure", rs.procedures)):
+            if name in table:
+                return what
+        if name in {r.name for r in rs.roles}:
+            return "role"
+        return None
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts: ir.Block, scope: Scope) -> ir.Block:
+        inner = scope.child()
+        return tuple(self.stmt(s, inner) for s in stmts)
+
+    def stmt(self, s: ir.Stmt, scope: Scope) -> ir.Stmt:
+        method = getattr(self, "stmt_" + type(s).__name__.lower())
+        return method(s, scope)
+
+    def stmt_move(self, s: ir.Move, scope: Scope) -> ir.Stmt:
+        dest = self.zone(s.dest, scope)
+        if s.every is not None:
+            every, inner = self.binder(s.every, scope)
+            if len(every.names) != 1:
+                self.error(s.every.span, "`move all` binds exactly one name, e.g. `move all c in hand where ...`")
+                moved = ANY
+            else:
+                moved = inner.lookup(every.names[0])
+            self.check_holds(moved, dest, s.span)
+            return dataclasses.replace(s, every=every, dest=dest)
+        cards = []
+        for c in s.cards:
+            c2 = self.expr(c, scope)
+            if isinstance(c2.ty, ListT):
+                moved = c2.ty.item
+            elif isinstance(c2.ty, ZoneT):
+                moved = CardT(c2.ty.kinds)
+            else:
+                moved = c2.ty
+            if not isinstance(moved, CardT) and moved is not ANY and moved is not NONE:
+                self.error(c.span, f"can only move cards, not {c2.ty}")
+            self.check_holds(moved, dest, c.span)
+            cards.append(c2)
+        return dataclasses.replace(s, cards=tuple(cards), dest=dest)
+
+    def stmt_draw(self, s: ir.Draw, scope: Scope) -> ir.Stmt:
+        count = self.expect(s.count, scope, INT, "the number of cards to draw")
+        source, dest = self.zone(s.source, scope), self.zone(s.dest, scope)
+        if isinstance(source.ty, ZoneT):
+            self.check_holds(CardT(source.ty.kinds), dest, s.span)
+        return dataclasses.replace(s, count=count, source=source, dest=dest)
+
+    def check_holds(self, moved: Type | None, dest: ir.Expr, span) -> None:
+        if not isinstance(moved, CardT) or not isinstance(dest.ty, ZoneT):
+            return
+        extra = moved.kinds - dest.ty.kinds
+        if extra:
+            zone = dest.zone if isinstance(dest, ir.ZoneRef) else "that zone"
+            self.error(span, f"{', '.join(sorted(extra))} cards cannot go to {zone}: it holds only "
+                             f"{', '.join(sorted(dest.ty.kinds))}",
+                       f"sort the cards first (`if c is {sorted(extra)[0]}: ...`) or add to the `holds:` of {zone}")
+
+    def stmt_shuffle(self, s: ir.Shuffle, scope: Scope) -> ir.Stmt:
+        return dataclasses.replace(s, zone=self.zone(s.zone, scope))
+
+    def stmt_flip(self, s: ir.Flip, scope: Scope) -> ir.Stmt:
+        return dataclasses.replace(s, card=self.card(s.card, scope))
+
+    def stmt_let(self, s: ir.Let, scope: Scope) -> ir.Stmt:
+        value = self.expr(s.value, scope)
+        if scope.lookup(s.name) is not None:
+            self.error(s.span, f"'{s.name}' is already defined here", f"change it with `{s.name} = ...`")
+        elif self.global_kind(s.name) or s.name in self.enum_of:
+            self.error(s.span, f"'{s.name}' is already the name of a {self.global_kind(s.name) or 'value'}",
+                       "pick another name for the local")
+        scope.names[s.name] = value.ty
+        return dataclasses.replace(s, value=value)
+
+    def stmt_assign(self, s: ir.Assign, scope: Scope) -> ir.Stmt:
+        target = s.target
+        if not isinstance(target, ir.Name):
+            self.error(s.span, "card fields are printed on the card and cannot change",
+                       "keep changing values in `vars:`")
+            return s
+        local = scope.lookup(target.name)
+        if local is not None:
+            resolved: ir.Expr = ir.Local(target.name, span=target.span, ty=local)
+        elif target.name in self.rs.vars:
+            resolved = ir.Var(target.name, span=target.span, ty=self.rs.vars[target.name].type)
+        else:
+            what = self.global_kind(target.name)
+            if what:
+                self.error(target.span, f"cannot change the {what} '{target.name}'",
+                           "only variables declared under `vars:` and locals can change")
+            else:
+                self.error(target.span, f"unknown variable '{target.name}'",
+                           did_you_mean(target.name, [*self.rs.vars, *scope.all_names()])
+                           or f"declare it under `vars:` (or use `let {target.name} = ...` for a local)")
+            return s
+        if s.op in ("+=", "-="):
+            value = self.expect(s.value, scope, INT, f"the amount for {s.op}")
+            if resolved.ty not in (INT, ANY):
+                self.error(s.span, f"'{target.name}' is {resolved.ty}; {s.op} needs a number")
+        else:
+            value = self.expect(s.value, scope, resolved.ty, f"a value for '{target.name}'")
+        return dataclasses.replace(s, target=resolved, value=value)
+
+    def stmt_if(self, s: ir.If, scope: Scope) -> ir.Stmt:
+        branches = []
+        negative: dict[str, Type] = {}
+        for cond, body in s.branches:
+            here = scope.child(negative)
+            c = self.expect(cond, here, BOOL, "a condition")
+            branches.append((c, self.block(body, here.child(self.narrowing(c, True)))))
+            negative = {**negative, **self.narrowing(c, False)}
+        otherwise = self.block(s.otherwise, scope.child(negative)) if s.otherwise is not None else None
+        return dataclasses.replace(s, branches=tuple(branches), otherwise=otherwise)
+
+    def stmt_while(self, s: ir.While, scope: Scope) -> ir.Stmt:
+        cond = self.expect(s.cond, scope, BOOL, "a condition")
+        body = self.block(s.body, scope.child(self.narrowing(cond, not s.until)))
+        return dataclasses.replace(s, cond=cond, body=body)
+
+    def stmt_repeat(self, s: ir.Repeat, scope: Scope) -> ir.Stmt:
+        count = self.expect(s.count, scope, INT, "the number of times")
+        return dataclasses.replace(s, count=count, body=self.block(s.body, scope))
+
+    def stmt_for(self, s: ir.For, scope: Scope) -> ir.Stmt:
+        binder, inner = self.binder(s.binder, scope)
+        return dataclasses.replace(s, binder=binder, body=self.block(s.body, inner))
+
+    def stmt_choose(self, s: ir.Choose, scope: Scope) -> ir.Stmt:
+        role = self.role(s.role, scope)
+        binder, inner = self.binder(s.binder, scope)
+        return dataclasses.replace(s, role=role, binder=binder, body=self.block(s.body, inner))
+
+    def stmt_menu(self, s: ir.Menu, scope: Scope) -> ir.Stmt:
+        role = self.role(s.role, scope)
+        seen, options = set(), []
+        for opt in s.options:
+            if opt.name in seen:
+                self.error(opt.span, f"option '{opt.name}' appears twice in '{s.label}'")
+            seen.add(opt.name)
+            guard = self.expect(opt.guard, scope, BOOL, "a condition") if opt.guard is not None else None
+            inner = scope.child(self.narrowing(guard, True) if guard is not None else {})
+            options.append(dataclasses.replace(opt, guard=guard, body=self.block(opt.body, inner)))
+        return dataclasses.replace(s, role=role, options=tuple(options))
+
+    def stmt_endgame(self, s: ir.EndGame, scope: Scope) -> ir.Stmt:
+        if s.role is None:
+            return s
+        return dataclasses.replace(s, role=self.role(s.role, scope))
+
+    def stmt_callproc(self, s: ir.CallProc, scope: Scope) -> ir.Stmt:
+        if s.name not in self.rs.procedures:
+            if s.name in self.rs.defines:
+                self.error(s.span, f"'{s.name}' is a define (a value), not a procedure; use it in a condition")
+            else:
+                self.error(s.span, f"unknown procedure '{s.name}'", did_you_mean(s.name, self.rs.procedures)
+                           or "declare it under `procedures:`")
+            return s
+        proc = self.rs.procedures[s.name]
+        args = [self.expect(a, scope, t, f"argument '{p}'") if t else self.expr(a, scope)
+                for a, (p, t) in zip(s.args, proc.params)] + [self.expr(a, scope) for a in s.args[len(proc.params):]]
+        for a in args:
+            if isinstance(a.ty, ZoneT):
+                self.error(a.span, "zones cannot be passed as arguments; name the zone inside the procedure")
+        self.call_procedure(s.name, [a.ty for a in args], s.span)
+        return dataclasses.replace(s, args=tuple(args))
+
+    def stmt_pass(self, s: ir.Pass, scope: Scope) -> ir.Stmt:
+        return s
+
+    # ------------------------------------------------------------ binders
+    def binder(self, b: ir.Binder, scope: Scope) -> tuple[ir.Binder, Scope]:
+        inner = scope.child()
+        groups = []
+        for g in b.groups:
+            domain = self.expr(g.domain, inner, ZoneT(self.all_kinds))
+            if isinstance(domain.ty, ZoneT):
+                item: Type = CardT(domain.ty.kinds)
+            elif isinstance(domain.ty, ListT):
+                item = domain.ty.item
+            elif domain.ty is ANY:
+                item = ANY
+            else:
+                self.error(g.domain.span, f"can only go through a zone or a list, not {domain.ty}")
+                item = ANY
+            for name in g.names:
+                if name in inner.names or scope.lookup(name) is not None:
+                    self.error(g.span, f"'{name}' is already a variable here; pick another name")
+                elif self.global_kind(name):
+                    self.error(g.span, f"'{name}' is already the name of a {self.global_kind(name)}",
+                               "pick another name for the variable")
+                inner.names[name] = item
+            groups.append(dataclasses.replace(g, domain=domain))
+        where = None
+        if b.where is not None:
+            where = self.expect(b.where, inner, BOOL, "a `where` condition")
+            inner = inner.child(self.narrowing(where, True))
+        return dataclasses.replace(b, groups=tuple(groups), where=where), inner
+
+    def narrowing(self, cond: ir.Expr, positive: bool) -> dict[str, Type]:
+        """Local card types known when `cond` is true (positive) or false."""
+        if isinstance(cond, ir.IsType) and isinstance(cond.subject, ir.Local) \
+                and isinstance(cond.subject.ty, CardT):
+            current = cond.subject.ty.kinds
+            holds = positive != cond.negated
+            kinds = current & {cond.kind} if holds else current - {cond.kind}
+            return {cond.subject.name: CardT(frozenset(kinds))}
+        if isinstance(cond, ir.Unary) and cond.op == "not":
+            return self.narrowing(cond.operand, not positive)
+        if isinstance(cond, ir.Binary) and cond.op in ("and", "or") and positive == (cond.op == "and"):
+            left, right = self.narrowing(cond.left, positive), self.narrowing(cond.right, positive)
+            for name, ty in right.items():
+                left[name] = CardT(left[name].kinds & ty.kinds) if name in left else ty
+            return left
+        return {}
+
+    # ------------------------------------------------------------ expressions
+    def expect(self, e: ir.Expr, scope: Scope, ty: Type, what: str) -> ir.Expr:
+        checked = self.expr(e, scope, ty)
+        if checked.ty is not None and not ty.fits(checked.ty):
+            self.error(e.span, f"{what} must be {ty}, but this is {checked.ty}")
+        return checked
+
+    def zone(self, e: ir.Expr, scope: Scope) -> ir.Expr:
+        z = self.expr(e, scope, ZoneT(self.all_kinds))
+        if not isinstance(z.ty, ZoneT) and z.ty is not ANY:
+            self.error(e.span, f"expected a zone here, but this is {z.ty}",
+                       did_you_mean(e.name, self.rs.zones) if isinstance(e, ir.Name) else None)
+        return z
+
+    def card(self, e: ir.Expr, scope: Scope) -> ir.Expr:
+        c = self.expr(e, scope)
+        if not isinstance(c.ty, CardT) and c.ty is not ANY:
+            self.error(e.span, f"expected a card here, but this is {c.ty}")
+        return c
+
+    def role(self, e: ir.Expr, scope: Scope) -> ir.Expr:
+        r = self.expr(e, scope)
+        if r.ty not in (ROLE, ANY):
+            self.error(e.span, f"expected a role here, but this is {r.ty}",
+                       did_you_mean(e.name, [x.name for x in self.rs.roles]) if isinstance(e, ir.Name) else None)
+        elif isinstance(r, ir.RoleRef) and self.mode_roles is not None and r.role not in self.mode_roles:
+            self.error(e.span, f"role '{r.role}' does not play in this mode")
+        return r
+
+    def expr(self, e: ir.Expr, scope: Scope, expect: Type | None = None) -> ir.Expr:
+        method = getattr(self, "expr_" + type(e).__name__.lower())
+        return method(e, scope, expect)
+
+    def typed(self, e: ir.Expr, ty: Type, **changes) -> ir.Expr:
+        return dataclasses.replace(e, ty=ty, **changes)
+
+    def expr_const(self, e: ir.Const, scope, expect):
+        v = e.value
+        ty = NONE if v is None else BOOL if isinstance(v, bool) else INT if isinstance(v, int) else TEXT
+        return self.typed(e, ty)
+
+    def expr_name(self, e: ir.Name, scope: Scope, expect):
+        n, rs, span = e.name, self.rs, e.span
+        local = scope.lookup(n)
+        if local is not None:
+            return ir.Local(n, span=span, ty=local)
+        if n in rs.vars:
+            return ir.Var(n, span=span, ty=rs.vars[n].type)
+        if n in rs.params:
+            return ir.Param(n, span=span, ty=rs.params[n].type)
+        if n in rs.zones or n == "box":
+            zone = rs.zones.get(n)
+            if zone is not None and zone.owner == "each":
+                self.error(span, f"every role has its own '{n}'; say whose", f"write `{n} of ROLE`")
+            return ir.ZoneRef(n, span=span, ty=self.zone_type(n))
+        if n in {r.name for r in rs.roles}:
+            return ir.RoleRef(n, span=span, ty=ROLE)
+        if n == "round":
+            return ir.BuiltinCall("round", (), span=span, ty=INT)
+        if n in self.enum_of:
+            enums = self.enum_of[n]
+            if isinstance(expect, EnumT) and expect.name in enums:
+                return ir.EnumValue(expect.name, n, span=span, ty=expect)
+            if len(enums) == 1:
+                return ir.EnumValue(enums[0], n, span=span, ty=EnumT(enums[0]))
+            self.error(span, f"'{n}' is a value of several types ({', '.join(enums)}); which one is meant "
+                             "is unclear here", "compare it with a field of that type, e.g. `c.kind == ...`")
+            return self.typed(e, ANY)
+        if n in rs.card_types:
+            self.error(span, f"'{n}' is a card type, not a value", f"to test a card write `c is {n}`")
+        elif n in rs.defines:
+            self.error(span, f"'{n}' is a define; call it with its arguments: {n}(...)")
+        elif isinstance(expect, ZoneT):
+            self.error(span, f"unknown zone '{n}'", did_you_mean(n, [*rs.zones, "box"])
+                       or "zones: " + ", ".join(rs.zones))
+        else:
+            known = scope.all_names() | set(rs.vars) | set(rs.params) | set(rs.zones) \
+                | {r.name for r in rs.roles} | set(self.enum_of)
+            self.error(span, f"unknown name '{n}'", did_you_mean(n, known))
+        return self.typed(e, ANY)
+
+    def zone_type(self, name: str) -> ZoneT:
+        zone = self.rs.zones.get(name)
+        return ZoneT(frozenset(zone.holds) if zone is not None and zone.holds else self.all_kinds)
+
+    def expr_owned(self, e: ir.Owned, scope, expect):
+        owner = self.role(e.owner, scope)
+        if not isinstance(e.zone, ir.Name) or e.zone.name not in self.rs.zones:
+            self.error(e.zone.span, "expected a zone before `of`")
+            return self.typed(e, ANY)
+        zone = self.rs.zones[e.zone.name]
+        if zone.owner != "each":
+            self.error(e.span, f"'{zone.name}' is not a zone each role has",
+                       f"declare it with `owner: each`, or write just `{zone.name}`")
+        return ir.ZoneRef(zone.name, owner, span=e.span, ty=self.zone_type(zone.name))
+
+    def expr_field(self, e: ir.Field, scope, expect):
+        obj = self.expr(e.obj, scope)
+        if obj.ty is ANY:
+            return self.typed(e, ANY, obj=obj)
+        if not isinstance(obj.ty, CardT):
+            self.error(e.span, f"only cards have fields; this is {obj.ty}")
+            return self.typed(e, ANY, obj=obj)
+        types = set()
+        missing = []
+        for kind in sorted(obj.ty.kinds):
+            t = self.field_types[kind].get(e.name)
+            if t is None:
+                missing.append(kind)
+            else:
+                types.add(t)
+        if missing or not types:
+            fields = sorted({f for k in obj.ty.kinds for f in self.field_types[k]})
+            hint = did_you_mean(e.name, fields)
+            if not hint and types:
+                hint = (f"narrow first, e.g. `{_text(e.obj)} is {sorted(obj.ty.kinds - set(missing))[0]} and ...`, "
+                        "or declare the zone's `holds:`")
+            self.error(e.span, f"{' and '.join(missing) or 'these'} cards have no field '{e.name}'", hint)
+            return self.typed(e, ANY, obj=obj)
+        if len(types) > 1:
+            self.error(e.span, f"field '{e.name}' has different types on different card types")
+            return self.typed(e, ANY, obj=obj)
+        return self.typed(e, types.pop(), obj=obj)
+
+    def expr_call(self, e: ir.Call, scope: Scope, expect):
+        rs = self.rs
+        if e.name in rs.defines:
+            define = rs.defines[e.name]
+            args = [self.expr(a, scope, t) for a, (_, t) in zip(e.args, define.params)]
+            args += [self.expr(a, scope) for a in e.args[len(define.params):]]
+            for a, (p, t) in zip(args, define.params):
+                if t is not None and not t.fits(a.ty):
+                    self.error(a.span, f"argument '{p}' of '{e.name}' must be {t}, but this is {a.ty}")
+                if isinstance(a.ty, ZoneT):
+                    self.error(a.span, "zones cannot be passed as arguments; name the zone inside the define")
+            ty = self.call_define(e.name, [a.ty for a in args], e.span)
+            return ir.DefineCall(e.name, tuple(args), span=e.span, ty=ty)
+        if e.name in BUILTIN_FUNCTIONS:
+            return self.builtin(e, scope)
+        if e.name in rs.procedures:
+            self.error(e.span, f"'{e.name}' is a procedure (it does things); call it on its own line")
+        else:
+            self.error(e.span, f"unknown function '{e.name}'",
+                       did_you_mean(e.name, [*rs.defines, *BUILTIN_FUNCTIONS]))
+        return self.typed(e, ANY)
+
+    def builtin(self, e: ir.Call, scope: Scope):
+        name = e.name
+        context = ZoneT(self.all_kinds) if name in ("size", "empty", "top", "bottom") else None
+        args = [self.expr(a, scope, context) for a in e.args]
+        tys = [a.ty for a in args]
+        out = ir.BuiltinCall(name, tuple(args), span=e.span)
+
+        def arity(n):
+            if len(args) != n:
+                self.error(e.span, f"{name}() takes {n} argument(s), not {len(args)}")
+                return False
+            return True
+
+        if name in ("size", "empty"):
+            if arity(1) and not isinstance(tys[0], (ZoneT, ListT)) and tys[0] is not ANY:
+                self.error(e.args[0].span, f"{name}() needs a zone or a list, not {tys[0]}")
+            return self.typed(out, INT if name == "size" else BOOL)
+        if name in ("top", "bottom"):
+            if arity(1) and isinstance(tys[0], ZoneT):
+                return self.typed(out, CardT(tys[0].kinds))
+            if args and tys[0] is not ANY:
+                self.error(e.args[0].span, f"{name}() needs a zone, not {tys[0]}")
+            return self.typed(out, ANY)
+        if name == "abs":
+            if arity(1) and tys[0] not in (INT, ANY):
+                self.error(e.args[0].span, f"abs() needs a number, not {tys[0]}")
+            return self.typed(out, INT)
+        if name in ("face_up", "face_down"):
+            if arity(1) and not isinstance(tys[0], CardT) and tys[0] is not ANY:
+                self.error(e.args[0].span, f"{name}() needs a card, not {tys[0]}")
+            return self.typed(out, BOOL)
+        # min, max, sum, any, all over a list, or min/max of several numbers
+        item = BOOL if name in ("any", "all") else INT
+        if len(args) == 1:
+            if not ListT(item).fits(tys[0]):
+                self.error(e.args[0].span, f"{name}() needs a list of {item}s, not {tys[0]}")
+        elif name in ("min", "max") and len(args) > 1:
+            for a in args:
+                if a.ty not in (INT, ANY):
+                    self.error(a.span, f"{name}() compares numbers, not {a.ty}")
+        else:
+            self.error(e.span, f"{name}() takes a list" + (" or several numbers" if name in ("min", "max") else ""))
+        return self.typed(out, item)
+
+    def expr_unary(self, e: ir.Unary, scope, expect):
+        if e.op == "not":
+            return self.typed(e, BOOL, operand=self.expect(e.operand, scope, BOOL, "the operand of `not`"))
+        return self.typed(e, INT, operand=self.expect(e.operand, scope, INT, "the operand of '-'"))
+
+    def expr_binary(self, e: ir.Binary, scope: Scope, expect):
+        op = e.op
+        if op in ("and", "or"):
+            left = self.expect(e.left, scope, BOOL, f"each side of `{op}`")
+            inner = scope.child(self.narrowing(left, op == "and"))
+            right = self.expect(e.right, inner, BOOL, f"each side of `{op}`")
+            return self.typed(e, BOOL, left=left, right=right)
+        if op in ("in", "not in"):
+            left = self.expr(e.left, scope)
+            right = self.expr(e.right, scope, ListT(left.ty) if left.ty not in (ANY, None) else None)
+            if isinstance(right.ty, ZoneT):
+                if not isinstance(left.ty, CardT) and left.ty is not ANY:
+                    self.error(e.left.span, f"only cards are in zones; this is {left.ty}")
+            elif isinstance(right.ty, ListT):
+                if not right.ty.item.fits(left.ty) and right.ty.item is not NONE:
+                    self.error(e.span, f"a list of {right.ty.item} cannot hold {left.ty}")
+            elif right.ty is not ANY:
+                self.error(e.right.span, f"`{op}` needs a zone or a list on the right, not {right.ty}")
+            return self.typed(e, BOOL, left=left, right=right)
+        if op in ("==", "!="):
+            left = self.expr(e.left, scope)
+            right = self.expr(e.right, scope, left.ty)
+            if isinstance(e.left, ir.Name) and left.ty is ANY and right.ty is not ANY:
+                left = self.expr(e.left, scope, right.ty)
+            if join(left.ty, right.ty) is None:
+                self.error(e.span, f"comparing {left.ty} with {right.ty} is always {op == '!='}".lower())
+            return self.typed(e, BOOL, left=left, right=right)
+        if op == "+":
+            left, right = self.expr(e.left, scope), self.expr(e.right, scope)
+            if isinstance(left.ty, ListT) or isinstance(right.ty, ListT):
+                ty = join(left.ty, right.ty)
+                if ty is None:
+                    self.error(e.span, f"cannot join {left.ty} and {right.ty}")
+                return self.typed(e, ty or ANY, left=left, right=right)
+            for side, orig in ((left, e.left), (right, e.right)):
+                if side.ty not in (INT, ANY):
+                    self.error(orig.span, f"'+' adds numbers (or joins lists), not {side.ty}")
+            return self.typed(e, INT, left=left, right=right)
+        what = "a comparison" if op in ("<", "<=", ">", ">=") else f"'{op}'"
+        left = self.expect(e.left, scope, INT, f"each side of {what}")
+        right = self.expect(e.right, scope, INT, f"each side of {what}")
+        return self.typed(e, BOOL if op in ("<", "<=", ">", ">=") else INT, left=left, right=right)
+
+    def expr_istype(self, e: ir.IsType, scope, expect):
+        subject = self.expr(e.subject, scope)
+        if e.kind not in self.rs.card_types:
+            self.error(e.span, f"unknown card type '{e.kind}'", did_you_mean(e.kind, self.rs.card_types))
+        elif isinstance(subject.ty, CardT) and e.kind not in subject.ty.kinds:
+            self.error(e.span, f"this can never be a {e.kind} card (it is {subject.ty})")
+        elif not isinstance(subject.ty, CardT) and subject.ty is not ANY:
+            self.error(e.span, f"only cards have a card type; this is {subject.ty}")
+        return self.typed(e, BOOL, subject=subject)
+
+    def expr_ifexpr(self, e: ir.IfExpr, scope: Scope, expect):
+        cond = self.expect(e.cond, scope, BOOL, "a condition")
+        then = self.expr(e.then, scope.child(self.narrowing(cond, True)), expect)
+        otherwise = self.expr(e.otherwise, scope.child(self.narrowing(cond, False)), expect)
+        ty = join(then.ty, otherwise.ty)
+        if ty is None:
+            self.error(e.span, f"the two values differ in type: {then.ty} and {otherwise.ty}")
+        return self.typed(e, ty or ANY, cond=cond, then=then, otherwise=otherwise)
+
+    def expr_case(self, e: ir.Case, scope: Scope, expect):
+        subject = self.expr(e.subject, scope)
+        sty = subject.ty
+        arms, seen, result, has_else = [], set(), None, False
+        for arm in e.arms:
+            patterns = []
+            for p in arm.patterns:
+                cp = self.expr(p, scope, sty)
+                if not isinstance(cp, (ir.Const, ir.EnumValue)):
+                    self.error(p.span, "a case pattern is a value: a name from the type, a number, true or false")
+                elif sty is not ANY and not sty.fits(cp.ty):
+                    self.error(p.span, f"'{_text(p)}' is not a {sty}")
+                key = cp.value if isinstance(cp, (ir.Const, ir.EnumValue)) else None
+                if key in seen:
+                    self.error(p.span, f"'{key}' already has an arm")
+                seen.add(key)
+                patterns.append(cp)
+            has_else = has_else or not arm.patterns
+            value = self.expr(arm.value, scope, expect)
+            if result is None:
+                result = value.ty
+            else:
+                joined = join(result, value.ty)
+                if joined is None:
+                    self.error(arm.value.span, f"arms give different types: {result} and {value.ty}")
+                result = joined or ANY
+            arms.append(dataclasses.replace(arm, patterns=tuple(patterns), value=value))
+        if not has_else:
+            if isinstance(sty, EnumT):
+                missing = [v for v in self.rs.enums[sty.name].values if v not in seen]
+                if missing:
+                    self.error(e.span, f"case does not cover {', '.join(missing)}",
+                               "add arms for them, or an `else:` arm")
+            elif sty == BOOL:
+                if seen != {True, False}:
+                    self.error(e.span, "case does not cover both true and false")
+            elif sty is not ANY:
+                self.error(e.span, f"a case on a {sty} needs an `else:` arm")
+        return self.typed(e, result or ANY, subject=subject, arms=tuple(arms))
+
+    def expr_listexpr(self, e: ir.ListExpr, scope: Scope, expect):
+        item_expect = expect.item if isinstance(expect, ListT) else None
+        items = [self.expr(i, scope, item_expect) for i in e.items]
+        ty: Type = items[0].ty if items else NONE
+        for item, orig in zip(items[1:], e.items[1:]):
+            joined = join(ty, item.ty)
+            if joined is None:
+                self.error(orig.span, f"a list holds values of one type; this is {item.ty}, not {ty}")
+            ty = joined or ANY
+        return self.typed(e, ListT(ty), items=tuple(items))
+
+    def expr_rangeexpr(self, e: ir.RangeExpr, scope, expect):
+        low = self.expect(e.low, scope, INT, "the start of a range")
+        high = self.expect(e.high, scope, INT, "the end of a range")
+        return self.typed(e, ListT(INT), low=low, high=high)
+
+    def expr_quantified(self, e: ir.Quantified, scope: Scope, expect):
+        binder, inner = self.binder(e.binder, scope)
+        kind = e.kind
+        if kind in ("first", "last"):
+            if len(binder.names) != 1:
+                self.error(e.span, f"{kind}() binds one name, e.g. {kind}(c in hand where ...)")
+                return self.typed(e, ANY, binder=binder)
+            return self.typed(e, inner.lookup(binder.names[0]), binder=binder)
+        if kind in ("exists", "count"):
+            return self.typed(e, BOOL if kind == "exists" else INT, binder=binder)
+        if kind == "list":
+            value = self.expr(e.value, inner)
+            return self.typed(e, ListT(value.ty), binder=binder, value=value)
+        item = BOOL if kind in ("any", "all") else INT
+        value = self.expect(e.value, inner, item, f"the values of {kind}()")
+        return self.typed(e, item, binder=binder, value=value)
+
+    # already-resolved nodes (a define body checked twice) pass through
+    def expr_local(self, e, scope, expect):
+        return e
+
+    expr_var = expr_param = expr_enumvalue = expr_zoneref = expr_roleref = expr_local
+    expr_definecall = expr_builtincall = expr_local
+
+
+def _text(e: ir.Expr) -> str:
+    if isinstance(e, (ir.Name, ir.Local, ir.Var)):
+        return e.name
+    if isinstance(e, ir.Const):
+        return str(e.value)
+    return "x"

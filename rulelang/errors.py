@@ -1,0 +1,105 @@
+"""Source positions and the errors a person can act on.
+
+Every problem in a ruleset becomes a `Diagnostic` with a `Span`; all of a
+file's diagnostics are collected and raised together as one `RulesetError`,
+printed as
+
+    FILE:LINE:COL: error: MESSAGE
+        the source line
+        ^~~~
+    hint: what to do about it
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Source:
+    """The text of one file, kept so errors can quote the offending line."""
+
+    name: str
+    text: str
+
+    def line(self, number: int) -> str:
+        lines = self.text.splitlines()
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+@dataclass(frozen=True)
+class Span:
+    """A range in a source file; lines and columns count from 1."""
+
+    source: Source = field(repr=False, compare=False)
+    line: int
+    col: int
+    end_line: int = 0
+    end_col: int = 0
+
+    @property
+    def file(self) -> str:
+        return self.source.name
+
+    def __str__(self) -> str:
+        return f"{self.source.name}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    span: Span | None
+    message: str
+    hint: str | None = None
+
+    def format(self) -> str:
+        where = f"{self.span}: " if self.span else ""
+        out = [f"{where}error: {self.message}"]
+        if self.span:
+            text = self.span.source.line(self.span.line)
+            if text.strip():
+                width = 1
+                if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
+                    width = self.span.end_col - self.span.col
+                width = max(1, min(width, len(text) - self.span.col + 1))
+                out.append(f"    {text}")
+                out.append("    " + " " * (self.span.col - 1) + "^" + "~" * (width - 1))
+        if self.hint:
+            out.append(f"hint: {self.hint}")
+        return "\n".join(out)
+
+
+class RulesetError(Exception):
+    """One or more problems in a ruleset (or parameters, or a command line)."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = sorted(
+            diagnostics,
+            key=lambda d: (d.span.file, d.span.line, d.span.col) if d.span else ("", 0, 0),
+        )
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        return "\n".join(d.format() for d in self.diagnostics)
+
+
+class Diagnostics:
+    """A sink that collects diagnostics so one run reports all of them."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+
+    def error(self, span: Span | None, message: str, hint: str | None = None) -> None:
+        self.items.append(Diagnostic(span, message, hint))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise RulesetError(self.items)
+
+
+def did_you_mean(name: str, candidates) -> str | None:
+    """A hint naming the closest known name, if one is close."""
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

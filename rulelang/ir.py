@@ -1,0 +1,476 @@
+"""The intermediate representation: plain, frozen data.
+
+The parser builds these nodes with names unresolved (`Name`, `Call`); the
+checker returns the same tree with every name resolved (`Local`, `Var`,
+`Param`, `EnumValue`, `ZoneRef`, `RoleRef`, `DefineCall`, `BuiltinCall`) and
+every expression's type filled in. Nothing downstream (interpreter,
+generators) ever sees an unresolved name or raw YAML.
+
+Every node carries its source `span`; spans and types are left out of
+equality so two rulesets compare by meaning, not by layout.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .errors import Span
+from .types import Type
+
+
+def _meta():
+    return field(default=None, kw_only=True, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span | None = _meta()
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True)
+class Expr(Node):
+    ty: Type | None = _meta()
+
+
+@dataclass(frozen=True)
+class Const(Expr):
+    value: object  # int, bool, str or None
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    """An unresolved name, as written (parser output only)."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Local(Expr):
+    """A local: `let` variable, binder variable or define parameter."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Var(Expr):
+    """A game variable declared under `vars:`."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Param(Expr):
+    name: str
+
+
+@dataclass(frozen=True)
+class EnumValue(Expr):
+    enum: str
+    value: str
+
+
+@dataclass(frozen=True)
+class ZoneRef(Expr):
+    zone: str
+    owner: Expr | None = None  # for zones owned by each role: `hand of p`
+
+
+@dataclass(frozen=True)
+class RoleRef(Expr):
+    role: str
+
+
+@dataclass(frozen=True)
+class Owned(Expr):
+    """`ZONE of ROLE` before resolution."""
+    zone: Expr
+    owner: Expr
+
+
+@dataclass(frozen=True)
+class Field(Expr):
+    obj: Expr
+    name: str
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    """An unresolved call `name(args)` (parser output only)."""
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class DefineCall(Expr):
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class BuiltinCall(Expr):
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Unary(Expr):
+    op: str  # "-" or "not"
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    op: str  # + - * / % == != < <= > >= in "not in" and or
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class IsType(Expr):
+    """`x is trial` / `x is not trial`: a test of a card's type."""
+    subject: Expr
+    kind: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class IfExpr(Expr):
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+
+
+@dataclass(frozen=True)
+class CaseArm(Node):
+    patterns: tuple[Expr, ...]  # empty for `else`
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Case(Expr):
+    subject: Expr
+    arms: tuple[CaseArm, ...]
+
+
+@dataclass(frozen=True)
+class ListExpr(Expr):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class RangeExpr(Expr):
+    low: Expr
+    high: Expr
+
+
+@dataclass(frozen=True)
+class BinderGroup(Node):
+    """`a, b in hand`: several names over one domain are unordered distinct
+    combinations; one name is each element in turn."""
+    names: tuple[str, ...]
+    domain: Expr
+
+
+@dataclass(frozen=True)
+class Binder(Node):
+    groups: tuple[BinderGroup, ...]
+    where: Expr | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(n for g in self.groups for n in g.names)
+
+
+@dataclass(frozen=True)
+class Quantified(Expr):
+    """`exists B`, `count(B)`, `first(B)`, `last(B)` and the aggregates
+    `sum/min/max/any/all(expr for B)` and `[expr for B]` (kind "list")."""
+    kind: str
+    binder: Binder
+    value: Expr | None = None  # the aggregated expression, if any
+
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True)
+class Stmt(Node):
+    pass
+
+
+Block = tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Move(Stmt):
+    """Move cards to a zone. `cards` is a tuple of expressions (each a card or a
+    list of cards), or `every` is a binder (`move all c in Z where P to ...`)."""
+    cards: tuple[Expr, ...]
+    every: Binder | None
+    dest: Expr
+    position: str = "top"
+
+
+@dataclass(frozen=True)
+class Draw(Stmt):
+    """Move up to `count` cards from the top of `source` (fewer if it runs out)."""
+    count: Expr
+    source: Expr
+    dest: Expr
+    position: str = "top"
+
+
+@dataclass(frozen=True)
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@dataclass(frozen=True)
+class Flip(Stmt):
+    card: Expr
+    face: str | None = None  # "up", "down", or None to turn over
+
+
+@dataclass(frozen=True)
+class Let(Stmt):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Assign(Stmt):
+    target: Expr  # Name / Var / Local (or Field for card state, later)
+    op: str  # "=", "+=", "-="
+    value: Expr
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    branches: tuple[tuple[Expr, Block], ...]
+    otherwise: Block | None = None
+
+
+@dataclass(frozen=True)
+class While(Stmt):
+    cond: Expr
+    body: Block
+    until: bool = False  # written `until C:`; cond is then the stop condition
+
+
+@dataclass(frozen=True)
+class Repeat(Stmt):
+    count: Expr
+    body: Block
+
+
+@dataclass(frozen=True)
+class For(Stmt):
+    binder: Binder
+    body: Block
+
+
+@dataclass(frozen=True)
+class Choose(Stmt):
+    """`ROLE chooses BINDER as LABEL: body` — a decision. The legal options
+    are the bindings the binder enumerates, in order."""
+    role: Expr
+    binder: Binder
+    label: str
+    body: Block
+
+
+@dataclass(frozen=True)
+class MenuOption(Node):
+    name: str
+    guard: Expr | None
+    body: Block
+
+
+@dataclass(frozen=True)
+class Menu(Stmt):
+    """`ROLE chooses LABEL:` followed by named options with guards."""
+    role: Expr
+    label: str
+    options: tuple[MenuOption, ...]
+
+
+@dataclass(frozen=True)
+class EndGame(Stmt):
+    kind: str  # "win", "lose", "end"
+    role: Expr | None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class CallProc(Stmt):
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Pass(Stmt):
+    pass
+
+
+# ---------------------------------------------------------------- the ruleset
+
+
+@dataclass(frozen=True)
+class Role(Node):
+    name: str
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class ParamDef(Node):
+    name: str
+    type: Type
+    default: object
+    text: str | None = None
+    choices: tuple = ()
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class EnumDef(Node):
+    name: str
+    values: tuple[str, ...]
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class FieldDef(Node):
+    name: str
+    type: Type
+
+
+@dataclass(frozen=True)
+class CardType(Node):
+    name: str
+    fields: tuple[FieldDef, ...]
+    label: str | None = None  # format string, e.g. "{value} {icon}"
+    text: str | None = None
+    assumed: str | None = None
+
+
+@dataclass(frozen=True)
+class Card(Node):
+    """One physical card; `id` is its index in `Ruleset.cards`."""
+    id: int
+    kind: str
+    values: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Zone(Node):
+    name: str
+    owner: str | None = None  # a role name, "each" (one per role) or None
+    facing: str = "up"  # cards entering the zone are turned this way
+    seen_by: str = "all"  # who sees face-up cards: all, owner, none
+    holds: tuple[str, ...] = ()  # card types allowed; empty = any
+    kind: str = "pile"  # pile, row, hand — how it is shown and described
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class VarDef(Node):
+    name: str
+    type: Type
+    initial: object
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Define(Node):
+    """A named pure expression: `name(params): expression`."""
+    name: str
+    params: tuple[tuple[str, Type | None], ...]
+    body: Expr
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Procedure(Node):
+    """A named block of statements: `name(params): statements`."""
+    name: str
+    params: tuple[tuple[str, Type | None], ...]
+    body: Block
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Step(Node):
+    name: str
+    body: Block
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Rating(Node):
+    name: str
+    low: int
+    high: int | None  # None: no upper bound
+
+
+@dataclass(frozen=True)
+class Mode(Node):
+    name: str
+    title: str
+    text: str | None
+    roles: tuple[str, ...]
+    setup: Block
+    round: tuple[Step, ...]
+    score: Mapping[str, Expr]
+    ratings: tuple[Rating, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ruling(Node):
+    id: str
+    text: str
+    applies_to: str | None = None
+
+
+@dataclass(frozen=True)
+class Ruleset(Node):
+    name: str
+    title: str
+    credits: str | None
+    roles: tuple[Role, ...]
+    params: Mapping[str, ParamDef]
+    enums: Mapping[str, EnumDef]
+    card_types: Mapping[str, CardType]
+    cards: tuple[Card, ...]
+    zones: Mapping[str, Zone]
+    vars: Mapping[str, VarDef]
+    defines: Mapping[str, Define]
+    procedures: Mapping[str, Procedure]
+    setup: Block
+    modes: Mapping[str, Mode]
+    rulings: tuple[Ruling, ...]
+    param_values: Mapping[str, object]  # defaults with --set applied
+    source_hash: str = ""
+
+    @property
+    def default_mode(self) -> str:
+        return next(iter(self.modes))
+
+
+class FrozenMap(dict):
+    """A read-only dict: the IR's name tables. Picklable, unlike MappingProxyType."""
+
+    def _readonly(self, *args, **kwargs):
+        raise TypeError("the IR is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _readonly
+
+    def __reduce__(self):
+        return (FrozenMap, (dict(self),))
+
+    def __hash__(self):  # frozen dataclasses holding it stay hashable
+        return hash(tuple(self.items()))
+
+
+def frozen_map(d) -> FrozenMap:
+    return FrozenMap(d)

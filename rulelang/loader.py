@@ -1,0 +1,473 @@
+"""A ruleset file -> checked IR.
+
+    text --yamltree--> positioned YAML --_Reader--> declarations + parsed DSL
+         --checker--> resolved, typed IR (`ir.Ruleset`)
+
+Every problem found on the way is collected, so one run reports all of them.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from . import ir
+from .cardtable import read_card_types
+from .checker import check
+from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
+from .params import apply_params
+from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
+from .types import BOOL, INT, TEXT, CardT, EnumT, ROLE, Type
+from .yamltree import YList, YMap, YNode, YScalar, load_yaml
+
+BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
+BUILTIN_NAMES = frozenset({"round", "box", "size", "empty", "top", "bottom", "abs", "face_up",
+                           "face_down", "min", "max", "sum", "any", "all"})
+
+TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
+            "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
+
+
+def find_ruleset(ref: str) -> Path:
+    """A path, or the name of a bundled ruleset (`twenty-trials`)."""
+    path = Path(ref)
+    if path.is_file():
+        return path
+    for candidate in (BUNDLED / f"{ref}.yaml", BUNDLED / ref / "ruleset.yaml"):
+        if candidate.is_file():
+            return candidate
+    known = sorted(p.stem for p in BUNDLED.glob("*.yaml"))
+    hint = did_you_mean(ref, known) or ("bundled rulesets: " + ", ".join(known) if known else None)
+    raise RulesetError([Diagnostic(None, f"no ruleset file or bundled ruleset named '{ref}'", hint)])
+
+
+def bundled_names() -> list[str]:
+    return sorted(p.stem for p in BUNDLED.glob("*.yaml"))
+
+
+def load_ruleset(ref: str, params: dict[str, str] | None = None) -> ir.Ruleset:
+    """Load, check and configure a ruleset; raise RulesetError on any problem."""
+    path = find_ruleset(ref)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RulesetError([Diagnostic(None, f"cannot read {path}: {exc.strerror}")]) from None
+    return load_text(_decode(data, str(path)), str(path), params)
+
+
+def load_text(text: str, name: str, params: dict[str, str] | None = None) -> ir.Ruleset:
+    tree = load_yaml(text, name)
+    ruleset = _Reader(tree).read()
+    ruleset = apply_params(ruleset, params or {})
+    return ruleset
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        source = Source(name, data.decode("utf-8", errors="replace"))
+        raise RulesetError([Diagnostic(Span(source, line, col), "the file is not valid UTF-8 text",
+                                       "save the ruleset as UTF-8")]) from None
+
+
+# ------------------------------------------------------------------ reading
+
+
+class _Reader:
+    """Walks the positioned YAML and builds the (unchecked) declarations."""
+
+    def __init__(self, tree: YNode):
+        self.tree = tree
+        self.diag = Diagnostics()
+        self.names: dict[str, tuple[str, Span]] = {}  # global name -> (what, where)
+
+    # ---- small helpers that report instead of raising
+    def expect_map(self, node: YNode | None, what: str) -> YMap | None:
+        if node is None:
+            return None
+        if isinstance(node, YMap):
+            return node
+        self.diag.error(node.span, f"{what} must be a mapping of names to values")
+        return None
+
+    def text(self, node: YNode | None, what: str) -> str | None:
+        if node is None:
+            return None
+        if isinstance(node, YScalar) and isinstance(node.value, (str, int, float)):
+            return str(node.value)
+        self.diag.error(node.span, f"{what} must be text")
+        return None
+
+    def keys(self, node: YMap, allowed, what: str) -> None:
+        for key, (span, _) in node.entries.items():
+            if key not in allowed:
+                self.diag.error(span, f"unknown key '{key}' in {what}",
+                                did_you_mean(key, allowed) or "allowed keys: " + ", ".join(allowed))
+
+    def declare(self, name: str, what: str, span: Span) -> bool:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            self.diag.error(span, f"'{name}' is not a valid name for a {what}",
+                            "names use letters, digits and _ (use _ instead of - or spaces)")
+            return False
+        if name in KEYWORDS or name in BUILTIN_NAMES:
+            self.diag.error(span, f"'{name}' is a reserved word and cannot name a {what}")
+            return False
+        if name in self.names:
+            other, where = self.names[name]
+            self.diag.error(span, f"'{name}' is already the name of a {other} (line {where.line})",
+                            "every zone, variable, parameter, role, type and card type needs its own name")
+            return False
+        self.names[name] = (what, span)
+        return True
+
+    def snippet(self, node: YNode, kind: str):
+        """Parse a DSL value: `kind` is "block" or "expression"."""
+        if isinstance(node, YScalar) and isinstance(node.value, bool) and kind == "expression":
+            return ir.Const(node.value, span=node.span)
+        if isinstance(node, YScalar) and isinstance(node.value, int) and kind == "expression":
+            return ir.Const(node.value, span=node.span)
+        if not isinstance(node, YScalar) or not isinstance(node.value, str):
+            self.diag.error(node.span, f"expected rules text here (a {'statement block' if kind == 'block' else 'condition or value'})",
+                            "write it as a string, or as a block after '|'")
+            return None
+        origin = Origin(node.span.source, node.text_line, node.text_col)
+        try:
+            return (parse_block if kind == "block" else parse_expression)(node.value, origin)
+        except ParseError as exc:
+            self.diag.items.append(exc.diagnostic)
+            return None
+
+    # ---- the file
+    def read(self) -> ir.Ruleset:
+        top = self.tree
+        if not isinstance(top, YMap):
+            raise RulesetError([Diagnostic(top.span, "a ruleset must be a YAML mapping (game:, title:, ...)")])
+        self.keys(top, TOP_KEYS, "the ruleset")
+        game = self.text(top.get("game"), "game")
+        if not game:
+            self.diag.error(top.span, "the ruleset has no 'game:' name", "add e.g. `game: my-game` at the top")
+        title = self.text(top.get("title"), "title") or game or "untitled"
+        roles = self.read_roles(top.get("roles"))
+        enums = self.read_enums(top.get("types"))
+        card_types, cards = read_card_types(self, top.get("cards"), enums)
+        params = self.read_params(top.get("params"), enums)
+        zones = self.read_zones(top.get("zones"), roles, card_types)
+        variables = self.read_vars(top.get("vars"), enums)
+        defines = self.read_functions(top.get("define"), "define", enums, card_types)
+        procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
+        setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
+        modes = self.read_modes(top.get("modes"), roles)
+        rulings = self.read_rulings(top.get("rulings"))
+        source = top.span.source
+        ruleset = ir.Ruleset(
+            game or "untitled", title, self.text(top.get("credits"), "credits"), roles,
+            ir.frozen_map(params), ir.frozen_map(enums), ir.frozen_map(card_types), tuple(cards),
+            ir.frozen_map(zones), ir.frozen_map(variables), ir.frozen_map(defines),
+            ir.frozen_map(procedures), setup or (), ir.frozen_map(modes), rulings,
+            ir.frozen_map({n: p.default for n, p in params.items()}),
+            hashlib.sha256(source.text.encode("utf-8")).hexdigest()[:16], span=top.span)
+        if self.diag:
+            raise RulesetError(self.diag.items)
+        return check(ruleset)  # raises RulesetError listing every problem
+
+    def read_roles(self, node: YNode | None) -> tuple[ir.Role, ...]:
+        if node is None:
+            self.diag.error(self.tree.span, "the ruleset declares no 'roles:'", "add e.g. `roles: [player]`")
+            return ()
+        roles = []
+        if isinstance(node, YList):
+            for item in node.items:
+                name = self.text(item, "a role")
+                if name and self.declare(name, "role", item.span):
+                    roles.append(ir.Role(name, span=item.span))
+        elif isinstance(node, YMap):
+            for name, (span, value) in node.entries.items():
+                if self.declare(name, "role", span):
+                    text = value.get("text") if isinstance(value, YMap) else value
+                    roles.append(ir.Role(name, self.text(text, "role text") if text else None, span=span))
+        else:
+            self.diag.error(node.span, "roles must be a list of names")
+        return tuple(roles)
+
+    def read_enums(self, node: YNode | None) -> dict[str, ir.EnumDef]:
+        enums: dict[str, ir.EnumDef] = {}
+        for name, (span, value) in (self.expect_map(node, "types") or YMap(span=None)).entries.items():
+            text = None
+            if isinstance(value, YMap):
+                self.keys(value, ("values", "text"), f"type '{name}'")
+                text = self.text(value.get("text"), "text")
+                value = value.get("values")
+            if not isinstance(value, YList) or not value.items:
+                self.diag.error(span, f"type '{name}' must list its values, e.g. [red, green]")
+                continue
+            if self.declare(name, "type", span):
+                enums[name] = ir.EnumDef(name, self.enum_values(value), text, span=span)
+        return enums
+
+    def enum_values(self, node: YList) -> tuple[str, ...]:
+        values = []
+        for item in node.items:
+            v = self.text(item, "a value")
+            if v is None:
+                continue
+            if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", v) or v in KEYWORDS:
+                self.diag.error(item.span, f"'{v}' cannot be a value name",
+                                "values are names: letters, digits and _, not a reserved word")
+            elif v in values:
+                self.diag.error(item.span, f"value '{v}' is listed twice")
+            else:
+                values.append(v)
+        return tuple(values)
+
+    def read_params(self, node: YNode | None, enums) -> dict[str, ir.ParamDef]:
+        params = {}
+        for name, (span, value) in (self.expect_map(node, "params") or YMap(span=None)).entries.items():
+            spec = value if isinstance(value, YMap) else None
+            if spec is not None:
+                self.keys(spec, ("default", "text", "choices", "min", "max", "assumed"), f"parameter '{name}'")
+                default_node = spec.get("default")
+            else:
+                default_node = value
+            if not isinstance(default_node, YScalar) or default_node.value is None:
+                self.diag.error(span, f"parameter '{name}' needs a default value",
+                                f"e.g. `{name}: {{default: false, text: ...}}`")
+                continue
+            default = default_node.value
+            choices: tuple = ()
+            if isinstance(default, bool):
+                ty: Type = BOOL
+            elif isinstance(default, int):
+                ty = INT
+            elif isinstance(default, str) and spec is not None and isinstance(spec.get("choices"), YList):
+                choices = self.enum_values(spec.get("choices"))
+                if default not in choices:
+                    self.diag.error(default_node.span, f"default '{default}' is not one of the choices")
+                ty = EnumT(f"{name}")
+            else:
+                self.diag.error(default_node.span, f"parameter '{name}' must default to true/false, a number, "
+                                "or one of its `choices:`")
+                continue
+            low = spec.get("min").value if spec is not None and isinstance(spec.get("min"), YScalar) else None
+            high = spec.get("max").value if spec is not None and isinstance(spec.get("max"), YScalar) else None
+            if self.declare(name, "parameter", span):
+                text = self.text(spec.get("text"), "text") if spec is not None else None
+                params[name] = ir.ParamDef(name, ty, default, text, choices, low, high, span=span)
+                if choices:  # a parameter with choices is also its own enum type
+                    enums.setdefault(name, ir.EnumDef(name, choices, text, span=span))
+        return params
+
+    def read_zones(self, node: YNode | None, roles, card_types) -> dict[str, ir.Zone]:
+        zones = {}
+        role_names = [r.name for r in roles]
+        allowed = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed")
+        for name, (span, value) in (self.expect_map(node, "zones") or YMap(span=None)).entries.items():
+            spec = value if isinstance(value, YMap) else YMap(span=span)
+            if value is not None and not isinstance(value, YMap) and not (isinstance(value, YScalar) and value.value is None):
+                self.diag.error(value.span, f"zone '{name}' must be a mapping like {{facing: down}}")
+            self.keys(spec, allowed, f"zone '{name}'")
+            owner = self.text(spec.get("owner"), "owner")
+            if owner is not None and owner != "each" and owner not in role_names:
+                self.diag.error(spec.get("owner").span, f"unknown role '{owner}'",
+                                did_you_mean(owner, role_names + ["each"]))
+            facing = self.choice(spec, "facing", ("up", "down"), "up")
+            seen_by = self.choice(spec, "seen_by", ("all", "owner", "none"), "all")
+            kind = self.choice(spec, "kind", ("pile", "row", "hand", "area"), "pile")
+            if seen_by == "owner" and owner is None:
+                self.diag.error(spec.get("seen_by").span, f"zone '{name}' is seen by its owner but has no owner")
+            holds = []
+            holds_node = spec.get("holds")
+            if holds_node is not None:
+                items = holds_node.items if isinstance(holds_node, YList) else [holds_node]
+                for item in items:
+                    t = self.text(item, "a card type")
+                    if t is not None and t not in card_types:
+                        self.diag.error(item.span, f"unknown card type '{t}'", did_you_mean(t, card_types))
+                    elif t is not None:
+                        holds.append(t)
+            if self.declare(name, "zone", span):
+                zones[name] = ir.Zone(name, owner, facing, seen_by, tuple(holds), kind,
+                                      self.text(spec.get("text"), "text"), span=span)
+        if "box" in zones:
+            self.diag.error(zones["box"].span, "'box' is the built-in zone that holds unused components")
+        return zones
+
+    def choice(self, spec: YMap, key: str, allowed, default: str) -> str:
+        node = spec.get(key)
+        if node is None:
+            return default
+        value = self.text(node, key)
+        if value not in allowed:
+            self.diag.error(node.span, f"{key} must be one of: {', '.join(allowed)}", did_you_mean(str(value), allowed))
+            return default
+        return value
+
+    def read_vars(self, node: YNode | None, enums) -> dict[str, ir.VarDef]:
+        variables = {}
+        enum_of = {v: e.name for e in enums.values() for v in e.values}
+        for name, (span, value) in (self.expect_map(node, "vars") or YMap(span=None)).entries.items():
+            text = None
+            if isinstance(value, YMap):
+                self.keys(value, ("initial", "text", "assumed"), f"variable '{name}'")
+                text = self.text(value.get("text"), "text")
+                value = value.get("initial")
+            initial = value.value if isinstance(value, YScalar) else None
+            if isinstance(initial, bool):
+                ty: Type = BOOL
+            elif isinstance(initial, int):
+                ty = INT
+            elif isinstance(initial, str) and initial in enum_of:
+                ty = EnumT(enum_of[initial])
+            else:
+                self.diag.error(span, f"variable '{name}' needs an initial value: a number, true/false or a value of a type")
+                continue
+            if self.declare(name, "variable", span):
+                variables[name] = ir.VarDef(name, ty, initial, text, span=span)
+        return variables
+
+    def read_functions(self, node: YNode | None, what: str, enums, card_types) -> dict:
+        result = {}
+        for key, (span, value) in (self.expect_map(node, what) or YMap(span=None)).entries.items():
+            m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*", key)
+            if not m:
+                self.diag.error(span, f"a {what} is written `name(param, type param): ...`, not '{key}'")
+                continue
+            name, params = m.group(1), self.signature(m.group(2) or "", span, enums, card_types)
+            text = None
+            body_node = value
+            if isinstance(value, YMap):
+                field = "value" if what == "define" else "do"
+                self.keys(value, (field, "text", "assumed"), f"{what} '{name}'")
+                text = self.text(value.get("text"), "text")
+                body_node = value.get(field)
+                if body_node is None:
+                    self.diag.error(span, f"{what} '{name}' has no '{field}:'")
+                    continue
+            body = self.snippet(body_node, "expression" if what == "define" else "block")
+            if not self.declare(name, what, span) or body is None:
+                continue
+            cls = ir.Define if what == "define" else ir.Procedure
+            result[name] = cls(name, params, body, text, span=span)
+        return result
+
+    def signature(self, text: str, span: Span, enums, card_types) -> tuple:
+        params = []
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            words = part.split()  # `name` or `type name`
+            type_name, name = (words[0], words[-1]) if len(words) == 2 else ("", part)
+            if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in KEYWORDS:
+                self.diag.error(span, f"'{name}' is not a valid parameter name")
+                continue
+            params.append((name, self.type_named(type_name, span, enums, card_types) if type_name else None))
+        return tuple(params)
+
+    def type_named(self, name: str, span: Span, enums, card_types) -> Type | None:
+        simple = {"number": INT, "int": INT, "bool": BOOL, "text": TEXT, "role": ROLE,
+                  "card": CardT(frozenset(card_types))}
+        if name in simple:
+            return simple[name]
+        if name in enums:
+            return EnumT(name)
+        if name in card_types:
+            return CardT(frozenset({name}))
+        self.diag.error(span, f"unknown type '{name}'", did_you_mean(name, [*simple, *enums, *card_types]))
+        return None
+
+    def read_modes(self, node: YNode | None, roles) -> dict[str, ir.Mode]:
+        modes = {}
+        modes_map = self.expect_map(node, "modes")
+        if modes_map is None or not modes_map.entries:
+            self.diag.error((node or self.tree).span, "the ruleset has no 'modes:'",
+                            "a mode says how a game is played: its setup and its round of steps")
+            return modes
+        role_names = [r.name for r in roles]
+        for name, (span, spec) in modes_map.entries.items():
+            if not isinstance(spec, YMap):
+                self.diag.error(span, f"mode '{name}' must be a mapping (title:, round:, ...)")
+                continue
+            self.keys(spec, ("title", "text", "roles", "setup", "round", "score", "ratings", "assumed"),
+                      f"mode '{name}'")
+            mode_roles = []
+            roles_node = spec.get("roles")
+            for item in (roles_node.items if isinstance(roles_node, YList) else []):
+                r = self.text(item, "a role")
+                if r not in role_names:
+                    self.diag.error(item.span, f"unknown role '{r}'", did_you_mean(str(r), role_names))
+                else:
+                    mode_roles.append(r)
+            steps = self.read_steps(spec.get("round"), name, span)
+            score = {}
+            for role, (rspan, expr_node) in (self.expect_map(spec.get("score"), "score") or YMap(span=None)).entries.items():
+                if role not in role_names:
+                    self.diag.error(rspan, f"unknown role '{role}'", did_you_mean(role, role_names))
+                    continue
+                expr = self.snippet(expr_node, "expression")
+                if expr is not None:
+                    score[role] = expr
+            modes[name] = ir.Mode(
+                name, self.text(spec.get("title"), "title") or name.replace("_", " ").title(),
+                self.text(spec.get("text"), "text"), tuple(mode_roles or role_names),
+                self.snippet(spec.get("setup"), "block") or () if spec.get("setup") else (),
+                steps, ir.frozen_map(score), self.read_ratings(spec.get("ratings")), span=span)
+        return modes
+
+    def read_steps(self, node: YNode | None, mode: str, span: Span) -> tuple[ir.Step, ...]:
+        if not isinstance(node, YList) or not node.items:
+            self.diag.error(node.span if node else span, f"mode '{mode}' needs a 'round:' list of steps",
+                            "each step is `- step: Name` with `do: |` and its statements")
+            return ()
+        steps, seen = [], set()
+        for item in node.items:
+            if not isinstance(item, YMap):
+                self.diag.error(item.span, "a step is a mapping: `- step: Name` and `do: ...`")
+                continue
+            self.keys(item, ("step", "do", "text", "assumed"), "a step")
+            name = self.text(item.get("step"), "step name")
+            if not name:
+                self.diag.error(item.span, "this step has no name", "add `step: Name` (variants refer to steps by name)")
+                continue
+            if name in seen:
+                self.diag.error(item.get("step").span, f"two steps are named '{name}' in mode '{mode}'")
+            seen.add(name)
+            body = self.snippet(item.get("do"), "block") if item.get("do") is not None else None
+            if item.get("do") is None:
+                self.diag.error(item.span, f"step '{name}' has no 'do:'")
+            steps.append(ir.Step(name, body or (), self.text(item.get("text"), "text"), span=item.span))
+        return tuple(steps)
+
+    def read_ratings(self, node: YNode | None) -> tuple[ir.Rating, ...]:
+        ratings = []
+        for name, (span, value) in (self.expect_map(node, "ratings") or YMap(span=None)).entries.items():
+            text = str(value.value) if isinstance(value, YScalar) else ""
+            m = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+)?)?\s*", text)
+            if not m:
+                self.diag.error(value.span, f"a rating is a range of scores like 0..3 or 8.., not '{text}'")
+                continue
+            low = int(m.group(1))
+            high = int(m.group(2)) if m.group(2) else (low if ".." not in text else None)
+            ratings.append(ir.Rating(name, low, high, span=span))
+        return tuple(ratings)
+
+    def read_rulings(self, node: YNode | None) -> tuple[ir.Ruling, ...]:
+        rulings = []
+        if node is None:
+            return ()
+        items = node.items if isinstance(node, YList) else None
+        if items is None:
+            self.diag.error(node.span, "rulings must be a list of `- id: ...` and `text: ...`")
+            return ()
+        for item in items:
+            if not isinstance(item, YMap):
+                self.diag.error(item.span, "a ruling is a mapping with `id:` and `text:`")
+                continue
+            self.keys(item, ("id", "text", "applies_to"), "a ruling")
+            rid, text = self.text(item.get("id"), "id"), self.text(item.get("text"), "text")
+            if not rid or not text:
+                self.diag.error(item.span, "a ruling needs both `id:` and `text:`")
+                continue
+            rulings.append(ir.Ruling(rid, text, self.text(item.get("applies_to"), "applies_to"), span=item.span))
+        return tuple(rulings)
+

@@ -1,0 +1,433 @@
+"""DSL text -> IR nodes (names still unresolved).
+
+The grammar is `grammar.lark` (LALR with a Python-like indenter). A binder's
+`where` clause extends as far to the right as it can, like a Python lambda:
+the grammar's shift/reduce conflicts are all of that kind and are resolved by
+shifting, on purpose.
+
+A snippet of DSL lives inside a YAML value; `Origin` says where its first
+character is in the file so every node's span points into the ruleset file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
+from lark.indenter import DedentError, Indenter
+
+from . import ir
+from .errors import Diagnostic, Source, Span, did_you_mean
+
+POSITIONS = ("top", "bottom", "left", "right")
+KEYWORDS = frozenset("""
+    move all to at draw from shuffle flip face let win lose end game as pass if elif
+    else while until repeat times for chooses where exists count first last sum min max
+    any and or not is of true false none case in
+""".split())
+
+
+class _Indenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    grammar = files("rulelang").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", start=["block", "expression"], postlex=_Indenter(),
+                propagate_positions=True, maybe_placeholders=False, cache=True)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a snippet's text starts in its file (1-based)."""
+    source: Source
+    line: int
+    col: int
+
+    def span(self, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> Span:
+        end_line = line if end_line is None else end_line
+        end_col = col if end_col is None else end_col
+        return Span(self.source, self.line + line - 1, self.col + col - 1,
+                    self.line + end_line - 1, self.col + end_col - 1)
+
+
+class ParseError(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def parse_block(text: str, origin: Origin) -> ir.Block:
+    return _parse(text, origin, "block")
+
+
+def parse_expression(text: str, origin: Origin) -> ir.Expr:
+    """An expression may span lines freely (it is read as if in parentheses),
+    except a `case`, whose arms are laid out by indentation."""
+    if text.lstrip().startswith("case ") or text.lstrip().startswith("case\t"):
+        return _parse(text, origin, "expression")
+    shifted = Origin(origin.source, origin.line, origin.col - 1)
+    return _parse("(" + text.rstrip("\n") + "\n)", shifted, "expression")
+
+
+def _parse(text: str, origin: Origin, start: str):
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _lark().parse(text, start=start)
+    except UnexpectedInput as exc:
+        raise ParseError(_syntax_error(exc, text, origin, start)) from None
+    except DedentError as exc:
+        raise ParseError(Diagnostic(origin.span(1, 1), f"inconsistent indentation: {exc}",
+                                    "indent each block by the same number of spaces")) from None
+    try:
+        return _ToIR(origin).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, ParseError):
+            raise exc.orig_exc from None
+        raise
+
+
+# ------------------------------------------------------------- syntax errors
+
+_READABLE = {
+    "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",
+    "NAME": "a name", "INT": "a number", "STRING": "text in quotes", "$END": "end of text",
+    "COMP_OP": "a comparison", "ASSIGN_OP": "'+=' or '-='",
+}
+
+
+def _readable(terminal: str) -> str:
+    if terminal in _READABLE:
+        return _READABLE[terminal]
+    for t in _lark().terminals:
+        if t.name == terminal:
+            return repr(t.pattern.value) if t.pattern.type == "str" else terminal.lower()
+    return terminal.lower()
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str) -> Diagnostic:
+    line, col = max(exc.line, 1), max(exc.column, 1)
+    if isinstance(exc, UnexpectedCharacters):
+        char = text.splitlines()[exc.line - 1][exc.column - 1] if exc.line > 0 else "?"
+        return Diagnostic(origin.span(line, col), f"unexpected character {char!r}",
+                          "names use letters, digits and _; text goes in quotes")
+    expected = sorted(getattr(exc, "expected", ()) or getattr(exc, "accepts", ()) or ())
+    token = getattr(exc, "token", None)
+    if isinstance(exc, UnexpectedEOF) or token is None or token.type == "$END":
+        lines = text.rstrip("\n").splitlines() or [""]
+        line, col = len(lines), len(lines[-1]) + 1
+        what = "unexpected end of text"
+    elif token.type == "_NL":
+        what = "unexpected end of line"
+        if token.line is not None:
+            line = token.line
+            col = len(text.splitlines()[line - 1]) + 1 if line <= len(text.splitlines()) else 1
+    elif token.type == "_INDENT":
+        what = "unexpected indentation"
+    elif token.type == "_DEDENT":
+        what = "unexpected end of block"
+    else:
+        what = f"unexpected {token.value!r}"
+    hint = _hint(token, expected, start)
+    if not hint and expected:
+        names = [_readable(e) for e in expected if not e.startswith("__")]
+        names = sorted(set(names))
+        if names:
+            hint = "expected " + (", ".join(names[:8]) + (" ..." if len(names) > 8 else ""))
+    width = len(str(token.value)) if token is not None and token.type not in ("_NL", "_INDENT", "_DEDENT", "$END") else 1
+    return Diagnostic(origin.span(line, col, line, col + width), what, hint)
+
+
+def _hint(token: Token | None, expected: list[str], start: str) -> str | None:
+    value = getattr(token, "value", None)
+    if value == "=" and "COMP_OP" in expected:
+        return "use '==' to compare values; '=' sets a variable"
+    if token is not None and token.type == "_NL" and "COLON" in expected:
+        return "a line that opens a block (if, while, for, chooses ...) ends with ':'"
+    if token is not None and token.type == "NAME":
+        close = did_you_mean(value, KEYWORDS)
+        if close:
+            return close
+    if token is not None and token.type == "_INDENT":
+        return "only the lines of a block (after a ':') are indented further"
+    return None
+
+
+# ------------------------------------------------------------- tree -> IR
+
+
+def _tok(x) -> str:
+    return str(x)
+
+
+@v_args(meta=True)
+class _ToIR(Transformer):
+    def __init__(self, origin: Origin):
+        super().__init__()
+        self.origin = origin
+
+    def _span(self, meta) -> Span | None:
+        if getattr(meta, "empty", True):
+            return None
+        return self.origin.span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tspan(self, token: Token) -> Span:
+        return self.origin.span(token.line, token.column, token.end_line, token.end_column)
+
+    def _word(self, token: Token, allowed, what: str) -> str:
+        word = _tok(token)
+        if word not in allowed:
+            raise ParseError(Diagnostic(
+                self._tspan(token), f"unknown {what} '{word}'",
+                did_you_mean(word, allowed) or "one of: " + ", ".join(allowed)))
+        return word
+
+    # ---- entry points
+    def block(self, meta, children):
+        return tuple(children)
+
+    def expression(self, meta, children):
+        return children[0]
+
+    def suite(self, meta, children):
+        return tuple(children)
+
+    # ---- statements
+    def move(self, meta, children):
+        cards, dest, *pos = children
+        position = pos[0] if pos else "top"
+        if isinstance(cards, ir.Binder):
+            return ir.Move((), cards, dest, position, span=self._span(meta))
+        return ir.Move(tuple(cards), None, dest, position, span=self._span(meta))
+
+    def card_list(self, meta, children):
+        return list(children)
+
+    def all_cards(self, meta, children):
+        return children[0]
+
+    def draw(self, meta, children):
+        count, source, dest, *pos = children
+        return ir.Draw(count, source, dest, pos[0] if pos else "top", span=self._span(meta))
+
+    def position(self, meta, children):
+        return self._word(children[0], POSITIONS, "position")
+
+    def shuffle(self, meta, children):
+        return ir.Shuffle(children[0], span=self._span(meta))
+
+    def flip(self, meta, children):
+        face = self._word(children[1], ("up", "down"), "face") if len(children) > 1 else None
+        return ir.Flip(children[0], face, span=self._span(meta))
+
+    def let(self, meta, children):
+        return ir.Let(_tok(children[0]), children[1], span=self._span(meta))
+
+    def assign(self, meta, children):
+        target, op, value = children
+        return ir.Assign(target, _tok(op), value, span=self._span(meta))
+
+    def set(self, meta, children):
+        target, value = children
+        return ir.Assign(target, "=", value, span=self._span(meta))
+
+    def target_field(self, meta, children):
+        obj = ir.Name(_tok(children[0]), span=self._tspan(children[0]))
+        return ir.Field(obj, _tok(children[1]), span=self._span(meta))
+
+    def win(self, meta, children):
+        return self._end("win", meta, children)
+
+    def lose(self, meta, children):
+        return self._end("lose", meta, children)
+
+    def end_game(self, meta, children):
+        return ir.EndGame("end", None, _tok(children[0]) if children else None, span=self._span(meta))
+
+    def _end(self, kind, meta, children):
+        reason = _tok(children[1]) if len(children) > 1 else None
+        return ir.EndGame(kind, children[0], reason, span=self._span(meta))
+
+    def call_stmt(self, meta, children):
+        args = children[1] if len(children) > 1 else ()
+        return ir.CallProc(_tok(children[0]), tuple(args), span=self._span(meta))
+
+    def pass_stmt(self, meta, children):
+        return ir.Pass(span=self._span(meta))
+
+    def if_stmt(self, meta, children):
+        cond, body, *rest = children
+        branches = [(cond, body)]
+        otherwise = None
+        for clause in rest:
+            if clause[0] == "elif":
+                branches.append((clause[1], clause[2]))
+            else:
+                otherwise = clause[1]
+        return ir.If(tuple(branches), otherwise, span=self._span(meta))
+
+    def elif_clause(self, meta, children):
+        return ("elif", children[0], children[1])
+
+    def else_clause(self, meta, children):
+        return ("else", children[0])
+
+    def while_stmt(self, meta, children):
+        return ir.While(children[0], children[1], False, span=self._span(meta))
+
+    def until_stmt(self, meta, children):
+        return ir.While(children[0], children[1], True, span=self._span(meta))
+
+    def repeat_stmt(self, meta, children):
+        return ir.Repeat(children[0], children[1], span=self._span(meta))
+
+    def for_stmt(self, meta, children):
+        return ir.For(children[0], children[1], span=self._span(meta))
+
+    def choose_stmt(self, meta, children):
+        role_tok, binder, *rest = children
+        label = _tok(rest[0]) if len(rest) == 2 else "_".join(binder.names)
+        role = ir.Name(_tok(role_tok), span=self._tspan(role_tok))
+        return ir.Choose(role, binder, label, rest[-1], span=self._span(meta))
+
+    def menu_stmt(self, meta, children):
+        role_tok, label, *options = children
+        role = ir.Name(_tok(role_tok), span=self._tspan(role_tok))
+        return ir.Menu(role, _tok(label), tuple(options), span=self._span(meta))
+
+    def menu_option(self, meta, children):
+        name, *rest = children
+        guard = rest[0] if len(rest) == 2 else None
+        return ir.MenuOption(_tok(name), guard, rest[-1], span=self._tspan(name))
+
+    # ---- binders
+    def binder(self, meta, children):
+        groups = tuple(c for c in children if isinstance(c, ir.BinderGroup))
+        where = children[-1] if not isinstance(children[-1], ir.BinderGroup) else None
+        return ir.Binder(groups, where, span=self._span(meta))
+
+    def binder_group(self, meta, children):
+        *names, domain = children
+        return ir.BinderGroup(tuple(_tok(n) for n in names), domain, span=self._span(meta))
+
+    # ---- expressions
+    def if_expr(self, meta, children):
+        then, cond, otherwise = children
+        return ir.IfExpr(cond, then, otherwise, span=self._span(meta))
+
+    def or_(self, meta, children):
+        return ir.Binary("or", children[0], children[1], span=self._span(meta))
+
+    def and_(self, meta, children):
+        return ir.Binary("and", children[0], children[1], span=self._span(meta))
+
+    def not_(self, meta, children):
+        return ir.Unary("not", children[0], span=self._span(meta))
+
+    def exists(self, meta, children):
+        return ir.Quantified("exists", children[0], span=self._span(meta))
+
+    def compare(self, meta, children):
+        left, op, right = children
+        return ir.Binary(_tok(op), left, right, span=self._span(meta))
+
+    def in_(self, meta, children):
+        return ir.Binary("in", children[0], children[1], span=self._span(meta))
+
+    def not_in(self, meta, children):
+        return ir.Binary("not in", children[0], children[1], span=self._span(meta))
+
+    def is_type(self, meta, children):
+        return ir.IsType(children[0], _tok(children[1]), False, span=self._span(meta))
+
+    def is_not_type(self, meta, children):
+        return ir.IsType(children[0], _tok(children[1]), True, span=self._span(meta))
+
+    def range(self, meta, children):
+        return ir.RangeExpr(children[0], children[1], span=self._span(meta))
+
+    def _binary(op):
+        def method(self, meta, children):
+            return ir.Binary(op, children[0], children[1], span=self._span(meta))
+        return method
+
+    add, sub, mul, div, mod = _binary("+"), _binary("-"), _binary("*"), _binary("/"), _binary("%")
+
+    def neg(self, meta, children):
+        return ir.Unary("-", children[0], span=self._span(meta))
+
+    def field(self, meta, children):
+        return ir.Field(children[0], _tok(children[1]), span=self._span(meta))
+
+    def owned(self, meta, children):
+        return ir.Owned(children[0], children[1], span=self._span(meta))
+
+    def int(self, meta, children):
+        return ir.Const(int(children[0]), span=self._span(meta))
+
+    def neg_int(self, meta, children):
+        return ir.Const(-int(children[0]), span=self._span(meta))
+
+    def string(self, meta, children):
+        raw = _tok(children[0])[1:-1]
+        return ir.Const(raw.encode("utf-8").decode("unicode_escape") if "\\" in raw else raw,
+                        span=self._span(meta))
+
+    def true(self, meta, children):
+        return ir.Const(True, span=self._span(meta))
+
+    def false(self, meta, children):
+        return ir.Const(False, span=self._span(meta))
+
+    def none(self, meta, children):
+        return ir.Const(None, span=self._span(meta))
+
+    def name(self, meta, children):
+        return ir.Name(_tok(children[0]), span=self._span(meta))
+
+    def call(self, meta, children):
+        args = children[1] if len(children) > 1 else ()
+        return ir.Call(_tok(children[0]), tuple(args), span=self._span(meta))
+
+    def args(self, meta, children):
+        return list(children)
+
+    def list(self, meta, children):
+        return ir.ListExpr(tuple(children[0]) if children else (), span=self._span(meta))
+
+    def list_comp(self, meta, children):
+        return ir.Quantified("list", children[1], children[0], span=self._span(meta))
+
+    def quant(self, meta, children):
+        return _tok(children[0])
+
+    agg = quant
+
+    def quantified(self, meta, children):
+        return ir.Quantified(children[0], children[1], span=self._span(meta))
+
+    def aggregate(self, meta, children):
+        kind, value, binder = children
+        return ir.Quantified(kind, binder, value, span=self._span(meta))
+
+    def agg_call(self, meta, children):
+        return ir.Call(children[0], tuple(children[1]), span=self._span(meta))
+
+    def case_expr(self, meta, children):
+        return ir.Case(children[0], tuple(children[1:]), span=self._span(meta))
+
+    def case_arm(self, meta, children):
+        *patterns, value = children
+        return ir.CaseArm(tuple(patterns), value, span=self._span(meta))
+
+    def case_else(self, meta, children):
+        return ir.CaseArm((), children[0], span=self._span(meta))

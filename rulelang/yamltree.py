@@ -1,0 +1,164 @@
+"""YAML loaded safely, with the position of every node kept.
+
+`yaml.safe_load` throws positions away; the front end needs them for every
+error message. We compose the node graph with PyYAML's SafeLoader (so only
+plain data types are ever constructed) and convert it into `YMap`, `YList`
+and `YScalar` objects that carry a `Span`.
+
+Aliases are expanded, but the total number of nodes produced is bounded so an
+alias bomb ("billion laughs") is rejected quickly instead of eating memory.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from .errors import Diagnostic, RulesetError, Source, Span
+
+MAX_NODES = 200_000  # far above any real ruleset; stops alias bombs
+
+
+@dataclass
+class YNode:
+    span: Span
+
+
+@dataclass
+class YScalar(YNode):
+    value: object
+    style: str | None = None  # None (plain), "'", '"', "|", ">"
+    # where the text of a string value starts, for mapping DSL positions
+    text_line: int = 0
+    text_col: int = 0
+
+
+@dataclass
+class YList(YNode):
+    items: list[YNode] = field(default_factory=list)
+
+
+@dataclass
+class YMap(YNode):
+    # key -> (span of the key, value node); insertion order kept
+    entries: dict[str, tuple[Span, YNode]] = field(default_factory=dict)
+
+    def get(self, key: str) -> YNode | None:
+        entry = self.entries.get(key)
+        return entry[1] if entry else None
+
+    def key_span(self, key: str) -> Span:
+        return self.entries[key][0]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.entries
+
+
+def plain(node: YNode | None):
+    """The node as plain Python data (positions dropped)."""
+    if node is None:
+        return None
+    if isinstance(node, YScalar):
+        return node.value
+    if isinstance(node, YList):
+        return [plain(i) for i in node.items]
+    return {k: plain(v) for k, (_, v) in node.entries.items()}
+
+
+def _span(source: Source, node: yaml.Node) -> Span:
+    s, e = node.start_mark, node.end_mark
+    return Span(source, s.line + 1, s.column + 1, e.line + 1, e.column + 1)
+
+
+class _Converter:
+    def __init__(self, source: Source):
+        self.source = source
+        self.lines = source.text.splitlines()
+        self.count = 0
+        self.constructor = yaml.SafeLoader("")  # only used to construct scalars
+        self.problems: list[Diagnostic] = []
+
+    def convert(self, node: yaml.Node, depth: int = 0) -> YNode:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise RulesetError([Diagnostic(
+                _span(self.source, node),
+                f"the ruleset expands to more than {MAX_NODES} YAML nodes",
+                "this usually means nested aliases (*name) that multiply; write the data out instead")])
+        if depth > 100:
+            raise RulesetError([Diagnostic(
+                _span(self.source, node), "YAML nested more than 100 levels deep")])
+        span = _span(self.source, node)
+        if isinstance(node, yaml.MappingNode):
+            result = YMap(span)
+            for key_node, value_node in node.value:
+                key = self.convert(key_node, depth + 1)
+                if not isinstance(key, YScalar) or isinstance(key.value, (list, dict)):
+                    self.problems.append(Diagnostic(key.span, "a mapping key must be a plain name"))
+                    continue
+                name = str(key.value) if key.value is not None else "null"
+                if name in result.entries:
+                    first = result.entries[name][0]
+                    self.problems.append(Diagnostic(
+                        key.span, f"duplicate key '{name}'",
+                        f"'{name}' is already given at line {first.line}; keep one of them"))
+                    continue
+                result.entries[name] = (key.span, self.convert(value_node, depth + 1))
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            return YList(span, [self.convert(n, depth + 1) for n in node.value])
+        value = self.constructor.construct_object(node, deep=True)
+        line, col = self._text_start(node)
+        return YScalar(span, value, node.style, line, col)
+
+    def _text_start(self, node: yaml.ScalarNode) -> tuple[int, int]:
+        """Line and column (1-based) of the first character of the scalar's text."""
+        mark = node.start_mark
+        if node.style in ("|", ">"):
+            # content starts on the next non-blank line, at its indentation
+            for n in range(mark.line + 1, len(self.lines)):
+                text = self.lines[n]
+                if text.strip():
+                    return n + 1, len(text) - len(text.lstrip()) + 1
+            return mark.line + 2, 1
+        if node.style in ("'", '"'):
+            return mark.line + 1, mark.column + 2
+        return mark.line + 1, mark.column + 1
+
+
+def load_yaml(text: str, name: str) -> YNode:
+    """Parse YAML text into a positioned tree; raise RulesetError on bad YAML."""
+    source = Source(name, text)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        span = Span(source, mark.line + 1, mark.column + 1) if mark else None
+        message = f"invalid YAML: {exc.problem or exc.context}"
+        raise RulesetError([Diagnostic(span, message, _yaml_hint(exc))]) from None
+    except yaml.YAMLError as exc:
+        raise RulesetError([Diagnostic(Span(source, 1, 1), f"invalid YAML: {exc}")]) from None
+    if node is None:
+        raise RulesetError([Diagnostic(Span(source, 1, 1), "the ruleset file is empty")])
+    converter = _Converter(source)
+    try:
+        tree = converter.convert(node)
+    except yaml.constructor.ConstructorError as exc:
+        mark = exc.problem_mark
+        raise RulesetError([Diagnostic(
+            Span(source, mark.line + 1, mark.column + 1) if mark else None,
+            f"invalid YAML value: {exc.problem}")]) from None
+    if converter.problems:
+        raise RulesetError(converter.problems)
+    return tree
+
+
+def _yaml_hint(exc: yaml.MarkedYAMLError) -> str | None:
+    problem = str(exc.problem or "")
+    if "mapping values are not allowed" in problem:
+        return "a ':' inside a value needs the value quoted, or written as a block with '|'"
+    if "found character '\\t'" in problem:
+        return "YAML indentation must use spaces, not tabs"
+    if "could not find expected ':'" in problem:
+        return "check the indentation of this line and the one before it"
+    return None

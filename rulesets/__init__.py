@@ -1,0 +1,1 @@
+"""The bundled rulesets (YAML files next to this one)."""
