@@ -358,7 +358,8 @@ class Checker:
         if b.where is not None:
             where = self.expect(b.where, inner, BOOL, "a `where` condition")
             inner = inner.child(self.narrowing(where, True))
-        return dataclasses.replace(b, groups=tuple(groups), where=where), inner
+        types = tuple(inner.lookup(n) for g in groups for n in g.names)
+        return dataclasses.replace(b, groups=tuple(groups), where=where, types=types), inner
 
     def narrowing(self, cond: ir.Expr, positive: bool) -> dict[str, Type]:
         """Local card types known when `cond` is true (positive) or false."""

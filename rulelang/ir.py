@@ -175,6 +175,8 @@ class BinderGroup(Node):
 class Binder(Node):
     groups: tuple[BinderGroup, ...]
     where: Expr | None = None
+    # filled by the checker: each name's type once `where` has narrowed it
+    types: tuple[Type, ...] = field(default=(), kw_only=True, compare=False, repr=False)
 
     @property
     def names(self) -> tuple[str, ...]:

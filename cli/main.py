@@ -1,0 +1,290 @@
+"""The `rulelang` command: check, run, play, replay and simulate rulesets.
+
+Every mistake in a ruleset, a parameter or the command line ends in a located
+message and exit code 2, never a Python traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+
+from interpreter.agents import AGENTS, make_agent
+from interpreter.engine import DEFAULT_STEP_LIMIT, Game
+from interpreter.errors import IllegalAction, RuleError
+from interpreter.match import GameLog, ReplayError, header, play, read_log, replay
+from interpreter.saves import SaveError, check_same_ruleset, load as load_save, save as save_state
+from interpreter.simulate import format_summary, outcome_label, simulate
+from interpreter.terminal import HumanAgent, Quit, render_board
+from interpreter.view import Viewer
+from rulelang import RulesetError, load_ruleset, parse_assignments
+from rulelang.errors import did_you_mean
+
+
+class UsageError(Exception):
+    pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.command(args)
+    except RulesetError as exc:
+        print(exc.format(), file=sys.stderr)
+        return 2
+    except RuleError as exc:
+        print(exc.diagnostic.format(), file=sys.stderr)
+        print("the rules failed while running: this is a mistake in the ruleset", file=sys.stderr)
+        return 2
+    except UsageError as exc:
+        print(f"rulelang: error: {exc}", file=sys.stderr)
+        return 2
+    except (ReplayError, SaveError, IllegalAction) as exc:
+        print(f"rulelang: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception:  # a bug in rulelang itself, not the user's input
+        if os.environ.get("RULELANG_DEBUG"):
+            traceback.print_exc()
+        else:
+            print(f"rulelang: internal error ({sys.exc_info()[1]!r}); this is a bug in rulelang. "
+                  "Run with RULELANG_DEBUG=1 for the details.", file=sys.stderr)
+        return 3
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulelang", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    def ruleset_args(p, many=False):
+        p.add_argument("ruleset", nargs="+" if many else None, metavar="RULESET",
+                       help="a ruleset file, or the name of a bundled ruleset (e.g. twenty-trials)")
+        p.add_argument("--set", action="append", default=[], metavar="PARAM=VALUE",
+                       help="set a parameter of the ruleset (repeatable)")
+
+    def game_args(p):
+        p.add_argument("--mode", help="the mode to play (default: the ruleset's first)")
+        p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND",
+                       help=f"who plays a role: {', '.join(AGENTS)} (default random; repeatable)")
+        p.add_argument("--step-limit", type=int, default=DEFAULT_STEP_LIMIT,
+                       help=f"stop a game whose rules run more steps than this (default {DEFAULT_STEP_LIMIT})")
+
+    p = sub.add_parser("check", help="check rulesets and summarise them")
+    ruleset_args(p, many=True)
+    p.set_defaults(command=cmd_check)
+
+    p = sub.add_parser("run", help="play one game headless and print its outcome")
+    ruleset_args(p)
+    game_args(p)
+    p.add_argument("--log", metavar="FILE", help="write the game as a JSON Lines log (replay it later)")
+    p.add_argument("--save", metavar="FILE", help="save the game state to FILE when it stops")
+    p.add_argument("--stop-at", type=int, metavar="N", help="stop at decision N (with --save to keep it)")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    p.set_defaults(command=cmd_run)
+
+    p = sub.add_parser("play", help="play in the terminal")
+    ruleset_args(p)
+    game_args(p)
+    p.add_argument("--as", dest="role", metavar="ROLE", help="the role you play (default: the first)")
+    p.add_argument("--log", metavar="FILE", help="write the game as a JSON Lines log")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.set_defaults(command=cmd_play)
+
+    p = sub.add_parser("replay", help="replay a game log and check it still plays the same")
+    p.add_argument("log", metavar="LOG")
+    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    p.set_defaults(command=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play many games and summarise the outcomes")
+    ruleset_args(p)
+    game_args(p)
+    p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(command=cmd_simulate)
+    return parser
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def load(args):
+    return load_ruleset(args.ruleset, parse_assignments(args.set))
+
+
+def build_game(ruleset, args) -> Game:
+    if args.step_limit < 1:
+        raise UsageError("--step-limit must be at least 1")
+    return Game(ruleset, args.mode, step_limit=args.step_limit)
+
+
+def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
+    kinds = {role: "random" for role in game.roles}
+    for spec in specs:
+        role, sep, kind = spec.partition("=")
+        if not sep:
+            raise UsageError(f"--agent expects ROLE=KIND, not '{spec}'")
+        if role not in game.roles:
+            hint = did_you_mean(role, game.roles)
+            raise UsageError(f"no role '{role}' in mode {game.mode.name}"
+                             + (f"; {hint}" if hint else f" (roles: {', '.join(game.roles)})"))
+        if kind not in AGENTS and kind != "human":
+            raise UsageError(f"unknown agent '{kind}' (agents: {', '.join([*AGENTS, 'human'])})")
+        kinds[role] = kind
+    return kinds
+
+
+def describe(outcome: dict) -> str:
+    parts = [outcome_label(outcome)]
+    for role, score in outcome["scores"].items():
+        rating = outcome["ratings"].get(role)
+        parts.append(f"{role} score {score}" + (f", rating {rating}" if rating else ""))
+    parts.append(f"{outcome['rounds']} rounds, {outcome['decisions']} decisions")
+    return " — ".join(parts)
+
+
+def open_log(path: str | None, head: dict):
+    if not path:
+        return None, None
+    try:
+        f = open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write the log {path}: {exc.strerror}") from None
+    return f, GameLog(f, head)
+
+
+def resume(path: str, ruleset) -> dict:
+    data = load_save(path)
+    check_same_ruleset(data, ruleset)
+    return data
+
+
+# ------------------------------------------------------------------ commands
+
+
+def cmd_check(args) -> int:
+    params = parse_assignments(args.set)
+    failed = 0
+    for ref in args.ruleset:
+        try:
+            rs = load_ruleset(ref, params)
+        except RulesetError as exc:
+            print(exc.format(), file=sys.stderr)
+            failed += 1
+            continue
+        modes = ", ".join(rs.modes)
+        print(f"{ref}: ok — {rs.title}; modes: {modes}; roles: {', '.join(r.name for r in rs.roles)}; "
+              f"{len(rs.cards)} components of {len(rs.card_types)} types; {len(rs.zones)} zones; "
+              f"{len(rs.params)} parameters; {len(rs.rulings)} rulings")
+    return 2 if failed else 0
+
+
+def cmd_run(args) -> int:
+    ruleset = load(args)
+    seed, state = args.seed, None
+    if args.resume:
+        data = resume(args.resume, ruleset)
+        args.mode, seed, state = data["mode"], data["seed"], data["state"]
+    game = build_game(ruleset, args)
+    kinds = agent_kinds(game, args.agent)
+    if "human" in kinds.values():
+        raise UsageError("`run` plays headless; use `rulelang play` to play as a person")
+    agents = {role: make_agent(kind, seed, role) for role, kind in kinds.items()}
+    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds))
+    try:
+        st = play(game, seed, agents, state=state, log=log, stop_at=args.stop_at)
+    finally:
+        if log_file:
+            log_file.close()
+    if args.save:
+        save_state(args.save, ruleset, args.ruleset, game.mode.name, seed, kinds, st)
+    if st.outcome is None:
+        print(f"stopped at decision {st.decisions} (round {st.round}, {game.step_name(st)})"
+              + (f"; saved to {args.save}" if args.save else ""))
+        return 0
+    print(json.dumps(st.outcome) if args.json else describe(st.outcome))
+    return 0
+
+
+def cmd_play(args) -> int:
+    ruleset = load(args)
+    seed, state = args.seed, None
+    if args.resume:
+        data = resume(args.resume, ruleset)
+        args.mode, seed, state = data["mode"], data["seed"], data["state"]
+    game = build_game(ruleset, args)
+    role = args.role or game.roles[0]
+    if role not in game.roles:
+        raise UsageError(f"no role '{role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
+    kinds = agent_kinds(game, args.agent)
+    kinds[role] = "human"
+    titles = {z.name: z.text or z.name.replace("_", " ") for z in ruleset.zones.values()}
+    viewer = Viewer(game)
+    current: dict = {}
+
+    def save(path: str) -> str:
+        try:
+            save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"])
+        except SaveError as exc:
+            return str(exc)
+        return f"saved to {path}; continue with: rulelang play {args.ruleset} --resume {path}"
+
+    agents = {r: HumanAgent(titles, save=save) if k == "human" else make_agent(k, seed, r) for r, k in kinds.items()}
+    st = state if state is not None else game.new_state(seed)
+    current["state"] = st
+    print(f"{ruleset.title} — {game.mode.title}. You play the {role}. Type ? for help.")
+    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds))
+    try:
+        play(game, seed, agents, state=st, log=log, viewer=viewer)
+    except Quit:
+        print("\nYou left the game.")
+        return 0
+    finally:
+        if log_file:
+            log_file.close()
+    print("\n" + render_board(viewer.observe(st, role), titles, role))
+    print("\nGame over: " + describe(st.outcome))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    logged = read_log(args.log)
+    head = logged.head
+    ref = head.get("path") or head["ruleset"]
+    try:
+        ruleset = load_ruleset(ref, {k: v for k, v in head["params"].items()})
+    except RulesetError:
+        if ref == head["ruleset"]:
+            raise
+        ruleset = load_ruleset(head["ruleset"], dict(head["params"]))
+    game = Game(ruleset, head["mode"])
+    st = replay(game, logged)
+    if st.outcome is None:
+        print(f"the log ends at decision {st.decisions}; the game is not over")
+        return 0
+    print(json.dumps(st.outcome) if args.json else describe(st.outcome))
+    if ruleset.source_hash != head["hash"]:
+        print("note: the ruleset has changed since the log was written, but it still plays the same game")
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    ruleset = load(args)
+    game = build_game(ruleset, args)
+    kinds = agent_kinds(game, args.agent)
+    if "human" in kinds.values():
+        raise UsageError("a simulation has no person in it; use `rulelang play`")
+    summary = simulate(game, args.games, args.seed, kinds)
+    print(json.dumps(summary.to_json()) if args.json else format_summary(summary))
+    return 0
+

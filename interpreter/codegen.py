@@ -1,0 +1,523 @@
+"""Expressions and decision-free statements -> Python functions, by
+generating Python source.
+
+Each top-level expression (a condition, a value, a decision's options)
+becomes one Python function `f(st, env) -> value`, and each run of
+statements without a decision one function `f(st, env)`. Binders become
+nested `for` loops over Python locals, `case` a chain of conditional
+expressions, hoisted values lazily-set locals, a move four list operations —
+so `exists a, b in hand where ...` costs about what the hand-written loop
+costs.
+
+Safety: the generated text holds only names this module makes (`v3`, `t7`,
+`k2`, ...), small integers and operators. Every value that comes from a
+ruleset — names, text, lists — reaches the code through the constants
+table `K`, never as source text, so a ruleset cannot inject code. The code
+runs with no builtins but the few listed in `_GLOBALS`.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from rulelang import ir
+from rulelang.types import ListT, ZoneT
+
+from . import rng
+from .errors import GameEnded, RuleError, Runaway
+from .optimize import HoistLet, Hoisted, LetIn, Options
+
+UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
+
+
+def _fail(error):
+    raise RuleError(*error)
+
+
+def _divide(n, d, floor, error):
+    if d == 0:
+        raise RuleError(*error)
+    return n // d if floor else n % d
+
+
+def _runaway(span, limit):
+    raise Runaway(span, limit)
+
+
+def _end(kind, role, reason):
+    raise GameEnded(kind, role, reason)
+
+
+def _reduce(fn, values, error):
+    if not values:
+        raise RuleError(*error)
+    return fn(values)
+
+
+_GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide,
+            "_reduce": _reduce, "_end": _end, "_runaway": _runaway, "_shuffle": rng.shuffle, "_combinations": combinations, "abs": abs, "len": len, "min": min,
+            "max": max, "sum": sum, "any": any, "all": all, "range": range, "list": list,
+            "bool": bool, "tuple": tuple}
+
+
+class _Fn:
+    """A function being generated: its prelude (nested functions, lazy
+    values) comes before its body."""
+
+    def __init__(self, name: str, params: str = "", nonlocals=()):
+        self.name = name
+        self.header = f"def {name}({params}):"
+        self.nonlocals = list(nonlocals)
+        self.prelude: list[str] = []
+        self.body: list[str] = []
+
+    def render(self, indent: str = "") -> list[str]:
+        inner = indent + "    "
+        lines = [indent + self.header]
+        if self.nonlocals:
+            lines.append(inner + "nonlocal " + ", ".join(self.nonlocals))
+        lines += [inner + line for line in self.prelude + self.body] or [inner + "pass"]
+        return lines
+
+
+class Codegen:
+    """Compiles expressions of one game (one layout) to Python functions."""
+
+    def __init__(self, layout, define_function, procedure_function):
+        self.L = layout
+        self.define_function = define_function  # name -> compiled define (when not inlined)
+        self.procedure_function = procedure_function  # name -> compiled procedure
+        self._consts: list = []
+        self._const_index: dict = {}
+        self._count = 0
+
+    # ------------------------------------------------------------ entry points
+    def compile(self, e: ir.Expr):
+        """A function (st, env) -> value for the expression."""
+        self._consts, self._const_index = [], {}
+        top = _Fn("_f", "st, env")
+        if isinstance(e, HoistLet):  # at the top, its lazy values live in _f itself
+            result = self.hoist_let(e, top, {}, inline=True)
+        else:
+            result = self.expr(e, top, {})
+        top.body.append(f"return {result}")
+        return self._build(top)
+
+    def compile_block(self, stmts) -> object:
+        """A function (st, env) running the statements (none asks a decision)."""
+        self._consts, self._const_index = [], {}
+        top = _Fn("_f", "st, env")
+        top.prelude += ["zones = st.zones", "where = st.where", "face = st.face_up"]
+        self.block(stmts, top, "")
+        return self._build(top)
+
+    def _build(self, top: _Fn):
+        lines = ["def _make(K):"]
+        lines += [f"    k{i} = K[{i}]" for i in range(len(self._consts))]
+        lines += top.render("    ")
+        lines.append("    return _f")
+        namespace = dict(_GLOBALS)
+        exec(compile("\n".join(lines), "<rules>", "exec"), namespace)  # noqa: S102 - our own text only
+        return namespace["_make"](self._consts)
+
+    # ------------------------------------------------------------ helpers
+    def fresh(self, prefix: str) -> str:
+        self._count += 1
+        return f"{prefix}{self._count}"
+
+    def const(self, value) -> str:
+        key = (type(value), value) if isinstance(value, (int, str, bool, type(None))) else ("id", id(value))
+        if key not in self._const_index:
+            self._const_index[key] = len(self._consts)
+            self._consts.append(value)
+        return f"k{self._const_index[key]}"
+
+    def error(self, span, message: str) -> str:
+        return self.const((span, message))
+
+    # ------------------------------------------------------------ expressions
+    # scope: IR local name -> (python variable, never None)
+    def expr(self, e: ir.Expr, fn: _Fn, scope: dict) -> str:
+        return getattr(self, "e_" + type(e).__name__)(e, fn, scope)
+
+    def e_Const(self, e, fn, scope):
+        v = e.value
+        if v is None or isinstance(v, bool) or (isinstance(v, int) and -10**9 < v < 10**9):
+            return repr(v)
+        return self.const(v)
+
+    def e_Local(self, e, fn, scope):
+        if e.name in scope:
+            return scope[e.name][0]
+        return f"env[{self.const(e.name)}]"
+
+    def e_Var(self, e, fn, scope):
+        return f"st.vars[{self.L.var_slot[e.name]}]"
+
+    def e_Param(self, e, fn, scope):
+        return self.const(self.L.rs.param_values[e.name])
+
+    def e_EnumValue(self, e, fn, scope):
+        return self.const(e.value)
+
+    def e_RoleRef(self, e, fn, scope):
+        return self.const(e.role)
+
+    def e_ZoneRef(self, e, fn, scope):
+        base = self.L.zone_base[e.zone]
+        if e.owner is None:
+            return str(base)
+        return f"({base} + {self.const(self.L.role_index)}[{self.expr(e.owner, fn, scope)}])"
+
+    def cards_of(self, e: ir.Expr, fn, scope) -> str:
+        """A zone or list expression as a Python list."""
+        if isinstance(e.ty, ZoneT):
+            return f"st.zones[{self.expr(e, fn, scope)}]"
+        return self.expr(e, fn, scope)
+
+    def card(self, e: ir.Expr, fn, scope, what: str) -> tuple[str, str | None]:
+        """(expression, temp) where temp, if not None, must be checked for None."""
+        if isinstance(e, ir.Local) and e.name in scope and scope[e.name][1]:
+            return scope[e.name][0], None
+        t = self.fresh("t")
+        return f"({t} := {self.expr(e, fn, scope)})", t
+
+    def e_Field(self, e, fn, scope):
+        col = self.const(self.L.columns.get(e.name, []))
+        value, check = self.card(e.obj, fn, scope, "field")
+        if check is None:
+            return f"{col}[{value}]"
+        err = self.error(e.span, f"there is no card here to read '{e.name}' from")
+        return f"({col}[{check}] if {value} is not None else _fail({err}))"
+
+    def e_DefineCall(self, e, fn, scope):
+        define = self.define_function(e.name)
+        params = [p for p, _ in self.L.rs.defines[e.name].params]
+        args = ", ".join(f"{self.const(p)}: {self.expr(a, fn, scope)}" for p, a in zip(params, e.args))
+        return f"{self.const(define)}(st, {{{args}}})"
+
+    def e_BuiltinCall(self, e, fn, scope):
+        name, args = e.name, e.args
+        if name == "round":
+            return "st.round"
+        if name == "size":
+            return f"len({self.cards_of(args[0], fn, scope)})"
+        if name == "empty":
+            return f"(not {self.cards_of(args[0], fn, scope)})"
+        if name in ("top", "bottom"):
+            t = self.fresh("t")
+            return f"({t}[{-1 if name == 'top' else 0}] if ({t} := {self.cards_of(args[0], fn, scope)}) else None)"
+        if name == "abs":
+            return f"abs({self.expr(args[0], fn, scope)})"
+        if name in ("face_up", "face_down"):
+            value, check = self.card(args[0], fn, scope, name)
+            face = f"st.face_up[{check or value}]"
+            face = face if name == "face_up" else f"(not {face})"
+            if check is None:
+                return face
+            err = self.error(e.span, "there is no card here to look at")
+            return f"({face} if {value} is not None else _fail({err}))"
+        parts = [self.expr(a, fn, scope) for a in args]
+        if len(parts) > 1:
+            return f"{name}({', '.join(parts)})"
+        if name in ("min", "max"):
+            return f"_reduce({name}, {parts[0]}, {self.error(e.span, f'{name}() of an empty list')})"
+        return f"{name}({parts[0]})"
+
+    def e_Unary(self, e, fn, scope):
+        operand = self.expr(e.operand, fn, scope)
+        return f"(not {operand})" if e.op == "not" else f"(-{operand})"
+
+    def e_Binary(self, e, fn, scope):
+        op = e.op
+        if op in ("in", "not in") and isinstance(e.right.ty, ZoneT):
+            value, check = self.card(e.left, fn, scope, "in")
+            zone = self.expr(e.right, fn, scope)
+            test = f"st.where[{check or value}] == {zone}"
+            if check is not None:
+                test = f"({value} is not None and {test})"
+            return f"(not {test})" if op == "not in" else f"({test})"
+        left, right = self.expr(e.left, fn, scope), self.expr(e.right, fn, scope)
+        if op in ("/", "%"):
+            err = self.error(e.span, "division by zero")
+            return f"_divide({left}, {right}, {op == '/'}, {err})"
+        return f"({left} {op} {right})"
+
+    def e_IsType(self, e, fn, scope):
+        table = self.const(self.L.is_kind[e.kind])
+        value, check = self.card(e.subject, fn, scope, "is")
+        test = f"{table}[{value}]" if check is None else f"({value} is not None and {table}[{check}])"
+        return f"(not {test})" if e.negated else test
+
+    def e_IfExpr(self, e, fn, scope):
+        cond = self.expr(e.cond, fn, scope)
+        return f"({self.expr(e.then, fn, scope)} if {cond} else {self.expr(e.otherwise, fn, scope)})"
+
+    def e_Case(self, e, fn, scope):
+        t = self.fresh("t")
+        subject = self.expr(e.subject, fn, scope)
+        default = f"_fail({self.error(e.span, 'no case arm matches')})"
+        arms: list[tuple[list, str]] = []
+        for arm in e.arms:
+            value = self.expr(arm.value, fn, scope)
+            if arm.patterns:
+                arms.append(([p.value for p in arm.patterns], value))
+            else:
+                default = value
+        if not arms:
+            return f"({subject}, {default})[1]"
+        text = default
+        for i in range(len(arms) - 1, -1, -1):
+            values, value = arms[i]
+            # the subject is evaluated once, in the first test
+            probe = f"({t} := {subject})" if i == 0 else t
+            test = f"{probe} == {self.e_Const(ir.Const(values[0]), fn, scope)}" if len(values) == 1 \
+                else f"{probe} in {self.const(frozenset(values))}"
+            text = f"{value} if {test} else {text}"
+        return f"({text})"
+
+    def e_ListExpr(self, e, fn, scope):
+        return "[" + ", ".join(self.expr(i, fn, scope) for i in e.items) + "]"
+
+    def e_RangeExpr(self, e, fn, scope):
+        if isinstance(e.low, ir.Const) and isinstance(e.high, ir.Const):
+            return self.const(list(range(e.low.value, e.high.value + 1)))
+        return f"list(range({self.expr(e.low, fn, scope)}, {self.expr(e.high, fn, scope)} + 1))"
+
+    def e_LetIn(self, e, fn, scope):
+        v = self.fresh("v")
+        value = self.expr(e.value, fn, scope)
+        body = self.expr(e.body, fn, {**scope, e.name: (v, False)})
+        return f"({v} := {value}, {body})[1]"
+
+    def e_Hoisted(self, e, fn, scope):
+        var, getter = scope[e.name]
+        return f"({var} if {var} is not UNSET else {getter}())"
+
+    def e_HoistLet(self, e, fn, scope):
+        return self.hoist_let(e, fn, scope, inline=False)
+
+    def hoist_let(self, e: HoistLet, fn: _Fn, scope: dict, inline: bool) -> str:
+        """Lazy values: each is computed the first time it is used."""
+        host = fn if inline else _Fn(self.fresh("hl"))
+        scope = dict(scope)
+        for name, _ in e.bindings:
+            scope[name] = (self.fresh("h"), self.fresh("get"))
+        for name, value in e.bindings:
+            var, getter = scope[name]
+            host.prelude.append(f"{var} = UNSET")
+            g = _Fn(getter, nonlocals=[var])
+            g.body.append(f"{var} = {self.expr(value, g, scope)}")
+            g.body.append(f"return {var}")
+            host.prelude += g.render()
+        body = self.expr(e.body, host, scope)
+        if inline:
+            return body
+        host.body.append(f"return {body}")
+        fn.prelude += host.render()
+        return host.name + "()"
+
+    # ------------------------------------------------------------ binders
+    def loops(self, b: ir.Binder, fn: _Fn, scope: dict, leaf) -> None:
+        """Emit nested loops binding b's names into fn.body; `leaf(indent, scope)`
+        returns the lines run for each binding (the where test included)."""
+        scope = dict(scope)
+        indent = ""
+        for g in b.groups:
+            from_zone = isinstance(g.domain.ty, ZoneT)
+            if len(g.names) == 1 and isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1:
+                v = self.fresh("v")
+                fn.body.append(f"{indent}{v} = {self.expr(g.domain.items[0], fn, scope)}")
+                scope[g.names[0]] = (v, False)
+                continue
+            domain = self.cards_of(g.domain, fn, scope)
+            if len(g.names) == 1:
+                v = self.fresh("v")
+                fn.body.append(f"{indent}for {v} in {domain}:")
+                scope[g.names[0]] = (v, from_zone)
+                indent += "    "
+            elif len(g.names) == 2:
+                d, i, j, a, b2 = (self.fresh(p) for p in ("d", "i", "j", "v", "v"))
+                fn.body.append(f"{indent}{d} = {domain}")
+                fn.body.append(f"{indent}for {i} in range(len({d}) - 1):")
+                fn.body.append(f"{indent}    {a} = {d}[{i}]")
+                fn.body.append(f"{indent}    for {j} in range({i} + 1, len({d})):")
+                fn.body.append(f"{indent}        {b2} = {d}[{j}]")
+                scope[g.names[0]], scope[g.names[1]] = (a, from_zone), (b2, from_zone)
+                indent += "        "
+            else:
+                vs = [self.fresh("v") for _ in g.names]
+                fn.body.append(f"{indent}for ({', '.join(vs)},) in _combinations({domain}, {len(vs)}):")
+                for n, v in zip(g.names, vs):
+                    scope[n] = (v, from_zone)
+                indent += "    "
+        lines = leaf(scope)
+        if b.where is not None:
+            fn.body.append(f"{indent}if {self.expr(b.where, fn, scope)}:")
+            indent += "    "
+        fn.body += [indent + line for line in lines]
+
+    def quantifier_function(self, e, fn: _Fn, scope: dict, setup, leaf, finish) -> str:
+        q = _Fn(self.fresh("q"))
+        q.body += setup
+        self.loops(e.binder, q, scope, lambda inner: leaf(q, inner))
+        q.body += finish
+        fn.prelude += q.render()
+        return q.name + "()"
+
+    def e_Quantified(self, e, fn, scope):
+        kind = e.kind
+        if kind == "exists":
+            return self.quantifier_function(e, fn, scope, [], lambda q, s: ["return True"], ["return False"])
+        if kind == "count":
+            n = self.fresh("n")
+            return self.quantifier_function(e, fn, scope, [f"{n} = 0"], lambda q, s: [f"{n} += 1"],
+                                            [f"return {n}"])
+        if kind in ("first", "last"):
+            err = self.error(e.span, f"{kind}(): no card or value matches")
+            if kind == "first":
+                return self.quantifier_function(e, fn, scope, [], lambda q, s: [f"return {s[e.binder.names[0]][0]}"],
+                                                [f"_fail({err})"])
+            found = self.fresh("found")
+            return self.quantifier_function(
+                e, fn, scope, [f"{found} = UNSET"], lambda q, s: [f"{found} = {s[e.binder.names[0]][0]}"],
+                [f"if {found} is UNSET:", f"    _fail({err})", f"return {found}"])
+        if kind in ("any", "all"):
+            found = kind == "any"  # any: stop at the first true value; all: at the first false one
+            test = "" if found else "not "
+            return self.quantifier_function(
+                e, fn, scope, [], lambda q, s: [f"if {test}{self.expr(e.value, q, s)}:", f"    return {found}"],
+                [f"return {not found}"])
+        out = self.fresh("out")
+        collect = self.quantifier_function(e, fn, scope, [f"{out} = []"],
+                                           lambda q, s: [f"{out}.append({self.expr(e.value, q, s)})"],
+                                           [f"return {out}"])
+        if kind == "list":
+            return collect
+        if kind == "sum":
+            return f"sum({collect})"
+        return f"_reduce({kind}, {collect}, {self.error(e.span, f'{kind}() over nothing')})"
+
+    def e_Options(self, e, fn, scope):
+        out = self.fresh("out")
+        names = e.binder.names
+
+        def leaf(q, s):
+            return [f"{out}.append(({', '.join(s[n][0] for n in names)},))"]
+        return self.quantifier_function(e, fn, scope, [f"{out} = []"], leaf, [f"return {out}"])
+
+
+    # ------------------------------------------------------------ statements
+    # Statements write to fn.body at `indent`; their locals live in env, so
+    # that they outlive a decision that may follow.
+    def block(self, stmts, fn: _Fn, indent: str) -> None:
+        if not stmts:
+            fn.body.append(indent + "pass")
+        for s in stmts:
+            getattr(self, "s_" + type(s).__name__)(s, fn, indent)
+
+    def emit(self, fn: _Fn, indent: str, *lines: str) -> None:
+        fn.body += [indent + line for line in lines]
+
+    def destination(self, e: ir.Expr, fn: _Fn, indent: str) -> tuple[str, str]:
+        """(zone index, face-up flag) of a move's destination, as Python."""
+        if isinstance(e, ir.ZoneRef) and e.owner is None:
+            zi = self.L.zone_base[e.zone]
+            return str(zi), repr(self.L.facing_up[zi])
+        d = self.fresh("d")
+        self.emit(fn, indent, f"{d} = {self.expr(e, fn, {})}")
+        return d, f"{self.const(self.L.facing_up)}[{d}]"
+
+    def move_one(self, fn, indent, card: str, dest: str, up: str, top: bool) -> None:
+        put = f"zones[{dest}].append({card})" if top else f"zones[{dest}].insert(0, {card})"
+        self.emit(fn, indent, f"zones[where[{card}]].remove({card})", put,
+                  f"where[{card}] = {dest}", f"face[{card}] = {up}")
+
+    def s_Move(self, s, fn, indent):
+        dest, up = self.destination(s.dest, fn, indent)
+        top = s.position in ("top", "right")
+        err = self.error(s.span, "there is no card to move (is the zone empty?)")
+        c = self.fresh("c")
+        if s.every is not None:
+            rows = self.fresh("rows")
+            self.emit(fn, indent, f"{rows} = {self.e_Options(Options(s.every), fn, {})}")
+            self.emit(fn, indent, f"for ({c},) in {rows}:")
+            self.move_one(fn, indent + "    ", c, dest, up, top)
+            return
+        for card in s.cards:
+            value = self.expr(card, fn, {})
+            if isinstance(card.ty, (ZoneT, ListT)):
+                source = f"list(zones[{value}])" if isinstance(card.ty, ZoneT) else value
+                self.emit(fn, indent, f"for {c} in {source}:")
+                inner = indent + "    "
+            else:
+                self.emit(fn, indent, f"{c} = {value}")
+                inner = indent
+            self.emit(fn, inner, f"if {c} is None:", f"    _fail({err})")
+            self.move_one(fn, inner, c, dest, up, top)
+
+    def s_Draw(self, s, fn, indent):
+        dest, up = self.destination(s.dest, fn, indent)
+        src, c = self.fresh("src"), self.fresh("c")
+        self.emit(fn, indent, f"{src} = st.zones[{self.expr(s.source, fn, {})}]",
+                  f"for _ in range({self.expr(s.count, fn, {})}):",
+                  f"    if not {src}:", "        break", f"    {c} = {src}[-1]")
+        self.move_one(fn, indent + "    ", c, dest, up, s.position in ("top", "right"))
+
+    def s_Shuffle(self, s, fn, indent):
+        self.emit(fn, indent, f"st.rng = _shuffle(st.rng, zones[{self.expr(s.zone, fn, {})}])")
+
+    def s_Flip(self, s, fn, indent):
+        c, err = self.fresh("c"), self.error(s.span, "there is no card to flip")
+        face = "True" if s.face == "up" else "False" if s.face == "down" else f"not face[{c}]"
+        self.emit(fn, indent, f"{c} = {self.expr(s.card, fn, {})}", f"if {c} is None:", f"    _fail({err})",
+                  f"face[{c}] = {face}")
+
+    def s_Let(self, s, fn, indent):
+        self.emit(fn, indent, f"env[{self.const(s.name)}] = {self.expr(s.value, fn, {})}")
+
+    def s_Assign(self, s, fn, indent):
+        target = f"st.vars[{self.L.var_slot[s.target.name]}]" if isinstance(s.target, ir.Var) \
+            else f"env[{self.const(s.target.name)}]"
+        op = {"=": "=", "+=": "+=", "-=": "-="}[s.op]
+        self.emit(fn, indent, f"{target} {op} {self.expr(s.value, fn, {})}")
+
+    def s_If(self, s, fn, indent):
+        for i, (cond, body) in enumerate(s.branches):
+            self.emit(fn, indent, f"{'if' if i == 0 else 'elif'} {self.expr(cond, fn, {})}:")
+            self.block(body, fn, indent + "    ")
+        if s.otherwise is not None:
+            self.emit(fn, indent, "else:")
+            self.block(s.otherwise, fn, indent + "    ")
+
+    def s_While(self, s, fn, indent):
+        cond = self.expr(s.cond, fn, {})
+        limit = self.L.step_limit
+        span = self.const(s.span)
+        self.emit(fn, indent, f"while {'not ' if s.until else ''}{cond}:", "    st.steps += 1",
+                  f"    if st.steps > {limit}:", f"        _runaway({span}, {limit})")
+        self.block(s.body, fn, indent + "    ")
+
+    def s_Repeat(self, s, fn, indent):
+        self.emit(fn, indent, f"for _ in range({self.expr(s.count, fn, {})}):")
+        self.block(s.body, fn, indent + "    ")
+
+    def s_For(self, s, fn, indent):
+        names = s.binder.names
+        vs = [self.fresh("v") for _ in names]
+        self.emit(fn, indent, f"for ({', '.join(vs)},) in {self.e_Options(Options(s.binder), fn, {})}:")
+        for n, v in zip(names, vs):
+            self.emit(fn, indent + "    ", f"env[{self.const(n)}] = {v}")
+        self.block(s.body, fn, indent + "    ")
+
+    def s_EndGame(self, s, fn, indent):
+        role = self.expr(s.role, fn, {}) if s.role is not None else "None"
+        self.emit(fn, indent, f"_end({self.const(s.kind)}, {role}, {self.const(s.reason)})")
+
+    def s_CallProc(self, s, fn, indent):
+        proc = self.procedure_function(s.name)
+        params = [p for p, _ in self.L.rs.procedures[s.name].params]
+        args = ", ".join(f"{self.const(p)}: {self.expr(a, fn, {})}" for p, a in zip(params, s.args))
+        self.emit(fn, indent, f"{self.const(proc)}(st, {{{args}}})")
+
+    def s_Pass(self, s, fn, indent):
+        self.emit(fn, indent, "pass")

@@ -1,0 +1,188 @@
+"""A playable game: one ruleset, one mode, compiled once.
+
+    game = Game(load_ruleset("twenty-trials"))
+    st = game.new_state(seed=1)            # runs to the first decision
+    while not game.is_terminal(st):
+        d = game.decision(st)              # who decides, a label, the options
+        game.apply(st, 0)                  # answer with an option's index
+    game.outcome(st)
+
+Decisions are the only way control leaves the engine. `apply` checks the
+answer before touching the state, so a bad answer leaves the state as it was.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from rulelang import ir
+from rulelang.errors import Diagnostic, RulesetError, did_you_mean
+
+from . import rng
+from .compiler import Compiler, Layout, move_card
+from .errors import GameEnded, IllegalAction
+from .flow import CALL, SUSPEND, FlowBuilder
+from .optimize import Optimizer, plain_program
+from .state import State
+
+DEFAULT_STEP_LIMIT = 1_000_000
+
+
+@dataclass(frozen=True)
+class Decision:
+    role: str
+    label: str
+    options: list  # tuples of bound values (card ids, numbers, names)
+
+
+class Game:
+    def __init__(self, ruleset: ir.Ruleset, mode: str | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
+                 optimize: bool = True):
+        mode = mode or ruleset.default_mode
+        if mode not in ruleset.modes:
+            raise RulesetError([Diagnostic(None, f"{ruleset.name} has no mode '{mode}'",
+                                           did_you_mean(mode, ruleset.modes) or
+                                           "modes: " + ", ".join(ruleset.modes))])
+        self.ruleset, self.mode = ruleset, ruleset.modes[mode]
+        self.layout = Layout(ruleset, self.mode, step_limit)
+        self.compiler = Compiler(self.layout, plain_program(ruleset, self.mode))
+        if optimize:
+            self.compiler.program = Optimizer(ruleset, self.mode, self.compiler.constant).run()
+        builder = FlowBuilder(self.compiler)
+        self.programs = builder.build(self.mode)
+        self.step_starts = builder.step_starts
+        self.sites = builder.sites
+        self.roles = self.mode.roles
+        self.score = {r: self.compiler.expr(e) for r, e in self.compiler.program.score.items()}
+        self.initial_vars = [v.initial for v in ruleset.vars.values()]
+
+    # ------------------------------------------------------------ the API
+    def new_state(self, seed: int = 0) -> State:
+        n = len(self.ruleset.cards)
+        zones = [[] for _ in self.layout.instances]
+        zones[0] = list(range(n))
+        st = State(zones, [0] * n, [True] * n, list(self.initial_vars), rng.derive(seed, "game"),
+                   stack=[["main", 0, {}]])
+        self.run(st)
+        return st
+
+    def is_terminal(self, st: State) -> bool:
+        return st.outcome is not None
+
+    def decision(self, st: State) -> Decision | None:
+        p = st.pending
+        return Decision(p["role"], p["label"], p["options"]) if p is not None else None
+
+    def legal_actions(self, st: State) -> range:
+        return range(len(st.pending["options"])) if st.pending is not None else range(0)
+
+    def current_role(self, st: State) -> str | None:
+        return st.pending["role"] if st.pending is not None else None
+
+    def apply(self, st: State, index: int) -> None:
+        p = st.pending
+        if p is None:
+            raise IllegalAction("the game is over; there is no decision to answer")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(p["options"]):
+            raise IllegalAction(f"{index!r} is not an option of '{p['label']}' "
+                                f"(choose 0..{len(p['options']) - 1})")
+        frame = st.stack[-1]
+        if "targets" in p:
+            frame[1] = p["targets"][index]
+        else:
+            env = frame[2]
+            for name, value in zip(p["names"], p["options"][index]):
+                env[name] = value
+            frame[1] = p["resume"]
+        st.pending = None
+        st.decisions += 1
+        self.run(st)
+
+    def clone(self, st: State) -> State:
+        return st.clone()
+
+    def step_name(self, st: State) -> str:
+        if not st.stack:
+            return "Game over"
+        pc = st.stack[0][1]
+        i = bisect.bisect_right([p for p, _ in self.step_starts], pc) - 1
+        return self.step_starts[max(i, 0)][1]
+
+    def outcome(self, st: State) -> dict | None:
+        return st.outcome
+
+    def returns(self, st: State) -> dict[str, float]:
+        """+1 for a win, -1 for a loss, 0 for a draw (or an unfinished game)."""
+        results = (st.outcome or {}).get("results", {})
+        value = {"win": 1.0, "lose": -1.0}
+        return {r: value.get(results.get(r), 0.0) for r in self.roles}
+
+    # ------------------------------------------------------------ running
+    def run(self, st: State) -> None:
+        """Run until a decision is pending or the game ends."""
+        stack, programs = st.stack, self.programs
+        try:
+            while stack:
+                frame = stack[-1]
+                ops = programs[frame[0]]
+                env, pc, n = frame[2], frame[1], len(ops)
+                while 0 <= pc < n:
+                    pc = ops[pc](st, env, pc)
+                if pc == SUSPEND:
+                    return
+                if pc != CALL:
+                    stack.pop()
+        except GameEnded as end:
+            st.stack = []
+            st.pending = None
+            st.outcome = self._outcome(st, end)
+
+    def _outcome(self, st: State, end: GameEnded) -> dict:
+        scores = {r: f(st, {}) for r, f in self.score.items()}
+        if end.kind == "win":
+            results = {r: "win" if r == end.role else "lose" for r in self.roles}
+        elif end.kind == "lose":
+            results = {r: "lose" if r == end.role else "win" for r in self.roles}
+        else:
+            best = max(scores.values()) if scores else None
+            leaders = [r for r in self.roles if scores.get(r) == best]
+            results = {r: ("win" if len(leaders) == 1 else "draw") if r in leaders else "lose"
+                       for r in self.roles}
+        ratings = {}
+        for role, result in results.items():
+            if result == "win" and role in scores:
+                for rating in self.mode.ratings:
+                    if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
+                        ratings[role] = rating.name
+        return {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
+                "scores": scores, "ratings": ratings, "rounds": st.round, "decisions": st.decisions}
+
+    # ------------------------------------------------------------ positions (tests, tutorials)
+    def cards(self, kind: str, **fields) -> list[int]:
+        """Ids of the cards of a type whose fields have these values."""
+        return [c.id for c in self.ruleset.cards
+                if c.kind == kind and all(c.values.get(k) == v for k, v in fields.items())]
+
+    def zone_index(self, zone: str, owner: str | None = None) -> int:
+        base = self.layout.zone_base[zone]
+        return base + (self.layout.role_index[owner] if owner is not None else 0)
+
+    def arrange(self, st: State, zone: str, cards: list[int], owner: str | None = None) -> None:
+        """Make a zone hold exactly these cards, bottom first; cards pushed out go to the box."""
+        zi = self.zone_index(zone, owner)
+        for c in list(st.zones[zi]):
+            move_card(st, c, 0, True, True)
+        for c in cards:
+            move_card(st, c, zi, True, self.layout.facing_up[zi])
+
+    def start_step(self, st: State, step: str) -> None:
+        """Continue the game from the start of a step of the current round."""
+        for pc, name in self.step_starts:
+            if name == step:
+                st.stack, st.pending, st.outcome = [["main", pc, {}]], None, None
+                self.run(st)
+                return
+        raise KeyError(f"no step named '{step}' in mode '{self.mode.name}'")
+
+    def set_var(self, st: State, name: str, value) -> None:
+        st.vars[self.layout.var_slot[name]] = value

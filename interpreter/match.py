@@ -1,0 +1,111 @@
+"""Playing one game with agents, logged as JSON Lines so it can be replayed.
+
+A log is a header (ruleset, its hash, mode, parameters, seed, agents), one
+line per decision (who, what, the index chosen and the option's text) and
+the outcome. Replaying feeds the logged choices back and fails loudly at the
+first decision the ruleset no longer offers the same way.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import IO
+
+from rulelang import ir
+
+from .agents import Agent, PlayerView
+from .engine import Game
+from .state import State
+from .view import Viewer
+
+LOG_FORMAT = "rulelang-log/1"
+
+
+def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = None,
+         log: "GameLog | None" = None, viewer: Viewer | None = None, stop_at: int | None = None) -> State:
+    """Play until the game ends (or until `stop_at` decisions have been made)."""
+    viewer = viewer or Viewer(game)
+    st = state if state is not None else game.new_state(seed)
+    while st.outcome is None and (stop_at is None or st.decisions < stop_at):
+        view = PlayerView(game, viewer, st)
+        index = agents[view.role].choose(view)
+        if log is not None:
+            log.decision(game, viewer, st, index)
+        game.apply(st, index)
+    if log is not None and st.outcome is not None:
+        log.outcome(st.outcome)
+    return st
+
+
+def header(ruleset: ir.Ruleset, path: str | None, mode: str, seed: int, agents: dict[str, str]) -> dict:
+    return {"type": "header", "format": LOG_FORMAT, "ruleset": ruleset.name, "path": path,
+            "hash": ruleset.source_hash, "mode": mode, "params": dict(ruleset.param_values),
+            "seed": seed, "agents": agents}
+
+
+class GameLog:
+    def __init__(self, out: IO[str], head: dict):
+        self.out = out
+        self.write(head)
+
+    def write(self, record: dict) -> None:
+        self.out.write(json.dumps(record) + "\n")
+        self.out.flush()
+
+    def decision(self, game: Game, viewer: Viewer, st: State, index: int) -> None:
+        p = st.pending
+        self.write({"type": "decision", "n": st.decisions, "round": st.round, "step": game.step_name(st),
+                    "role": p["role"], "label": p["label"], "choice": index,
+                    "option": viewer.option(st, index), "options": len(p["options"])})
+
+    def outcome(self, outcome: dict) -> None:
+        self.write({"type": "outcome", **outcome})
+
+
+@dataclass
+class LoggedGame:
+    head: dict
+    decisions: list[dict]
+    outcome: dict | None
+
+
+class ReplayError(Exception):
+    pass
+
+
+def read_log(path: str) -> LoggedGame:
+    try:
+        with open(path, encoding="utf-8") as f:
+            records = [json.loads(line) for line in f if line.strip()]
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ReplayError(f"cannot read the log {path}: {exc}") from None
+    if not records or records[0].get("type") != "header" or records[0].get("format") != LOG_FORMAT:
+        raise ReplayError(f"{path} is not a rulelang game log (no '{LOG_FORMAT}' header)")
+    outcome = next((r for r in records if r.get("type") == "outcome"), None)
+    return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"], outcome)
+
+
+def replay(game: Game, logged: LoggedGame) -> State:
+    """Re-play the logged choices; raise ReplayError where the game differs."""
+    viewer = Viewer(game)
+    st = game.new_state(logged.head["seed"])
+    for record in logged.decisions:
+        p = st.pending
+        if p is None:
+            raise ReplayError(f"decision {record['n']}: the log continues, but the game is already over")
+        index = record["choice"]
+        offered = len(p["options"])
+        option = viewer.option(st, index) if 0 <= index < offered else None
+        if (p["role"], p["label"], offered, option) != (record["role"], record["label"], record["options"],
+                                                         record["option"]):
+            raise ReplayError(
+                f"decision {record['n']} (round {record['round']}, {record['step']}): the log has "
+                f"{record['role']} answer '{record['label']}' with '{record['option']}' "
+                f"(option {index + 1} of {record['options']}), but the ruleset now asks {p['role']} "
+                f"'{p['label']}' with {offered} options" + (f", option {index + 1} being '{option}'" if option else ""))
+        game.apply(st, index)
+    if logged.outcome is not None:
+        expected = {k: v for k, v in logged.outcome.items() if k != "type"}
+        if st.outcome != expected:
+            raise ReplayError(f"the replayed game ends {st.outcome}, the log says {expected}")
+    return st

@@ -1,0 +1,45 @@
+"""The one source of chance: a splitmix64 generator whose state is an int.
+
+An int clones for free and serialises to JSON, so a game state carries its
+RNG with it. Streams are derived by name (`derive(seed, "agent:challenger")`)
+with SHA-256, never with Python's per-process `hash()`, so results are the
+same in every process and on every machine.
+"""
+from __future__ import annotations
+
+import hashlib
+
+MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def derive(seed: int, stream: str) -> int:
+    digest = hashlib.sha256(f"{seed}/{stream}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """(next state, a number in [0, n))."""
+    state = (state + GOLDEN) & MASK
+    return state, (mix(state) * n) >> 64
+
+
+def pick(seed: int, k: int, n: int) -> int:
+    """A number in [0, n) for the k-th draw of a stream: stateless, so a
+    resumed game draws the same numbers as an uninterrupted one."""
+    return (mix((seed + (k + 1) * GOLDEN) & MASK) * n) >> 64
+
+
+def shuffle(state: int, items: list) -> int:
+    """Fisher-Yates in place; returns the next state."""
+    for i in range(len(items) - 1, 0, -1):
+        state = (state + GOLDEN) & MASK
+        j = (mix(state) * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    return state
