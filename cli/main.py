@@ -142,6 +142,12 @@ def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
     return kinds
 
 
+def zone_title(zone) -> str:
+    title = zone.text or zone.name.replace("_", " ")
+    title = title[:1].upper() + title[1:]
+    return f"{title} ({zone.owner})" if zone.owner not in (None, "each") else title
+
+
 def describe(outcome: dict) -> str:
     parts = [outcome_label(outcome)]
     for role, score in outcome["scores"].items():
@@ -226,7 +232,7 @@ def cmd_play(args) -> int:
         raise UsageError(f"no role '{role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
     kinds = agent_kinds(game, args.agent)
     kinds[role] = "human"
-    titles = {z.name: z.text or z.name.replace("_", " ") for z in ruleset.zones.values()}
+    titles = {z.name: zone_title(z) for z in ruleset.zones.values()}
     viewer = Viewer(game)
     current: dict = {}
 

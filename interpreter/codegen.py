@@ -93,24 +93,33 @@ class Codegen:
     # ------------------------------------------------------------ entry points
     def compile(self, e: ir.Expr):
         """A function (st, env) -> value for the expression."""
-        self._consts, self._const_index = [], {}
-        top = _Fn("_f", "st, env")
-        if isinstance(e, HoistLet):  # at the top, its lazy values live in _f itself
-            result = self.hoist_let(e, top, {}, inline=True)
-        else:
-            result = self.expr(e, top, {})
-        top.body.append(f"return {result}")
-        return self._build(top)
+        def fill(top):
+            if isinstance(e, HoistLet):  # at the top, its lazy values live in _f itself
+                result = self.hoist_let(e, top, {}, inline=True)
+            else:
+                result = self.expr(e, top, {})
+            top.body.append(f"return {result}")
+        return self._build(fill)
 
     def compile_block(self, stmts) -> object:
         """A function (st, env) running the statements (none asks a decision)."""
-        self._consts, self._const_index = [], {}
-        top = _Fn("_f", "st, env")
-        top.prelude += ["zones = st.zones", "where = st.where", "face = st.face_up"]
-        self.block(stmts, top, "")
-        return self._build(top)
+        def fill(top):
+            top.prelude += ["zones = st.zones", "where = st.where", "face = st.face_up"]
+            self.block(stmts, top, "")
+        return self._build(fill)
 
-    def _build(self, top: _Fn):
+    def _build(self, fill):
+        # re-entrant: compiling a define or procedure may start in the middle of another
+        saved = self._consts, self._const_index
+        self._consts, self._const_index = [], {}
+        try:
+            top = _Fn("_f", "st, env")
+            fill(top)
+            return self._finish(top)
+        finally:
+            self._consts, self._const_index = saved
+
+    def _finish(self, top: _Fn):
         lines = ["def _make(K):"]
         lines += [f"    k{i} = K[{i}]" for i in range(len(self._consts))]
         lines += top.render("    ")

@@ -158,7 +158,7 @@ class Game:
                 "scores": scores, "ratings": ratings, "rounds": st.round, "decisions": st.decisions}
 
     # ------------------------------------------------------------ positions (tests, tutorials)
-    def cards(self, kind: str, **fields) -> list[int]:
+    def cards(self, kind: str, /, **fields) -> list[int]:
         """Ids of the cards of a type whose fields have these values."""
         return [c.id for c in self.ruleset.cards
                 if c.kind == kind and all(c.values.get(k) == v for k, v in fields.items())]
@@ -168,8 +168,17 @@ class Game:
         return base + (self.layout.role_index[owner] if owner is not None else 0)
 
     def arrange(self, st: State, zone: str, cards: list[int], owner: str | None = None) -> None:
-        """Make a zone hold exactly these cards, bottom first; cards pushed out go to the box."""
+        """Make a zone hold exactly these cards, bottom first; cards pushed out go to the box.
+
+        Refuses a card that can never reach the zone under this game's parameters
+        (the compiled rules rely on that)."""
         zi = self.zone_index(zone, owner)
+        possible = self.compiler.program.possible
+        for c in cards:
+            kind = self.layout.kind_of[c]
+            if possible is not None and kind not in possible.get(zone, ()):
+                raise ValueError(f"a {kind} card can never be in {zone} in this game "
+                                 f"(parameters {dict(self.ruleset.param_values)})")
         for c in list(st.zones[zi]):
             move_card(st, c, 0, True, True)
         for c in cards:

@@ -1,0 +1,63 @@
+"""The command line as a user meets it: outputs, exit codes, no tracebacks."""
+import json
+
+import pytest
+
+from conftest import ROOT, rulelang
+
+
+def test_check_summarises():
+    r = rulelang("check", "twenty-trials", str(ROOT / "rulesets" / "twenty-trials.yaml"))
+    assert r.returncode == 0
+    assert len(r.stdout.splitlines()) == 2 and "ok" in r.stdout
+
+
+def test_check_reports_errors_with_exit_2(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((ROOT / "rulesets" / "twenty-trials.yaml").read_text().replace("size(hand)", "size(hnad)"))
+    r = rulelang("check", str(bad))
+    assert r.returncode == 2
+    assert f"{bad}:" in r.stderr and "unknown zone 'hnad'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_run_prints_the_outcome():
+    r = rulelang("run", "twenty-trials", "--seed", "3", "--agent", "challenger=first")
+    assert r.returncode == 0 and r.stdout.startswith("challenger ")
+
+
+def test_simulate_json_is_repeatable():
+    args = ("simulate", "twenty-trials", "--mode", "challenger", "--games", "2000", "--seed", "1",
+            "--agent", "challenger=random", "--json")
+    first, second = rulelang(*args), rulelang(*args)
+    assert first.returncode == 0, first.stderr
+    a, b = json.loads(first.stdout), json.loads(second.stdout)
+    for key in ("games", "outcomes", "win_rate", "mean_score", "games_per_second"):
+        assert key in a
+    assert a["games"] == 2000 and sum(a["outcomes"].values()) == 2000
+    lo, hi = a["win_rate"]["challenger"]["ci95"]
+    assert lo <= a["win_rate"]["challenger"]["rate"] <= hi
+    a.pop("games_per_second"), b.pop("games_per_second")
+    assert a == b
+
+
+@pytest.mark.parametrize("args, message", [
+    (("run", "twenty-trails"), "no ruleset file or bundled ruleset named 'twenty-trails'"),
+    (("run", "twenty-trials", "--mode", "challenjer"), "has no mode 'challenjer'"),
+    (("run", "twenty-trials", "--set", "trial_modifiers=perhaps"), "expected true or false"),
+    (("run", "twenty-trials", "--set", "nosuch=1"), "unknown parameter 'nosuch'"),
+    (("run", "twenty-trials", "--set", "oops"), "--set expects NAME=VALUE"),
+    (("run", "twenty-trials", "--agent", "challenger=genius"), "unknown agent 'genius'"),
+    (("run", "twenty-trials", "--agent", "trialmaster=random"), "no role 'trialmaster'"),
+    (("simulate", "twenty-trials", "--games", "0"), "--games must be at least 1"),
+    (("run", "twenty-trials", "--seed", "x"), "invalid int value"),
+    (("frobnicate",), "invalid choice"),
+])
+def test_bad_command_lines_exit_2_without_traceback(args, message):
+    r = rulelang(*args)
+    assert r.returncode == 2, r.stderr
+    assert message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_replay_of_a_missing_log():
+    r = rulelang("replay", "/nonexistent/log.jsonl")
+    assert r.returncode == 1 and "cannot read the log" in r.stderr and "Traceback" not in r.stderr

@@ -1,0 +1,52 @@
+"""Same ruleset, parameters, seed and decisions: the same game, every time."""
+import importlib.util
+
+from conftest import ROOT, game_for
+from interpreter.agents import RandomAgent
+from interpreter.engine import Game
+from interpreter.match import play
+from interpreter.simulate import simulate
+from rulelang import load_ruleset
+
+
+def _baseline():
+    spec = importlib.util.spec_from_file_location("baseline", ROOT / "benchmarks" / "baseline_twenty_trials.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def random_game(game: Game, seed: int) -> dict:
+    return play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}).outcome
+
+
+def test_simulation_repeats_exactly():
+    game = game_for()
+    assert simulate(game, 300, seed=1).to_json() | {"games_per_second": None} == \
+        simulate(game, 300, seed=1).to_json() | {"games_per_second": None}
+
+
+def test_interpreter_plays_the_hand_written_game_move_for_move():
+    baseline, game = _baseline(), game_for()
+    for seed in range(300):
+        o = random_game(game, seed)
+        mine = {"result": o["results"]["challenger"], "reason": o["reason"],
+                "score": o["scores"]["challenger"], "rounds": o["rounds"], "decisions": o["decisions"]}
+        assert mine == baseline.play(seed), seed
+
+
+def test_optimised_and_plain_rules_play_the_same_games():
+    for params in ({}, {"trial_modifiers": "true", "action_modifiers": "true"}):
+        rs = load_ruleset("twenty-trials", params)
+        fast, plain = Game(rs), Game(rs, optimize=False)
+        for seed in range(150):
+            assert random_game(fast, seed) == random_game(plain, seed), (params, seed)
+
+
+def test_the_optimiser_specialises_to_the_parameters():
+    # without modifiers, nothing about modifiers is left in the compiled rules
+    no_mods = game_for().compiler.program
+    assert no_mods.possible["reserve"] == frozenset({"refresh"})
+    assert "action_modifier" not in repr(no_mods.steps)
+    with_mods = game_for(action_modifiers=True).compiler.program
+    assert "action_modifier" in with_mods.possible["reserve"]

@@ -1,0 +1,131 @@
+"""A bad ruleset gets located errors a person can act on — all of them at once."""
+import re
+
+import pytest
+
+from conftest import ROOT
+from rulelang import RulesetError, load_text
+
+SOURCE = (ROOT / "rulesets" / "twenty-trials.yaml").read_text()
+
+
+def errors(text: str, params=None) -> list:
+    with pytest.raises(RulesetError) as info:
+        load_text(text, "bad.yaml", params)
+    return info.value.diagnostics
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_misspelt_zone():
+    bad = SOURCE.replace("while size(hand) < 4", "while size(hnad) < 4")
+    (d,) = errors(bad)
+    assert (d.span.line, d.span.col) == (line_of(bad, "size(hnad)"), line_of(bad, "size(hnad)") and
+                                         bad.splitlines()[line_of(bad, "size(hnad)") - 1].index("hnad") + 1)
+    assert d.message == "unknown zone 'hnad'"
+    assert d.hint == "did you mean 'hand'?"
+    text = d.format()
+    assert text.startswith(f"bad.yaml:{d.span.line}:{d.span.col}: error: unknown zone 'hnad'")
+    assert "while size(hnad) < 4" in text and "^~~~" in text
+
+
+def test_unknown_field():
+    bad = SOURCE.replace("x + y >= t.value", "x + y >= t.valeu")
+    (d,) = errors(bad)
+    assert d.span.line == line_of(bad, "t.valeu")
+    assert "no field 'valeu'" in d.message and d.hint == "did you mean 'value'?"
+
+
+def test_type_error():
+    bad = SOURCE.replace("trials_completed += 1", "trials_completed += true")
+    (d,) = errors(bad)
+    assert d.span.line == line_of(bad, "+= true")
+    assert "must be number" in d.message and "true/false" in d.message
+
+
+def test_yaml_syntax_error():
+    bad = SOURCE.replace("  challenger: {text: completes", "  challenger: {text: [completes")
+    (d,) = errors(bad)
+    assert d.span.line == line_of(bad, "[completes")
+    assert d.message.startswith("invalid YAML")
+
+
+def test_dsl_syntax_error_with_hint():
+    bad = SOURCE.replace("if trials_completed == 20:", "if trials_completed = 20:")
+    (d,) = errors(bad)
+    line = line_of(bad, "trials_completed = 20")
+    assert (d.span.line, d.span.col) == (line, bad.splitlines()[line - 1].index("= 20") + 1)
+    assert d.hint == "use '==' to compare values; '=' sets a variable"
+
+
+def test_all_errors_reported_in_one_run():
+    bad = (SOURCE.replace("while size(hand) < 4", "while size(hnad) < 4")
+           .replace("x + y >= t.value", "x + y >= t.valeu")
+           .replace("trials_completed += 1", "trials_completed += true"))
+    found = errors(bad)
+    assert len(found) == 3
+    assert [d.span.line for d in found] == sorted(d.span.line for d in found)
+
+
+def test_holds_is_checked_for_moves():
+    bad = SOURCE.replace("move all c in chamber where c is not action to trial_discard",
+                         "move chamber to trial_discard")
+    (d,) = errors(bad)
+    assert "action cards cannot go to trial_discard" in d.message
+    assert "holds:" in d.hint
+
+
+def test_duplicate_key():
+    bad = SOURCE.replace("  removed:        {holds", "  reserve: {}\n  removed:        {holds")
+    (d,) = errors(bad)
+    assert d.message == "duplicate key 'reserve'"
+
+
+def test_bad_table_cell():
+    bad = SOURCE.replace("      strength     13\n", "      strenght     13\n")
+    (d,) = errors(bad)
+    assert d.span.line == line_of(bad, "strenght")
+    assert "'strenght' is not a trial_kind" in d.message and d.hint == "did you mean 'strength'?"
+
+
+def test_unknown_top_level_key():
+    bad = SOURCE.replace("rulings:\n", "rullings:\n")
+    (d,) = errors(bad)
+    assert d.message == "unknown key 'rullings' in the ruleset" and d.hint == "did you mean 'rulings'?"
+
+
+def test_unknown_and_badly_typed_parameters():
+    found = errors(SOURCE, {"trial_modifier": "true", "action_modifiers": "maybe"})
+    messages = sorted(d.message for d in found)
+    assert messages == ["parameter 'action_modifiers': expected true or false, not 'maybe'",
+                        "unknown parameter 'trial_modifier' for twenty-trials"]
+    assert any(d.hint == "did you mean 'trial_modifiers'?" for d in found)
+
+
+def test_recursive_define_is_rejected():
+    bad = SOURCE.replace("  refresh_ready(): exists r in reserve where r is refresh and face_up(r)",
+                         "  refresh_ready(): exists r in reserve where r is refresh and refresh_ready()")
+    (d,) = errors(bad)
+    assert "'refresh_ready' uses itself" in d.message
+
+
+def test_case_must_be_exhaustive():
+    bad = SOURCE.replace("      versatility: abs(x - y) >= t.value\n", "")
+    (d,) = errors(bad)
+    assert d.message == "case does not cover versatility"
+
+
+def test_not_utf8():
+    from rulelang.loader import _decode
+    with pytest.raises(RulesetError) as info:
+        _decode("game: x\ntitle: caf\xe9\n".encode("latin-1"), "latin.yaml")
+    (d,) = info.value.diagnostics
+    assert (d.span.line, d.span.col) == (2, 11) and "UTF-8" in d.message
+
+
+def test_error_format_is_file_line_col():
+    bad = SOURCE.replace("while size(hand) < 4", "while size(hnad) < 4")
+    text = errors(bad)[0].format()
+    assert re.match(r"^bad\.yaml:\d+:\d+: error: ", text)

@@ -1,0 +1,75 @@
+"""A game log replays to the same outcome; a saved state resumes to the same game."""
+import json
+
+import pytest
+
+from conftest import game_for, rulelang
+from interpreter.agents import RandomAgent
+from interpreter.match import ReplayError, read_log, replay, play
+from interpreter.saves import load, save
+from interpreter.state import State
+from rulelang import load_ruleset
+
+
+def finish(game, st, seed):
+    return play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}, state=st).outcome
+
+
+@pytest.mark.parametrize("params", [{}, {"trial_modifiers": True, "action_modifiers": True}])
+def test_state_saved_at_any_decision_resumes_to_the_same_game(tmp_path, params):
+    game = game_for(**params)
+    for seed in (3, 11):
+        whole = finish(game, game.new_state(seed), seed)
+        for stop in (0, 1, 5, 12):
+            st = game.new_state(seed)
+            play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}, state=st, stop_at=stop)
+            path = tmp_path / f"s{seed}-{stop}.json"
+            save(str(path), game.ruleset, "twenty-trials", game.mode.name, seed, {}, st)
+            restored = load(str(path))["state"]
+            assert json.loads(json.dumps(restored.to_json())) == json.loads(json.dumps(st.to_json()))
+            assert finish(game, restored, seed) == whole
+
+
+def test_clone_is_independent():
+    game = game_for()
+    st = game.new_state(5)
+    copy = st.clone()
+    game.apply(st, 0)
+    assert copy.to_json() != st.to_json()
+    assert State.from_json(json.loads(json.dumps(copy.to_json()))).to_json() == copy.to_json()
+
+
+def test_log_replays_and_a_changed_ruleset_fails_loudly(tmp_path):
+    log = tmp_path / "game.jsonl"
+    result = rulelang("run", "twenty-trials", "--seed", "7", "--log", str(log))
+    assert result.returncode == 0, result.stderr
+    again = rulelang("replay", str(log))
+    assert again.returncode == 0 and again.stdout.splitlines()[0] == result.stdout.strip()
+
+    logged = read_log(str(log))
+    changed = load_ruleset("twenty-trials", {"action_modifiers": "true"})
+    from interpreter.engine import Game
+    with pytest.raises(ReplayError, match="decision"):
+        replay(Game(changed), logged)
+
+
+def test_tampered_log_is_refused(tmp_path):
+    log = tmp_path / "game.jsonl"
+    rulelang("run", "twenty-trials", "--seed", "2", "--log", str(log))
+    lines = log.read_text().splitlines()
+    record = json.loads(lines[3])
+    record["choice"] = (record["choice"] + 1) % max(record["options"], 2)
+    record["option"] = "something else"
+    lines[3] = json.dumps(record)
+    log.write_text("\n".join(lines) + "\n")
+    result = rulelang("replay", str(log))
+    assert result.returncode == 1 and "decision" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_run_save_and_resume_from_the_command_line(tmp_path):
+    state = tmp_path / "state.json"
+    whole = rulelang("run", "twenty-trials", "--seed", "4", "--json")
+    part = rulelang("run", "twenty-trials", "--seed", "4", "--stop-at", "6", "--save", str(state))
+    assert part.returncode == 0 and "stopped at decision 6" in part.stdout
+    rest = rulelang("run", "twenty-trials", "--resume", str(state), "--json")
+    assert rest.returncode == 0 and json.loads(rest.stdout) == json.loads(whole.stdout)

@@ -1,0 +1,49 @@
+"""Playing in the terminal as a person."""
+import pytest
+
+from conftest import game_for, rulelang
+from interpreter.agents import PlayerView
+from interpreter.terminal import HumanAgent, Quit
+from interpreter.view import Viewer
+
+
+def test_help_bad_input_and_quit():
+    r = rulelang("play", "twenty-trials", "--seed", "1", input="?\nseven\n99\nb\nq\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "You play the challenger" in out and "== Round 1" in out
+    assert "Hand (challenger)" in out and "Trial Deck" in out and "face down" in out
+    assert "a number   choose that option" in out  # the help
+    assert out.count("please type a number from 1 to") == 2  # 'seven' and '99' asked again
+    assert "You left the game." in out and "Traceback" not in r.stderr
+
+
+def test_end_of_input_leaves_cleanly():
+    r = rulelang("play", "twenty-trials", input="")
+    assert r.returncode == 0 and "You left the game." in r.stdout
+
+
+def test_a_whole_game_through_the_terminal():
+    r = rulelang("play", "twenty-trials", "--seed", "2", input="1\n" * 200)
+    assert r.returncode == 0, r.stderr
+    assert "Game over: challenger " in r.stdout
+
+
+def test_save_from_the_prompt_and_resume(tmp_path):
+    path = tmp_path / "saved.json"
+    r = rulelang("play", "twenty-trials", "--seed", "5", input=f"1\ns {path}\nq\n")
+    assert "saved to" in r.stdout and path.exists()
+    again = rulelang("play", "twenty-trials", "--resume", str(path), input="1\n" * 200)
+    assert "Game over" in again.stdout
+
+
+def test_ctrl_c_at_the_prompt_quits():
+    game = game_for()
+    st = game.new_state(0)
+
+    def ask(prompt):
+        raise KeyboardInterrupt
+
+    agent = HumanAgent({}, ask=ask, say=lambda text: None)
+    with pytest.raises(Quit):
+        agent.choose(PlayerView(game, Viewer(game), st))
