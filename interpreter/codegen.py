@@ -17,6 +17,7 @@ runs with no builtins but the few listed in `_GLOBALS`.
 """
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 from rulelang import ir
@@ -29,8 +30,8 @@ from .optimize import HoistLet, Hoisted, LetIn, Options
 UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
 
 
-def _fail(error):
-    raise RuleError(*error)
+def _fail(error, hint=None):
+    raise RuleError(*error, hint) if hint else RuleError(*error)
 
 
 def _divide(n, d, floor, error):
@@ -59,6 +60,9 @@ _GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divi
             "bool": bool, "tuple": tuple}
 
 
+_SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))
+
+
 class _Fn:
     """A function being generated: its prelude (nested functions, lazy
     values) comes before its body."""
@@ -75,7 +79,9 @@ class _Fn:
         lines = [indent + self.header]
         if self.nonlocals:
             lines.append(inner + "nonlocal " + ", ".join(self.nonlocals))
-        lines += [inner + line for line in self.prelude + self.body] or [inner + "pass"]
+        text = "\n".join(self.body)  # statements live in the body; nested functions bind their own
+        shortcuts = [f"{name} = st.{attr}" for name, attr in _SHORTCUTS if re.search(rf"\b{name}\[", text)]
+        lines += [inner + line for line in shortcuts + self.prelude + self.body] or [inner + "pass"]
         return lines
 
 
@@ -104,9 +110,106 @@ class Codegen:
     def compile_block(self, stmts) -> object:
         """A function (st, env) running the statements (none asks a decision)."""
         def fill(top):
-            top.prelude += ["zones = st.zones", "where = st.where", "face = st.face_up"]
             self.block(stmts, top, "")
         return self._build(fill)
+
+    def compile_program(self, items: list[tuple], leaders) -> tuple[list, dict[int, int]]:
+        """Lowered flow items (see flow.py) -> one function per basic block,
+        `block(st, env) -> index of the next block`, SUSPEND or CALL; and
+        the block index of every item that starts a block."""
+        terminators = ("jump", "branch", "decide", "menu", "call", "for_next")
+        starts = {0} | {label.at for label in leaders}
+        for item in items:
+            for part in item:
+                if hasattr(part, "at"):  # a Label
+                    starts.add(part.at)
+            if item[0] == "menu":
+                starts |= {label.at for _, _, label in item[4]}
+        starts |= {i + 1 for i, item in enumerate(items) if item[0] in terminators}
+        starts = sorted(x for x in starts if x <= len(items))
+        block_of = {at: k for k, at in enumerate(starts)}  # the end of the program is a block index too
+        ranges = [(a, b) for a, b in zip(starts, starts[1:] + [len(items)]) if a < len(items)]
+        # a jump to a block that only jumps on goes straight to the end of the chain
+        only_jump = {a: items[a][1] for a, b in ranges if b == a + 1 and items[a][0] == "jump"}
+        for a, label in list(only_jump.items()):
+            seen = {a}
+            while label.at in only_jump and label.at not in seen:
+                seen.add(label.at)
+                label = only_jump[label.at]
+            only_jump[a] = label
+        for at, label in only_jump.items():
+            block_of[at] = block_of[label.at]
+
+        def fill(top):
+            names = []
+            for k, (a, b) in enumerate(ranges):
+                fn = _Fn(f"b{k}", "st, env")
+                for item in items[a:b]:
+                    self.flow_item(item, fn, k, block_of)
+                if not items[b - 1][0] in terminators:
+                    fn.body.append(f"return {k + 1}")
+                top.prelude += fn.render()
+                names.append(fn.name)
+            top.body.append(f"return [{', '.join(names)}]")
+        return self._build(fill)(None, None), block_of
+
+    def flow_item(self, item: tuple, fn: _Fn, k: int, block_of: dict) -> None:
+        kind = item[0]
+        if kind == "stmts":
+            self.block(item[1], fn, "")
+        elif kind == "round":
+            fn.body.append("st.round += 1")
+        elif kind == "loop_init":
+            rows, index, (how, source) = item[1], item[2], item[3]
+            value = f"[()] * {self.expr(source, fn, {})}" if how == "repeat" else self.e_Options(Options(source), fn, {})
+            fn.body += [f"env[{self.const(rows)}] = {value}", f"env[{self.const(index)}] = 0"]
+        elif kind == "jump":
+            label, span = item[1], item[2]
+            limit = self.L.step_limit
+            fn.body += ["st.steps += 1", f"if st.steps > {limit}:", f"    _runaway({self.const(span)}, {limit})",
+                        f"return {block_of[label.at]}"]
+        elif kind == "branch":
+            cond, want, label = item[1], item[2], item[3]
+            go_on, leave = k + 1, block_of[label.at]
+            first, second = (go_on, leave) if want else (leave, go_on)
+            fn.body.append(f"return {first} if {self.once(cond, fn)} else {second}")
+        elif kind == "decide":
+            role, site_index, site, options = item[1:]
+            opts, err = self.fresh("opts"), self.error(site.span, f"the decision '{site.label}' has no legal option")
+            fn.body += [f"{opts} = {self.once(options, fn)}", f"if not {opts}:",
+                        f"    _fail({err}, {self.const('guard the decision with a condition that checks there is a choice')})",
+                        f"st.pending = {{'role': {self.expr(role, fn, {})}, 'label': {self.const(site.label)}, "
+                        f"'site': {site_index}, 'options': {opts}, 'names': {self.const(list(site.names))}, "
+                        f"'resume': {k + 1}}}",
+                        f"st.stack[-1][1] = {k}", "return -1"]
+        elif kind == "menu":
+            role, site_index, site, choices = item[1:]
+            open_ = self.fresh("open")
+            fn.body.append(f"{open_} = []")
+            for name, guard, label in choices:
+                line = f"{open_}.append(({self.const(name)}, {block_of[label.at]}))"
+                fn.body += [f"if {self.expr(guard, fn, {})}:", "    " + line] if guard is not None else [line]
+            err = self.error(site.span, f"no option of '{site.label}' is open")
+            fn.body += [f"if not {open_}:", f"    _fail({err})",
+                        f"st.pending = {{'role': {self.expr(role, fn, {})}, 'label': {self.const(site.label)}, "
+                        f"'site': {site_index}, 'options': [(n,) for n, _ in {open_}], "
+                        f"'targets': [t for _, t in {open_}]}}",
+                        f"st.stack[-1][1] = {k}", "return -1"]
+        elif kind == "call":
+            program, pairs = item[1], item[2]
+            args = ", ".join(f"{self.const(p)}: {self.expr(a, fn, {})}" for p, a in pairs)
+            fn.body += [f"st.stack[-1][1] = {k + 1}", f"st.stack.append([{self.const(program)}, 0, {{{args}}}])",
+                        "return -2"]
+        elif kind == "for_next":
+            rows, index, names, label = item[1:]
+            i, r = self.fresh("i"), self.fresh("r")
+            fn.body += [f"{i} = env[{self.const(index)}]", f"{r} = env[{self.const(rows)}]",
+                        f"if {i} >= len({r}):", f"    return {block_of[label.at]}",
+                        f"env[{self.const(index)}] = {i} + 1"]
+            fn.body += [f"env[{self.const(n)}] = {r}[{i}][{j}]" for j, n in enumerate(names)]
+            fn.body.append(f"return {k + 1}")
+        else:
+            raise AssertionError(kind)
 
     def _build(self, fill):
         # re-entrant: compiling a define or procedure may start in the middle of another
@@ -305,6 +408,24 @@ class Codegen:
     def e_HoistLet(self, e, fn, scope):
         return self.hoist_let(e, fn, scope, inline=False)
 
+    def once(self, e: ir.Expr, fn: _Fn, indent: str = "") -> str:
+        """An expression evaluated once each time the lines before it run (a
+        statement's value, a branch's test): its lazy values reset right here,
+        in the function itself, instead of in a nested one."""
+        if not isinstance(e, HoistLet):
+            return self.expr(e, fn, {})
+        scope = {}
+        for name, _ in e.bindings:
+            scope[name] = (self.fresh("h"), self.fresh("get"))
+        for name, value in e.bindings:
+            var, getter = scope[name]
+            fn.body.append(f"{indent}{var} = UNSET")
+            g = _Fn(getter, nonlocals=[var])
+            g.body.append(f"{var} = {self.expr(value, g, scope)}")
+            g.body.append(f"return {var}")
+            fn.prelude += g.render()
+        return self.expr(e.body, fn, scope)
+
     def hoist_let(self, e: HoistLet, fn: _Fn, scope: dict, inline: bool) -> str:
         """Lazy values: each is computed the first time it is used."""
         host = fn if inline else _Fn(self.fresh("hl"))
@@ -333,9 +454,11 @@ class Codegen:
         indent = ""
         for g in b.groups:
             from_zone = isinstance(g.domain.ty, ZoneT)
-            if len(g.names) == 1 and isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1:
+            one = g.domain.items[0] if isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1 else \
+                ir.Const(g.domain.value[0]) if isinstance(g.domain, ir.Const) and len(g.domain.value) == 1 else None
+            if len(g.names) == 1 and one is not None:
                 v = self.fresh("v")
-                fn.body.append(f"{indent}{v} = {self.expr(g.domain.items[0], fn, scope)}")
+                fn.body.append(f"{indent}{v} = {self.expr(one, fn, scope)}")
                 scope[g.names[0]] = (v, False)
                 continue
             domain = self.cards_of(g.domain, fn, scope)
@@ -375,6 +498,16 @@ class Codegen:
 
     def e_Quantified(self, e, fn, scope):
         kind = e.kind
+        groups = e.binder.groups
+        if e.binder.where is None and len(groups) == 1 and len(groups[0].names) == 1 \
+                and kind in ("exists", "count", "first", "last"):
+            seq = self.cards_of(groups[0].domain, fn, scope)
+            if kind == "exists":
+                return f"bool({seq})"
+            if kind == "count":
+                return f"len({seq})"
+            t, err = self.fresh("t"), self.error(e.span, f"{kind}(): no card or value matches")
+            return f"({t}[{0 if kind == 'first' else -1}] if ({t} := {seq}) else _fail({err}))"
         if kind == "exists":
             return self.quantifier_function(e, fn, scope, [], lambda q, s: ["return True"], ["return False"])
         if kind == "count":
@@ -482,17 +615,17 @@ class Codegen:
                   f"face[{c}] = {face}")
 
     def s_Let(self, s, fn, indent):
-        self.emit(fn, indent, f"env[{self.const(s.name)}] = {self.expr(s.value, fn, {})}")
+        self.emit(fn, indent, f"env[{self.const(s.name)}] = {self.once(s.value, fn, indent)}")
 
     def s_Assign(self, s, fn, indent):
         target = f"st.vars[{self.L.var_slot[s.target.name]}]" if isinstance(s.target, ir.Var) \
             else f"env[{self.const(s.target.name)}]"
-        op = {"=": "=", "+=": "+=", "-=": "-="}[s.op]
-        self.emit(fn, indent, f"{target} {op} {self.expr(s.value, fn, {})}")
+        self.emit(fn, indent, f"{target} {s.op} {self.once(s.value, fn, indent)}")
 
     def s_If(self, s, fn, indent):
         for i, (cond, body) in enumerate(s.branches):
-            self.emit(fn, indent, f"{'if' if i == 0 else 'elif'} {self.expr(cond, fn, {})}:")
+            test = self.once(cond, fn, indent) if i == 0 else self.expr(cond, fn, {})
+            self.emit(fn, indent, f"{'if' if i == 0 else 'elif'} {test}:")
             self.block(body, fn, indent + "    ")
         if s.otherwise is not None:
             self.emit(fn, indent, "else:")

@@ -83,7 +83,7 @@ class Game:
         p = st.pending
         if p is None:
             raise IllegalAction("the game is over; there is no decision to answer")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(p["options"]):
+        if type(index) is not int or not 0 <= index < len(p["options"]):
             raise IllegalAction(f"{index!r} is not an option of '{p['label']}' "
                                 f"(choose 0..{len(p['options']) - 1})")
         frame = st.stack[-1]
@@ -127,7 +127,7 @@ class Game:
                 ops = programs[frame[0]]
                 env, pc, n = frame[2], frame[1], len(ops)
                 while 0 <= pc < n:
-                    pc = ops[pc](st, env, pc)
+                    pc = ops[pc](st, env)
                 if pc == SUSPEND:
                     return
                 if pc != CALL:

@@ -1,11 +1,15 @@
-"""The game's flow as programs of ops, so it can stop at any decision.
+"""The game's flow as programs that can stop at any decision.
 
-A program is a list of ops `op(st, env, pc) -> next pc`. Runs of statements
-without decisions are one op each (a closure from `compiler.py`); statements
-that contain a decision are lowered to jumps around `decide`, `menu` and
-`call` ops. The flow position is then plain data: a stack of frames
-`[program name, pc, locals]`, which is what makes a state cloneable and
-savable to JSON at every decision.
+Statements that contain a decision are lowered to a flat list of items —
+runs of decision-free statements, and `branch`, `jump`, `decide`, `menu`,
+`call` and loop items — with labels. `codegen.py` then turns each basic
+block of that list into one Python function that runs the block and returns
+the index of the next block (or SUSPEND at a decision, CALL to enter a
+procedure).
+
+The flow position is therefore plain data — a stack of frames
+`[program name, block index, locals]` — which is what lets a state be
+cloned and saved to JSON at every decision.
 
 Programs: "main" (setup, then the mode's round of steps, repeated until the
 game ends) and "proc:NAME" for each procedure that asks for decisions.
@@ -19,7 +23,7 @@ from rulelang.errors import Span
 from rulelang.types import CardT, ListT, ZoneT
 
 from .compiler import Compiler, has_decision
-from .errors import RuleError, Runaway
+from .optimize import Options
 
 SUSPEND = -1  # a decision is pending
 CALL = -2  # a frame was pushed
@@ -36,167 +40,93 @@ class DecisionSite:
 
 
 class Label:
-    __slots__ = ("pc",)
+    __slots__ = ("at",)
 
     def __init__(self):
-        self.pc = -1
+        self.at = -1  # item index, set by Lowered.here
 
 
-class _Program:
-    """Ops being built; jumps name Labels, resolved in `finish()`."""
+class Lowered:
+    """A program as items; labels mark item indexes."""
 
     def __init__(self):
-        self.items: list = []
+        self.items: list[tuple] = []
+        self.step_labels: list[tuple[Label, str]] = []
 
     def here(self, label: Label) -> None:
-        label.pc = len(self.items)
+        label.at = len(self.items)
 
     def add(self, *item) -> None:
         self.items.append(item)
-
-    def finish(self, limit: int) -> list:
-        return [_materialize(item, limit) for item in self.items]
-
-
-def _materialize(item, limit):
-    kind = item[0]
-    if kind == "atomic":
-        f = item[1]
-
-        def atomic(st, env, pc):
-            f(st, env)
-            return pc + 1
-        return atomic
-    if kind == "jump":  # every jump is a loop's back edge or a branch's exit; count them
-        label, span = item[1], item[2]
-
-        def jump(st, env, pc):
-            st.steps += 1
-            if st.steps > limit:
-                raise Runaway(span, limit)
-            return label.pc
-        return jump
-    if kind == "branch":  # go on if cond == want, else jump
-        cond, want, label = item[1], item[2], item[3]
-
-        def branch(st, env, pc):
-            return pc + 1 if bool(cond(st, env)) == want else label.pc
-        return branch
-    if kind == "decide":
-        role, site_index, site, options = item[1:]
-        label, names, span = site.label, list(site.names), site.span
-
-        def decide(st, env, pc):
-            opts = options(st, env)
-            if not opts:
-                raise RuleError(span, f"the decision '{label}' has no legal option",
-                                "guard the decision with a condition that checks there is a choice")
-            st.pending = {"role": role(st, env), "label": label, "site": site_index, "options": opts,
-                          "names": names, "resume": pc + 1}
-            st.stack[-1][1] = pc
-            return SUSPEND
-        return decide
-    if kind == "menu":
-        role, site_index, site, choices = item[1:]
-        label, span = site.label, site.span
-
-        def menu(st, env, pc):
-            open_ = [(name, target) for name, guard, target in choices if guard is None or guard(st, env)]
-            if not open_:
-                raise RuleError(span, f"no option of '{label}' is open", "give one option no condition")
-            st.pending = {"role": role(st, env), "label": label, "site": site_index,
-                          "options": [(n,) for n, _ in open_], "targets": [t.pc for _, t in open_]}
-            st.stack[-1][1] = pc
-            return SUSPEND
-        return menu
-    if kind == "call":
-        program, pairs = item[1], item[2]
-
-        def call(st, env, pc):
-            st.stack[-1][1] = pc + 1
-            st.stack.append([program, 0, {p: a(st, env) for p, a in pairs}])
-            return CALL
-        return call
-    if kind == "for_next":  # bind the next snapshot entry or leave the loop
-        rows, index, names, label = item[1:]
-
-        def for_next(st, env, pc):
-            i = env[index]
-            if i >= len(env[rows]):
-                return label.pc
-            env[index] = i + 1
-            for n, v in zip(names, env[rows][i]):
-                env[n] = v
-            return pc + 1
-        return for_next
-    raise AssertionError(kind)
 
 
 class FlowBuilder:
     def __init__(self, compiler: Compiler):
         self.c = compiler
-        self.rs = compiler.rs
+        self.program = compiler.program
         self.programs: dict[str, list] = {}
         self.step_starts: list[tuple[int, str]] = []
         self.sites: list[DecisionSite] = []
         self._temps = 0
 
     def build(self, mode: ir.Mode) -> dict[str, list]:
-        program = self.c.program
-        main = _Program()
-        self.step_starts.append((0, "Setup"))
-        self.block(main, program.setup)
+        main = Lowered()
+        start = Label()
+        main.here(start)
+        main.step_labels.append((start, "Setup"))
+        self.block(main, self.program.setup)
         top = Label()
         main.here(top)
-        main.add("atomic", _next_round)
-        for step in program.steps:
-            self.step_starts.append((len(main.items), step.name))
+        main.add("round")
+        for step in self.program.steps:
+            label = Label()
+            main.here(label)
+            main.step_labels.append((label, step.name))
             self.block(main, step.body)
         main.add("jump", top, mode.span)
-        self.programs["main"] = main.finish(self.c.L.step_limit)
+        blocks, block_of = self.c.codegen.compile_program(main.items, [l for l, _ in main.step_labels])
+        self.programs["main"] = blocks
+        self.step_starts = [(block_of[label.at], name) for label, name in main.step_labels]
         return self.programs
-
-    def site(self, site: DecisionSite) -> tuple[int, DecisionSite]:
-        self.sites.append(site)
-        return len(self.sites) - 1, site
 
     def temp(self, what: str) -> str:
         self._temps += 1
         return f"${what}{self._temps}"
 
-    def block(self, prog: _Program, stmts) -> None:
+    def block(self, prog: Lowered, stmts) -> None:
         run: list = []
         for s in stmts:
-            if has_decision([s], self.c.program.procedures):
-                self.flush(prog, run)
+            if has_decision([s], self.program.procedures):
+                if run:
+                    prog.add("stmts", tuple(run))
                 run = []
                 self.lower(prog, s)
             else:
                 run.append(s)
-        self.flush(prog, run)
-
-    def flush(self, prog: _Program, run: list) -> None:
         if run:
-            prog.add("atomic", self.c.block(run))
+            prog.add("stmts", tuple(run))
 
-    def lower(self, prog: _Program, s: ir.Stmt) -> None:
-        c = self.c
+    def site(self, site: DecisionSite) -> int:
+        self.sites.append(site)
+        return len(self.sites) - 1
+
+    def lower(self, prog: Lowered, s: ir.Stmt) -> None:
         if isinstance(s, ir.Choose):
             flags = []
             for g in s.binder.groups:
                 t = g.domain.ty
                 card = isinstance(t, ZoneT) or (isinstance(t, ListT) and isinstance(t.item, CardT))
                 flags += [card] * len(g.names)
-            site = self.site(DecisionSite(s.label, s.binder.names, tuple(flags), s.span))
-            hoisted = c.program.options.get(id(s))
-            options = c.expr(hoisted[1]) if hoisted is not None else c.options(s.binder)
-            prog.add("decide", c.expr(s.role), *site, options)
+            site = DecisionSite(s.label, s.binder.names, tuple(flags), s.span)
+            hoisted = self.program.options.get(id(s))
+            options = hoisted[1] if hoisted is not None else Options(s.binder, span=s.span)
+            prog.add("decide", s.role, self.site(site), site, options)
             self.block(prog, s.body)
         elif isinstance(s, ir.Menu):
             end = Label()
-            choices = [(o.name, c.expr(o.guard) if o.guard is not None else None, Label()) for o in s.options]
-            site = self.site(DecisionSite(s.label, (), (), s.span))
-            prog.add("menu", c.expr(s.role), *site, choices)
+            choices = [(o.name, o.guard, Label()) for o in s.options]
+            site = DecisionSite(s.label, (), (), s.span)
+            prog.add("menu", s.role, self.site(site), site, choices)
             for (_, _, label), option in zip(choices, s.options):
                 prog.here(label)
                 self.block(prog, option.body)
@@ -206,7 +136,7 @@ class FlowBuilder:
             end = Label()
             for cond, body in s.branches:
                 skip = Label()
-                prog.add("branch", c.expr(cond), True, skip)
+                prog.add("branch", cond, True, skip)
                 self.block(prog, body)
                 prog.add("jump", end, s.span)
                 prog.here(skip)
@@ -216,18 +146,17 @@ class FlowBuilder:
         elif isinstance(s, ir.While):
             top, end = Label(), Label()
             prog.here(top)
-            prog.add("branch", c.expr(s.cond), not s.until, end)
+            prog.add("branch", s.cond, not s.until, end)
             self.block(prog, s.body)
             prog.add("jump", top, s.span)
             prog.here(end)
         elif isinstance(s, (ir.Repeat, ir.For)):
             rows, index = self.temp("rows"), self.temp("i")
             if isinstance(s, ir.Repeat):
-                count, names = c.expr(s.count), []
-                prog.add("atomic", _init_loop(rows, index, lambda st, env: [()] * count(st, env)))
+                names, source = (), ("repeat", s.count)
             else:
-                names = list(s.binder.names)
-                prog.add("atomic", _init_loop(rows, index, c.rows(s.binder)))
+                names, source = s.binder.names, ("rows", s.binder)
+            prog.add("loop_init", rows, index, source)
             top, end = Label(), Label()
             prog.here(top)
             prog.add("for_next", rows, index, names, end)
@@ -236,8 +165,8 @@ class FlowBuilder:
             prog.here(end)
         elif isinstance(s, ir.CallProc):
             name = self.procedure(s.name)
-            params = [p for p, _ in self.rs.procedures[s.name].params]
-            prog.add("call", name, list(zip(params, [c.expr(a) for a in s.args])))
+            params = [p for p, _ in self.c.rs.procedures[s.name].params]
+            prog.add("call", name, tuple(zip(params, s.args)))
         else:
             raise AssertionError(type(s).__name__)
 
@@ -245,18 +174,7 @@ class FlowBuilder:
         key = "proc:" + name
         if key not in self.programs:
             self.programs[key] = []  # placeholder: procedures are never recursive
-            prog = _Program()
-            self.block(prog, self.c.program.procedures[name])
-            self.programs[key] = prog.finish(self.c.L.step_limit)
+            prog = Lowered()
+            self.block(prog, self.program.procedures[name])
+            self.programs[key] = self.c.codegen.compile_program(prog.items, [])[0]
         return key
-
-
-def _next_round(st, env):
-    st.round += 1
-
-
-def _init_loop(rows, index, make):
-    def init(st, env):
-        env[rows] = make(st, env)
-        env[index] = 0
-    return init

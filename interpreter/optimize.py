@@ -120,6 +120,8 @@ def bound_names(node) -> set[str]:
         return set(node.binder.names)
     if isinstance(node, LetIn):
         return {node.name}
+    if isinstance(node, HoistLet):
+        return {name for name, _ in node.bindings}
     return set()
 
 
@@ -567,8 +569,8 @@ class Hoister:
         return tuple(self.stmt(s, options) for s in stmts)
 
     def stmt(self, s, options: dict):
-        if isinstance(s, ir.Choose):
-            s = map_children(s, lambda n: self.block_or(n, options))
+        if isinstance(s, ir.Choose):  # its binder is hoisted once, as the decision's options
+            s = dataclasses.replace(s, body=self.block(s.body, options))
             options[id(s)] = (s, self.expr(Options(s.binder, span=s.span)))
             return s
         return map_children(s, lambda n: self.block_or(n, options))
@@ -601,8 +603,9 @@ class Hoister:
 
     def lift(self, e, bound: set, bindings: list, top: bool = False):
         """Replace maximal parts of e independent of `bound` by Hoisted refs."""
+        cheap_field = isinstance(e, ir.Field) and isinstance(e.obj, ir.Local)
         if not top and isinstance(e, ir.Expr) and not isinstance(e, _TRIVIAL) \
-                and not isinstance(e, ir.Field) and not (free_locals(e, self.memo) & bound):
+                and not cheap_field and not (free_locals(e, self.memo) & bound):
             name = self.opt.fresh("$h")
             bindings.append((name, e))
             return Hoisted(name, span=e.span, ty=e.ty)
@@ -623,4 +626,8 @@ class Hoister:
         if isinstance(e, LetIn):
             value = self.lift(e.value, bound, bindings)
             return dataclasses.replace(e, value=value, body=self.lift(e.body, bound | {e.name}, bindings))
+        if isinstance(e, HoistLet):
+            inner = bound | bound_names(e)
+            values = tuple((n, self.lift(v, inner, bindings)) for n, v in e.bindings)
+            return dataclasses.replace(e, bindings=values, body=self.lift(e.body, inner, bindings))
         return map_children(e, lambda n: self.lift(n, bound, bindings))
