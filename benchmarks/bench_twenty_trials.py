@@ -37,7 +37,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per round (default 2000)")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    parser.add_argument("--only", choices=["interpreter", "hand-written"],
+                        help="play only one side (to time whole processes against each other)")
     args = parser.parse_args()
+    if args.only:
+        game = Game(load_ruleset("twenty-trials"))
+        viewer = Viewer(game)
+        start = time.perf_counter()
+        for s in range(args.games * args.rounds):
+            interpreted(game, viewer, s) if args.only == "interpreter" else play_by_hand(s)
+        print(f"{args.only}: {args.games * args.rounds / (time.perf_counter() - start):,.0f} games/s")
+        return
 
     start = time.perf_counter()
     game = Game(load_ruleset("twenty-trials"))

@@ -54,7 +54,7 @@ def _reduce(fn, values, error):
     return fn(values)
 
 
-_GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide,
+_GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "set": set,
             "_reduce": _reduce, "_end": _end, "_runaway": _runaway, "_shuffle": rng.shuffle, "_combinations": combinations, "abs": abs, "len": len, "min": min,
             "max": max, "sum": sum, "any": any, "all": all, "range": range, "list": list,
             "bool": bool, "tuple": tuple}
@@ -80,7 +80,7 @@ class _Fn:
         if self.nonlocals:
             lines.append(inner + "nonlocal " + ", ".join(self.nonlocals))
         text = "\n".join(self.body)  # statements live in the body; nested functions bind their own
-        shortcuts = [f"{name} = st.{attr}" for name, attr in _SHORTCUTS if re.search(rf"\b{name}\[", text)]
+        shortcuts = [f"{name} = st.{attr}" for name, attr in _SHORTCUTS if re.search(rf"(?<![.\w]){name}\[", text)]
         lines += [inner + line for line in shortcuts + self.prelude + self.body] or [inner + "pass"]
         return lines
 
@@ -94,6 +94,7 @@ class Codegen:
         self.procedure_function = procedure_function  # name -> compiled procedure
         self._consts: list = []
         self._const_index: dict = {}
+        self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
         self._count = 0
 
     # ------------------------------------------------------------ entry points
@@ -336,6 +337,8 @@ class Codegen:
         return f"{name}({parts[0]})"
 
     def e_Unary(self, e, fn, scope):
+        if e.op == "not" and isinstance(e.operand, ir.Unary) and e.operand.op == "not":
+            return f"bool({self.expr(e.operand.operand, fn, scope)})"
         operand = self.expr(e.operand, fn, scope)
         return f"(not {operand})" if e.op == "not" else f"(-{operand})"
 
@@ -402,8 +405,15 @@ class Codegen:
         return f"({v} := {value}, {body})[1]"
 
     def e_Hoisted(self, e, fn, scope):
-        var, getter = scope[e.name]
-        return f"({var} if {var} is not UNSET else {getter}())"
+        """Computed in place the first time it is needed: `(h if h is not UNSET
+        else (h := value))`; nested functions declare the name nonlocal."""
+        var, owner, value = scope[e.name]
+        if fn is not owner and var not in fn.nonlocals:
+            fn.nonlocals.append(var)
+        key = (e.name, id(fn))
+        if key not in self._lazy:
+            self._lazy[key] = self.expr(value, fn, scope)
+        return f"({var} if {var} is not UNSET else ({var} := {self._lazy[key]}))"
 
     def e_HoistLet(self, e, fn, scope):
         return self.hoist_let(e, fn, scope, inline=False)
@@ -415,30 +425,20 @@ class Codegen:
         if not isinstance(e, HoistLet):
             return self.expr(e, fn, {})
         scope = {}
-        for name, _ in e.bindings:
-            scope[name] = (self.fresh("h"), self.fresh("get"))
         for name, value in e.bindings:
-            var, getter = scope[name]
+            var = self.fresh("h")
+            scope[name] = (var, fn, value)
             fn.body.append(f"{indent}{var} = UNSET")
-            g = _Fn(getter, nonlocals=[var])
-            g.body.append(f"{var} = {self.expr(value, g, scope)}")
-            g.body.append(f"return {var}")
-            fn.prelude += g.render()
         return self.expr(e.body, fn, scope)
 
     def hoist_let(self, e: HoistLet, fn: _Fn, scope: dict, inline: bool) -> str:
         """Lazy values: each is computed the first time it is used."""
         host = fn if inline else _Fn(self.fresh("hl"))
         scope = dict(scope)
-        for name, _ in e.bindings:
-            scope[name] = (self.fresh("h"), self.fresh("get"))
         for name, value in e.bindings:
-            var, getter = scope[name]
+            var = self.fresh("h")
+            scope[name] = (var, host, value)
             host.prelude.append(f"{var} = UNSET")
-            g = _Fn(getter, nonlocals=[var])
-            g.body.append(f"{var} = {self.expr(value, g, scope)}")
-            g.body.append(f"return {var}")
-            host.prelude += g.render()
         body = self.expr(e.body, host, scope)
         if inline:
             return body
@@ -539,6 +539,13 @@ class Codegen:
             return f"sum({collect})"
         return f"_reduce({kind}, {collect}, {self.error(e.span, f'{kind}() over nothing')})"
 
+    def values(self, b: ir.Binder, fn: _Fn) -> str:
+        """The values a one-name binder binds, as a list."""
+        out, name = self.fresh("out"), b.names[0]
+        holder = Options(b)
+        return self.quantifier_function(holder, fn, {}, [f"{out} = []"],
+                                        lambda q, s: [f"{out}.append({s[name][0]})"], [f"return {out}"])
+
     def e_Options(self, e, fn, scope):
         out = self.fresh("out")
         names = e.binder.names
@@ -581,9 +588,19 @@ class Codegen:
         c = self.fresh("c")
         if s.every is not None:
             rows = self.fresh("rows")
-            self.emit(fn, indent, f"{rows} = {self.e_Options(Options(s.every), fn, {})}")
-            self.emit(fn, indent, f"for ({c},) in {rows}:")
-            self.move_one(fn, indent + "    ", c, dest, up, top)
+            self.emit(fn, indent, f"{rows} = {self.values(s.every, fn)}")
+            group = s.every.groups[0]
+            if len(s.every.groups) == 1 and isinstance(group.domain.ty, ZoneT) and top:
+                # all from one zone: filter it once instead of removing card by card
+                self.move_many(fn, indent, rows, self.expr(group.domain, fn, {}), dest, up)
+            else:
+                self.emit(fn, indent, f"for {c} in {rows}:")
+                self.move_one(fn, indent + "    ", c, dest, up, top)
+            return
+        if len(s.cards) == 1 and isinstance(s.cards[0].ty, ZoneT) and top:
+            cards, src = self.fresh("cards"), self.expr(s.cards[0], fn, {})
+            self.emit(fn, indent, f"{cards} = list(zones[{src}])")
+            self.move_many(fn, indent, cards, src, dest, up)
             return
         for card in s.cards:
             value = self.expr(card, fn, {})
@@ -596,6 +613,21 @@ class Codegen:
                 inner = indent
             self.emit(fn, inner, f"if {c} is None:", f"    _fail({err})")
             self.move_one(fn, inner, c, dest, up, top)
+
+    def move_many(self, fn, indent, cards: str, src: str, dest: str, up: str) -> None:
+        """Move a list of cards that all lie in zone `src` to the top of `dest`."""
+        moved, z = self.fresh("moved"), self.fresh("z")
+        self.emit(fn, indent, f"if {cards}:",
+                  f"    {z} = zones[{src}]",
+                  f"    if len({cards}) == len({z}):",
+                  f"        {z}.clear()",
+                  "    else:",
+                  f"        {moved} = set({cards})",
+                  f"        {z}[:] = [x for x in {z} if x not in {moved}]",
+                  f"    zones[{dest}].extend({cards})",
+                  f"    for {moved} in {cards}:",
+                  f"        where[{moved}] = {dest}",
+                  f"        face[{moved}] = {up}")
 
     def s_Draw(self, s, fn, indent):
         dest, up = self.destination(s.dest, fn, indent)

@@ -222,10 +222,18 @@ class Optimizer:
         if isinstance(s, (ir.Choose, ir.For)):
             binder, inner = self.binder(s.binder, kenv)
             extra = {"role": self.expr(s.role, kenv)} if isinstance(s, ir.Choose) else {}
-            return [dataclasses.replace(s, binder=binder, body=self.block(s.body, inner), **extra)]
+            # a name bound to a one-item constant list is that constant in the body too
+            body = substitute_statements(s.body, _constant_names(binder))
+            return [dataclasses.replace(s, binder=binder, body=self.block(body, inner), **extra)]
         if isinstance(s, ir.Move) and s.every is not None:
             every, _ = self.binder(s.every, kenv)
-            return [dataclasses.replace(s, every=every, dest=self.expr(s.dest, kenv))]
+            dest = self.expr(s.dest, kenv)
+            (group,) = every.groups if len(every.groups) == 1 else (None,)
+            if group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef):
+                return [dataclasses.replace(s, cards=(group.domain,), every=None, dest=dest)]  # the whole zone
+            return [dataclasses.replace(s, every=every, dest=dest)]
+        if isinstance(s, ir.CallProc):
+            return list(self.block(self.inline_procedure(s), kenv))
         if isinstance(s, ir.Menu):
             options = []
             for o in s.options:
@@ -250,8 +258,7 @@ class Optimizer:
                 inner[n] = (kinds, isinstance(domain, ir.ZoneRef))
             groups.append(dataclasses.replace(g, domain=domain))
         where = b.where
-        constants = {g.names[0]: item for g in groups
-                     if (item := _single_item(g)) is not None and isinstance(item, ir.Const)}
+        constants = _constant_names(dataclasses.replace(b, groups=tuple(groups)))
         where = self.expr(substitute(where, constants), inner) if where is not None else None
         if isinstance(where, ir.Const) and where.value:
             where = None
@@ -372,6 +379,15 @@ class Optimizer:
                 return ir.Const(_EMPTY[e.kind], span=e.span, ty=e.ty)
         return dataclasses.replace(e, binder=binder, value=value)
 
+    def inline_procedure(self, s: ir.CallProc) -> ir.Block:
+        """A call's statements in place (procedures are never recursive), with
+        every local renamed apart so the caller's locals are untouched."""
+        proc = self.rs.procedures[s.name]
+        renames = {p: self.fresh(p) for p, _ in proc.params}
+        lets = tuple(ir.Let(renames[p], a, span=s.span) for (p, _), a in zip(proc.params, s.args))
+        body = rename_statements(proc.body, self.fresh, renames)
+        return lets + body
+
     def inline(self, e: ir.DefineCall, kenv: dict) -> ir.Expr:
         define = self.rs.defines[e.name]
         args = [self.expr(a, kenv) for a in e.args]
@@ -385,6 +401,16 @@ class Optimizer:
 
 _EMPTY = {"exists": False, "count": 0, "sum": 0, "any": False, "all": True, "list": []}
 _SIMPLE = (ir.Const, ir.Local, ir.Var, ir.EnumValue, ir.RoleRef)
+
+
+def _constant_names(b: ir.Binder) -> dict:
+    """Names of a binder bound to a one-item constant list, and that constant."""
+    return {g.names[0]: item for g in b.groups
+            if (item := _single_item(g)) is not None and isinstance(item, ir.Const)}
+
+
+def substitute_statements(stmts, mapping: dict) -> ir.Block:
+    return tuple(substitute(s, mapping) for s in stmts) if mapping else stmts
 
 
 def _single_item(g: ir.BinderGroup):
@@ -412,6 +438,25 @@ def substitute(e, mapping: dict):
     if isinstance(e, ir.Local):
         return mapping.get(e.name, e)
     return map_children(e, lambda n: substitute(n, mapping))
+
+
+def rename_statements(stmts, fresh, renames: dict) -> ir.Block:
+    """Statements with their `let` locals and binder names renamed apart."""
+    renames = dict(renames)
+
+    def visit(n):
+        if isinstance(n, ir.Let):
+            value = visit(n.value)
+            renames[n.name] = fresh(n.name)
+            return dataclasses.replace(n, name=renames[n.name], value=value)
+        if isinstance(n, ir.BinderGroup):
+            for name in n.names:
+                renames[name] = fresh(name)
+            return map_children(dataclasses.replace(n, names=tuple(renames[x] for x in n.names)), visit)
+        if isinstance(n, ir.Local):
+            return dataclasses.replace(n, name=renames.get(n.name, n.name))
+        return map_children(n, visit)
+    return tuple(visit(s) for s in stmts)
 
 
 def rename_apart(e, fresh):
@@ -588,6 +633,8 @@ class Hoister:
             inner_names = bound_names(e)
             e = self.lift(e, inner_names, bindings, top=True)
             e = map_children(e, self.expr)
+            # substituting hoisted values into inner lets exposes more (e.g. `t.kind`)
+            e = self.lift(e, inner_names, bindings, top=True)
             if bindings:
                 return HoistLet(tuple((n, self.expr(v)) for n, v in bindings), e, span=e.span, ty=e.ty)
             return e
@@ -606,8 +653,11 @@ class Hoister:
         cheap_field = isinstance(e, ir.Field) and isinstance(e.obj, ir.Local)
         if not top and isinstance(e, ir.Expr) and not isinstance(e, _TRIVIAL) \
                 and not cheap_field and not (free_locals(e, self.memo) & bound):
-            name = self.opt.fresh("$h")
-            bindings.append((name, e))
+            # the same expression hoisted twice is one value (nodes compare by structure)
+            name = next((n for n, v in bindings if v == e), None)
+            if name is None:
+                name = self.opt.fresh("$h")
+                bindings.append((name, e))
             return Hoisted(name, span=e.span, ty=e.ty)
         if isinstance(e, (ir.Quantified, Options)):
             # the first domain is evaluated outside the binder's own names
