@@ -1,0 +1,1 @@
+"""rulelang interpreter: IR -> running games (state, flow, decisions, agents, logs)."""
