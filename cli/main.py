@@ -193,13 +193,18 @@ def cmd_check(args) -> int:
     return 2 if failed else 0
 
 
-def cmd_run(args) -> int:
+def start(args) -> tuple:
+    """The ruleset, the game, and where it starts: a new game or a saved one (--resume)."""
     ruleset = load(args)
     seed, state = args.seed, None
     if args.resume:
         data = resume(args.resume, ruleset)
         args.mode, seed, state = data["mode"], data["seed"], data["state"]
-    game = build_game(ruleset, args)
+    return ruleset, build_game(ruleset, args), seed, state
+
+
+def cmd_run(args) -> int:
+    ruleset, game, seed, state = start(args)
     kinds = agent_kinds(game, args.agent)
     if "human" in kinds.values():
         raise UsageError("`run` plays headless; use `rulelang play` to play as a person")
@@ -221,12 +226,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_play(args) -> int:
-    ruleset = load(args)
-    seed, state = args.seed, None
-    if args.resume:
-        data = resume(args.resume, ruleset)
-        args.mode, seed, state = data["mode"], data["seed"], data["state"]
-    game = build_game(ruleset, args)
+    ruleset, game, seed, state = start(args)
     role = args.role or game.roles[0]
     if role not in game.roles:
         raise UsageError(f"no role '{role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
