@@ -1,12 +1,20 @@
 """Positions on the Gauntlet: place Soldiers and Gobbot tokens by hand."""
+from functools import lru_cache
+
 from conftest import Position, game_for
+
+
+@lru_cache(maxsize=None)
+def gobbots_game(**params):
+    """One compiled game per set of parameters (a game holds no state of its own)."""
+    return game_for("gauntlet-gobbots", **params)
 
 
 class Gauntlet(Position):
     """An empty Gauntlet (every token in the stack), then what a test places."""
 
     def __init__(self, seed: int = 0, **params):
-        super().__init__(game_for("gauntlet-gobbots", **params), seed)
+        super().__init__(gobbots_game(**params), seed)
         for x in range(1, 4):
             for y in range(1, 7):
                 self.game.arrange(self.st, "gauntlet", [], space=(x, y))
