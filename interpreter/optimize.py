@@ -74,16 +74,26 @@ def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
 # ---------------------------------------------------------------- tree utilities
 
 
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(node) -> tuple[str, ...]:
+    """The names of a node class's fields other than its span and type (cached: this is hot)."""
+    cls = type(node)
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = _CHILD_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name not in ("span", "ty"))
+    return names
+
+
 def map_children(node, f):
     """The node with f applied to each child node (tuples of nodes included)."""
     changes = {}
-    for field in dataclasses.fields(node):
-        if field.name in ("span", "ty"):
-            continue
-        value = getattr(node, field.name)
+    for name in _child_fields(node):
+        value = getattr(node, name)
         new = _map_value(value, f)
         if new is not value:
-            changes[field.name] = new
+            changes[name] = new
     return dataclasses.replace(node, **changes) if changes else node
 
 
@@ -97,9 +107,8 @@ def _map_value(value, f):
 
 
 def children(node):
-    for field in dataclasses.fields(node):
-        if field.name not in ("span", "ty"):
-            yield from _nodes(getattr(node, field.name))
+    for name in _child_fields(node):
+        yield from _nodes(getattr(node, name))
 
 
 def _nodes(value):
@@ -163,7 +172,7 @@ class Optimizer:
         rs = self.rs
         setup = rs.setup + self.mode.setup
         steps = self.mode.round
-        procs = {n: p.body for n, p in rs.procedures.items()}
+        procs: dict = {}  # every procedure call is inlined: the bodies on their own are not needed
         score = dict(self.mode.score)
         # pass 1: constants and inlining, then the zone analysis on the result
         setup, steps, procs, score = self.fold_all(setup, steps, procs, score)
