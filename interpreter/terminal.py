@@ -55,6 +55,45 @@ def _card_text(card: dict) -> str:
     return card["card"] + (f" ({card['state']})" if card.get("state") else "")
 
 
+def _places(observation: dict, titles: dict[str, str]) -> dict[int, tuple[str, str, str]]:
+    """Every card the observation shows: id -> (label, where, state)."""
+    places = {}
+    for name, cards in observation["zones"].items():
+        base, _, owner = name.partition(" of ")
+        where = titles.get(base, base.replace("_", " ")) + (f" ({owner})" if owner else "")
+        for card in cards:
+            if card is not None:
+                places[card["id"]] = (card["card"], where, card.get("state", ""))
+    for name, rows in observation.get("boards", {}).items():
+        title = titles.get(name, name.replace("_", " "))
+        for y, row in enumerate(rows, 1):
+            for x, space in enumerate(row, 1):
+                for card in space:
+                    if card is not None:
+                        places[card["id"]] = (card["card"], f"{title} {x},{y}", card.get("state", ""))
+    return places
+
+
+def render_changes(before: dict, after: dict, titles: dict[str, str]) -> str:
+    """What moved or changed between two observations of the same role, card by
+    card (cards hidden in either are left out: a player could not follow them)."""
+    old, new = _places(before, titles), _places(after, titles)
+    lines = []
+    for card, (label, where, state) in new.items():
+        if card not in old:
+            continue
+        _, was, was_state = old[card]
+        parts = [f"{was} → {where}"] if was != where else []
+        if state != was_state:
+            parts.append(state or "no " + was_state)
+        if parts:
+            lines.append((label, "; ".join(parts)))
+    if not lines:
+        return ""
+    width = max(len(label) for label, _ in lines)
+    return "\n".join(["  Since your last choice:"] + [f"    {label:<{width}}  {text}" for label, text in lines])
+
+
 def render_board(observation: dict, titles: dict[str, str], role: str | None) -> str:
     """The zones and variables a role sees, one line each; boards as grids."""
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
@@ -89,13 +128,16 @@ class HumanAgent(Agent):
                  say: Callable[[str], None] = print, save: Callable[[str], str] | None = None):
         self.titles, self.ask, self.say, self.save = titles, ask, say, save
         self.last_board = None
+        self.last_seen = None
 
     def choose(self, view: PlayerView) -> int:
         obs = view.observation
         board = render_board(obs, self.titles, view.role)
         if board != self.last_board:  # show the board whenever what the player sees has changed
-            self.say("\n" + board)
+            changes = render_changes(self.last_seen, obs, self.titles) if self.last_seen else ""
+            self.say("\n" + board + ("\n" + changes if changes else ""))
             self.last_board = board
+        self.last_seen = obs
         self.prompt(view)
         while True:
             try:

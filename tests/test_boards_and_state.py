@@ -33,7 +33,6 @@ zones:
   field: {kind: grid, columns: 4, rows: 3, holds: [pawn]}
 vars:
   total: 0
-  text_out: 0
 setup: |
   move box to pile
 modes:

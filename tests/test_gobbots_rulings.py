@@ -66,8 +66,8 @@ def test_the_game_ends_when_a_gobbot_reaches_the_bottom_row():
     p.start("Gobbot phase")
     outcome = p.outcome()
     assert outcome["reason"] == "overrun" and p.at(p.gobbot(4, 1, 1)) == (1, 1)
-    assert outcome["results"] == {"player": "win"} and outcome["scores"] == {"player": 1}
-    assert outcome["ratings"] == {"player": "minor_victory"}
+    assert outcome["results"] == {"commander": "win"} and outcome["scores"] == {"commander": 1}
+    assert outcome["ratings"] == {"commander": "minor_victory"}
 
 
 def test_a_gobbot_blocked_by_a_gobbot_steps_sideways_where_the_player_chooses():
