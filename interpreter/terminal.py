@@ -85,7 +85,7 @@ def render_changes(before: dict, after: dict, titles: dict[str, str]) -> str:
         _, was, was_state = old[card]
         parts = [f"{was} → {where}"] if was != where else []
         if state != was_state:
-            parts.append(state or "no " + was_state)
+            parts.append(state or was_state + " gone")
         if parts:
             lines.append((label, "; ".join(parts)))
     if not lines:
