@@ -83,7 +83,7 @@ def test_a_gobbot_blocked_by_a_gobbot_steps_sideways_where_the_player_chooses():
     assert p.at(mover) == (3, 3)  # one point sideways, the last one down
 
 
-def test_a_gobbot_stops_on_a_soldier_and_steps_sideways_only_once():
+def test_a_gobbot_steps_sideways_only_once_a_turn():
     p = Gauntlet()
     soldiers_at(p, (1, 1), (2, 1), (3, 1))
     blockers = [p.gobbot(1, 1, 4), p.gobbot(1, 3, 2)]
