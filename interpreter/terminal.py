@@ -55,17 +55,22 @@ def _card_text(card: dict) -> str:
     return card["card"] + (f" ({card['state']})" if card.get("state") else "")
 
 
+def _title(name: str, titles: dict[str, str]) -> str:
+    """A zone's title as shown: `hand of bob` -> `Hand (bob)`."""
+    base, _, owner = name.partition(" of ")
+    return titles.get(base, base.replace("_", " ")) + (f" ({owner})" if owner else "")
+
+
 def _places(observation: dict, titles: dict[str, str]) -> dict[int, tuple[str, str, str]]:
     """Every card the observation shows: id -> (label, where, state)."""
     places = {}
     for name, cards in observation["zones"].items():
-        base, _, owner = name.partition(" of ")
-        where = titles.get(base, base.replace("_", " ")) + (f" ({owner})" if owner else "")
+        where = _title(name, titles)
         for card in cards:
             if card is not None:
                 places[card["id"]] = (card["card"], where, card.get("state", ""))
     for name, rows in observation.get("boards", {}).items():
-        title = titles.get(name, name.replace("_", " "))
+        title = _title(name, titles)
         for y, row in enumerate(rows, 1):
             for x, space in enumerate(row, 1):
                 for card in space:
@@ -99,10 +104,7 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None) ->
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
     rows = []
     for name, cards in observation["zones"].items():
-        base, _, owner = name.partition(" of ")
-        title = titles.get(base, base.replace("_", " "))
-        if owner:
-            title += f" ({owner})"
+        title = _title(name, titles)
         shown = [_card_text(c) for c in cards if c is not None]
         hidden = len(cards) - len(shown)
         if not cards:
@@ -117,7 +119,7 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None) ->
     if observation["vars"]:
         lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: {v}" for k, v in observation["vars"].items()))
     for name, rows in observation.get("boards", {}).items():
-        lines += [""] + render_grid(titles.get(name, name.replace("_", " ")), rows)
+        lines += [""] + render_grid(_title(name, titles), rows)
     return "\n".join(lines)
 
 
