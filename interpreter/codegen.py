@@ -17,11 +17,12 @@ runs with no builtins but the few listed in `_GLOBALS`.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from itertools import combinations
 
 from rulelang import ir
-from rulelang.types import ListT, ZoneT
+from rulelang.types import BoardT, ListT, ZoneT
 
 from . import rng
 from .errors import GameEnded, RuleError, Runaway
@@ -54,8 +55,12 @@ def _reduce(fn, values, error):
     return fn(values)
 
 
+def _by_keys(row):
+    return row[0]
+
+
 _GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "set": set,
-            "_reduce": _reduce, "_end": _end, "_runaway": _runaway, "_shuffle": rng.shuffle, "_combinations": combinations, "abs": abs, "len": len, "min": min,
+            "_reduce": _reduce, "_by_keys": _by_keys, "_end": _end, "_runaway": _runaway, "_shuffle": rng.shuffle, "_combinations": combinations, "abs": abs, "len": len, "min": min,
             "max": max, "sum": sum, "any": any, "all": all, "range": range, "list": list,
             "bool": bool, "tuple": tuple}
 
@@ -282,7 +287,11 @@ class Codegen:
         return f"({base} + {self.const(self.L.role_index)}[{self.expr(e.owner, fn, scope)}])"
 
     def cards_of(self, e: ir.Expr, fn, scope) -> str:
-        """A zone or list expression as a Python list."""
+        """A zone, board or list expression as a Python list."""
+        if isinstance(e.ty, BoardT):  # every space, bottom row first, left to right
+            base, n = self.L.board_range(e.zone)
+            z, c = self.fresh("z"), self.fresh("c")
+            return f"[{c} for {z} in st.zones[{base}:{base + n}] for {c} in {z}]"
         if isinstance(e.ty, ZoneT):
             return f"st.zones[{self.expr(e, fn, scope)}]"
         return self.expr(e, fn, scope)
@@ -295,7 +304,10 @@ class Codegen:
         return f"({t} := {self.expr(e, fn, scope)})", t
 
     def e_Field(self, e, fn, scope):
-        col = self.const(self.L.columns.get(e.name, []))
+        if e.name in self.L.state_slot:  # a state value changes in play: read it from the state
+            col = f"st.props[{self.L.state_slot[e.name]}]"
+        else:
+            col = self.const(self.L.columns.get(e.name, []))
         value, check = self.card(e.obj, fn, scope, "field")
         if check is None:
             return f"{col}[{value}]"
@@ -321,6 +333,8 @@ class Codegen:
             return f"({t}[{-1 if name == 'top' else 0}] if ({t} := {self.cards_of(args[0], fn, scope)}) else None)"
         if name == "abs":
             return f"abs({self.expr(args[0], fn, scope)})"
+        if name in ("space", "column", "row", "columns", "rows"):
+            return self.board_call(e, fn, scope)
         if name in ("face_up", "face_down"):
             value, check = self.card(args[0], fn, scope, name)
             face = f"st.face_up[{check or value}]"
@@ -336,6 +350,27 @@ class Codegen:
             return f"_reduce({name}, {parts[0]}, {self.error(e.span, f'{name}() of an empty list')})"
         return f"{name}({parts[0]})"
 
+    def board_call(self, e, fn, scope):
+        name, args = e.name, e.args
+        if name in ("column", "row"):  # where a card is: its space's coordinates
+            table = self.const(self.L.column_of if name == "column" else self.L.row_of)
+            value, check = self.card(args[0], fn, scope, name)
+            t, err = self.fresh("t"), self.error(e.span, f"{name}(): the card is not on a board")
+            where = f"st.where[{check or value}]"
+            found = f"(({t} := {table}[{where}]) is not None)"
+            if check is not None:
+                found = f"({value} is not None and {found})"
+            return f"({t} if {found} else _fail({err}))"
+        zone = self.L.rs.zones[args[0].zone]
+        if name in ("columns", "rows"):
+            return str(zone.columns if name == "columns" else zone.rows)
+        base = self.L.zone_base[zone.name]
+        x, y = self.fresh("x"), self.fresh("y")
+        err = self.error(e.span, f"space(): {zone.name} has columns 1..{zone.columns} and rows 1..{zone.rows}")
+        return (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
+                f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
+                f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
+
     def e_Unary(self, e, fn, scope):
         if e.op == "not" and isinstance(e.operand, ir.Unary) and e.operand.op == "not":
             return f"bool({self.expr(e.operand.operand, fn, scope)})"
@@ -344,10 +379,13 @@ class Codegen:
 
     def e_Binary(self, e, fn, scope):
         op = e.op
-        if op in ("in", "not in") and isinstance(e.right.ty, ZoneT):
+        if op in ("in", "not in") and isinstance(e.right.ty, (ZoneT, BoardT)):
             value, check = self.card(e.left, fn, scope, "in")
-            zone = self.expr(e.right, fn, scope)
-            test = f"st.where[{check or value}] == {zone}"
+            if isinstance(e.right.ty, BoardT):
+                base, n = self.L.board_range(e.right.zone)
+                test = f"{base} <= st.where[{check or value}] < {base + n}"
+            else:
+                test = f"st.where[{check or value}] == {self.expr(e.right, fn, scope)}"
             if check is not None:
                 test = f"({value} is not None and {test})"
             return f"(not {test})" if op == "not in" else f"({test})"
@@ -448,12 +486,35 @@ class Codegen:
 
     # ------------------------------------------------------------ binders
     def loops(self, b: ir.Binder, fn: _Fn, scope: dict, leaf) -> None:
-        """Emit nested loops binding b's names into fn.body; `leaf(indent, scope)`
+        """Emit nested loops binding b's names into fn.body; `leaf(scope)`
         returns the lines run for each binding (the where test included)."""
+        if b.order:
+            self.ordered_loops(b, fn, scope, leaf)
+        else:
+            self.plain_loops(b, fn, scope, leaf)
+
+    def ordered_loops(self, b: ir.Binder, fn: _Fn, scope: dict, leaf) -> None:
+        """`ordered by`: collect (keys, values) of every binding, sort by the
+        keys (a stable sort: ties keep the binder's order), then run the leaf."""
+        rows, names = self.fresh("rows"), b.names
+        vs = [self.fresh("v") for _ in names]
+        inner: dict = {}
+
+        def collect(s):
+            inner.update(s)
+            keys = [f"-{self.expr(k.value, fn, s)}" if k.descending else self.expr(k.value, fn, s) for k in b.order]
+            return [f"{rows}.append((({', '.join(keys)},), ({', '.join(s[n][0] for n in names)},)))"]
+        fn.body.append(f"{rows} = []")
+        self.plain_loops(dataclasses.replace(b, order=()), fn, scope, collect)
+        fn.body += [f"{rows}.sort(key=_by_keys)", f"for _, ({', '.join(vs)},) in {rows}:"]
+        sorted_scope = {**scope, **{n: (v, inner[n][1]) for n, v in zip(names, vs)}}
+        fn.body += ["    " + line for line in leaf(sorted_scope)]
+
+    def plain_loops(self, b: ir.Binder, fn: _Fn, scope: dict, leaf) -> None:
         scope = dict(scope)
         indent = ""
         for g in b.groups:
-            from_zone = isinstance(g.domain.ty, ZoneT)
+            from_zone = isinstance(g.domain.ty, (ZoneT, BoardT))
             one = g.domain.items[0] if isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1 else \
                 ir.Const(g.domain.value[0]) if isinstance(g.domain, ir.Const) and len(g.domain.value) == 1 else None
             if len(g.names) == 1 and one is not None:
@@ -499,7 +560,7 @@ class Codegen:
     def e_Quantified(self, e, fn, scope):
         kind = e.kind
         groups = e.binder.groups
-        if e.binder.where is None and len(groups) == 1 and len(groups[0].names) == 1 \
+        if e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
                 and kind in ("exists", "count", "first", "last"):
             seq = self.cards_of(groups[0].domain, fn, scope)
             if kind == "exists":
@@ -650,8 +711,14 @@ class Codegen:
         self.emit(fn, indent, f"env[{self.const(s.name)}] = {self.once(s.value, fn, indent)}")
 
     def s_Assign(self, s, fn, indent):
-        target = f"st.vars[{self.L.var_slot[s.target.name]}]" if isinstance(s.target, ir.Var) \
-            else f"env[{self.const(s.target.name)}]"
+        if isinstance(s.target, ir.Field):  # a card's state
+            c, err = self.fresh("c"), self.error(s.span, f"there is no card here to change '{s.target.name}' on")
+            self.emit(fn, indent, f"{c} = {self.expr(s.target.obj, fn, {})}", f"if {c} is None:", f"    _fail({err})")
+            target = f"st.props[{self.L.state_slot[s.target.name]}][{c}]"
+        elif isinstance(s.target, ir.Var):
+            target = f"st.vars[{self.L.var_slot[s.target.name]}]"
+        else:
+            target = f"env[{self.const(s.target.name)}]"
         self.emit(fn, indent, f"{target} {s.op} {self.once(s.value, fn, indent)}")
 
     def s_If(self, s, fn, indent):

@@ -24,15 +24,25 @@ class Layout:
         self.rs, self.mode, self.step_limit = rs, mode, step_limit
         self.roles = mode.roles
         self.role_index = {r: i for i, r in enumerate(self.roles)}
-        # zone instances: the box first, then each zone (one per role if owned by each)
+        # zone instances: the box first, then each zone (one per role if owned by
+        # each; one per space of a grid, bottom row first, left to right)
         self.zone_base: dict[str, int] = {"box": 0}
         self.instances: list[tuple[str, str | None]] = [("box", None)]  # (zone, owner)
+        self.space: list[tuple[int, int] | None] = [None]  # (column, row) of each grid space
         for z in rs.zones.values():
             self.zone_base[z.name] = len(self.instances)
-            if z.owner == "each":
+            if z.kind == "grid":
+                cells = [(x, y) for y in range(1, z.rows + 1) for x in range(1, z.columns + 1)]
+                self.instances += [(z.name, z.owner)] * len(cells)
+                self.space += cells
+            elif z.owner == "each":
                 self.instances += [(z.name, r) for r in self.roles]
+                self.space += [None] * len(self.roles)
             else:
                 self.instances.append((z.name, z.owner))
+                self.space.append(None)
+        self.column_of = [s[0] if s else None for s in self.space]
+        self.row_of = [s[1] if s else None for s in self.space]
         self.facing_up = [True] + [rs.zones[name].facing == "up" for name, _ in self.instances[1:]]
         self.var_slot = {name: i for i, name in enumerate(rs.vars)}
         self.kind_of = [c.kind for c in rs.cards]
@@ -41,6 +51,24 @@ class Layout:
             for name, value in card.values.items():
                 self.columns.setdefault(name, [None] * len(rs.cards))[card.id] = value
         self.is_kind = {k: [kind == k for kind in self.kind_of] for k in rs.card_types}
+        # per-component state: one slot per state name, a value per card (None
+        # for cards whose type lacks it)
+        self.state_slot: dict[str, int] = {}
+        self.initial_state: list[list] = []
+        for ct in rs.card_types.values():
+            for sf in ct.state:
+                if sf.name not in self.state_slot:
+                    self.state_slot[sf.name] = len(self.initial_state)
+                    self.initial_state.append([None] * len(rs.cards))
+                column = self.initial_state[self.state_slot[sf.name]]
+                for card in rs.cards:
+                    if card.kind == ct.name:
+                        column[card.id] = sf.initial
+
+    def board_range(self, board: str) -> tuple[int, int]:
+        """The first zone instance of a board and how many spaces it has."""
+        z = self.rs.zones[board]
+        return self.zone_base[board], z.columns * z.rows
 
 
 def has_decision(stmts, procedures: dict) -> bool:

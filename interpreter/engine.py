@@ -62,7 +62,7 @@ class Game:
         zones = [[] for _ in self.layout.instances]
         zones[0] = list(range(n))
         st = State(zones, [0] * n, [True] * n, list(self.initial_vars), rng.derive(seed, "game"),
-                   stack=[["main", 0, {}]])
+                   stack=[["main", 0, {}]], props=[p[:] for p in self.layout.initial_state])
         self.run(st)
         return st
 
@@ -163,16 +163,25 @@ class Game:
         return [c.id for c in self.ruleset.cards
                 if c.kind == kind and all(c.values.get(k) == v for k, v in fields.items())]
 
-    def zone_index(self, zone: str, owner: str | None = None) -> int:
+    def zone_index(self, zone: str, owner: str | None = None, space: tuple[int, int] | None = None) -> int:
+        """A zone instance: `owner` for zones each role has, `space=(column, row)` on a board."""
         base = self.layout.zone_base[zone]
+        if space is not None:
+            z = self.ruleset.zones[zone]
+            x, y = space
+            if not (1 <= x <= z.columns and 1 <= y <= z.rows):
+                raise ValueError(f"{zone} has no space {x},{y}")
+            return base + (y - 1) * z.columns + x - 1
         return base + (self.layout.role_index[owner] if owner is not None else 0)
 
-    def arrange(self, st: State, zone: str, cards: list[int], owner: str | None = None) -> None:
-        """Make a zone hold exactly these cards, bottom first; cards pushed out go to the box.
+    def arrange(self, st: State, zone: str, cards: list[int], owner: str | None = None,
+                space: tuple[int, int] | None = None) -> None:
+        """Make a zone (or a board's space) hold exactly these cards, bottom first;
+        cards pushed out go to the box.
 
         Refuses a card that can never reach the zone under this game's parameters
         (the compiled rules rely on that)."""
-        zi = self.zone_index(zone, owner)
+        zi = self.zone_index(zone, owner, space)
         possible = self.compiler.program.possible
         for c in cards:
             kind = self.layout.kind_of[c]
@@ -195,3 +204,10 @@ class Game:
 
     def set_var(self, st: State, name: str, value) -> None:
         st.vars[self.layout.var_slot[name]] = value
+
+    def state_of(self, st: State, card: int, name: str):
+        """A card's state value (`state:` of its type)."""
+        return st.props[self.layout.state_slot[name]][card]
+
+    def set_state(self, st: State, card: int, name: str, value) -> None:
+        st.props[self.layout.state_slot[name]][card] = value

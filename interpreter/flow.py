@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from rulelang import ir
 from rulelang.errors import Span
-from rulelang.types import CardT, ListT, ZoneT
+from rulelang.types import BoardT, CardT, ListT, ZoneT
 
 from .compiler import Compiler, has_decision
 from .optimize import Options
@@ -115,7 +115,7 @@ class FlowBuilder:
             flags = []
             for g in s.binder.groups:
                 t = g.domain.ty
-                card = isinstance(t, ZoneT) or (isinstance(t, ListT) and isinstance(t.item, CardT))
+                card = isinstance(t, (ZoneT, BoardT)) or (isinstance(t, ListT) and isinstance(t.item, CardT))
                 flags += [card] * len(g.names)
             site = DecisionSite(s.label, s.binder.names, tuple(flags), s.span)
             hoisted = self.program.options.get(id(s))

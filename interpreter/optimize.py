@@ -24,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from rulelang import ir
-from rulelang.types import CardT, ListT, ZoneT
+from rulelang.types import BoardT, CardT, ListT, ZoneT
 
 # ---------------------------------------------------------------- internal nodes
 
@@ -74,16 +74,26 @@ def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
 # ---------------------------------------------------------------- tree utilities
 
 
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(node) -> tuple[str, ...]:
+    """The names of a node class's fields other than its span and type (cached: this is hot)."""
+    cls = type(node)
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = _CHILD_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name not in ("span", "ty"))
+    return names
+
+
 def map_children(node, f):
     """The node with f applied to each child node (tuples of nodes included)."""
     changes = {}
-    for field in dataclasses.fields(node):
-        if field.name in ("span", "ty"):
-            continue
-        value = getattr(node, field.name)
+    for name in _child_fields(node):
+        value = getattr(node, name)
         new = _map_value(value, f)
         if new is not value:
-            changes[field.name] = new
+            changes[name] = new
     return dataclasses.replace(node, **changes) if changes else node
 
 
@@ -97,9 +107,8 @@ def _map_value(value, f):
 
 
 def children(node):
-    for field in dataclasses.fields(node):
-        if field.name not in ("span", "ty"):
-            yield from _nodes(getattr(node, field.name))
+    for name in _child_fields(node):
+        yield from _nodes(getattr(node, name))
 
 
 def _nodes(value):
@@ -163,7 +172,7 @@ class Optimizer:
         rs = self.rs
         setup = rs.setup + self.mode.setup
         steps = self.mode.round
-        procs = {n: p.body for n, p in rs.procedures.items()}
+        procs: dict = {}  # every procedure call is inlined: the bodies on their own are not needed
         score = dict(self.mode.score)
         # pass 1: constants and inlining, then the zone analysis on the result
         setup, steps, procs, score = self.fold_all(setup, steps, procs, score)
@@ -229,7 +238,8 @@ class Optimizer:
             every, _ = self.binder(s.every, kenv)
             dest = self.expr(s.dest, kenv)
             (group,) = every.groups if len(every.groups) == 1 else (None,)
-            if group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef):
+            if group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef) \
+                    and isinstance(group.domain.ty, ZoneT):
                 return [dataclasses.replace(s, cards=(group.domain,), every=None, dest=dest)]  # the whole zone
             return [dataclasses.replace(s, every=every, dest=dest)]
         if isinstance(s, ir.CallProc):
@@ -262,18 +272,20 @@ class Optimizer:
         where = self.expr(substitute(where, constants), inner) if where is not None else None
         if isinstance(where, ir.Const) and where.value:
             where = None
+        order = tuple(dataclasses.replace(k, value=self.expr(substitute(k.value, constants), inner))
+                      for k in b.order)
         # past the `where`, its `is` tests have narrowed the names (the checker's types)
         after = dict(inner)
         for n, ty in zip(b.names, b.types):
             kinds, never_none = inner[n]
             if kinds is not None and isinstance(ty, CardT):
                 after[n] = (kinds & ty.kinds, never_none)
-        return dataclasses.replace(b, groups=tuple(groups), where=where), after
+        return dataclasses.replace(b, groups=tuple(groups), where=where, order=order), after
 
     def element_kinds(self, domain: ir.Expr, kenv: dict):
         """Possible card types of the elements of a domain (None: unknown)."""
         if isinstance(domain, ir.ZoneRef) and self.possible is not None:
-            static = domain.ty.kinds if isinstance(domain.ty, ZoneT) else None
+            static = domain.ty.kinds if isinstance(domain.ty, (ZoneT, BoardT)) else None
             return self.possible.get(domain.zone, frozenset()) & (static or frozenset(self.rs.card_types))
         if isinstance(domain, ir.Quantified) and domain.kind == "list":
             return self.kinds(domain.value, kenv)
@@ -323,6 +335,9 @@ class Optimizer:
             if isinstance(right, ir.Const) and bool(right.value) == is_and:
                 return left
             return e
+        if isinstance(e, ir.BuiltinCall) and e.name in ("columns", "rows"):  # a board's size is fixed
+            zone = self.rs.zones[e.args[0].zone]
+            return ir.Const(zone.columns if e.name == "columns" else zone.rows, span=e.span, ty=e.ty)
         if isinstance(e, ir.IfExpr) and isinstance(e.cond, ir.Const):
             return e.then if e.cond.value else e.otherwise
         if isinstance(e, ir.Case) and isinstance(e.subject, ir.Const):
@@ -368,13 +383,15 @@ class Optimizer:
                 groups.append(g)
         if subst:
             where = self.expr(substitute(binder.where, subst), inner) if binder.where is not None else None
+            order = tuple(dataclasses.replace(k, value=self.expr(substitute(k.value, subst), inner))
+                          for k in binder.order)
             value = self.expr(substitute(value, subst), inner) if value is not None else None
             if not groups:
                 if e.kind == "exists":
                     return where if where is not None else ir.Const(True, span=e.span, ty=e.ty)
                 groups = [binder.groups[0]]  # keep one binding so the aggregate still has its one row
                 where = substitute(where, {k: v for k, v in subst.items() if k != groups[0].names[0]})
-            binder = dataclasses.replace(binder, groups=tuple(groups), where=where)
+            binder = dataclasses.replace(binder, groups=tuple(groups), where=where, order=order)
             if isinstance(where, ir.Const) and not where.value and e.kind in _EMPTY:
                 return ir.Const(_EMPTY[e.kind], span=e.span, ty=e.ty)
         return dataclasses.replace(e, binder=binder, value=value)
@@ -564,6 +581,8 @@ class ZoneAnalysis:
     def zones_of(self, e: ir.Expr) -> set[str]:
         if isinstance(e, ir.ZoneRef):
             return {e.zone}
+        if isinstance(e, ir.BuiltinCall) and e.name == "space":  # a board's spaces count as the board
+            return {e.args[0].zone}
         if isinstance(e, ir.IfExpr):
             return self.zones_of(e.then) | self.zones_of(e.otherwise)
         return set(self.rs.zones)
@@ -572,6 +591,8 @@ class ZoneAnalysis:
         """The zones a card (or the cards of a list) may come from; None: anywhere."""
         if isinstance(e, ir.ZoneRef):
             return {e.zone}
+        if isinstance(e, ir.BuiltinCall) and e.name == "space":
+            return {e.args[0].zone}
         if isinstance(e, ir.Local):
             return prov.get(e.name)
         if isinstance(e, ir.Const) and (e.value is None or e.value == []):
@@ -667,8 +688,9 @@ class Hoister:
             rest = tuple(dataclasses.replace(g, domain=self.lift(g.domain, inner, bindings))
                          for g in e.binder.groups[1:])
             where = self.lift(e.binder.where, inner, bindings) if e.binder.where is not None else None
+            order = tuple(dataclasses.replace(k, value=self.lift(k.value, inner, bindings)) for k in e.binder.order)
             binder = dataclasses.replace(e.binder, groups=(dataclasses.replace(first, domain=domain),) + rest,
-                                         where=where)
+                                         where=where, order=order)
             changes = {"binder": binder}
             if isinstance(e, ir.Quantified) and e.value is not None:
                 changes["value"] = self.lift(e.value, inner, bindings)

@@ -21,16 +21,91 @@ class Quit(Exception):
     """The person left the game."""
 
 
+def render_grid(title: str, rows: list) -> list[str]:
+    """A board as a grid of boxes, top row first, numbered like `space(B, column, row)`."""
+    cells = [[_space_lines(space) for space in row] for row in rows]
+    columns = len(rows[0]) if rows else 0
+    width = max([12] + [len(line) for row in cells for cell in row for line in cell])
+    margin = len(str(len(rows))) + 3
+    rule = " " * margin + ("+" + "-" * (width + 2)) * columns + "+"
+    lines = [f"  {title}", " " * margin + "".join(f" {x:^{width + 2}}" for x in range(1, columns + 1)), rule]
+    for y in range(len(rows), 0, -1):
+        row = cells[y - 1]
+        for i in range(max(1, max(len(cell) for cell in row))):
+            label = str(y) if i == 0 else ""
+            texts = [cell[i] if i < len(cell) else "" for cell in row]
+            lines.append(f"  {label:>{margin - 3}} " + "".join(f"| {t:<{width}} " for t in texts) + "|")
+        lines.append(rule)
+    return lines
+
+
+def _space_lines(cards: list) -> list[str]:
+    lines = []
+    for card in cards:
+        if card is None:
+            lines.append("(face down)")
+            continue
+        lines.append(card["card"])
+        if card.get("state"):
+            lines.append("  " + card["state"])
+    return lines
+
+
+def _card_text(card: dict) -> str:
+    return card["card"] + (f" ({card['state']})" if card.get("state") else "")
+
+
+def _title(name: str, titles: dict[str, str]) -> str:
+    """A zone's title as shown: `hand of bob` -> `Hand (bob)`."""
+    base, _, owner = name.partition(" of ")
+    return titles.get(base, base.replace("_", " ")) + (f" ({owner})" if owner else "")
+
+
+def _places(observation: dict, titles: dict[str, str]) -> dict[int, tuple[str, str, str]]:
+    """Every card the observation shows: id -> (label, where, state)."""
+    places = {}
+    for name, cards in observation["zones"].items():
+        where = _title(name, titles)
+        for card in cards:
+            if card is not None:
+                places[card["id"]] = (card["card"], where, card.get("state", ""))
+    for name, rows in observation.get("boards", {}).items():
+        title = _title(name, titles)
+        for y, row in enumerate(rows, 1):
+            for x, space in enumerate(row, 1):
+                for card in space:
+                    if card is not None:
+                        places[card["id"]] = (card["card"], f"{title} {x},{y}", card.get("state", ""))
+    return places
+
+
+def render_changes(before: dict, after: dict, titles: dict[str, str]) -> str:
+    """What moved or changed between two observations of the same role, card by
+    card (cards hidden in either are left out: a player could not follow them)."""
+    old, new = _places(before, titles), _places(after, titles)
+    lines = []
+    for card, (label, where, state) in new.items():
+        if card not in old:
+            continue
+        _, was, was_state = old[card]
+        parts = [f"{was} → {where}"] if was != where else []
+        if state != was_state:
+            parts.append(state or was_state + " gone")
+        if parts:
+            lines.append((label, "; ".join(parts)))
+    if not lines:
+        return ""
+    width = max(len(label) for label, _ in lines)
+    return "\n".join(["  Since your last choice:"] + [f"    {label:<{width}}  {text}" for label, text in lines])
+
+
 def render_board(observation: dict, titles: dict[str, str], role: str | None) -> str:
-    """The zones and variables a role sees, one line each."""
+    """The zones and variables a role sees, one line each; boards as grids."""
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
     rows = []
     for name, cards in observation["zones"].items():
-        base, _, owner = name.partition(" of ")
-        title = titles.get(base, base.replace("_", " "))
-        if owner:
-            title += f" ({owner})"
-        shown = [c["card"] for c in cards if c is not None]
+        title = _title(name, titles)
+        shown = [_card_text(c) for c in cards if c is not None]
         hidden = len(cards) - len(shown)
         if not cards:
             text = "empty"
@@ -43,6 +118,8 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None) ->
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
     if observation["vars"]:
         lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: {v}" for k, v in observation["vars"].items()))
+    for name, rows in observation.get("boards", {}).items():
+        lines += [""] + render_grid(_title(name, titles), rows)
     return "\n".join(lines)
 
 
@@ -52,14 +129,17 @@ class HumanAgent(Agent):
     def __init__(self, titles: dict[str, str], ask: Callable[[str], str] = input,
                  say: Callable[[str], None] = print, save: Callable[[str], str] | None = None):
         self.titles, self.ask, self.say, self.save = titles, ask, say, save
-        self.last_step = None
+        self.last_board = None
+        self.last_seen = None
 
     def choose(self, view: PlayerView) -> int:
         obs = view.observation
-        where = (obs["round"], obs["step"])
-        if where != self.last_step:
-            self.say("\n" + render_board(obs, self.titles, view.role))
-            self.last_step = where
+        board = render_board(obs, self.titles, view.role)
+        if board != self.last_board:  # show the board whenever what the player sees has changed
+            changes = render_changes(self.last_seen, obs, self.titles) if self.last_seen else ""
+            self.say("\n" + board + ("\n" + changes if changes else ""))
+            self.last_board = board
+        self.last_seen = obs
         self.prompt(view)
         while True:
             try:

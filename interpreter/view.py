@@ -7,6 +7,10 @@ Visibility rules (per zone, from the ruleset):
 
 A hidden card appears as None: no label, no id (an id would let an agent
 follow a card through a shuffle, which no player can).
+
+A board's spaces appear under "boards" as rows of spaces (bottom row first);
+a card's state values (`state:`), where they differ from their initial
+value, appear as its "state" text ("damage 2, guarded").
 """
 from __future__ import annotations
 
@@ -26,10 +30,15 @@ class Viewer:
         rs = game.ruleset
         self.labels = [self._label(rs, c) for c in rs.cards]
         zones = rs.zones
-        self.instances = game.layout.instances
+        layout = game.layout
+        self.instances = layout.instances
+        self.space = layout.space
         self.names = [name if owner is None or zones[name].owner != "each" else f"{name} of {owner}"
                       for name, owner in self.instances]
         self.seen_by = [None] + [zones[name].seen_by for name, _ in self.instances[1:]]
+        self.boards = {z.name: z for z in zones.values() if z.kind == "grid"}
+        # state values shown: (name, slot, initial value per card)
+        self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()]
 
     @staticmethod
     def _label(rs: ir.Ruleset, card: ir.Card) -> str:
@@ -44,6 +53,26 @@ class Viewer:
 
     def card(self, c: int) -> str:
         return self.labels[c]
+
+    def state_text(self, st: State, c: int) -> str:
+        """A card's state values that differ from their initial ones."""
+        parts = []
+        for name, slot, initial in self.state:
+            value = st.props[slot][c]
+            if value != initial[c]:
+                parts.append(words(name) if value is True else f"{words(name)} {self.value(value)}")
+        return ", ".join(parts)
+
+    def card_text(self, st: State, c: int) -> str:
+        """A card as an option names it: its label, its state and, on a board, its space."""
+        text = self.labels[c]
+        state = self.state_text(st, c) if self.state else ""
+        if state:
+            text += f" ({state})"
+        space = self.space[st.where[c]]
+        if space is not None:
+            text += f" at {space[0]},{space[1]}"
+        return text
 
     def value(self, v) -> str | None:
         """A bound value as text; None (no card) is left out."""
@@ -62,7 +91,7 @@ class Viewer:
         if "targets" in p:
             return words(values[0])
         site = self.game.sites[p["site"]]
-        parts = [self.labels[v] if card else self.value(v)
+        parts = [self.card_text(st, v) if card else self.value(v)
                  for v, card in zip(values, site.is_card) if v is not None]
         return ", ".join(parts) if parts else "(nothing)"
 
@@ -72,22 +101,39 @@ class Viewer:
             return role is not None and self.instances[zi][1] == role
         return seen == "all"
 
+    def seen(self, st: State, zi: int, role: str | None) -> list:
+        """The cards of a zone instance as `role` sees them (None: hidden)."""
+        if not self.visible(st, zi, role):
+            return [None] * len(st.zones[zi])
+        owner_sees_all = self.seen_by[zi] == "owner"
+        cards = []
+        for c in st.zones[zi]:
+            if owner_sees_all or st.face_up[c]:
+                card = {"id": c, "card": self.labels[c]}
+                state = self.state_text(st, c) if self.state else ""
+                if state:
+                    card["state"] = state
+                cards.append(card)
+            else:
+                cards.append(None)
+        return cards
+
     def observe(self, st: State, role: str | None) -> dict:
         """Everything `role` may see now; role None is a spectator."""
         zones = {}
+        boards = {name: [[] for _ in range(z.rows)] for name, z in self.boards.items()}
         for zi in range(1, len(self.instances)):
-            if self.visible(st, zi, role):
-                owner_sees_all = self.seen_by[zi] == "owner"
-                zones[self.names[zi]] = [
-                    {"id": c, "card": self.labels[c]} if owner_sees_all or st.face_up[c] else None
-                    for c in st.zones[zi]]
+            if self.space[zi] is not None:
+                boards[self.instances[zi][0]][self.space[zi][1] - 1].append(self.seen(st, zi, role))
             else:
-                zones[self.names[zi]] = [None] * len(st.zones[zi])
+                zones[self.names[zi]] = self.seen(st, zi, role)
         obs = {
             "role": role, "round": st.round, "step": self.game.step_name(st),
             "zones": zones,
             "vars": {name: st.vars[i] for name, i in self.game.layout.var_slot.items()},
         }
+        if boards:
+            obs["boards"] = boards
         p = st.pending
         if p is not None and p["role"] == role:
             obs["decision"] = {"label": p["label"],

@@ -12,6 +12,9 @@ A field type is `number` (or a range like `1..8`, which also checks the
 table), `text`, `bool`, a type from `types:`, or an inline list of values
 (which declares a type named after the field). A `count` column, or a
 `count:` for a card type without fields, gives copies.
+
+`state:` gives each card of the type values the rules change in play (damage
+tokens, a marker), with their initial values: `state: {damage: 0, guarded: false}`.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from .errors import Span, did_you_mean
 from .types import BOOL, INT, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
-CARD_KEYS = ("fields", "table", "count", "label", "text", "assumed")
+CARD_KEYS = ("fields", "state", "table", "count", "label", "text", "assumed")
 
 
 def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
@@ -38,6 +41,7 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
         if not reader.declare(name, "card type", span):
             continue
         fields, bounds = _fields(reader, spec.get("fields"), enums)
+        state = _state(reader, spec.get("state"), enums, fields)
         label = reader.text(spec.get("label"), "label")
         if label:
             for ref in re.findall(r"{(\w+)}", label):
@@ -46,7 +50,8 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
                                       did_you_mean(ref, fields))
         card_types[name] = ir.CardType(
             name, tuple(ir.FieldDef(f, t) for f, t in fields.items()), label,
-            reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"), span=span)
+            reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"), state,
+            span=span)
         table = spec.get("table")
         if table is not None:
             rows = _table(reader, table, name, fields, bounds, enums)
@@ -61,7 +66,23 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             rows = [({}, span)] * count
         for values, row_span in rows:
             cards.append(ir.Card(len(cards), name, ir.frozen_map(values), span=row_span))
+    _check_state_names(reader, card_types)
     return card_types, cards
+
+
+def _check_state_names(reader, card_types) -> None:
+    """A name is printed on cards or changed in play, never both, so `c.damage`
+    means the same kind of thing on every card type; one state name has one type."""
+    printed = {f.name for ct in card_types.values() for f in ct.fields}
+    seen: dict = {}
+    for ct in card_types.values():
+        for sf in ct.state:
+            if sf.name in printed:
+                reader.diag.error(sf.span, f"'{sf.name}' is a printed field of another card type",
+                                  "give the state value its own name")
+            elif sf.name in seen and seen[sf.name] != sf.type:
+                reader.diag.error(sf.span, f"state '{sf.name}' is {seen[sf.name]} on another card type")
+            seen.setdefault(sf.name, sf.type)
 
 
 def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, int]]]:
@@ -97,6 +118,27 @@ def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, 
                               did_you_mean(tname, ["number", "text", "bool", *enums])
                               or "use number, text, bool, a range like 1..8, a type from `types:` or a list of values")
     return fields, bounds
+
+
+def _state(reader, node, enums, fields) -> tuple[ir.StateField, ...]:
+    """`state: {name: initial}`: the type follows from the initial value."""
+    enum_of = {v: e.name for e in enums.values() for v in e.values}
+    state = []
+    for name, (span, value) in (reader.expect_map(node, "state") or YMap(span=None)).entries.items():
+        initial = value.value if isinstance(value, YScalar) else None
+        if name in fields or name == "count":
+            reader.diag.error(span, f"'{name}' is already a printed field of this card type",
+                              "a state value needs its own name")
+        elif isinstance(initial, bool):
+            state.append(ir.StateField(name, BOOL, initial, span=span))
+        elif isinstance(initial, int):
+            state.append(ir.StateField(name, INT, initial, span=span))
+        elif isinstance(initial, str) and initial in enum_of:
+            state.append(ir.StateField(name, EnumT(enum_of[initial]), initial, span=span))
+        else:
+            reader.diag.error(span, f"state '{name}' needs an initial value: a number, true/false or a value of a type",
+                              f"e.g. `state: {{{name}: 0}}`")
+    return tuple(state)
 
 
 def _table(reader, node, card_type: str, fields, bounds, enums) -> list[tuple[dict, Span]]:

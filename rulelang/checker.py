@@ -18,10 +18,10 @@ import dataclasses
 
 from . import ir
 from .errors import Diagnostics, Span, did_you_mean
-from .types import ANY, BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, ListT, Type, ZoneT, join
+from .types import ANY, BOOL, INT, NONE, ROLE, TEXT, BoardT, CardT, EnumT, ListT, Type, ZoneT, join
 
 BUILTIN_FUNCTIONS = ("size", "empty", "top", "bottom", "abs", "min", "max", "sum", "any", "all",
-                     "face_up", "face_down")
+                     "face_up", "face_down", "space", "column", "row", "columns", "rows")
 
 
 class Scope:
@@ -66,7 +66,10 @@ class Checker:
         for enum in rs.enums.values():
             for value in enum.values:
                 self.enum_of.setdefault(value, []).append(enum.name)
-        self.field_types = {ct.name: {f.name: f.type for f in ct.fields} for ct in rs.card_types.values()}
+        # printed fields and state values are read alike (`c.value`, `g.damage`)
+        self.field_types = {ct.name: {f.name: f.type for f in (*ct.fields, *ct.state)}
+                            for ct in rs.card_types.values()}
+        self.state_types = {ct.name: {f.name: f.type for f in ct.state} for ct in rs.card_types.values()}
         self.define_bodies: dict[str, ir.Expr] = {}
         self.define_results: dict[tuple, Type] = {}
         self.proc_bodies: dict[str, ir.Block] = {}
@@ -191,7 +194,11 @@ class Checker:
         cards = []
         for c in s.cards:
             c2 = self.expr(c, scope)
-            if isinstance(c2.ty, ListT):
+            if isinstance(c2.ty, BoardT):
+                self.error(c.span, "a board's cards are moved one by one, not the board at once",
+                           f"e.g. `move all c in {_text(c)} where ... to ...`")
+                moved = ANY
+            elif isinstance(c2.ty, ListT):
                 moved = c2.ty.item
             elif isinstance(c2.ty, ZoneT):
                 moved = CardT(c2.ty.kinds)
@@ -238,10 +245,8 @@ class Checker:
 
     def stmt_assign(self, s: ir.Assign, scope: Scope) -> ir.Stmt:
         target = s.target
-        if not isinstance(target, ir.Name):
-            self.error(s.span, "card fields are printed on the card and cannot change",
-                       "keep changing values in `vars:`")
-            return s
+        if isinstance(target, ir.Field):
+            return self.assign_state(s, scope)
         local = scope.lookup(target.name)
         if local is not None:
             resolved: ir.Expr = ir.Local(target.name, span=target.span, ty=local)
@@ -264,6 +269,31 @@ class Checker:
         else:
             value = self.expect(s.value, scope, resolved.ty, f"a value for '{target.name}'")
         return dataclasses.replace(s, target=resolved, value=value)
+
+    def assign_state(self, s: ir.Assign, scope: Scope) -> ir.Stmt:
+        """`g.damage += 2`: a card's state value (printed fields never change)."""
+        field = s.target
+        obj = self.card(field.obj, scope)
+        if not isinstance(obj.ty, CardT):
+            return s
+        types = {self.state_types[k].get(field.name) for k in obj.ty.kinds}
+        if None in types or len(types) != 1:
+            printed = any(field.name in self.field_types[k] for k in obj.ty.kinds)
+            lacking = sorted(k for k in obj.ty.kinds if field.name not in self.state_types[k])
+            self.error(field.span, f"'{field.name}' is printed on the card and cannot change" if printed
+                       else f"{' and '.join(lacking)} cards have no state '{field.name}'",
+                       "declare it under the card type's `state:` (e.g. `state: {damage: 0}`)"
+                       if not printed else "keep changing values in `state:` or `vars:`")
+            return s
+        ty = types.pop()
+        target = dataclasses.replace(field, obj=obj, ty=ty)
+        if s.op in ("+=", "-="):
+            value = self.expect(s.value, scope, INT, f"the amount for {s.op}")
+            if ty != INT:
+                self.error(s.span, f"'{field.name}' is {ty}; {s.op} needs a number")
+        else:
+            value = self.expect(s.value, scope, ty, f"a value for '{field.name}'")
+        return dataclasses.replace(s, target=target, value=value)
 
     def stmt_if(self, s: ir.If, scope: Scope) -> ir.Stmt:
         branches = []
@@ -337,7 +367,7 @@ class Checker:
         groups = []
         for g in b.groups:
             domain = self.expr(g.domain, inner, ZoneT(self.all_kinds))
-            if isinstance(domain.ty, ZoneT):
+            if isinstance(domain.ty, (ZoneT, BoardT)):
                 item: Type = CardT(domain.ty.kinds)
             elif isinstance(domain.ty, ListT):
                 item = domain.ty.item
@@ -358,8 +388,10 @@ class Checker:
         if b.where is not None:
             where = self.expect(b.where, inner, BOOL, "a `where` condition")
             inner = inner.child(self.narrowing(where, True))
+        order = tuple(dataclasses.replace(k, value=self.expect(k.value, inner, INT, "an `ordered by` key"))
+                      for k in b.order)
         types = tuple(inner.lookup(n) for g in groups for n in g.names)
-        return dataclasses.replace(b, groups=tuple(groups), where=where, types=types), inner
+        return dataclasses.replace(b, groups=tuple(groups), where=where, order=order, types=types), inner
 
     def narrowing(self, cond: ir.Expr, positive: bool) -> dict[str, Type]:
         """Local card types known when `cond` is true (positive) or false."""
@@ -387,7 +419,10 @@ class Checker:
 
     def zone(self, e: ir.Expr, scope: Scope) -> ir.Expr:
         z = self.expr(e, scope, ZoneT(self.all_kinds))
-        if not isinstance(z.ty, ZoneT) and z.ty is not ANY:
+        if isinstance(z.ty, BoardT):
+            self.error(e.span, f"'{_text(e)}' is a board; name one of its spaces here",
+                       f"e.g. space({_text(e)}, column, row)")
+        elif not isinstance(z.ty, ZoneT) and z.ty is not ANY:
             self.error(e.span, f"expected a zone here, but this is {z.ty}",
                        did_you_mean(e.name, self.rs.zones) if isinstance(e, ir.Name) else None)
         return z
@@ -459,9 +494,10 @@ class Checker:
             self.error(span, f"unknown name '{n}'", did_you_mean(n, known))
         return self.typed(e, ANY)
 
-    def zone_type(self, name: str) -> ZoneT:
+    def zone_type(self, name: str) -> ZoneT | BoardT:
         zone = self.rs.zones.get(name)
-        return ZoneT(frozenset(zone.holds) if zone is not None and zone.holds else self.all_kinds)
+        kinds = frozenset(zone.holds) if zone is not None and zone.holds else self.all_kinds
+        return BoardT(kinds) if zone is not None and zone.kind == "grid" else ZoneT(kinds)
 
     def expr_owned(self, e: ir.Owned, scope, expect):
         owner = self.role(e.owner, scope)
@@ -526,8 +562,9 @@ class Checker:
 
     def builtin(self, e: ir.Call, scope: Scope):
         name = e.name
-        context = ZoneT(self.all_kinds) if name in ("size", "empty", "top", "bottom") else None
-        args = [self.expr(a, scope, context) for a in e.args]
+        zone_first = name in ("size", "empty", "top", "bottom", "space", "columns", "rows")
+        context = ZoneT(self.all_kinds) if zone_first else None
+        args = [self.expr(a, scope, context if i == 0 else None) for i, a in enumerate(e.args)]
         tys = [a.ty for a in args]
         out = ir.BuiltinCall(name, tuple(args), span=e.span)
 
@@ -537,8 +574,10 @@ class Checker:
                 return False
             return True
 
+        if name in ("space", "column", "row", "columns", "rows"):
+            return self.board_builtin(out, args, arity)
         if name in ("size", "empty"):
-            if arity(1) and not isinstance(tys[0], (ZoneT, ListT)) and tys[0] is not ANY:
+            if arity(1) and not isinstance(tys[0], (ZoneT, BoardT, ListT)) and tys[0] is not ANY:
                 self.error(e.args[0].span, f"{name}() needs a zone or a list, not {tys[0]}")
             return self.typed(out, INT if name == "size" else BOOL)
         if name in ("top", "bottom"):
@@ -568,6 +607,30 @@ class Checker:
             self.error(e.span, f"{name}() takes a list" + (" or several numbers" if name in ("min", "max") else ""))
         return self.typed(out, item)
 
+    def board_builtin(self, out: ir.BuiltinCall, args, arity):
+        """space(B, column, row) is a zone; column(c), row(c) where a card is;
+        columns(B), rows(B) a board's size."""
+        name = out.name
+        if name in ("column", "row"):
+            if arity(1) and not isinstance(args[0].ty, CardT) and args[0].ty is not ANY:
+                self.error(args[0].span, f"{name}() needs a card on a board, not {args[0].ty}")
+            return self.typed(out, INT)
+        if not arity(3 if name == "space" else 1):
+            return self.typed(out, ANY)
+        board = args[0]
+        if not isinstance(board, ir.ZoneRef) or not isinstance(board.ty, BoardT):
+            if board.ty is not ANY:
+                grids = [z.name for z in self.rs.zones.values() if z.kind == "grid"]
+                self.error(board.span, f"{name}() needs a board (a zone with `kind: grid`), not {board.ty}",
+                           "boards: " + ", ".join(grids) if grids else "declare one with `kind: grid`")
+            return self.typed(out, ANY)
+        if name != "space":
+            return self.typed(out, INT)
+        for a in args[1:]:
+            if a.ty not in (INT, ANY):
+                self.error(a.span, f"a space is found by its column and row (numbers), not {a.ty}")
+        return self.typed(out, ZoneT(board.ty.kinds))
+
     def expr_unary(self, e: ir.Unary, scope, expect):
         if e.op == "not":
             return self.typed(e, BOOL, operand=self.expect(e.operand, scope, BOOL, "the operand of `not`"))
@@ -583,7 +646,7 @@ class Checker:
         if op in ("in", "not in"):
             left = self.expr(e.left, scope)
             right = self.expr(e.right, scope, ListT(left.ty) if left.ty not in (ANY, None) else None)
-            if isinstance(right.ty, ZoneT):
+            if isinstance(right.ty, (ZoneT, BoardT)):
                 if not isinstance(left.ty, CardT) and left.ty is not ANY:
                     self.error(e.left.span, f"only cards are in zones; this is {left.ty}")
             elif isinstance(right.ty, ListT):

@@ -172,9 +172,17 @@ class BinderGroup(Node):
 
 
 @dataclass(frozen=True)
+class OrderKey(Node):
+    """One key of `ordered by`: a number per binding, smallest first."""
+    value: Expr
+    descending: bool = False
+
+
+@dataclass(frozen=True)
 class Binder(Node):
     groups: tuple[BinderGroup, ...]
     where: Expr | None = None
+    order: tuple[OrderKey, ...] = ()  # `ordered by k1, k2 descending`: bindings sorted, stable
     # filled by the checker: each name's type once `where` has narrowed it
     types: tuple[Type, ...] = field(default=(), kw_only=True, compare=False, repr=False)
 
@@ -241,7 +249,7 @@ class Let(Stmt):
 
 @dataclass(frozen=True)
 class Assign(Stmt):
-    target: Expr  # Name / Var / Local (or Field for card state, later)
+    target: Expr  # Var / Local, or Field: a card's state (`g.damage += 2`)
     op: str  # "=", "+=", "-="
     value: Expr
 
@@ -348,12 +356,22 @@ class FieldDef(Node):
 
 
 @dataclass(frozen=True)
+class StateField(Node):
+    """Per-component state: a value each card of the type carries and the
+    rules change (`state: {damage: 0}`), unlike its printed fields."""
+    name: str
+    type: Type
+    initial: object
+
+
+@dataclass(frozen=True)
 class CardType(Node):
     name: str
     fields: tuple[FieldDef, ...]
     label: str | None = None  # format string, e.g. "{value} {icon}"
     text: str | None = None
     assumed: str | None = None
+    state: tuple[StateField, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -371,8 +389,10 @@ class Zone(Node):
     facing: str = "up"  # cards entering the zone are turned this way
     seen_by: str = "all"  # who sees face-up cards: all, owner, none
     holds: tuple[str, ...] = ()  # card types allowed; empty = any
-    kind: str = "pile"  # pile, row, hand — how it is shown and described
+    kind: str = "pile"  # pile, row, hand, area, grid — how it is shown and described
     text: str | None = None
+    columns: int = 0  # a grid (kind: grid) is columns x rows spaces, each a zone;
+    rows: int = 0  # column 1 is the left, row 1 the bottom
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,9 @@ from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
 BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
 BUILTIN_NAMES = frozenset({"round", "box", "size", "empty", "top", "bottom", "abs", "face_up",
-                           "face_down", "min", "max", "sum", "any", "all"})
+                           "face_down", "min", "max", "sum", "any", "all", "space", "column", "row",
+                           "columns", "rows"})
+MAX_SPACES = 10_000  # spaces on one board
 
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
             "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
@@ -263,7 +265,7 @@ class _Reader:
     def read_zones(self, node: YNode | None, roles, card_types) -> dict[str, ir.Zone]:
         zones = {}
         role_names = [r.name for r in roles]
-        allowed = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed")
+        allowed = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows")
         for name, (span, value) in (self.expect_map(node, "zones") or YMap(span=None)).entries.items():
             spec = value if isinstance(value, YMap) else YMap(span=span)
             if value is not None and not isinstance(value, YMap) and not (isinstance(value, YScalar) and value.value is None):
@@ -275,7 +277,8 @@ class _Reader:
                                 did_you_mean(owner, role_names + ["each"]))
             facing = self.choice(spec, "facing", ("up", "down"), "up")
             seen_by = self.choice(spec, "seen_by", ("all", "owner", "none"), "all")
-            kind = self.choice(spec, "kind", ("pile", "row", "hand", "area"), "pile")
+            kind = self.choice(spec, "kind", ("pile", "row", "hand", "area", "grid"), "pile")
+            columns, rows = self.grid_size(name, spec, kind, owner)
             if seen_by == "owner" and owner is None:
                 self.diag.error(spec.get("seen_by").span, f"zone '{name}' is seen by its owner but has no owner")
             holds = []
@@ -290,10 +293,34 @@ class _Reader:
                         holds.append(t)
             if self.declare(name, "zone", span):
                 zones[name] = ir.Zone(name, owner, facing, seen_by, tuple(holds), kind,
-                                      self.text(spec.get("text"), "text"), span=span)
+                                      self.text(spec.get("text"), "text"), columns, rows, span=span)
         if "box" in zones:
             self.diag.error(zones["box"].span, "'box' is the built-in zone that holds unused components")
         return zones
+
+    def grid_size(self, name: str, spec: YMap, kind: str, owner) -> tuple[int, int]:
+        """`kind: grid` needs `columns:` and `rows:`; other zones have neither."""
+        if kind != "grid":
+            for key in ("columns", "rows"):
+                if spec.get(key) is not None:
+                    self.diag.error(spec.get(key).span, f"only a grid has {key}",
+                                    f"add `kind: grid` to zone '{name}'")
+            return 0, 0
+        if owner == "each":
+            self.diag.error(spec.get("owner").span, "a grid cannot belong to each role (yet)",
+                            "declare one grid per role")
+        size = []
+        for key in ("columns", "rows"):
+            node = spec.get(key)
+            value = node.value if isinstance(node, YScalar) else None
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                self.diag.error((node or spec).span, f"grid '{name}' needs `{key}:` a whole number of at least 1")
+                value = 1
+            size.append(value)
+        if size[0] * size[1] > MAX_SPACES:
+            self.diag.error(spec.span, f"grid '{name}' has more than {MAX_SPACES} spaces")
+            size = [1, 1]
+        return size[0], size[1]
 
     def choice(self, spec: YMap, key: str, allowed, default: str) -> str:
         node = spec.get(key)

@@ -25,7 +25,7 @@ POSITIONS = ("top", "bottom", "left", "right")
 KEYWORDS = frozenset("""
     move all to at draw from shuffle flip face let win lose end game as pass if elif
     else while until repeat times for chooses where exists count first last sum min max
-    any and or not is of true false none case in
+    any and or not is of true false none case in ordered by descending
 """.split())
 
 
@@ -312,8 +312,12 @@ class _ToIR(Transformer):
     # ---- binders
     def binder(self, meta, children):
         groups = tuple(c for c in children if isinstance(c, ir.BinderGroup))
-        where = children[-1] if not isinstance(children[-1], ir.BinderGroup) else None
-        return ir.Binder(groups, where, span=self._span(meta))
+        order = tuple(c for c in children if isinstance(c, ir.OrderKey))
+        rest = [c for c in children if not isinstance(c, (ir.BinderGroup, ir.OrderKey))]
+        return ir.Binder(groups, rest[0] if rest else None, order, span=self._span(meta))
+
+    def order_key(self, meta, children):
+        return ir.OrderKey(children[0], len(children) > 1, span=self._span(meta))
 
     def binder_group(self, meta, children):
         *names, domain = children

@@ -1,7 +1,7 @@
 """The static types of the rules language.
 
 Values are numbers, true/false, text, enum symbols, cards (of a set of card
-types), zones, roles and lists. `none` fits any card or enum type ("no card").
+types), zones, boards, roles and lists. `none` fits any card or enum type ("no card").
 """
 from __future__ import annotations
 
@@ -69,6 +69,19 @@ class ZoneT(Type):
 
     def __str__(self) -> str:
         return "zone"
+
+
+@dataclass(frozen=True)
+class BoardT(Type):
+    """A board: a grid of spaces, each a zone. The board's name stands for
+    every card on it (to go through, count or test); cards move to a space."""
+    kinds: frozenset[str]
+
+    def fits(self, other: Type) -> bool:
+        return isinstance(other, BoardT) or other is ANY
+
+    def __str__(self) -> str:
+        return "board"
 
 
 @dataclass(frozen=True)

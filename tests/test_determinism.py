@@ -50,3 +50,19 @@ def test_the_optimiser_specialises_to_the_parameters():
     assert "action_modifier" not in repr(no_mods.steps)
     with_mods = game_for(action_modifiers=True).compiler.program
     assert "action_modifier" in with_mods.possible["reserve"]
+
+
+def test_gobbots_optimised_and_plain_rules_play_the_same_games():
+    options = ({}, {"command_board_b": "true", "lower_board_b": "true"}, {"upper_board_b": "true", "hard": "true"},
+               {"easy": "true"})
+    for params in options:
+        rs = load_ruleset("gauntlet-gobbots", params)
+        fast, plain = Game(rs), Game(rs, optimize=False)
+        for seed in range(60):
+            assert random_game(fast, seed) == random_game(plain, seed), (params, seed)
+
+
+def test_gobbots_simulation_repeats_exactly():
+    game = game_for("gauntlet-gobbots")
+    assert simulate(game, 100, seed=3).to_json() | {"games_per_second": None} == \
+        simulate(game, 100, seed=3).to_json() | {"games_per_second": None}

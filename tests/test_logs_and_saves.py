@@ -73,3 +73,23 @@ def test_run_save_and_resume_from_the_command_line(tmp_path):
     assert part.returncode == 0 and "stopped at decision 6" in part.stdout
     rest = rulelang("run", "twenty-trials", "--resume", str(state), "--json")
     assert rest.returncode == 0 and json.loads(rest.stdout) == json.loads(whole.stdout)
+
+
+def test_gobbots_saved_mid_game_resumes_and_its_log_replays():
+    # board spaces and per-component state (damage, tokens) are part of the saved state
+    game = game_for("gauntlet-gobbots", hard=True)
+    for seed in (2, 9):
+        whole = finish(game, game.new_state(seed), seed)
+        for stop in (3, 8, 20):
+            st = game.new_state(seed)
+            play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}, state=st, stop_at=stop)
+            restored = State.from_json(json.loads(json.dumps(st.to_json())))
+            assert finish(game, restored, seed) == whole
+
+
+def test_gobbots_log_replays(tmp_path):
+    log = tmp_path / "gobbots.jsonl"
+    result = rulelang("run", "gauntlet-gobbots", "--seed", "3", "--set", "upper_board_b=true", "--log", str(log))
+    assert result.returncode == 0, result.stderr
+    again = rulelang("replay", str(log))
+    assert again.returncode == 0 and again.stdout.splitlines()[0] == result.stdout.strip()

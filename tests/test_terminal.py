@@ -47,3 +47,22 @@ def test_ctrl_c_at_the_prompt_quits():
     agent = HumanAgent({}, ask=ask, say=lambda text: None)
     with pytest.raises(Quit):
         agent.choose(PlayerView(game, Viewer(game), st))
+
+
+def test_gobbots_board_drawn_as_a_grid():
+    r = rulelang("play", "gauntlet-gobbots", "--seed", "1", input="1\n1\nq\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "The Gauntlet" in out and "Command board" in out
+    assert "+-----" in out and "| soldier 1" in out and "| Thrust 1, Move 1" in out
+    assert "  1) Thrust 1, Move 1 at 1,3" in out
+    assert "damage 1" in out  # the Thrust's damage token shows on the Gobbot it hit
+    # what changed since the last choice, card by card
+    assert "Since your last choice:" in out and "sergeant  Sergeants → Command board 1,3" in out
+    assert "soldier 1        The Gauntlet 1,1 → The Gauntlet 1,2" in out
+
+
+def test_a_whole_gobbots_game_through_the_terminal():
+    r = rulelang("play", "gauntlet-gobbots", "--seed", "4", input="1\n" * 300)
+    assert r.returncode == 0, r.stderr
+    assert "Game over: commander " in r.stdout

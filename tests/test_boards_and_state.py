@@ -1,0 +1,156 @@
+"""Boards (`kind: grid`), per-component state and `ordered by`, on small rulesets."""
+import json
+import re
+
+import pytest
+
+from interpreter.agents import FirstAgent
+from interpreter.engine import Game
+from interpreter.errors import RuleError
+from interpreter.match import play
+from interpreter.state import State
+from interpreter.view import Viewer
+from rulelang import RulesetError, load_text
+
+BOARD = """
+game: board
+title: Board
+roles: [solo]
+cards:
+  pawn:
+    fields: {rank: 1..9}
+    state: {hits: 0, ready: false}
+    label: "pawn {rank}"
+    table: |
+      rank
+      3
+      1
+      2
+      1
+zones:
+  pile: {}
+  out: {}
+  field: {kind: grid, columns: 4, rows: 3, holds: [pawn]}
+vars:
+  total: 0
+setup: |
+  move box to pile
+modes:
+  main:
+    round:
+      - step: Only
+        do: |
+          {body}
+"""
+
+
+def ruleset(body: str, **params):
+    return load_text(BOARD.replace("{body}", body.replace("\n", "\n          ")), "board.yaml", params)
+
+
+def run(body: str):
+    """Run the body with and without the optimiser; both must agree. Returns the final states."""
+    states = []
+    for optimize in (True, False):
+        game = Game(ruleset(body), optimize=optimize)
+        states.append((game, play(game, 0, {"solo": FirstAgent(0, "solo")})))
+    (g1, a), (g2, b) = states
+    assert (a.vars, a.zones, a.props, a.outcome) == (b.vars, b.zones, b.props, b.outcome)
+    return g1, a
+
+
+@pytest.mark.parametrize("body, total", [
+    # a space is a zone; column() and row() say where a card is
+    ("move top(pile) to space(field, 2, 3)\ntotal = column(first(c in field)) * 10 + row(first(c in field))\nwin solo", 23),
+    ("total = columns(field) * 10 + rows(field)\nwin solo", 43),
+    # the board's name stands for every card on it, bottom row first, left to right
+    ("move top(pile) to space(field, 1, 3)\nmove top(pile) to space(field, 4, 1)\n"
+     "total = first(c in field).rank * 10 + size(field)\nwin solo", 22),
+    ("let c = top(pile)\nmove c to space(field, 3, 2)\ntotal = 1 if c in field and not c in pile else 0\nwin solo", 1),
+    ("move top(pile) to space(field, 1, 1)\ntotal = count(x in 1..columns(field) where empty(space(field, x, 1)))\nwin solo", 3),
+    # per-component state: read like a field, changed with =, += and -=
+    ("let c = top(pile)\nc.hits += 3\nc.hits -= 1\ntotal = c.hits + sum(x.hits for x in pile)\nwin solo", 4),
+    ("for c in pile where c.rank == 1:\n  c.ready = true\ntotal = count(c in pile where c.ready)\nwin solo", 2),
+    # ordered by: numbers, smallest first; descending; ties keep the domain's order
+    ("total = first(c in pile ordered by c.rank descending).rank\nwin solo", 3),
+    ("for c in pile ordered by c.rank:\n  total = total * 10 + c.rank\nwin solo", 1123),
+    ("for c in pile ordered by -c.rank:\n  total = total * 10 + c.rank\nwin solo", 3211),
+    ("for a, b in pile ordered by a.rank + b.rank descending:\n  total = total * 10 + a.rank + b.rank\nwin solo",
+     544332),
+    ("let ranks = [c.rank for c in pile where c.rank < 3 ordered by c.rank descending]\n"
+     "total = first(x in ranks) * 10 + last(x in ranks)\nwin solo", 21),
+])
+def test_constructs(body, total):
+    game, st = run(body)
+    assert st.vars[0] == total, body
+
+
+def test_ordered_decision_options():
+    game = Game(ruleset("solo chooses c in pile ordered by c.rank descending, c.hits as pick:\n  win solo"))
+    st = game.new_state(0)
+    viewer = Viewer(game)
+    assert [viewer.option(st, i) for i in range(4)] == ["pawn 3", "pawn 2", "pawn 1", "pawn 1"]
+
+
+def test_state_is_per_card_and_shown_with_its_space():
+    game = Game(ruleset("let c = top(pile)\nc.hits = 2\nc.ready = true\nmove c to space(field, 2, 1)\n"
+                        "solo chooses d in field as look:\n  win solo"))
+    st = game.new_state(0)
+    viewer = Viewer(game)
+    assert viewer.option(st, 0) == "pawn 1 (hits 2, ready) at 2,1"
+    (moved,) = st.zones[game.zone_index("field", space=(2, 1))]
+    assert all(game.state_of(st, c, "hits") == 0 for c in game.cards("pawn") if c != moved)
+    board = viewer.observe(st, "solo")["boards"]["field"]
+    assert board[0][1] == [{"id": moved, "card": "pawn 1", "state": "hits 2, ready"}]  # row 1, column 2
+    assert board[2] == [[], [], [], []]  # row 3, empty
+    clone = st.clone()
+    game.set_state(clone, moved, "hits", 5)
+    assert game.state_of(st, moved, "hits") == 2  # a clone's state is its own
+
+
+def test_state_survives_save_and_resume(tmp_path):
+    game = Game(ruleset("let t = top(pile)\nt.hits += 4\nsolo chooses c in pile as pick:\n  total = c.hits\n  win solo"))
+    st = game.new_state(0)
+    again = State.from_json(json.loads(json.dumps(st.to_json())))
+    game.apply(again, len(again.pending["options"]) - 1)
+    assert again.vars[0] == 4
+
+
+@pytest.mark.parametrize("body, message", [
+    ("move top(pile) to space(field, 5, 1)", "space(): field has columns 1..4 and rows 1..3"),
+    ("total = column(top(pile))", "column(): the card is not on a board"),
+])
+def test_runtime_errors_are_located(body, message):
+    with pytest.raises(RuleError) as info:
+        run(body)
+    assert message in info.value.diagnostic.message and info.value.diagnostic.span is not None
+
+
+@pytest.mark.parametrize("body, message", [
+    ("move top(pile) to field", "'field' is a board; name one of its spaces here"),
+    ("total = size(space(pile, 1, 1))", "space() needs a board"),
+    ("let c = top(pile)\nc.rank = 2", "'rank' is printed on the card and cannot change"),
+    ("let c = top(pile)\nc.wounds += 1", "pawn cards have no state 'wounds'"),
+    ("let c = top(pile)\nc.ready += 1", "'ready' is true/false; += needs a number"),
+    ("let c = top(pile)\nc.hits = true", "a value for 'hits' must be number"),
+    ("for c in pile ordered by c.ready:\n  pass", "an `ordered by` key must be number"),
+    ("total = column(3)", "column() needs a card on a board"),
+    ("total = space(field, 1)", "space() takes 3 argument(s)"),
+    ("move field to out", "a board's cards are moved one by one"),
+])
+def test_checker_errors(body, message):
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        ruleset(body)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("field: {kind: grid, columns: 4, rows: 3, holds: [pawn]}", "field: {kind: grid, rows: 3}",
+     "grid 'field' needs `columns:`"),
+    ("field: {kind: grid, columns: 4, rows: 3, holds: [pawn]}", "field: {columns: 4}", "only a grid has columns"),
+    ("state: {hits: 0, ready: false}", "state: {rank: 0}", "'rank' is already a printed field"),
+    ("state: {hits: 0, ready: false}", "state: {hits: [1]}", "state 'hits' needs an initial value"),
+])
+def test_declaration_errors(old, new, message):
+    text = BOARD.replace("{body}", "pass").replace(old, new)
+    with pytest.raises(RulesetError, match=message):
+        load_text(text, "board.yaml")
