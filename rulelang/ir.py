@@ -332,6 +332,7 @@ class ParamDef(Node):
     choices: tuple = ()
     low: int | None = None
     high: int | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -339,6 +340,8 @@ class EnumDef(Node):
     name: str
     values: tuple[str, ...]
     text: str | None = None
+    # value -> icon name, for printing (`icons: true` maps every value to itself)
+    icons: Mapping[str, str] = field(default_factory=lambda: FrozenMap())
 
 
 @dataclass(frozen=True)
@@ -354,6 +357,14 @@ class CardType(Node):
     label: str | None = None  # format string, e.g. "{value} {icon}"
     text: str | None = None
     assumed: str | None = None
+    back: str | None = None  # format string for the card's back; cards with equal backs look alike face down
+    template: "TemplateText | None" = None  # the card type's own front template (Jinja2), for printing
+
+
+@dataclass(frozen=True)
+class TemplateText(Node):
+    """Template text from the ruleset; `span` is where its first line is."""
+    text: str
 
 
 @dataclass(frozen=True)
@@ -373,6 +384,7 @@ class Zone(Node):
     holds: tuple[str, ...] = ()  # card types allowed; empty = any
     kind: str = "pile"  # pile, row, hand — how it is shown and described
     text: str | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -381,6 +393,7 @@ class VarDef(Node):
     type: Type
     initial: object
     text: str | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -389,7 +402,8 @@ class Define(Node):
     name: str
     params: tuple[tuple[str, Type | None], ...]
     body: Expr
-    text: str | None = None
+    text: str | None = None  # a phrase for printing; `{param}` stands for an argument
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -399,6 +413,7 @@ class Procedure(Node):
     params: tuple[tuple[str, Type | None], ...]
     body: Block
     text: str | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -406,6 +421,7 @@ class Step(Node):
     name: str
     body: Block
     text: str | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -425,6 +441,7 @@ class Mode(Node):
     round: tuple[Step, ...]
     score: Mapping[str, Expr]
     ratings: tuple[Rating, ...] = ()
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -453,6 +470,7 @@ class Ruleset(Node):
     rulings: tuple[Ruling, ...]
     param_values: Mapping[str, object]  # defaults with --set applied
     source_hash: str = ""
+    text: str | None = None  # what the game is about
 
     @property
     def default_mode(self) -> str:
