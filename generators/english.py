@@ -346,14 +346,17 @@ class English:
         value = self.expr(e.value)
         if kind == "list":
             if isinstance(e.value, ir.Local) and self._single(b) and e.value.name == b.names[0]:
-                return f"every {self.binder(b, named=False).split(' ', 1)[1]}"
-            return f"{value} for each {self.binder(b)}"
+                return self.binder(b, named=False, every=True)
+            return f"{value} for {self.binder(b, every=True)}"
+        one = self.binder(b).split(" ", 1)[1] if self._single(b) else self.binder(b)
         if kind == "all":
-            return f"for every {self.binder(b).split(' ', 1)[1] if self._single(b) else self.binder(b)}, {value}"
+            return f"for every {one}, {value}"
         if kind == "any":
-            return f"for at least one {self.binder(b).split(' ', 1)[1] if self._single(b) else self.binder(b)}, {value}"
-        what = {"sum": "the total of", "min": "the smallest", "max": "the largest"}[kind]
-        return f"{what} {value} for each {self.binder(b)}"
+            return f"for at least one {one}, {value}"
+        if kind == "sum":
+            return f"the total of {value} over {self.binder(b, every=True)}"
+        noun = value[4:] if value.startswith("the ") else value
+        return f"the {'smallest' if kind == 'min' else 'largest'} {noun} for any {one}"
 
     def _single(self, b: ir.Binder) -> bool:
         return len(b.groups) == 1 and len(b.groups[0].names) == 1
@@ -503,14 +506,18 @@ class English:
         return [Item(sentence(f"{who} choose{ending} one of (decision {em(s.label)}):"), options)]
 
     def stmt_endgame(self, s: ir.EndGame) -> list[Item]:
+        head, then = self.ending(s)
+        return [Item(sentence(f"{head}: {then}" if then else head))]
+
+    def ending(self, s: ir.EndGame) -> tuple[str, str | None]:
+        """("you win (finished)", what follows for the other players, if anything)."""
         reason = f" ({em(words(s.reason))})" if s.reason else ""
         if s.kind == "end":
-            return [Item(sentence(f"the game ends{reason}: the highest score wins, a tie is a draw"))]
+            return f"the game ends{reason}", "the highest score wins, a tie is a draw"
         who, ending = self.subject(s.role)
         verb = {"win": "win", "lose": "lose"}[s.kind] + ending
         others = "every other player loses" if s.kind == "win" else "every other player wins"
-        tail = f"; {others}" if self.you is None else ""
-        return [Item(sentence(f"{who} {verb}{reason}{tail}"))]
+        return f"{who} {verb}{reason}", others if self.you is None else None
 
     def stmt_callproc(self, s: ir.CallProc) -> list[Item]:
         proc = self.rs.procedures[s.name]
@@ -521,12 +528,14 @@ class English:
 
 
 def node_classes():
-    """Every expression and statement class a checked ruleset may contain."""
+    """Every expression and statement class of `rulelang.ir` a checked ruleset may
+    contain (the parser's unresolved names and the interpreter's own nodes excluded)."""
     parser_only = {ir.Name, ir.Call, ir.Owned}
 
     def subclasses(cls):
         for sub in cls.__subclasses__():
-            yield sub
+            if sub.__module__ == ir.__name__:
+                yield sub
             yield from subclasses(sub)
 
     exprs = [c for c in subclasses(ir.Expr) if c not in parser_only]

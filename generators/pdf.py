@@ -1,8 +1,9 @@
-"""PDF through WeasyPrint and PNG through pypdfium2: the optional `[pdf]` extra.
+"""Documents as PDF through WeasyPrint (part of the optional `[pdf]` extra).
 
-Both are imported only when a PDF or PNG is asked for, so the rest of
-rulelang works without them; when they are missing, `PdfUnavailable` says
-how to install them.
+WeasyPrint lays out the HTML of a rules summary as print pages. It is
+imported only when a PDF is asked for, so the rest of rulelang works
+without it; when it is missing, `PdfUnavailable` says how to install it.
+(Cards are drawn with cairo instead: see `drawing.py`.)
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ INSTALL_HINT = "install the PDF extra: pip install 'rulelang[pdf]' (or, in a che
 
 
 class PdfUnavailable(Exception):
-    """WeasyPrint (or pypdfium2) is not installed."""
+    """A library of the `[pdf]` extra (WeasyPrint, CairoSVG) is not installed."""
 
 
 def _weasyprint():
@@ -31,8 +32,7 @@ def _weasyprint():
 def available() -> bool:
     try:
         _weasyprint()
-        import pypdfium2  # noqa: F401
-    except (PdfUnavailable, ImportError):
+    except PdfUnavailable:
         return False
     return True
 
@@ -55,24 +55,3 @@ def fit_one_page_each(make_html, count: int, smallest: float = 0.7) -> tuple[byt
         if len(document.pages) <= count or scale <= smallest:
             return document.write_pdf(), scale, len(document.pages) <= count
         scale = round(scale - 0.05, 2)
-
-
-def pdf_to_pngs(pdf: bytes, dpi: int = 300) -> list[bytes]:
-    """Each page of a PDF as PNG bytes at `dpi`."""
-    try:
-        import pypdfium2
-    except ImportError:
-        raise PdfUnavailable(f"PNG output needs pypdfium2, which is not installed; {INSTALL_HINT}") from None
-    import io
-    pngs = []
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        for page in document:
-            image = page.render(scale=dpi / 72).to_pil()
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", dpi=(dpi, dpi))
-            pngs.append(buffer.getvalue())
-            page.close()
-    finally:
-        document.close()
-    return pngs

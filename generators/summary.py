@@ -34,7 +34,8 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
     doc.blocks.append(Section("Setup", [Items(en.block(rs.setup), ordered=True)]))
     for m in modes:
         doc.blocks.append(mode_section(rs, m))
-    doc.blocks.append(definitions(rs, en))
+    if rs.defines or rs.procedures:
+        doc.blocks.append(definitions(rs, en))
     notes = assumptions(rs)
     if notes:
         doc.blocks.append(notes)
@@ -132,12 +133,9 @@ def step_blocks(en: English, step: ir.Step) -> list:
 def end_blocks(rs: ir.Ruleset, mode: ir.Mode, en: English) -> list:
     items = []
     for where, stmt, conds in endings(rs, mode, en):
-        head = en.stmt(stmt)[0].text.rstrip(".")
-        place = f" in {where}"
-        if conds:
-            items.append(Item(capital(f"{head}{place}, when:"), [Item(sentence(c)) for c in conds]))
-        else:
-            items.append(Item(sentence(head + place)))
+        head, then = en.ending(stmt)
+        children = [Item(sentence(c)) for c in conds] + ([Item(sentence(f"then {then}"))] if then else [])
+        items.append(Item(capital(f"{head} in {where}" + (", when:" if conds else ":" if then else ".")), children))
     blocks: list = [Items(items)] if items else [Para("The rules never end the game by themselves.")]
     for role, expr in mode.score.items():
         who = "Your score" if en.you == role else f"The {words(role)}'s score"
