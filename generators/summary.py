@@ -59,15 +59,37 @@ def components(rs: ir.Ruleset) -> Section:
         if ct.assumed:
             sub.blocks.append(Para(em("Assumed: ") + clean(ct.assumed)))
         if ct.fields:
-            header = [words(f.name) for f in ct.fields] + ["copies"]
-            rows = []
-            for card, count in card_rows(rs, kind):
-                shown = {f: icon(i) + " " for f, _, i in card_icons(rs, card)}
-                rows.append([shown.get(f.name, "") + value_text(card.values[f.name]) for f in ct.fields]
-                            + [str(count)])
-            sub.blocks.append(Table(header, rows))
+            sub.blocks.append(card_table(rs, ct))
         sec.blocks.append(sub)
     return sec
+
+
+def card_table(rs: ir.Ruleset, ct: ir.CardType) -> Table:
+    """One row per distinct card; a long table is folded like a rulebook's:
+    the field with the most values is listed per combination of the others
+    (`strength | 9, 10, 11, 12, 13`)."""
+    rows = card_rows(rs, ct.name)
+
+    def cell(card, f):
+        shown = {name: icon(i) + " " for name, _, i in card_icons(rs, card)}
+        return shown.get(f.name, "") + value_text(card.values[f.name])
+
+    fields = list(ct.fields)
+    if len(fields) > 1 and len(rows) > 8:
+        listed = max(fields, key=lambda f: len({c.values[f.name] for c, _ in rows}))
+        others = [f for f in fields if f is not listed]
+        groups: dict[tuple, list] = {}
+        for card, count in rows:
+            groups.setdefault(tuple(card.values[f.name] for f in others), []).append((card, count))
+        if len(groups) <= len(rows) / 2:
+            table = []
+            for members in groups.values():
+                values = [value_text(c.values[listed.name]) + (f" (×{n})" if n > 1 else "") for c, n in members]
+                table.append([cell(members[0][0], f) for f in others]
+                             + [", ".join(values), str(sum(n for _, n in members))])
+            return Table([words(f.name) for f in others] + [words(listed.name) + "s", "cards"], table)
+    return Table([words(f.name) for f in fields] + ["copies"],
+                 [[cell(card, f) for f in fields] + [str(count)] for card, count in rows])
 
 
 def play_area(rs: ir.Ruleset, en: English) -> Section:
@@ -98,7 +120,8 @@ def options(rs: ir.Ruleset) -> Section:
             values = "on / off" if isinstance(p.default, bool) else "a number"
         default = ("on" if p.default else "off") if isinstance(p.default, bool) else str(p.default)
         rows.append([em(words(p.name)), values, default, clean(p.text or "")])
-    return Section("Options", [Para("Agree on these before the game (on the command line: `--set NAME=VALUE`)."),
+    return Section("Options", [Para("Agree on these before the game (on the command line: "
+                                    + em("--set option=value") + ")."),
                                Table(["option", "values", "default", "what it does"], rows)])
 
 
@@ -206,7 +229,7 @@ def define_item(rs: ir.Ruleset, en: English, d: ir.Define) -> Item:
     head = term(d.text, d.name, d.params)
     if isinstance(d.body, ir.Case):
         return Item(f"{head}, depending on {en.expr(d.body.subject)}:", en.case_items(d.body))
-    return Item(f"{head}: {sentence(en.expr(d.body))}")
+    return Item(f"{head}: {en.expr(d.body)}.")
 
 
 def procedure_item(en: English, p: ir.Procedure) -> Item:
