@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 import traceback
-import zlib
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -82,6 +81,9 @@ class CardRenderer:
         self._current = ""
         self.kind_index = {kind: i for i, kind in enumerate(rs.card_types)}
         self._backs: dict[str, str] = {}
+        # each distinct back its own colour, in the order the cards first show it
+        texts = list(dict.fromkeys(self.back_text(c) for c in rs.cards))
+        self.back_colours = {t: ACCENTS[(i + len(rs.card_types)) % len(ACCENTS)] for i, t in enumerate(texts)}
         self.templates = {kind: self._template(kind) for kind in rs.card_types}
         self.back_template = self.env.get_template("back.svg.j2")
 
@@ -175,7 +177,7 @@ class CardRenderer:
 
     def _back_svg(self, text: str) -> str:
         self._current = f"back “{text}”"
-        colour = ACCENTS[zlib.crc32(text.encode("utf-8")) % len(ACCENTS)]
+        colour = self.back_colours.get(text, ACCENTS[0])
         context = {"back": text, "game": {"title": self.rs.title, "name": self.rs.name},
                    "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},
                    "accent": colour, "font": textfit.FONT_FAMILY, "text": self.text, "icon": self.icon, "mm": _mm}
