@@ -46,7 +46,7 @@ class CardSize:
 
 
 @dataclass
-class Warning_:
+class FitWarning:
     card: str
     message: str
 
@@ -77,7 +77,7 @@ class CardRenderer:
         self.env = SandboxedEnvironment(
             loader=ChoiceLoader([self.own, PackageLoader("generators", "templates/cards")]),
             autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-        self.warnings: list[Warning_] = []
+        self.warnings: list[FitWarning] = []
         self._current = ""
         self.kind_index = {kind: i for i, kind in enumerate(rs.card_types)}
         self._backs: dict[str, str] = {}
@@ -149,7 +149,7 @@ class CardRenderer:
              valign="top", colour="#1d1d1d") -> Markup:
         f = textfit.fit(str(text), width, height, size, min_size, bold)
         if not f.fits:
-            self.warnings.append(Warning_(self._current, f"text does not fit its box even at "
+            self.warnings.append(FitWarning(self._current, f"text does not fit its box even at "
                                           f"{f.size:.1f} mm: “{text}”"))
         return textfit.svg_text(f, x, y, width, height, align, valign, bold, colour)
 

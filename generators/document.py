@@ -92,12 +92,3 @@ class Document:
     title: str
     subtitle: str | None = None
     blocks: list = field(default_factory=list)  # paragraphs, then sections
-
-    def sections(self):
-        """Every section, depth first."""
-        def walk(blocks):
-            for b in blocks:
-                if isinstance(b, Section):
-                    yield b
-                    yield from walk(b.blocks)
-        return walk(self.blocks)

@@ -122,13 +122,6 @@ class English:
     def card_kind(self, kind: str) -> str:
         return f"{words(kind)} card"
 
-    def kinds_noun(self, kinds, plural: bool = False) -> str:
-        if len(kinds) == 1:
-            noun = self.card_kind(next(iter(kinds)))
-        else:
-            noun = "card"
-        return noun + "s" if plural else noun
-
     def zone(self, name: str, owner: ir.Expr | None = None) -> str:
         if name == "box":
             return "the box"

@@ -384,3 +384,36 @@ def test_html_writer_escapes_ruleset_text(twenty_trials):
     rs = dataclasses.replace(twenty_trials, text="Cards & <b>bold</b> claims")
     page = to_html([summary(rs)])
     assert "Cards &amp; &lt;b&gt;bold&lt;/b&gt; claims" in page
+
+
+TWO_MODES = DUEL.replace("  table: {kind: row}\n", "  table: {kind: row, assumed: the rulebook shows no table}\n") + """\
+  sudden_death:
+    title: Sudden Death
+    roles: [alice]
+    round:
+      - step: Draw
+        do: |
+          draw 1 from deck to hand of alice
+          if size(hand of alice) >= 5:
+            win alice as full_hand
+"""
+
+
+def test_each_mode_gets_its_own_quick_reference_page_and_assumptions_are_listed():
+    rs = load_text(TWO_MODES, "two.yaml")
+    md = to_markdown([summary(rs)])
+    assert "## Sudden Death" in md and "#### Step 1: Draw" in md
+    assert "- **Zone table**: the rulebook shows no table." in md
+    assert "You win (*full hand*) in step 1, Draw, when:" in md  # one role: spoken to
+    html = to_html([quick_reference(rs, m) for m in rs.modes], quick=True)
+    assert html.count("<article>") == 2 and "break-after: page" in html
+
+
+@needs_pdf
+def test_a_quick_reference_pdf_has_one_page_per_mode():
+    from generators import pdf
+    rs = load_text(TWO_MODES, "two.yaml")
+    data, warnings = summary_file(rs, "pdf", quick=True)
+    assert not warnings
+    docs = [quick_reference(rs, m) for m in rs.modes]
+    assert len(pdf.render(to_html(docs, quick=True)).pages) == 2
