@@ -1,4 +1,4 @@
-"""The `rulelang` command: check, run, play, replay and simulate rulesets.
+"""The `rulelang` command: check, run, play, replay and simulate rulesets, and print them.
 
 Every mistake in a ruleset, a parameter or the command line ends in a located
 message and exit code 2, never a Python traceback.
@@ -19,6 +19,7 @@ from interpreter.saves import SaveError, check_same_ruleset, load as load_save, 
 from interpreter.simulate import format_summary, outcome_label, simulate
 from interpreter.terminal import HumanAgent, Quit, render_board
 from interpreter.view import Viewer
+from cli import printing
 from rulelang import RulesetError, load_ruleset, parse_assignments
 from rulelang.errors import did_you_mean
 
@@ -110,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(command=cmd_simulate)
+
+    printing.register(sub)  # summary, cards
     return parser
 
 

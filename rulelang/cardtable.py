@@ -26,7 +26,7 @@ from .errors import Span, did_you_mean
 from .types import BOOL, INT, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
-CARD_KEYS = ("fields", "state", "table", "count", "label", "text", "assumed")
+CARD_KEYS = ("fields", "state", "table", "count", "label", "text", "assumed", "back", "template")
 
 
 def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
@@ -42,16 +42,11 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             continue
         fields, bounds = _fields(reader, spec.get("fields"), enums)
         state = _state(reader, spec.get("state"), enums, fields)
-        label = reader.text(spec.get("label"), "label")
-        if label:
-            for ref in re.findall(r"{(\w+)}", label):
-                if ref not in fields:
-                    reader.diag.error(spec.get("label").span, f"label names unknown field '{ref}'",
-                                      did_you_mean(ref, fields))
+        label, back = _format(reader, spec, "label", fields), _format(reader, spec, "back", fields)
         card_types[name] = ir.CardType(
             name, tuple(ir.FieldDef(f, t) for f, t in fields.items()), label,
-            reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"), state,
-            span=span)
+            reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"),
+            state=state, back=back, template=_template(reader, spec.get("template")), span=span)
         table = spec.get("table")
         if table is not None:
             rows = _table(reader, table, name, fields, bounds, enums)
@@ -83,6 +78,26 @@ def _check_state_names(reader, card_types) -> None:
             elif sf.name in seen and seen[sf.name] != sf.type:
                 reader.diag.error(sf.span, f"state '{sf.name}' is {seen[sf.name]} on another card type")
             seen.setdefault(sf.name, sf.type)
+
+
+def _format(reader, spec, key: str, fields) -> str | None:
+    """A text such as `label: "{value} {icon}"` whose braces name fields."""
+    text = reader.text(spec.get(key), key)
+    for ref in re.findall(r"{(\w+)}", text or ""):
+        if ref not in fields:
+            reader.diag.error(spec.get(key).span, f"{key} names unknown field '{ref}'", did_you_mean(ref, fields))
+    return text
+
+
+def _template(reader, node) -> ir.TemplateText | None:
+    """A card type's own printing template, kept with where its text starts."""
+    if node is None:
+        return None
+    if not isinstance(node, YScalar) or not isinstance(node.value, str):
+        reader.diag.error(node.span, "a card template is text", "write it as a block after `template: |`")
+        return None
+    source = node.span.source
+    return ir.TemplateText(node.value, span=Span(source, node.text_line, node.text_col))
 
 
 def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, int]]]:

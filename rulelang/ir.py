@@ -340,6 +340,7 @@ class ParamDef(Node):
     choices: tuple = ()
     low: int | None = None
     high: int | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -347,6 +348,8 @@ class EnumDef(Node):
     name: str
     values: tuple[str, ...]
     text: str | None = None
+    # value -> icon name, for printing (`icons: true` maps every value to itself)
+    icons: Mapping[str, str] = field(default_factory=lambda: FrozenMap())
 
 
 @dataclass(frozen=True)
@@ -372,6 +375,14 @@ class CardType(Node):
     text: str | None = None
     assumed: str | None = None
     state: tuple[StateField, ...] = ()
+    back: str | None = None  # format string for the card's back; cards with equal backs look alike face down
+    template: "TemplateText | None" = None  # the card type's own front template (Jinja2), for printing
+
+
+@dataclass(frozen=True)
+class TemplateText(Node):
+    """Template text from the ruleset; `span` is where its first line is."""
+    text: str
 
 
 @dataclass(frozen=True)
@@ -393,6 +404,7 @@ class Zone(Node):
     text: str | None = None
     columns: int = 0  # a grid (kind: grid) is columns x rows spaces, each a zone;
     rows: int = 0  # column 1 is the left, row 1 the bottom
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -401,6 +413,7 @@ class VarDef(Node):
     type: Type
     initial: object
     text: str | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -409,7 +422,8 @@ class Define(Node):
     name: str
     params: tuple[tuple[str, Type | None], ...]
     body: Expr
-    text: str | None = None
+    text: str | None = None  # a phrase for printing; `{param}` stands for an argument
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -419,6 +433,7 @@ class Procedure(Node):
     params: tuple[tuple[str, Type | None], ...]
     body: Block
     text: str | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -426,6 +441,7 @@ class Step(Node):
     name: str
     body: Block
     text: str | None = None
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -445,6 +461,7 @@ class Mode(Node):
     round: tuple[Step, ...]
     score: Mapping[str, Expr]
     ratings: tuple[Rating, ...] = ()
+    assumed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -473,6 +490,7 @@ class Ruleset(Node):
     rulings: tuple[Ruling, ...]
     param_values: Mapping[str, object]  # defaults with --set applied
     source_hash: str = ""
+    text: str | None = None  # what the game is about
 
     @property
     def default_mode(self) -> str:

@@ -96,6 +96,10 @@ class _Reader:
         self.diag.error(node.span, f"{what} must be a mapping of names to values")
         return None
 
+    def assumed(self, spec) -> str | None:
+        """The `assumed:` note of a mapping: a value the rulebook does not give."""
+        return self.text(spec.get("assumed"), "assumed") if isinstance(spec, YMap) else None
+
     def text(self, node: YNode | None, what: str) -> str | None:
         if node is None:
             return None
@@ -171,7 +175,8 @@ class _Reader:
             ir.frozen_map(zones), ir.frozen_map(variables), ir.frozen_map(defines),
             ir.frozen_map(procedures), setup or (), ir.frozen_map(modes), rulings,
             ir.frozen_map({n: p.default for n, p in params.items()}),
-            hashlib.sha256(source.text.encode("utf-8")).hexdigest()[:16], span=top.span)
+            hashlib.sha256(source.text.encode("utf-8")).hexdigest()[:16],
+            text=self.text(top.get("text"), "text"), span=top.span)
         if self.diag:
             raise RulesetError(self.diag.items)
         return check(ruleset)  # raises RulesetError listing every problem
@@ -198,17 +203,37 @@ class _Reader:
     def read_enums(self, node: YNode | None) -> dict[str, ir.EnumDef]:
         enums: dict[str, ir.EnumDef] = {}
         for name, (span, value) in (self.expect_map(node, "types") or YMap(span=None)).entries.items():
-            text = None
+            text, icons_node = None, None
             if isinstance(value, YMap):
-                self.keys(value, ("values", "text"), f"type '{name}'")
+                self.keys(value, ("values", "text", "icons"), f"type '{name}'")
                 text = self.text(value.get("text"), "text")
+                icons_node = value.get("icons")
                 value = value.get("values")
             if not isinstance(value, YList) or not value.items:
                 self.diag.error(span, f"type '{name}' must list its values, e.g. [red, green]")
                 continue
             if self.declare(name, "type", span):
-                enums[name] = ir.EnumDef(name, self.enum_values(value), text, span=span)
+                values = self.enum_values(value)
+                enums[name] = ir.EnumDef(name, values, text, self.icons(icons_node, values), span=span)
         return enums
+
+    def icons(self, node: YNode | None, values: tuple[str, ...]) -> ir.FrozenMap:
+        """`icons: true` (each value is the icon of its name) or `{value: icon}`."""
+        if node is None or isinstance(node, YScalar) and node.value is False:
+            return ir.frozen_map({})
+        if isinstance(node, YScalar) and node.value is True:
+            return ir.frozen_map({v: v for v in values})
+        if not isinstance(node, YMap):
+            self.diag.error(node.span, "icons must be `true` or a mapping of values to icon names",
+                            "e.g. `icons: {dust: skull, plague: drop}`")
+            return ir.frozen_map({})
+        icons = {}
+        for value, (vspan, icon) in node.entries.items():
+            if value not in values:
+                self.diag.error(vspan, f"'{value}' is not one of this type's values", did_you_mean(value, values))
+            else:
+                icons[value] = self.text(icon, "an icon name")
+        return ir.frozen_map(icons)
 
     def enum_values(self, node: YList) -> tuple[str, ...]:
         values = []
@@ -257,7 +282,8 @@ class _Reader:
             high = spec.get("max").value if spec is not None and isinstance(spec.get("max"), YScalar) else None
             if self.declare(name, "parameter", span):
                 text = self.text(spec.get("text"), "text") if spec is not None else None
-                params[name] = ir.ParamDef(name, ty, default, text, choices, low, high, span=span)
+                params[name] = ir.ParamDef(name, ty, default, text, choices, low, high,
+                                           assumed=self.assumed(spec), span=span)
                 if choices:  # a parameter with choices is also its own enum type
                     enums.setdefault(name, ir.EnumDef(name, choices, text, span=span))
         return params
@@ -293,7 +319,8 @@ class _Reader:
                         holds.append(t)
             if self.declare(name, "zone", span):
                 zones[name] = ir.Zone(name, owner, facing, seen_by, tuple(holds), kind,
-                                      self.text(spec.get("text"), "text"), columns, rows, span=span)
+                                      self.text(spec.get("text"), "text"), columns=columns, rows=rows,
+                                      assumed=self.assumed(spec), span=span)
         if "box" in zones:
             self.diag.error(zones["box"].span, "'box' is the built-in zone that holds unused components")
         return zones
@@ -336,7 +363,7 @@ class _Reader:
         variables = {}
         enum_of = {v: e.name for e in enums.values() for v in e.values}
         for name, (span, value) in (self.expect_map(node, "vars") or YMap(span=None)).entries.items():
-            text = None
+            text, assumed = None, self.assumed(value)
             if isinstance(value, YMap):
                 self.keys(value, ("initial", "text", "assumed"), f"variable '{name}'")
                 text = self.text(value.get("text"), "text")
@@ -352,7 +379,7 @@ class _Reader:
                 self.diag.error(span, f"variable '{name}' needs an initial value: a number, true/false or a value of a type")
                 continue
             if self.declare(name, "variable", span):
-                variables[name] = ir.VarDef(name, ty, initial, text, span=span)
+                variables[name] = ir.VarDef(name, ty, initial, text, assumed, span=span)
         return variables
 
     def read_functions(self, node: YNode | None, what: str, enums, card_types) -> dict:
@@ -369,6 +396,7 @@ class _Reader:
                 field = "value" if what == "define" else "do"
                 self.keys(value, (field, "text", "assumed"), f"{what} '{name}'")
                 text = self.text(value.get("text"), "text")
+                self.check_placeholders(value.get("text"), [p for p, _ in params], f"{what} '{name}'")
                 body_node = value.get(field)
                 if body_node is None:
                     self.diag.error(span, f"{what} '{name}' has no '{field}:'")
@@ -377,8 +405,17 @@ class _Reader:
             if not self.declare(name, what, span) or body is None:
                 continue
             cls = ir.Define if what == "define" else ir.Procedure
-            result[name] = cls(name, params, body, text, span=span)
+            result[name] = cls(name, params, body, text, self.assumed(value), span=span)
         return result
+
+    def check_placeholders(self, node: YNode | None, names, what: str) -> None:
+        """`{name}` in a printing text must name one of `names`."""
+        text = self.text(node, "text") if node is not None else None
+        for ref in re.findall(r"{(\w+)}", text or ""):
+            if ref not in names:
+                self.diag.error(node.span, f"the text of {what} names unknown parameter '{ref}'",
+                                did_you_mean(ref, names) or ("its parameters: " + ", ".join(names) if names
+                                                             else f"{what} has no parameters"))
 
     def signature(self, text: str, span: Span, enums, card_types) -> tuple:
         params = []
@@ -438,7 +475,8 @@ class _Reader:
                 name, self.text(spec.get("title"), "title") or name.replace("_", " ").title(),
                 self.text(spec.get("text"), "text"), tuple(mode_roles or role_names),
                 self.snippet(spec.get("setup"), "block") or () if spec.get("setup") else (),
-                steps, ir.frozen_map(score), self.read_ratings(spec.get("ratings")), span=span)
+                steps, ir.frozen_map(score), self.read_ratings(spec.get("ratings")),
+                self.assumed(spec), span=span)
         return modes
 
     def read_steps(self, node: YNode | None, mode: str, span: Span) -> tuple[ir.Step, ...]:
@@ -462,7 +500,8 @@ class _Reader:
             body = self.snippet(item.get("do"), "block") if item.get("do") is not None else None
             if item.get("do") is None:
                 self.diag.error(item.span, f"step '{name}' has no 'do:'")
-            steps.append(ir.Step(name, body or (), self.text(item.get("text"), "text"), span=item.span))
+            steps.append(ir.Step(name, body or (), self.text(item.get("text"), "text"), self.assumed(item),
+                                 span=item.span))
         return tuple(steps)
 
     def read_ratings(self, node: YNode | None) -> tuple[ir.Rating, ...]:

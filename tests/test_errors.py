@@ -105,8 +105,8 @@ def test_unknown_and_badly_typed_parameters():
 
 
 def test_recursive_define_is_rejected():
-    bad = SOURCE.replace("  refresh_ready(): exists r in reserve where r is refresh and face_up(r)",
-                         "  refresh_ready(): exists r in reserve where r is refresh and refresh_ready()")
+    bad = SOURCE.replace("    value: exists r in reserve where r is refresh and face_up(r)",
+                         "    value: exists r in reserve where r is refresh and refresh_ready()")
     (d,) = errors(bad)
     assert "'refresh_ready' uses itself" in d.message
 

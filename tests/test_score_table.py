@@ -1,11 +1,11 @@
-"""tools/score_table.py: the score distribution table in the docs."""
+"""scripts/score_table.py: the score distribution table in the docs."""
 import importlib.util
 
 from conftest import ROOT
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("score_table", ROOT / "tools" / "score_table.py")
+    spec = importlib.util.spec_from_file_location("score_table", ROOT / "scripts" / "score_table.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -1,7 +1,7 @@
 """The score distribution of a ruleset under several parameter settings and
 agents, as a Markdown table.
 
-    python tools/score_table.py gauntlet-gobbots --agents random greedy --games 2000 \
+    python scripts/score_table.py gauntlet-gobbots --agents random greedy --games 2000 \
         --option "standard" --option "Command board B: command_board_b=true" \
         [--into docs/gauntlet-gobbots.md]
 
@@ -73,7 +73,7 @@ def table(ruleset_ref: str, options: list[str], agents: list[str], games: int, s
                      f" | {mean_score:.2f} | {wins:.1%} | {rounds:.1f} |")
     lines.append("")
     lines.append(f"{games} games per row, seeds {seed}..{seed + games - 1}; "
-                 f"made with `python tools/score_table.py {ruleset_ref} --agents {' '.join(agents)} --games {games}`.")
+                 f"made with `python scripts/score_table.py {ruleset_ref} --agents {' '.join(agents)} --games {games}`.")
     return "\n".join(lines)
 
 

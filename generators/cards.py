@@ -1,0 +1,189 @@
+"""Cards -> SVG, front and back, through Jinja2 templates.
+
+Every card type has the default front template (`templates/cards/card.svg.j2`)
+unless the ruleset gives its own under `template:`, which `extends` the
+default and replaces some of its blocks:
+
+    cards:
+      trial:
+        template: |
+          {% extends "card.svg.j2" %}
+          {% block art %}{{ text("sum ≥ " ~ card.values.value, ...) }}{% endblock %}
+
+Ruleset templates are untrusted text: they run in Jinja2's sandbox, with
+autoescaping (card text is data), and every error in one is reported at its
+line in the ruleset file.
+"""
+from __future__ import annotations
+
+import re
+import traceback
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from jinja2 import (BaseLoader, ChoiceLoader, PackageLoader, StrictUndefined, TemplateError,
+                    TemplateNotFound, TemplateSyntaxError)
+from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
+
+from rulelang import ir
+from rulelang.errors import Diagnostic, RulesetError, Span
+from rulelang.types import EnumT
+
+from . import icons, textfit
+from .components import card_label, fill_format, type_title, value_text
+from .english import words
+
+ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
+PAPERS = ("#f6e9e2", "#e4ecf5", "#e5f0e2", "#ede3f3", "#f6eddb", "#e0eeee", "#f3e1e8", "#eef0dd")
+
+
+@dataclass(frozen=True)
+class CardSize:
+    width: float  # mm, at the trim
+    height: float
+    bleed: float = 0.0
+
+
+@dataclass
+class FitWarning:
+    card: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.message}"
+
+
+class _RulesetTemplates(BaseLoader):
+    """The ruleset's own templates, named by card type."""
+
+    def __init__(self, rs: ir.Ruleset):
+        self.templates = {kind: ct.template for kind, ct in rs.card_types.items() if ct.template is not None}
+
+    def get_source(self, environment, name):
+        kind = name.removeprefix("ruleset:")
+        if not name.startswith("ruleset:") or kind not in self.templates:
+            raise TemplateNotFound(name)
+        return self.templates[kind].text, f"<ruleset template {kind}>", lambda: True
+
+
+class CardRenderer:
+    """Renders a ruleset's cards at one size; collects text-fit warnings."""
+
+    def __init__(self, rs: ir.Ruleset, size: CardSize):
+        icons.check_icons(rs)
+        self.rs, self.size = rs, size
+        self.own = _RulesetTemplates(rs)
+        self.env = SandboxedEnvironment(
+            loader=ChoiceLoader([self.own, PackageLoader("generators", "templates/cards")]),
+            autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+        self.warnings: list[FitWarning] = []
+        self._current = ""
+        self.kind_index = {kind: i for i, kind in enumerate(rs.card_types)}
+        self._backs: dict[str, str] = {}
+        # each distinct back its own colour, in the order the cards first show it
+        texts = list(dict.fromkeys(self.back_text(c) for c in rs.cards))
+        self.back_colours = {t: ACCENTS[(i + len(rs.card_types)) % len(ACCENTS)] for i, t in enumerate(texts)}
+        self.templates = {kind: self._template(kind) for kind in rs.card_types}
+        self.back_template = self.env.get_template("back.svg.j2")
+
+    # ---- templates and their errors
+    def _template(self, kind: str):
+        if kind not in self.own.templates:
+            return self.env.get_template("card.svg.j2")
+        try:
+            return self.env.get_template("ruleset:" + kind)
+        except TemplateSyntaxError as exc:
+            raise self._error(kind, exc.lineno, f"error in the card template: {exc.message}") from None
+        except TemplateNotFound as exc:
+            raise self._error(kind, 1, f"the card template names an unknown template '{exc.name}'",
+                              'extend the default with {% extends "card.svg.j2" %}') from None
+
+    def _error(self, kind: str, line: int | None, message: str, hint: str | None = None) -> RulesetError:
+        start = self.own.templates[kind].span
+        span = Span(start.source, start.line + (line or 1) - 1, start.col) if start else None
+        return RulesetError([Diagnostic(span, message, hint or "see docs/printing.md for the template variables")])
+
+    def _render(self, template, kind: str, context: dict) -> str:
+        try:
+            return template.render(context)
+        except TemplateError as exc:
+            if kind not in self.own.templates:
+                raise
+            line = next((f.lineno for f in reversed(traceback.extract_tb(exc.__traceback__))
+                         if f.filename == f"<ruleset template {kind}>"), None)
+            raise self._error(kind, line, f"error in the card template: {exc}") from None
+
+    # ---- the context a template sees
+    def context(self, card: ir.Card, back: bool = False) -> dict:
+        index = self.kind_index[card.kind]
+        return {
+            "card": self.view(card), "game": {"title": self.rs.title, "name": self.rs.name},
+            "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},
+            "accent": ACCENTS[index % len(ACCENTS)], "paper": PAPERS[index % len(PAPERS)],
+            "font": textfit.FONT_FAMILY, "text": self.text, "icon": self.icon, "mm": _mm,
+        }
+
+    def view(self, card: ir.Card) -> SimpleNamespace:
+        """The card as plain data for templates (`card.values.kind`, `card.title`, ...)."""
+        ct = self.rs.card_types[card.kind]
+        in_label = set(re.findall(r"{(\w+)}", ct.label or ""))
+        fields, number, card_icons = [], None, []
+        for f in ct.fields:
+            value = card.values[f.name]
+            enum = self.rs.enums.get(f.type.name) if isinstance(f.type, EnumT) else None
+            icon = enum.icons.get(value) if enum is not None else None
+            fields.append({"name": f.name, "title": words(f.name), "value": value, "text": value_text(value),
+                           "icon": icon, "in_title": f.name in in_label or icon is not None})
+            if icon:
+                card_icons.append({"field": f.name, "value": value, "icon": icon})
+            if number is None and isinstance(value, int) and not isinstance(value, bool):
+                number = value
+        title = card_label(self.rs, card)
+        return SimpleNamespace(
+            id=card.id, kind=card.kind, type=type_title(card.kind), label=title, title=title[:1].upper() + title[1:],
+            fields=[SimpleNamespace(**f) for f in fields], values=SimpleNamespace(**card.values),
+            number=number, icons=[SimpleNamespace(**i) for i in card_icons], text=ct.text or "")
+
+    def text(self, text, x, y, width, height, size, min_size=None, bold=False, align="left",
+             valign="top", colour="#1d1d1d") -> Markup:
+        f = textfit.fit(str(text), width, height, size, min_size, bold)
+        if not f.fits:
+            self.warnings.append(FitWarning(self._current, f"text does not fit its box even at "
+                                          f"{f.size:.1f} mm: “{text}”"))
+        return textfit.svg_text(f, x, y, width, height, align, valign, bold, colour)
+
+    def icon(self, name, x, y, size) -> Markup:
+        if not icons.exists(str(name)):
+            raise RulesetError([Diagnostic(None, f"a card template asks for unknown icon '{name}'",
+                                           "icons: " + ", ".join(icons.names()[:24]) + ", ...")])
+        return icons.placed(str(name), x, y, size)
+
+    # ---- cards
+    def front(self, card: ir.Card) -> str:
+        self._current = f"card {card.id + 1} ({card_label(self.rs, card)})"
+        return self._render(self.templates[card.kind], card.kind, self.context(card))
+
+    def back_text(self, card: ir.Card) -> str:
+        ct = self.rs.card_types[card.kind]
+        return fill_format(ct.back, card) if ct.back else self.rs.title
+
+    def back(self, card: ir.Card) -> str:
+        """The back; every card with the same back text gets the same picture."""
+        text = self.back_text(card)
+        if text not in self._backs:
+            self._backs[text] = self._back_svg(text)
+        return self._backs[text]
+
+    def _back_svg(self, text: str) -> str:
+        self._current = f"back “{text}”"
+        colour = self.back_colours.get(text, ACCENTS[0])
+        context = {"back": text, "game": {"title": self.rs.title, "name": self.rs.name},
+                   "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},
+                   "accent": colour, "font": textfit.FONT_FAMILY, "text": self.text, "icon": self.icon, "mm": _mm}
+        return self.back_template.render(context)
+
+
+def _mm(x) -> str:
+    """A length for SVG: two decimals, no trailing zeros."""
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")

@@ -1,0 +1,61 @@
+"""Cards as printed: labels, field values, and the rows of a component table."""
+from __future__ import annotations
+
+from collections import Counter
+
+from rulelang import ir
+from rulelang.types import EnumT
+
+from .document import clean
+from .english import words
+from .icons import card_icons
+
+
+def value_text(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return words(str(value))
+
+
+def fill_format(fmt: str, card: ir.Card) -> str:
+    """A `label:` or `back:` format with the card's field values."""
+    text = clean(fmt)
+    for name, value in card.values.items():
+        text = text.replace("{" + name + "}", value_text(value))
+    return text
+
+
+def card_label(rs: ir.Ruleset, card: ir.Card) -> str:
+    ct = rs.card_types[card.kind]
+    if ct.label:
+        return fill_format(ct.label, card)
+    values = " ".join(value_text(v) for v in card.values.values())
+    return f"{words(card.kind)} {values}".strip()
+
+
+def type_title(kind: str) -> str:
+    return words(kind)[:1].upper() + words(kind)[1:]
+
+
+def card_rows(rs: ir.Ruleset, kind: str) -> list[tuple[ir.Card, int]]:
+    """The distinct cards of a type, in table order, each with its number of copies."""
+    counts = Counter(tuple(c.values.items()) for c in rs.cards if c.kind == kind)
+    rows, seen = [], set()
+    for c in rs.cards:
+        key = tuple(c.values.items())
+        if c.kind == kind and key not in seen:
+            seen.add(key)
+            rows.append((c, counts[key]))
+    return rows
+
+
+def icons_used(rs: ir.Ruleset) -> list[tuple[str, str, str]]:
+    """(icon, value, type) for every icon some card shows, in first-seen order."""
+    used: dict[str, tuple[str, str, str]] = {}
+    for card in rs.cards:
+        ct = rs.card_types[card.kind]
+        types = {f.name: f.type for f in ct.fields}
+        for field, value, icon in card_icons(rs, card):
+            ty = types[field]
+            used.setdefault(icon, (icon, value, ty.name if isinstance(ty, EnumT) else field))
+    return list(used.values())

@@ -1,0 +1,97 @@
+"""The generators' front door: a ruleset in, finished files out.
+
+    summary_file(rs, "md" | "html" | "pdf", mode=None, quick=False) -> bytes
+    card_sheets(rs, options, "pdf" | "html") -> (bytes, warnings)
+    card_images(rs, options, "png" | "svg") -> ([(file name, bytes)], warnings)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulelang import ir
+
+from . import drawing, pdf
+from .cards import CardRenderer, CardSize
+from .components import card_label
+from .html import to_html
+from .markdown import to_markdown
+from .sheets import impose, mark_lines, pages, sheet_html
+from .summary import QUICK_DETAIL, quick_reference, summary
+
+SUMMARY_FORMATS = ("md", "html", "pdf")
+
+
+def summary_file(rs: ir.Ruleset, fmt: str, mode: str | None = None, quick: bool = False) -> tuple[bytes, list[str]]:
+    """The rules summary (or the quick reference: one page per mode) as a file's bytes,
+    with warnings (a quick reference that does not fit one page even when shrunk)."""
+    modes = [mode] if mode else list(rs.modes)
+    docs = [quick_reference(rs, m) for m in modes] if quick else [summary(rs, mode)]
+    if fmt == "md":
+        return to_markdown(docs).encode("utf-8"), []
+    if fmt == "html":
+        return to_html(docs, quick=quick).encode("utf-8"), []
+    if not quick:
+        return pdf.html_to_pdf(to_html(docs)), []
+    for detail in range(QUICK_DETAIL, -1, -1):  # less detail before giving up on one page
+        docs = [quick_reference(rs, m, detail) for m in modes]
+        data, scale, fits = pdf.fit_one_page_each(lambda s: to_html(docs, quick=True, scale=s), len(docs))
+        if fits:
+            return data, []
+    return data, [f"the quick reference needs more than one page per mode even at {scale:.0%} size"]
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    width: float = 63.5
+    height: float = 88.9
+    bleed: float = 0.0
+    paper: str = "a4"
+    crop_marks: bool = False
+    backs: bool = False
+
+    @property
+    def size(self) -> CardSize:
+        return CardSize(self.width, self.height, self.bleed)
+
+
+def _render(rs: ir.Ruleset, options: CardOptions):
+    renderer = CardRenderer(rs, options.size)
+    fronts = [renderer.front(c) for c in rs.cards]
+    backs = [renderer.back(c) for c in rs.cards] if options.backs else None
+    return renderer, fronts, backs
+
+
+def card_sheets(rs: ir.Ruleset, options: CardOptions, fmt: str) -> tuple[bytes, list[str]]:
+    """Every card as many times as it is in the game, n-up on pages; with backs,
+    each front page is followed by its mirrored back page (long-edge duplex)."""
+    layout = impose(options.size, options.paper, options.crop_marks)
+    renderer, fronts, backs = _render(rs, options)
+    warnings = [str(w) for w in renderer.warnings]
+    if fmt == "html":
+        return sheet_html(layout, fronts, backs, f"{rs.title} — cards").encode("utf-8"), warnings
+    faces = list(dict.fromkeys(fronts + (backs or [])))  # each distinct face drawn once
+    number = {svg: i for i, svg in enumerate(faces)}
+    placed = [[(number[(fronts if side == "front" else backs)[i]], x, y) for i, x, y in slots]
+              for side, slots in pages(layout, len(fronts), backs is not None)]
+    return drawing.sheets_pdf(layout.paper, faces, placed, mark_lines(layout)), warnings
+
+
+def card_images(rs: ir.Ruleset, options: CardOptions, fmt: str = "png", dpi: int = 300):
+    """One file per card (and per back), for print-on-demand services."""
+    renderer, fronts, backs = _render(rs, options)
+    names = [_file_name(rs, c) for c in rs.cards]
+    faces = list(zip(names, fronts))
+    if backs is not None:
+        faces += [(f"{n}-back", s) for n, s in zip(names, backs)]
+    warnings = [str(w) for w in renderer.warnings]
+    if fmt == "svg":
+        return [(f"{n}.svg", s.encode("utf-8")) for n, s in faces], warnings
+    distinct = list(dict.fromkeys(s for _, s in faces))  # each face drawn once
+    png_of = dict(zip(distinct, drawing.faces_png(distinct, dpi)))
+    return [(f"{n}.png", png_of[s]) for n, s in faces], warnings
+
+
+def _file_name(rs: ir.Ruleset, card: ir.Card) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", card_label(rs, card).lower()).strip("-") or card.kind
+    return f"{card.id + 1:03d}-{slug}"
