@@ -416,6 +416,16 @@ class Rating(Node):
 
 
 @dataclass(frozen=True)
+class Measure(Node):
+    """A number (or true/false) recorded when a game ends, for simulations;
+    `when` false means it does not apply to that game."""
+    name: str
+    value: Expr
+    when: Expr | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
 class Mode(Node):
     name: str
     title: str
@@ -425,6 +435,7 @@ class Mode(Node):
     round: tuple[Step, ...]
     score: Mapping[str, Expr]
     ratings: tuple[Rating, ...] = ()
+    measures: Mapping[str, Measure] = field(default_factory=lambda: FrozenMap())
 
 
 @dataclass(frozen=True)

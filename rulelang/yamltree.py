@@ -31,6 +31,9 @@ class YScalar(YNode):
     # where the text of a string value starts, for mapping DSL positions
     text_line: int = 0
     text_col: int = 0
+    # for text assembled from several files (a card table changed by a
+    # variant): where each line of `value` really comes from
+    line_spans: tuple[Span, ...] | None = None
 
 
 @dataclass
