@@ -44,6 +44,7 @@ class Game:
                                            did_you_mean(mode, ruleset.modes) or
                                            "modes: " + ", ".join(ruleset.modes))])
         self.ruleset, self.mode = ruleset, ruleset.modes[mode]
+        self.step_limit, self.optimized = step_limit, optimize
         self.layout = Layout(ruleset, self.mode, step_limit)
         self.compiler = Compiler(self.layout, plain_program(ruleset, self.mode))
         if optimize:

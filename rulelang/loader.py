@@ -27,6 +27,11 @@ BUILTIN_NAMES = frozenset({"round", "box", "size", "empty", "top", "bottom", "ab
 
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
             "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
+PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
+ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed")
+VAR_KEYS = ("initial", "text", "assumed")
+STEP_KEYS = ("step", "do", "text", "assumed")
+RULING_KEYS = ("id", "text", "applies_to")
 MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed")
 MEASURE_KEYS = ("value", "when", "text")
 
@@ -205,7 +210,7 @@ class _Reader:
         for name, (span, value) in (self.expect_map(node, "params") or YMap(span=None)).entries.items():
             spec = value if isinstance(value, YMap) else None
             if spec is not None:
-                self.keys(spec, ("default", "text", "choices", "min", "max", "assumed"), f"parameter '{name}'")
+                self.keys(spec, PARAM_KEYS, f"parameter '{name}'")
                 default_node = spec.get("default")
             else:
                 default_node = value
@@ -240,12 +245,11 @@ class _Reader:
     def read_zones(self, node: YNode | None, roles, card_types) -> dict[str, ir.Zone]:
         zones = {}
         role_names = [r.name for r in roles]
-        allowed = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed")
         for name, (span, value) in (self.expect_map(node, "zones") or YMap(span=None)).entries.items():
             spec = value if isinstance(value, YMap) else YMap(span=span)
             if value is not None and not isinstance(value, YMap) and not (isinstance(value, YScalar) and value.value is None):
                 self.diag.error(value.span, f"zone '{name}' must be a mapping like {{facing: down}}")
-            self.keys(spec, allowed, f"zone '{name}'")
+            self.keys(spec, ZONE_KEYS, f"zone '{name}'")
             owner = self.text(spec.get("owner"), "owner")
             if owner is not None and owner != "each" and owner not in role_names:
                 self.diag.error(spec.get("owner").span, f"unknown role '{owner}'",
@@ -288,7 +292,7 @@ class _Reader:
         for name, (span, value) in (self.expect_map(node, "vars") or YMap(span=None)).entries.items():
             text = None
             if isinstance(value, YMap):
-                self.keys(value, ("initial", "text", "assumed"), f"variable '{name}'")
+                self.keys(value, VAR_KEYS, f"variable '{name}'")
                 text = self.text(value.get("text"), "text")
                 value = value.get("initial")
             initial = value.value if isinstance(value, YScalar) else None
@@ -401,7 +405,7 @@ class _Reader:
             if not isinstance(item, YMap):
                 self.diag.error(item.span, "a step is a mapping: `- step: Name` and `do: ...`")
                 continue
-            self.keys(item, ("step", "do", "text", "assumed"), "a step")
+            self.keys(item, STEP_KEYS, "a step")
             name = self.text(item.get("step"), "step name")
             if not name:
                 self.diag.error(item.span, "this step has no name", "add `step: Name` (variants refer to steps by name)")
@@ -457,7 +461,7 @@ class _Reader:
             if not isinstance(item, YMap):
                 self.diag.error(item.span, "a ruling is a mapping with `id:` and `text:`")
                 continue
-            self.keys(item, ("id", "text", "applies_to"), "a ruling")
+            self.keys(item, RULING_KEYS, "a ruling")
             rid, text = self.text(item.get("id"), "id"), self.text(item.get("text"), "text")
             if not rid or not text:
                 self.diag.error(item.span, "a ruling needs both `id:` and `text:`")

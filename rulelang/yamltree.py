@@ -68,6 +68,20 @@ def plain(node: YNode | None):
     return {k: plain(v) for k, (_, v) in node.entries.items()}
 
 
+class _Dumper(yaml.SafeDumper):
+    """Writes rules text as `|` blocks, so it reads as it was written."""
+
+
+_Dumper.add_representer(str, lambda dumper, text: dumper.represent_scalar(
+    "tag:yaml.org,2002:str", text, style="|" if "\n" in text else None))
+
+
+def dump(data) -> str:
+    """Plain data as YAML text, keys in their order."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=None)
+
+
 def _span(source: Source, node: yaml.Node) -> Span:
     s, e = node.start_mark, node.end_mark
     return Span(source, s.line + 1, s.column + 1, e.line + 1, e.column + 1)
