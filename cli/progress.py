@@ -6,6 +6,7 @@ or redirected, and not with `--json`.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 
@@ -14,28 +15,40 @@ def wanted(json_output: bool) -> bool:
 
 
 class Progress:
-    def __init__(self, total: int, label: str = "", stream=None, width: int = 28):
-        self.total, self.label, self.width = total, label, width
+    """Counts games (`step`, usable as `on_game`); a background thread redraws
+    the bar a few times a second, so it moves even while results arrive in
+    bursts from worker processes."""
+
+    def __init__(self, total: int, stream=None, width: int = 28, every: float = 0.2):
+        self.total, self.width, self.every = total, width, every
         self.stream = stream or sys.stderr
-        self.done, self.start, self.shown = 0, time.perf_counter(), 0.0
+        self.done, self.start = 0, time.perf_counter()
+        self.stop = threading.Event()
+        self.ticker = threading.Thread(target=self._tick, daemon=True)
+        self.ticker.start()
 
     def step(self, *_) -> None:
-        """One more game (usable as `on_game`)."""
         self.done += 1
-        now = time.perf_counter()
-        if now - self.shown >= 0.1 or self.done == self.total:
-            self.shown = now
-            self.stream.write("\r" + self.line(now - self.start))
-            self.stream.flush()
+
+    def _tick(self) -> None:
+        while not self.stop.wait(self.every):
+            self.draw()
+
+    def draw(self) -> None:
+        self.stream.write("\r" + self.line(time.perf_counter() - self.start))
+        self.stream.flush()
 
     def line(self, elapsed: float) -> str:
-        filled = self.width * self.done // self.total
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        left = (self.total - self.done) / rate if rate > 0 else 0.0
-        return (f"{self.label}[{'#' * filled}{'.' * (self.width - filled)}] {self.done:,}/{self.total:,} games  "
-                f"{rate:,.0f} games/s  {_duration(left)} left ")
+        done = self.done
+        filled = self.width * done // self.total
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = _duration((self.total - done) / rate) if rate > 0 else "?"
+        return (f"[{'#' * filled}{'.' * (self.width - filled)}] {done:,}/{self.total:,} games  "
+                f"{rate:,.0f} games/s  {left} left ")
 
     def close(self) -> None:
+        self.stop.set()
+        self.ticker.join()
         self.stream.write("\r" + " " * (len(self.line(1.0)) + 8) + "\r")
         self.stream.flush()
 

@@ -145,12 +145,15 @@ def test_the_text_report():
 
 def test_progress_bar_shows_rate_and_time_left():
     out = io.StringIO()
-    bar = Progress(4, stream=out)
+    bar = Progress(4, stream=out, every=0.01)
     for _ in range(4):
         bar.step()
+    bar.draw()
+    bar.close()
     text = out.getvalue()
-    assert "4/4 games" in text and "games/s" in text and "left" in text and "#" * 28 in text
-    assert Progress(10, stream=io.StringIO()).line(2.0).startswith("[" + "." * 28 + "] 0/10 games")
+    assert "4/4 games" in text and "games/s" in text and "0s left" in text and "#" * 28 in text
+    assert text.endswith("\r")  # the bar is cleared when done
+    assert Progress(10, stream=io.StringIO()).line(2.0).startswith("[" + "." * 28 + "] 0/10 games  0 games/s  ? left")
 
 
 def test_compare_prints_a_table_and_a_plot_and_the_same_numbers_for_any_jobs(tmp_path):
