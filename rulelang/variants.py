@@ -102,13 +102,12 @@ class _Merger:
         return new
 
     def maps(self, old: YMap, new: YMap, merge=None) -> YMap:
-        """Key by key; `merge(key, old, new)` merges one entry (default: `value`)."""
+        """Key by key: `merge(key, old, new)` merges an inherited entry (default: `value`);
+        a new key is added after the inherited ones."""
+        merge = merge or (lambda key, o, n: self.value(o, n))
         entries = dict(old.entries)
         for key, (span, node) in new.entries.items():
-            if key in entries:
-                entries[key] = (entries[key][0], (merge or (lambda k, o, n: self.value(o, n)))(key, entries[key][1], node))
-            else:
-                entries[key] = (span, node)
+            entries[key] = (entries[key][0], merge(key, entries[key][1], node)) if key in entries else (span, node)
         return YMap(new.span, entries)
 
     # ------------------------------------------------------------ the ruleset
