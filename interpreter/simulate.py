@@ -8,6 +8,7 @@ are exactly those of one job.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -66,12 +67,16 @@ def _in_workers(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: 
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods:  # the workers inherit the compiled game: nothing to rebuild
         context, recipe = multiprocessing.get_context("fork"), (game, kinds)
+        gc.freeze()  # the collector leaves inherited objects alone, so their pages stay shared
     else:  # the ruleset IR is plain data and pickles; each worker compiles it
         context = multiprocessing.get_context("spawn")
         recipe = ((game.ruleset, game.mode.name, game.step_limit, game.optimized), kinds)
     with context.Pool(jobs, initializer=_start_worker, initargs=recipe) as pool:
-        for results in pool.imap(_play_run, runs):
-            yield from results
+        try:
+            for results in pool.imap(_play_run, runs):
+                yield from results
+        finally:
+            gc.unfreeze()
 
 
 class _Player:

@@ -43,10 +43,10 @@ class Tree:
 
 
 def read_tree(path: Path) -> Tree:
-    return resolve(load_yaml_source(read_source(path)), path, ())
+    return resolve(_parse(read_source(path)), path, ())
 
 
-def load_yaml_source(source: Source) -> YNode:
+def _parse(source: Source) -> YNode:
     return load_yaml(source.text, source.name)
 
 
@@ -68,7 +68,7 @@ def resolve(root: YNode, path: Path, chain: tuple[Path, ...]) -> Tree:
             names = [p.name for p in (*chain, here)] + [base_path.name]
             raise RulesetError([Diagnostic(node.span, "a cycle of `extends`: " + " -> ".join(names),
                                            "a ruleset cannot extend one that extends it")])
-        base = resolve(load_yaml_source(read_source(base_path)), base_path, (*chain, here))
+        base = resolve(_parse(read_source(base_path)), base_path, (*chain, here))
         merged = _Merger(diag).ruleset(base.root, root)
         sources = (*base.sources, source)
     if isinstance(merged, YMap) and isinstance(merged.get("modes"), YMap):
