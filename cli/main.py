@@ -1,4 +1,4 @@
-"""The `rulelang` command: check, run, play, replay and simulate rulesets.
+"""The `rulelang` command: check, run, play, replay, simulate, compare and show rulesets.
 
 Every mistake in a ruleset, a parameter or the command line ends in a located
 message and exit code 2, never a Python traceback.
