@@ -28,7 +28,8 @@ def _pyplot():
     try:
         import matplotlib
     except ImportError:
-        raise PlotError("plots need matplotlib, an optional extra: pip install 'rulelang[plot]'") from None
+        raise PlotError("plots need matplotlib, the optional extra `plot`: pip install 'rulelang[plot]' "
+                        "(from a checkout: pip install '.[plot]')") from None
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "rulelang"
     import matplotlib.pyplot as plt
