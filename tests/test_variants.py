@@ -68,7 +68,7 @@ def test_small_hand_replaces_the_draw_step_and_keeps_its_place():
 
 
 def test_costly_refresh_removes_cards_after_the_shuffle():
-    game = Game(load_ruleset("twenty-trials-costly-refresh"))
+    game = Game(load_ruleset("twenty-trials-costly-refresh", {"refresh_cost": "2"}))
     p = Position(game)
     deck = game.zone_index("action_deck")
     p.put("action_deck")  # empty: the next check needs a refresh
