@@ -1,4 +1,4 @@
-"""The `rulelang` command: check, run, play, replay and simulate rulesets, and print them.
+"""The `rulelang` command: check, run, play, replay, simulate, compare and show rulesets, and print them.
 
 Every mistake in a ruleset, a parameter or the command line ends in a located
 message and exit code 2, never a Python traceback.
@@ -16,16 +16,14 @@ from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from interpreter.errors import IllegalAction, RuleError
 from interpreter.match import GameLog, ReplayError, header, play, read_log, replay
 from interpreter.saves import SaveError, check_same_ruleset, load as load_save, save as save_state
-from interpreter.simulate import format_summary, outcome_label, simulate
+from interpreter.summary import outcome_label
 from interpreter.terminal import HumanAgent, Quit, render_board
 from interpreter.view import Viewer
-from cli import printing
+
 from rulelang import RulesetError, load_ruleset, parse_assignments
-from rulelang.errors import did_you_mean
 
-
-class UsageError(Exception):
-    pass
+from . import printing, show, simulation
+from .common import UsageError, agent_kinds, build_game
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,13 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.set_defaults(command=cmd_replay)
 
-    p = sub.add_parser("simulate", help="play many games and summarise the outcomes")
-    ruleset_args(p)
-    game_args(p)
-    p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(command=cmd_simulate)
-
+    simulation.add_commands(sub, ruleset_args, game_args)
+    show.add_commands(sub, ruleset_args)
     printing.register(sub)  # summary, cards
     return parser
 
@@ -121,28 +114,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def load(args):
     return load_ruleset(args.ruleset, parse_assignments(args.set))
-
-
-def build_game(ruleset, args) -> Game:
-    if args.step_limit < 1:
-        raise UsageError("--step-limit must be at least 1")
-    return Game(ruleset, args.mode, step_limit=args.step_limit)
-
-
-def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
-    kinds = {role: "random" for role in game.roles}
-    for spec in specs:
-        role, sep, kind = spec.partition("=")
-        if not sep:
-            raise UsageError(f"--agent expects ROLE=KIND, not '{spec}'")
-        if role not in game.roles:
-            hint = did_you_mean(role, game.roles)
-            raise UsageError(f"no role '{role}' in mode {game.mode.name}"
-                             + (f"; {hint}" if hint else f" (roles: {', '.join(game.roles)})"))
-        if kind not in AGENTS and kind != "human":
-            raise UsageError(f"unknown agent '{kind}' (agents: {', '.join([*AGENTS, 'human'])})")
-        kinds[role] = kind
-    return kinds
 
 
 def zone_title(zone) -> str:
@@ -283,17 +254,3 @@ def cmd_replay(args) -> int:
     if ruleset.source_hash != head["hash"]:
         print("note: the ruleset has changed since the log was written, but it still plays the same game")
     return 0
-
-
-def cmd_simulate(args) -> int:
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    ruleset = load(args)
-    game = build_game(ruleset, args)
-    kinds = agent_kinds(game, args.agent)
-    if "human" in kinds.values():
-        raise UsageError("a simulation has no person in it; use `rulelang play`")
-    summary = simulate(game, args.games, args.seed, kinds)
-    print(json.dumps(summary.to_json()) if args.json else format_summary(summary))
-    return 0
-

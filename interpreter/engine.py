@@ -44,6 +44,7 @@ class Game:
                                            did_you_mean(mode, ruleset.modes) or
                                            "modes: " + ", ".join(ruleset.modes))])
         self.ruleset, self.mode = ruleset, ruleset.modes[mode]
+        self.step_limit, self.optimized = step_limit, optimize
         self.layout = Layout(ruleset, self.mode, step_limit)
         self.compiler = Compiler(self.layout, plain_program(ruleset, self.mode))
         if optimize:
@@ -54,6 +55,7 @@ class Game:
         self.sites = builder.sites
         self.roles = self.mode.roles
         self.score = {r: self.compiler.expr(e) for r, e in self.compiler.program.score.items()}
+        self.measures = {n: self.compiler.expr(e) for n, e in self.compiler.program.measures.items()}
         self.initial_vars = [v.initial for v in ruleset.vars.values()]
 
     # ------------------------------------------------------------ the API
@@ -154,8 +156,11 @@ class Game:
                 for rating in self.mode.ratings:
                     if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
                         ratings[role] = rating.name
-        return {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
-                "scores": scores, "ratings": ratings, "rounds": st.round, "decisions": st.decisions}
+        outcome = {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
+                   "scores": scores, "ratings": ratings, "rounds": st.round, "decisions": st.decisions}
+        if self.measures:
+            outcome["measures"] = {n: f(st, {}) for n, f in self.measures.items()}
+        return outcome
 
     # ------------------------------------------------------------ positions (tests, tutorials)
     def cards(self, kind: str, /, **fields) -> list[int]:

@@ -62,13 +62,21 @@ class Program:
     steps: tuple[ir.Step, ...]
     procedures: dict[str, ir.Block]
     score: dict[str, ir.Expr]
+    measures: dict[str, ir.Expr]  # None where a measure does not apply
     possible: dict[str, frozenset] | None  # card types that can reach each zone
     options: dict[int, ir.Expr]  # id(Choose) -> its options expression
 
 
 def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
     return Program(rs.setup + mode.setup, mode.round, {n: p.body for n, p in rs.procedures.items()},
-                   dict(mode.score), None, {})
+                   dict(mode.score), measure_exprs(mode), None, {})
+
+
+def measure_exprs(mode: ir.Mode) -> dict[str, ir.Expr]:
+    """Each measure as one expression: `value if when else none`."""
+    return {n: m.value if m.when is None else
+            ir.IfExpr(m.when, m.value, ir.Const(None), span=m.span, ty=m.value.ty)
+            for n, m in mode.measures.items()}
 
 
 # ---------------------------------------------------------------- tree utilities
@@ -173,25 +181,28 @@ class Optimizer:
         setup = rs.setup + self.mode.setup
         steps = self.mode.round
         procs: dict = {}  # every procedure call is inlined: the bodies on their own are not needed
-        score = dict(self.mode.score)
+        # expressions evaluated when the game ends: scores and measures
+        ends = {("score", r): e for r, e in self.mode.score.items()}
+        ends.update({("measure", n): e for n, e in measure_exprs(self.mode).items()})
         # pass 1: constants and inlining, then the zone analysis on the result
-        setup, steps, procs, score = self.fold_all(setup, steps, procs, score)
+        setup, steps, procs, ends = self.fold_all(setup, steps, procs, ends)
         self.possible = ZoneAnalysis(rs, procs).run(setup, steps)
         # pass 2: fold again knowing what each zone can hold, then hoist
-        setup, steps, procs, score = self.fold_all(setup, steps, procs, score)
+        setup, steps, procs, ends = self.fold_all(setup, steps, procs, ends)
         options: dict[int, ir.Expr] = {}
         hoist = Hoister(self)
         setup = hoist.block(setup, options)
         steps = tuple(dataclasses.replace(s, body=hoist.block(s.body, options)) for s in steps)
         procs = {n: hoist.block(b, options) for n, b in procs.items()}
-        score = {r: hoist.expr(e) for r, e in score.items()}
-        return Program(setup, steps, procs, score, self.possible, options)
+        ends = {k: hoist.expr(e) for k, e in ends.items()}
+        return Program(setup, steps, procs, {r: e for (kind, r), e in ends.items() if kind == "score"},
+                       {n: e for (kind, n), e in ends.items() if kind == "measure"}, self.possible, options)
 
-    def fold_all(self, setup, steps, procs, score):
+    def fold_all(self, setup, steps, procs, ends):
         return (self.block(setup, {}),
                 tuple(dataclasses.replace(s, body=self.block(s.body, {})) for s in steps),
                 {n: self.block(b, {}) for n, b in procs.items()},
-                {r: self.expr(e, {}) for r, e in score.items()})
+                {k: self.expr(e, {}) for k, e in ends.items()})
 
     # ------------------------------------------------------------ statements
     def block(self, stmts, kenv: dict) -> ir.Block:

@@ -1,104 +1,122 @@
-"""Many games, one summary: outcome counts, win rates with intervals, scores.
+"""Many games, on every core, with the same numbers whatever the number of jobs.
 
 Game i of a simulation with seed S is the game `rulelang run --seed S+i`
-plays, so any game in a simulation can be replayed on its own.
+plays: it depends on nothing but its seed. With several jobs, worker
+processes play runs of consecutive seeds, and the results are taken back in
+seed order, so the summary, the rows written with `--out` and every figure
+are exactly those of one job.
 """
 from __future__ import annotations
 
+import gc
+import multiprocessing
+import os
+import signal
 import time
-from collections import Counter
-from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
 from .agents import make_agent
 from .engine import Game
+from .errors import RuleError
 from .match import play
-from .stats import mean, wilson
+from .summary import Summary
 from .view import Viewer
 
 
-def outcome_label(outcome: dict) -> str:
-    who = outcome.get("role")
-    reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
-    if outcome["ended_by"] == "win":
-        return f"{who} wins{reason}"
-    if outcome["ended_by"] == "lose":
-        return f"{who} loses{reason}"
-    winners = [r for r, res in outcome["results"].items() if res == "win"]
-    return (f"{winners[0]} wins on score" if winners else "draw") + reason
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
-@dataclass
-class Summary:
-    games: int
-    seed: int
-    mode: str
-    agents: dict
-    params: dict
-    roles: tuple
-    outcomes: Counter = field(default_factory=Counter)
-    wins: Counter = field(default_factory=Counter)
-    scores: dict = field(default_factory=dict)  # role -> list of scores
-    ratings: Counter = field(default_factory=Counter)
-    rounds: list = field(default_factory=list)
-    decisions: list = field(default_factory=list)
-    seconds: float = 0.0
-
-    def add(self, outcome: dict) -> None:
-        self.outcomes[outcome_label(outcome)] += 1
-        for role, result in outcome["results"].items():
-            self.wins[role] += result == "win"
-        for role, score in outcome["scores"].items():
-            self.scores.setdefault(role, []).append(score)
-        for role, rating in outcome["ratings"].items():
-            self.ratings[f"{role}: {rating}"] += 1
-        self.rounds.append(outcome["rounds"])
-        self.decisions.append(outcome["decisions"])
-
-    def to_json(self) -> dict:
-        n = self.games
-        return {
-            "games": n, "seed": self.seed, "mode": self.mode, "agents": self.agents, "params": self.params,
-            "outcomes": dict(self.outcomes.most_common()),
-            "win_rate": {r: {"rate": self.wins[r] / n if n else 0.0, "ci95": list(wilson(self.wins[r], n))}
-                         for r in self.roles},
-            "mean_score": {r: mean(self.scores[r]) if r in self.scores else None for r in self.roles},
-            "ratings": dict(sorted(self.ratings.items())),
-            "mean_rounds": mean(self.rounds), "mean_decisions": mean(self.decisions),
-            "games_per_second": n / self.seconds if self.seconds > 0 else None,
-        }
-
-
-def simulate(game: Game, games: int, seed: int = 0, agents: dict[str, str] | None = None) -> Summary:
+def simulate(game: Game, games: int, seed: int = 0, agents: dict[str, str] | None = None, jobs: int = 1,
+             on_game: Callable[[int, dict], None] | None = None) -> Summary:
+    """Play seeds seed..seed+games-1; `on_game(seed, outcome)` sees each game in seed order."""
     kinds = {role: (agents or {}).get(role, "random") for role in game.roles}
-    summary = Summary(games, seed, game.mode.name, kinds, dict(game.ruleset.param_values), game.roles)
-    viewer = Viewer(game)
+    summary = Summary.for_game(game, games, seed, kinds)
+    summary.jobs = jobs
     start = time.perf_counter()
-    for i in range(games):
-        s = seed + i
-        players = {role: make_agent(kind, s, role) for role, kind in kinds.items()}
-        summary.add(play(game, s, players, viewer=viewer).outcome)
+    for s, outcome in zip(range(seed, seed + games), outcomes(game, kinds, seed, games, jobs)):
+        summary.add(outcome)
+        if on_game is not None:
+            on_game(s, outcome)
     summary.seconds = time.perf_counter() - start
     return summary
 
 
-def format_summary(summary: Summary) -> str:
-    data = summary.to_json()
-    lines = [f"{data['games']} games of mode {data['mode']}, seeds {data['seed']}..{data['seed'] + data['games'] - 1}, "
-             f"agents: {', '.join(f'{r}={k}' for r, k in data['agents'].items())}"]
-    lines.append("outcomes:")
-    width = max((len(k) for k in data["outcomes"]), default=0)
-    for label, count in data["outcomes"].items():
-        lines.append(f"  {label:<{width}}  {count:>7}  {count / data['games']:7.1%}")
-    lines.append("win rate (95% interval):")
-    for role, w in data["win_rate"].items():
-        lo, hi = w["ci95"]
-        lines.append(f"  {role}: {w['rate']:.1%}  [{lo:.1%}, {hi:.1%}]")
-    scored = {r: s for r, s in data["mean_score"].items() if s is not None}
-    if scored:
-        lines.append("mean score: " + ", ".join(f"{r} {s:.2f}" for r, s in scored.items()))
-    if data["ratings"]:
-        lines.append("ratings: " + ", ".join(f"{k} {v}" for k, v in data["ratings"].items()))
-    lines.append(f"mean length: {data['mean_rounds']:.1f} rounds, {data['mean_decisions']:.1f} decisions")
-    if data["games_per_second"]:
-        lines.append(f"speed: {data['games_per_second']:,.0f} games/s")
-    return "\n".join(lines)
+def outcomes(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int) -> Iterator[dict]:
+    """The outcomes of the games, in seed order."""
+    jobs = max(1, min(jobs, games))
+    if jobs == 1:
+        player = _Player(game, kinds)
+        results = (player.play(s) for s in range(seed, seed + games))
+    else:
+        results = _in_workers(game, kinds, seed, games, jobs)
+    for outcome in results:
+        if isinstance(outcome, _Failure):
+            raise RuleError(outcome.span, f"{outcome.message} (in the game with seed {outcome.seed})", outcome.hint)
+        yield outcome
+
+
+def _in_workers(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int) -> Iterator:
+    # runs of consecutive seeds: large enough that passing results back costs
+    # little, small enough to keep every worker busy to the end
+    size = max(1, min(200, games // (jobs * 8)))
+    runs = [(s, min(size, seed + games - s)) for s in range(seed, seed + games, size)]
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods:  # the workers inherit the compiled game: nothing to rebuild
+        context, recipe = multiprocessing.get_context("fork"), (game, kinds)
+        gc.freeze()  # the collector leaves inherited objects alone, so their pages stay shared
+    else:  # the ruleset IR is plain data and pickles; each worker compiles it
+        context = multiprocessing.get_context("spawn")
+        recipe = ((game.ruleset, game.mode.name, game.step_limit, game.optimized), kinds)
+    with context.Pool(jobs, initializer=_start_worker, initargs=recipe) as pool:
+        try:
+            for results in pool.imap(_play_run, runs):
+                yield from results
+        finally:
+            gc.unfreeze()
+
+
+class _Player:
+    def __init__(self, game: Game, kinds: dict[str, str]):
+        self.game, self.kinds, self.viewer = game, kinds, Viewer(game)
+
+    def play(self, s: int):
+        """The game's outcome, or a _Failure if the rules broke."""
+        agents = {role: make_agent(kind, s, role) for role, kind in self.kinds.items()}
+        try:
+            return play(self.game, s, agents, viewer=self.viewer).outcome
+        except RuleError as error:
+            return _Failure(s, error)
+
+
+class _Failure:
+    """A rule error in a worker, as plain data (it travels back by pickle)."""
+
+    def __init__(self, seed: int, error: RuleError):
+        d = error.diagnostic
+        self.seed, self.span, self.message, self.hint = seed, d.span, d.message, d.hint
+
+
+_worker: _Player | None = None
+
+
+def _start_worker(game, kinds: dict[str, str]) -> None:
+    global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    if not isinstance(game, Game):
+        ruleset, mode, step_limit, optimized = game
+        game = Game(ruleset, mode, step_limit, optimized)
+    _worker = _Player(game, kinds)
+
+
+def _play_run(run: tuple[int, int]) -> list:
+    start, count = run
+    results = []
+    for s in range(start, start + count):
+        results.append(_worker.play(s))
+        if isinstance(results[-1], _Failure):
+            break
+    return results

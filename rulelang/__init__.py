@@ -7,7 +7,8 @@ Knows nothing about running or printing games: see `interpreter` and
 `generators`, which both depend on this IR only.
 """
 from .errors import Diagnostic, RulesetError, Source, Span
-from .loader import bundled_names, find_ruleset, load_ruleset, load_text
+from .files import bundled_names, find_ruleset
+from .loader import load_ruleset, load_text
 from .params import apply_params, parse_assignments
 
 __all__ = ["Diagnostic", "RulesetError", "Source", "Span", "bundled_names", "find_ruleset",

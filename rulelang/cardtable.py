@@ -156,35 +156,60 @@ def _state(reader, node, enums, fields) -> tuple[ir.StateField, ...]:
     return tuple(state)
 
 
+def split_table(node: YScalar, diag) -> tuple[list[str] | None, Span, list[tuple[list[str], Span]]]:
+    """A table's header cells and its rows' cells, each row with its span.
+
+    Lines assembled from several files (`line_spans`) keep their own spans."""
+    source = node.span.source
+    header: list[str] | None = None
+    header_span = node.span
+    rows: list[tuple[list[str], Span]] = []
+    for offset, line in enumerate(node.value.splitlines()):
+        if node.line_spans is not None:
+            span = node.line_spans[offset]
+        else:
+            lineno = node.text_line + offset
+            span = Span(source, lineno, node.text_col, lineno, node.text_col + len(line))
+        try:
+            cells = shlex.split(line, comments=True)
+        except ValueError:
+            diag.error(span, "unclosed quote in this row")
+            continue
+        if not cells:
+            continue
+        if header is None:
+            header, header_span = cells, span
+        else:
+            rows.append((cells, span))
+    return header, header_span, rows
+
+
+def format_table(header: list[str], rows: list[list[str]]) -> str:
+    """Rows as aligned text under their header (cells quoted where needed)."""
+    lines = [header] + [[shlex.quote(c) for c in row] for row in rows]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    return "".join("  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() + "\n" for line in lines)
+
+
 def _table(reader, node, card_type: str, fields, bounds, enums) -> list[tuple[dict, Span]]:
     if not isinstance(node, YScalar) or not isinstance(node.value, str):
         reader.diag.error(node.span, "a card table is text: a header line of field names, then one card a row",
                           "write it as a block after `table: |`")
         return []
-    source = node.span.source
+    header, span, lines = split_table(node, reader.diag)
+    if header is None:
+        reader.diag.error(node.span, f"the table of '{card_type}' is empty")
+        return []
+    for col in header:
+        if col != "count" and col not in fields:
+            reader.diag.error(span, f"unknown column '{col}' in the table of '{card_type}'",
+                              did_you_mean(col, [*fields, "count"]) or
+                              f"declare it under `fields:` of '{card_type}'")
+    for f in fields:
+        if f not in header:
+            reader.diag.error(span, f"the table of '{card_type}' has no column for field '{f}'")
     rows: list[tuple[dict, Span]] = []
-    header: list[str] | None = None
-    for offset, line in enumerate(node.value.splitlines()):
-        lineno = node.text_line + offset
-        span = Span(source, lineno, node.text_col, lineno, node.text_col + len(line))
-        try:
-            cells = shlex.split(line, comments=True)
-        except ValueError:
-            reader.diag.error(span, "unclosed quote in this row")
-            continue
-        if not cells:
-            continue
-        if header is None:
-            header = cells
-            for col in header:
-                if col != "count" and col not in fields:
-                    reader.diag.error(span, f"unknown column '{col}' in the table of '{card_type}'",
-                                      did_you_mean(col, [*fields, "count"]) or
-                                      f"declare it under `fields:` of '{card_type}'")
-            for f in fields:
-                if f not in header:
-                    reader.diag.error(span, f"the table of '{card_type}' has no column for field '{f}'")
-            continue
+    for cells, span in lines:
         if len(cells) != len(header):
             reader.diag.error(span, f"this row has {len(cells)} values but the header names {len(header)} columns")
             continue
@@ -202,8 +227,6 @@ def _table(reader, node, card_type: str, fields, bounds, enums) -> list[tuple[di
                 values[col] = value
         if ok:
             rows.extend([(values, span)] * count)
-    if header is None:
-        reader.diag.error(node.span, f"the table of '{card_type}' is empty")
     return rows
 
 

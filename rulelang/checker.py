@@ -93,7 +93,9 @@ class Checker:
             msetup = self.block(mode.setup, Scope())
             steps = tuple(dataclasses.replace(s, body=self.block(s.body, Scope())) for s in mode.round)
             score = {role: self.expect(e, Scope(), INT, "a score") for role, e in mode.score.items()}
-            modes[name] = dataclasses.replace(mode, setup=msetup, round=steps, score=ir.frozen_map(score))
+            measures = {n: self.measure(m) for n, m in mode.measures.items()}
+            modes[name] = dataclasses.replace(mode, setup=msetup, round=steps, score=ir.frozen_map(score),
+                                              measures=ir.frozen_map(measures))
             self.mode_roles = None
         # defines and procedures never called with typed arguments are still resolved
         for name, define in rs.defines.items():
@@ -106,6 +108,13 @@ class Checker:
         procs = {n: dataclasses.replace(p, body=self.proc_bodies.get(n, p.body)) for n, p in rs.procedures.items()}
         return dataclasses.replace(rs, setup=setup, modes=ir.frozen_map(modes), defines=ir.frozen_map(defines),
                                    procedures=ir.frozen_map(procs))
+
+    def measure(self, m: ir.Measure) -> ir.Measure:
+        value = self.expr(m.value, Scope())
+        if value.ty not in (INT, BOOL, ANY):
+            self.error(m.value.span, f"a measure is a number or true/false, not {value.ty}")
+        when = self.expect(m.when, Scope(), BOOL, "a measure's `when:`") if m.when is not None else None
+        return dataclasses.replace(m, value=value, when=when)
 
     def error(self, span: Span | None, message: str, hint: str | None = None) -> None:
         self.diag.error(span, message, hint)

@@ -452,6 +452,16 @@ class Rating(Node):
 
 
 @dataclass(frozen=True)
+class Measure(Node):
+    """A number (or true/false) recorded when a game ends, for simulations;
+    `when` false means it does not apply to that game."""
+    name: str
+    value: Expr
+    when: Expr | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
 class Mode(Node):
     name: str
     title: str
@@ -462,6 +472,7 @@ class Mode(Node):
     score: Mapping[str, Expr]
     ratings: tuple[Rating, ...] = ()
     assumed: str | None = None
+    measures: Mapping[str, Measure] = field(default_factory=lambda: FrozenMap())
 
 
 @dataclass(frozen=True)

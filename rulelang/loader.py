@@ -15,12 +15,13 @@ from . import ir
 from .cardtable import read_card_types
 from .checker import check
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
+from .files import find_ruleset
 from .params import apply_params
 from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
 from .types import BOOL, INT, TEXT, CardT, EnumT, ROLE, Type
+from .variants import Tree, read_tree, resolve
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
-BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
 BUILTIN_NAMES = frozenset({"round", "box", "size", "empty", "top", "bottom", "abs", "face_up",
                            "face_down", "min", "max", "sum", "any", "all", "space", "column", "row",
                            "columns", "rows"})
@@ -28,52 +29,32 @@ MAX_SPACES = 10_000  # spaces on one board
 
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
             "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
-
-
-def find_ruleset(ref: str) -> Path:
-    """A path, or the name of a bundled ruleset (`twenty-trials`)."""
-    path = Path(ref)
-    if path.is_file():
-        return path
-    for candidate in (BUNDLED / f"{ref}.yaml", BUNDLED / ref / "ruleset.yaml"):
-        if candidate.is_file():
-            return candidate
-    known = sorted(p.stem for p in BUNDLED.glob("*.yaml"))
-    hint = did_you_mean(ref, known) or ("bundled rulesets: " + ", ".join(known) if known else None)
-    raise RulesetError([Diagnostic(None, f"no ruleset file or bundled ruleset named '{ref}'", hint)])
-
-
-def bundled_names() -> list[str]:
-    return sorted(p.stem for p in BUNDLED.glob("*.yaml"))
+PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
+ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows")
+VAR_KEYS = ("initial", "text", "assumed")
+STEP_KEYS = ("step", "do", "text", "assumed")
+RULING_KEYS = ("id", "text", "applies_to")
+MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed")
+MEASURE_KEYS = ("value", "when", "text")
 
 
 def load_ruleset(ref: str, params: dict[str, str] | None = None) -> ir.Ruleset:
     """Load, check and configure a ruleset; raise RulesetError on any problem."""
-    path = find_ruleset(ref)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RulesetError([Diagnostic(None, f"cannot read {path}: {exc.strerror}")]) from None
-    return load_text(_decode(data, str(path)), str(path), params)
+    return read_ruleset(read_tree(find_ruleset(ref)), params)
 
 
 def load_text(text: str, name: str, params: dict[str, str] | None = None) -> ir.Ruleset:
-    tree = load_yaml(text, name)
-    ruleset = _Reader(tree).read()
-    ruleset = apply_params(ruleset, params or {})
-    return ruleset
+    """A ruleset from text; `name` is its file name (an `extends:` path is taken from its folder)."""
+    return read_ruleset(resolve(load_yaml(text, name), Path(name), ()), params)
 
 
-def _decode(data: bytes, name: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
-        source = Source(name, data.decode("utf-8", errors="replace"))
-        raise RulesetError([Diagnostic(Span(source, line, col), "the file is not valid UTF-8 text",
-                                       "save the ruleset as UTF-8")]) from None
+def read_ruleset(tree: Tree, params: dict[str, str] | None = None) -> ir.Ruleset:
+    return apply_params(_Reader(tree).read(), params or {})
+
+
+def source_hash(sources: tuple[Source, ...]) -> str:
+    """Names the exact text of a ruleset: every file of a variant's chain."""
+    return hashlib.sha256(b"\0".join(s.text.encode("utf-8") for s in sources)).hexdigest()[:16]
 
 
 # ------------------------------------------------------------------ reading
@@ -82,8 +63,9 @@ def _decode(data: bytes, name: str) -> str:
 class _Reader:
     """Walks the positioned YAML and builds the (unchecked) declarations."""
 
-    def __init__(self, tree: YNode):
-        self.tree = tree
+    def __init__(self, tree: Tree):
+        self.tree = tree.root
+        self.sources = tree.sources
         self.diag = Diagnostics()
         self.names: dict[str, tuple[str, Span]] = {}  # global name -> (what, where)
 
@@ -124,7 +106,8 @@ class _Reader:
             return False
         if name in self.names:
             other, where = self.names[name]
-            self.diag.error(span, f"'{name}' is already the name of a {other} (line {where.line})",
+            place = f"line {where.line}" if where.file == span.file else str(where)
+            self.diag.error(span, f"'{name}' is already the name of a {other} ({place})",
                             "every zone, variable, parameter, role, type and card type needs its own name")
             return False
         self.names[name] = (what, span)
@@ -168,15 +151,13 @@ class _Reader:
         setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
         modes = self.read_modes(top.get("modes"), roles)
         rulings = self.read_rulings(top.get("rulings"))
-        source = top.span.source
         ruleset = ir.Ruleset(
             game or "untitled", title, self.text(top.get("credits"), "credits"), roles,
             ir.frozen_map(params), ir.frozen_map(enums), ir.frozen_map(card_types), tuple(cards),
             ir.frozen_map(zones), ir.frozen_map(variables), ir.frozen_map(defines),
             ir.frozen_map(procedures), setup or (), ir.frozen_map(modes), rulings,
             ir.frozen_map({n: p.default for n, p in params.items()}),
-            hashlib.sha256(source.text.encode("utf-8")).hexdigest()[:16],
-            text=self.text(top.get("text"), "text"), span=top.span)
+            source_hash(self.sources), text=self.text(top.get("text"), "text"), span=top.span)
         if self.diag:
             raise RulesetError(self.diag.items)
         return check(ruleset)  # raises RulesetError listing every problem
@@ -255,7 +236,7 @@ class _Reader:
         for name, (span, value) in (self.expect_map(node, "params") or YMap(span=None)).entries.items():
             spec = value if isinstance(value, YMap) else None
             if spec is not None:
-                self.keys(spec, ("default", "text", "choices", "min", "max", "assumed"), f"parameter '{name}'")
+                self.keys(spec, PARAM_KEYS, f"parameter '{name}'")
                 default_node = spec.get("default")
             else:
                 default_node = value
@@ -291,12 +272,11 @@ class _Reader:
     def read_zones(self, node: YNode | None, roles, card_types) -> dict[str, ir.Zone]:
         zones = {}
         role_names = [r.name for r in roles]
-        allowed = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows")
         for name, (span, value) in (self.expect_map(node, "zones") or YMap(span=None)).entries.items():
             spec = value if isinstance(value, YMap) else YMap(span=span)
             if value is not None and not isinstance(value, YMap) and not (isinstance(value, YScalar) and value.value is None):
                 self.diag.error(value.span, f"zone '{name}' must be a mapping like {{facing: down}}")
-            self.keys(spec, allowed, f"zone '{name}'")
+            self.keys(spec, ZONE_KEYS, f"zone '{name}'")
             owner = self.text(spec.get("owner"), "owner")
             if owner is not None and owner != "each" and owner not in role_names:
                 self.diag.error(spec.get("owner").span, f"unknown role '{owner}'",
@@ -365,7 +345,7 @@ class _Reader:
         for name, (span, value) in (self.expect_map(node, "vars") or YMap(span=None)).entries.items():
             text, assumed = None, self.assumed(value)
             if isinstance(value, YMap):
-                self.keys(value, ("initial", "text", "assumed"), f"variable '{name}'")
+                self.keys(value, VAR_KEYS, f"variable '{name}'")
                 text = self.text(value.get("text"), "text")
                 value = value.get("initial")
             initial = value.value if isinstance(value, YScalar) else None
@@ -452,8 +432,7 @@ class _Reader:
             if not isinstance(spec, YMap):
                 self.diag.error(span, f"mode '{name}' must be a mapping (title:, round:, ...)")
                 continue
-            self.keys(spec, ("title", "text", "roles", "setup", "round", "score", "ratings", "assumed"),
-                      f"mode '{name}'")
+            self.keys(spec, MODE_KEYS, f"mode '{name}'")
             mode_roles = []
             roles_node = spec.get("roles")
             for item in (roles_node.items if isinstance(roles_node, YList) else []):
@@ -476,7 +455,7 @@ class _Reader:
                 self.text(spec.get("text"), "text"), tuple(mode_roles or role_names),
                 self.snippet(spec.get("setup"), "block") or () if spec.get("setup") else (),
                 steps, ir.frozen_map(score), self.read_ratings(spec.get("ratings")),
-                self.assumed(spec), span=span)
+                assumed=self.assumed(spec), measures=self.read_measures(spec.get("measures")), span=span)
         return modes
 
     def read_steps(self, node: YNode | None, mode: str, span: Span) -> tuple[ir.Step, ...]:
@@ -489,7 +468,7 @@ class _Reader:
             if not isinstance(item, YMap):
                 self.diag.error(item.span, "a step is a mapping: `- step: Name` and `do: ...`")
                 continue
-            self.keys(item, ("step", "do", "text", "assumed"), "a step")
+            self.keys(item, STEP_KEYS, "a step")
             name = self.text(item.get("step"), "step name")
             if not name:
                 self.diag.error(item.span, "this step has no name", "add `step: Name` (variants refer to steps by name)")
@@ -517,6 +496,23 @@ class _Reader:
             ratings.append(ir.Rating(name, low, high, span=span))
         return tuple(ratings)
 
+    def read_measures(self, node: YNode | None) -> ir.FrozenMap:
+        measures = {}
+        for name, (span, value) in (self.expect_map(node, "measures") or YMap(span=None)).entries.items():
+            text, when = None, None
+            if isinstance(value, YMap):
+                self.keys(value, MEASURE_KEYS, f"measure '{name}'")
+                text = self.text(value.get("text"), "text")
+                when = self.snippet(value.get("when"), "expression") if "when" in value else None
+                value = value.get("value")
+                if value is None:
+                    self.diag.error(span, f"measure '{name}' has no 'value:'")
+                    continue
+            expr = self.snippet(value, "expression")
+            if expr is not None:
+                measures[name] = ir.Measure(name, expr, when, text, span=span)
+        return ir.frozen_map(measures)
+
     def read_rulings(self, node: YNode | None) -> tuple[ir.Ruling, ...]:
         rulings = []
         if node is None:
@@ -529,7 +525,7 @@ class _Reader:
             if not isinstance(item, YMap):
                 self.diag.error(item.span, "a ruling is a mapping with `id:` and `text:`")
                 continue
-            self.keys(item, ("id", "text", "applies_to"), "a ruling")
+            self.keys(item, RULING_KEYS, "a ruling")
             rid, text = self.text(item.get("id"), "id"), self.text(item.get("text"), "text")
             if not rid or not text:
                 self.diag.error(item.span, "a ruling needs both `id:` and `text:`")

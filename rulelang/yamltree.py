@@ -31,6 +31,9 @@ class YScalar(YNode):
     # where the text of a string value starts, for mapping DSL positions
     text_line: int = 0
     text_col: int = 0
+    # for text assembled from several files (a card table changed by a
+    # variant): where each line of `value` really comes from
+    line_spans: tuple[Span, ...] | None = None
 
 
 @dataclass
@@ -63,6 +66,20 @@ def plain(node: YNode | None):
     if isinstance(node, YList):
         return [plain(i) for i in node.items]
     return {k: plain(v) for k, (_, v) in node.entries.items()}
+
+
+class _Dumper(yaml.SafeDumper):
+    """Writes rules text as `|` blocks, so it reads as it was written."""
+
+
+_Dumper.add_representer(str, lambda dumper, text: dumper.represent_scalar(
+    "tag:yaml.org,2002:str", text, style="|" if "\n" in text else None))
+
+
+def dump(data) -> str:
+    """Plain data as YAML text, keys in their order."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=None)
 
 
 def _span(source: Source, node: yaml.Node) -> Span:

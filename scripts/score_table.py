@@ -61,7 +61,7 @@ def table(ruleset_ref: str, options: list[str], agents: list[str], games: int, s
             scores_seen |= named
             for s in set(counts) | named:
                 headings.setdefault(s, score_heading(game, s))
-            wins = summary.wins[role] / games
+            wins = sum(summary.won[role]) / games
             rows.append((title, kind, counts, sum(summary.scores[role]) / games, wins,
                          sum(summary.rounds) / games))
     scores = sorted(scores_seen)

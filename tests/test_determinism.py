@@ -43,6 +43,16 @@ def test_optimised_and_plain_rules_play_the_same_games():
             assert random_game(fast, seed) == random_game(plain, seed), (params, seed)
 
 
+def test_variants_play_the_same_optimised_and_plain():
+    for name, params in (("twenty-trials-tempered", {"trial_modifiers": "true"}),
+                         ("twenty-trials-costly-refresh", {"action_modifiers": "true"}),
+                         ("twenty-trials-small-hand", {"hand_size": "2"})):
+        rs = load_ruleset(name, params)
+        fast, plain = Game(rs), Game(rs, optimize=False)
+        for seed in range(60):
+            assert random_game(fast, seed) == random_game(plain, seed), (name, seed)
+
+
 def test_the_optimiser_specialises_to_the_parameters():
     # without modifiers, nothing about modifiers is left in the compiled rules
     no_mods = game_for().compiler.program

@@ -118,9 +118,9 @@ def test_case_must_be_exhaustive():
 
 
 def test_not_utf8():
-    from rulelang.loader import _decode
+    from rulelang.files import decode
     with pytest.raises(RulesetError) as info:
-        _decode("game: x\ntitle: caf\xe9\n".encode("latin-1"), "latin.yaml")
+        decode("game: x\ntitle: caf\xe9\n".encode("latin-1"), "latin.yaml")
     (d,) = info.value.diagnostics
     assert (d.span.line, d.span.col) == (2, 11) and "UTF-8" in d.message
 

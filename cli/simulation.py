@@ -1,0 +1,150 @@
+"""`rulelang simulate` and `rulelang compare`: many games, and what they add up to."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from contextlib import ExitStack
+
+from interpreter.compare import compare, comparison_json, format_comparison
+from interpreter.plots import PlotError, check_plot_path, plot_comparison, plot_summary
+from interpreter.records import RowWriter, columns, row
+from interpreter.simulate import available_cores, simulate
+from interpreter.summary import format_summary
+from rulelang import load_ruleset, parse_assignments
+
+from .common import UsageError, agent_kinds, build_game
+from .progress import Progress, wanted
+
+
+def add_commands(sub, ruleset_args, game_args) -> None:
+    p = sub.add_parser("simulate", help="play many games and summarise the outcomes")
+    ruleset_args(p)
+    game_args(p)
+    _many_games(p)
+    p.set_defaults(command=cmd_simulate)
+
+    p = sub.add_parser("compare", help="play the same seeds under several rulesets and compare them",
+                       description="Each RULESET may carry its own parameters: "
+                                   "twenty-trials:action_modifiers=true,trial_modifiers=true")
+    ruleset_args(p, many=True)
+    game_args(p)
+    _many_games(p)
+    p.set_defaults(command=cmd_compare)
+
+
+def _many_games(p) -> None:
+    p.add_argument("--games", type=int, required=True, metavar="N", help="how many games (of each ruleset)")
+    p.add_argument("--jobs", type=int, default=available_cores(), metavar="N",
+                   help=f"worker processes (default: every core, here {available_cores()}); "
+                        "the results do not depend on it")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--out", metavar="FILE", help="write one row per game: FILE.csv, FILE.jsonl or FILE.json")
+    p.add_argument("--plot", metavar="FILE", help="draw the distributions: FILE.png or FILE.svg (needs matplotlib)")
+
+
+def _check(args) -> None:
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.plot:
+        try:
+            check_plot_path(args.plot)
+        except PlotError as exc:
+            raise UsageError(str(exc)) from None
+
+
+def _rows(stack: ExitStack, path: str | None, fields: list[str]) -> RowWriter | None:
+    if not path:
+        return None
+    try:
+        writer = RowWriter(path, fields)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+    stack.callback(writer.close)
+    return writer
+
+
+def _plot(draw, path: str) -> None:
+    try:
+        draw()
+    except PlotError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"plot: {path}", file=sys.stderr)
+
+
+def _playable(ruleset, args):
+    game = build_game(ruleset, args)
+    kinds = agent_kinds(game, args.agent)
+    if "human" in kinds.values():
+        raise UsageError("a simulation has no person in it; use `rulelang play`")
+    return game, kinds
+
+
+def cmd_simulate(args) -> int:
+    _check(args)
+    ruleset = load_ruleset(args.ruleset, parse_assignments(args.set))
+    game, kinds = _playable(ruleset, args)
+    with ExitStack() as stack:
+        writer = _rows(stack, args.out, columns(game.roles, game.mode.measures))
+        progress = Progress(args.games) if wanted(args.json) else None
+        if progress:
+            stack.callback(progress.close)
+
+        def on_game(seed: int, outcome: dict) -> None:
+            if writer:
+                writer.write(row(seed, outcome))
+            if progress:
+                progress.step()
+
+        summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game)
+    print(json.dumps(summary.to_json()) if args.json else format_summary(summary))
+    if args.plot:
+        _plot(lambda: plot_summary(summary, ruleset.title, args.plot), args.plot)
+    return 0
+
+
+def split_entry(text: str) -> tuple[str, dict[str, str]]:
+    """`RULESET:P=V,P=V` -> (RULESET, {P: V}); a plain RULESET has no parameters of its own."""
+    ref, sep, tail = text.rpartition(":")
+    if sep and ref and re.fullmatch(r"\w+=[^,]*(,\w+=[^,]*)*", tail):
+        return ref, parse_assignments(tail.split(","))
+    return text, {}
+
+
+def cmd_compare(args) -> int:
+    _check(args)
+    if len(args.ruleset) < 2:
+        raise UsageError("compare needs at least two rulesets (or one with two sets of parameters)")
+    common = parse_assignments(args.set)
+    plays = []
+    for entry in args.ruleset:
+        ref, own = split_entry(entry)
+        ruleset = load_ruleset(ref, common | own)
+        plays.append((entry, *_playable(ruleset, args)))
+    fields = columns(dict.fromkeys(r for _, g, _ in plays for r in g.roles),
+                     dict.fromkeys(m for _, g, _ in plays for m in g.mode.measures), entry=True)
+    summaries = []
+    with ExitStack() as stack:
+        writer = _rows(stack, args.out, fields)
+        progress = Progress(args.games * len(plays)) if wanted(args.json) else None
+        if progress:
+            stack.callback(progress.close)
+        for label, game, kinds in plays:
+            def on_game(seed: int, outcome: dict, label=label) -> None:
+                if writer:
+                    writer.write(row(seed, outcome, label))
+                if progress:
+                    progress.step()
+
+            summaries.append(simulate(game, args.games, args.seed, kinds, args.jobs, on_game))
+    labels = [label for label, _, _ in plays]
+    metrics = compare(summaries)
+    print(json.dumps(comparison_json(labels, summaries, metrics)) if args.json
+          else format_comparison(labels, summaries, metrics))
+    if args.plot:
+        _plot(lambda: plot_comparison(labels, metrics, args.plot), args.plot)
+    return 0

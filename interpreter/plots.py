@@ -1,0 +1,93 @@
+"""Pictures of simulations (`--plot FILE.png|FILE.svg`), drawn with matplotlib.
+
+matplotlib is an optional extra (`pip install 'rulelang[plot]'`): everything
+else works without it, and asking for a plot without it is a clear error.
+SVG output is made reproducible (no date, fixed ids), so the same games draw
+the same file.
+"""
+from __future__ import annotations
+
+from .compare import Metric
+from .summary import Summary
+
+FORMATS = (".png", ".svg")
+
+
+class PlotError(Exception):
+    pass
+
+
+def check_plot_path(path: str) -> None:
+    """Fail before any game is played if the plot cannot be drawn."""
+    if not path.endswith(FORMATS):
+        raise PlotError(f"--plot draws {' or '.join(FORMATS)} files, not {path}")
+    _pyplot()
+
+
+def _pyplot():
+    try:
+        import matplotlib
+    except ImportError:
+        raise PlotError("plots need matplotlib, the optional extra `plot`: pip install 'rulelang[plot]' "
+                        "(from a checkout: pip install '.[plot]')") from None
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "rulelang"
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _save(fig, path: str) -> None:
+    metadata = {"Date": None} if path.endswith(".svg") else {}
+    try:
+        fig.savefig(path, metadata=metadata, dpi=110)
+    except OSError as exc:
+        raise PlotError(f"cannot write {path}: {exc.strerror}") from None
+    finally:
+        _pyplot().close(fig)
+
+
+def _bars(ax, counts: dict, title: str, label: str | None = None, alpha: float = 1.0) -> None:
+    values = [float(k) for k in counts]
+    total = sum(counts.values())
+    ax.bar(values, [100 * c / total for c in counts.values()], width=0.85, alpha=alpha, label=label)
+    ax.set_title(title)
+    ax.set_ylabel("% of games")
+
+
+def plot_summary(summary: Summary, title: str, path: str) -> None:
+    """The score distribution of each role and the game length in rounds and decisions."""
+    plt = _pyplot()
+    data = summary.to_json()
+    panels = [(f"score ({role})", dist["counts"]) for role, dist in data["score"].items()]
+    panels += [("rounds", data["rounds"]["counts"]), ("decisions", data["decisions"]["counts"])]
+    panels += [(name, m["counts"]) for name, m in data["measures"].items() if m.get("counts")]
+    fig, axes = plt.subplots(len(panels), 1, figsize=(7, 2.4 * len(panels)), squeeze=False)
+    for ax, (name, counts) in zip(axes[:, 0], panels):
+        _bars(ax, counts, name)
+    fig.suptitle(f"{title}: {summary.games} games, mode {summary.mode}")
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def plot_comparison(labels: list[str], metrics: list[Metric], path: str) -> None:
+    """Each figure side by side for every ruleset, with its 95% interval."""
+    plt = _pyplot()
+    letters = [chr(ord("A") + i) for i in range(len(labels))]
+    columns = 2 if len(metrics) > 1 else 1
+    rows = (len(metrics) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(5.5 * columns, 2.6 * rows + 0.6), squeeze=False)
+    for ax, m in zip(axes.flat, metrics):
+        scale = 100 if m.rate else 1
+        points = [(i, v) for i, v in enumerate(m.values) if v is not None]
+        centres = [scale * v[0] for _, v in points]
+        errors = [[scale * (v[0] - v[1]) for _, v in points], [scale * (v[2] - v[0]) for _, v in points]]
+        colours = ["tab:gray"] + ["tab:red" if sig else "tab:blue" for sig in m.significant]
+        ax.bar([letters[i] for i, _ in points], centres, yerr=errors, capsize=6,
+               color=[colours[i] for i, _ in points])
+        ax.set_title(m.name + (" (%)" if m.rate else ""))
+    for ax in list(axes.flat)[len(metrics):]:
+        ax.axis("off")
+    legend = "   ".join(f"{x} = {label}" for x, label in zip(letters, labels))
+    fig.suptitle(f"{legend}\nred: significantly different from A (95% intervals)", fontsize=9)
+    fig.tight_layout()
+    _save(fig, path)

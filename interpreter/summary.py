@@ -1,0 +1,169 @@
+"""What many games add up to: the numbers a designer reads.
+
+A `Summary` keeps one value per game for everything it reports (in seed
+order), so two summaries of the same seeds can be compared game by game
+(see compare.py), and reports them with 95% intervals: win rate per role,
+outcome counts, score, game length in rounds and decisions, and the
+measures the mode declares (`measures:`).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rulelang.types import BOOL
+
+from .engine import Game
+from .stats import mean, mean_interval, quartiles, wilson
+
+
+def outcome_label(outcome: dict) -> str:
+    who = outcome.get("role")
+    reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
+    if outcome["ended_by"] == "win":
+        return f"{who} wins{reason}"
+    if outcome["ended_by"] == "lose":
+        return f"{who} loses{reason}"
+    winners = [r for r, res in outcome["results"].items() if res == "win"]
+    return (f"{winners[0]} wins on score" if winners else "draw") + reason
+
+
+@dataclass
+class Summary:
+    games: int
+    seed: int
+    mode: str
+    agents: dict
+    params: dict
+    roles: tuple
+    measure_info: dict = field(default_factory=dict)  # name -> (is a rate, text)
+    outcomes: Counter = field(default_factory=Counter)
+    won: dict = field(default_factory=dict)  # role -> [1 or 0 per game]
+    scores: dict = field(default_factory=dict)  # role -> [score per game]
+    ratings: Counter = field(default_factory=Counter)
+    rounds: list = field(default_factory=list)
+    decisions: list = field(default_factory=list)
+    measures: dict = field(default_factory=dict)  # name -> [value or None per game]
+    seconds: float = 0.0
+    jobs: int = 1
+
+    @classmethod
+    def for_game(cls, game: Game, games: int, seed: int, agents: dict) -> "Summary":
+        info = {n: (m.value.ty == BOOL, m.text) for n, m in game.mode.measures.items()}
+        return cls(games, seed, game.mode.name, dict(agents), dict(game.ruleset.param_values), game.roles,
+                   info, won={r: [] for r in game.roles}, measures={n: [] for n in info})
+
+    def add(self, outcome: dict) -> None:
+        self.outcomes[outcome_label(outcome)] += 1
+        for role in self.roles:
+            self.won[role].append(int(outcome["results"].get(role) == "win"))
+        for role, score in outcome["scores"].items():
+            self.scores.setdefault(role, []).append(score)
+        for role, rating in outcome["ratings"].items():
+            self.ratings[f"{role}: {rating}"] += 1
+        self.rounds.append(outcome["rounds"])
+        self.decisions.append(outcome["decisions"])
+        values = outcome.get("measures", {})
+        for name, column in self.measures.items():
+            column.append(values.get(name))
+
+    def measure_values(self, name: str) -> list:
+        """The games where the measure applies, as numbers (true is 1)."""
+        return [int(v) for v in self.measures[name] if v is not None]
+
+    def to_json(self) -> dict:
+        n = self.games
+        return {
+            "games": n, "seed": self.seed, "mode": self.mode, "agents": self.agents, "params": self.params,
+            "outcomes": dict(self.outcomes.most_common()),
+            "win_rate": {r: {"rate": sum(self.won[r]) / n if n else 0.0, "ci95": list(wilson(sum(self.won[r]), n))}
+                         for r in self.roles},
+            "mean_score": {r: mean(self.scores[r]) if r in self.scores else None for r in self.roles},
+            "score": {r: distribution(s) for r, s in self.scores.items()},
+            "ratings": dict(sorted(self.ratings.items())),
+            "mean_rounds": mean(self.rounds), "mean_decisions": mean(self.decisions),
+            "rounds": distribution(self.rounds), "decisions": distribution(self.decisions),
+            "measures": {name: self.measure_json(name) for name in self.measures},
+            "games_per_second": n / self.seconds if self.seconds > 0 else None,
+        }
+
+    def measure_json(self, name: str) -> dict:
+        is_rate, text = self.measure_info[name]
+        values = self.measure_values(name)
+        head = {"text": text, "games": len(values)}
+        if is_rate:
+            return head | {"rate": sum(values) / len(values) if values else None,
+                           "ci95": list(wilson(sum(values), len(values)))}
+        return head | distribution(values)
+
+
+def distribution(values: list) -> dict:
+    """Mean with its interval, quartiles and the count of every value."""
+    if not values:
+        return {"mean": None}
+    m, lo, hi = mean_interval(values)
+    low, q1, median, q3, high = quartiles(values)
+    return {"mean": m, "ci95": [lo, hi], "min": low, "q1": q1, "median": median, "q3": q3, "max": high,
+            "counts": {str(v): c for v, c in sorted(Counter(values).items())}}
+
+
+# ------------------------------------------------------------------ text
+
+
+def format_summary(summary: Summary) -> str:
+    data = summary.to_json()
+    last = data["seed"] + data["games"] - 1
+    lines = [f"{data['games']} games of mode {data['mode']}, seeds {data['seed']}..{last}, "
+             f"agents: {', '.join(f'{r}={k}' for r, k in data['agents'].items())}"]
+    lines.append("outcomes:")
+    width = max((len(k) for k in data["outcomes"]), default=0)
+    for label, count in data["outcomes"].items():
+        lines.append(f"  {label:<{width}}  {count:>7}  {count / data['games']:7.1%}")
+    lines.append("win rate (95% interval):")
+    for role, w in data["win_rate"].items():
+        lo, hi = w["ci95"]
+        lines.append(f"  {role}: {w['rate']:.1%}  [{lo:.1%}, {hi:.1%}]")
+    for role, dist in data["score"].items():
+        lines.append(f"score ({role}): {describe_numbers(dist)}")
+        lines.extend(histogram(dist["counts"]))
+    if data["ratings"]:
+        lines.append("ratings: " + ", ".join(f"{k} {v}" for k, v in data["ratings"].items()))
+    lines.append(f"rounds: {describe_numbers(data['rounds'])}")
+    lines.append(f"decisions: {describe_numbers(data['decisions'])}")
+    if data["measures"]:
+        lines.append("measures (95% interval):")
+        for name, m in data["measures"].items():
+            lines.append(f"  {name}" + (f" — {m['text']}" if m["text"] else ""))
+            lines.append(f"    {describe_measure(m, data['games'])}")
+    if data["games_per_second"]:
+        jobs = f" ({summary.jobs} jobs)" if summary.jobs > 1 else ""
+        lines.append(f"speed: {data['games_per_second']:,.0f} games/s{jobs}")
+    return "\n".join(lines)
+
+
+def describe_numbers(d: dict) -> str:
+    if d["mean"] is None:
+        return "no games"
+    lo, hi = d["ci95"]
+    return (f"mean {d['mean']:.2f} [{lo:.2f}, {hi:.2f}]; median {d['median']}, "
+            f"quartiles {d['q1']}–{d['q3']}, range {d['min']}–{d['max']}")
+
+
+def describe_measure(m: dict, games: int) -> str:
+    where = f"; in {m['games']} of {games} games" if m["games"] != games else ""
+    if "rate" in m:
+        if m["rate"] is None:
+            return "applies to no game"
+        lo, hi = m["ci95"]
+        return f"{m['rate']:.1%} [{lo:.1%}, {hi:.1%}]{where}"
+    return describe_numbers(m) + where
+
+
+def histogram(counts: dict, width: int = 40, most: int = 30) -> list[str]:
+    """A few lines of bars, one per value, if there are not too many values."""
+    if not counts or len(counts) > most:
+        return []
+    total, top = sum(counts.values()), max(counts.values())
+    size = max(len(k) for k in counts)
+    return [f"  {k:>{size}} {'█' * max(1, round(width * c / top)) if c else '':<{width}} {c:>7} {c / total:6.1%}"
+            for k, c in counts.items()]

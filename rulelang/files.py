@@ -1,0 +1,50 @@
+"""Where ruleset files are, and reading them as text.
+
+A ruleset is named by a path or by the name of a bundled ruleset
+(`twenty-trials` is `rulesets/twenty-trials.yaml`). A variant's `extends:`
+names its base the same way, a path being taken from the variant's folder.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Diagnostic, RulesetError, Source, Span, did_you_mean
+
+BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
+
+
+def bundled_names() -> list[str]:
+    return sorted(p.stem for p in BUNDLED.glob("*.yaml"))
+
+
+def find_ruleset(ref: str, folder: Path | None = None, span: Span | None = None) -> Path:
+    """A path (from `folder`, or from here), or the name of a bundled ruleset."""
+    path = Path(ref) if folder is None else folder / ref
+    if path.is_file():
+        return path
+    for candidate in (BUNDLED / f"{ref}.yaml", BUNDLED / ref / "ruleset.yaml"):
+        if candidate.is_file():
+            return candidate
+    known = bundled_names()
+    hint = did_you_mean(ref, known) or ("bundled rulesets: " + ", ".join(known) if known else None)
+    raise RulesetError([Diagnostic(span, f"no ruleset file or bundled ruleset named '{ref}'", hint)])
+
+
+def read_source(path: Path) -> Source:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RulesetError([Diagnostic(None, f"cannot read {path}: {exc.strerror}")]) from None
+    return Source(str(path), decode(data, str(path)))
+
+
+def decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        source = Source(name, data.decode("utf-8", errors="replace"))
+        raise RulesetError([Diagnostic(Span(source, line, col), "the file is not valid UTF-8 text",
+                                       "save the ruleset as UTF-8")]) from None

@@ -1,0 +1,157 @@
+"""A JSON Schema for ruleset files, so an editor can check and complete them.
+
+`rulelang schema` prints it. An editor with a YAML language server (VS Code's
+YAML extension, Neovim's yamlls, …) uses it for completion, hover text and
+on-the-fly errors. The schema knows the YAML structure only; the rules text
+inside (`do:`, `define:`, …) is checked by `rulelang check`.
+"""
+from __future__ import annotations
+
+DRAFT = "http://json-schema.org/draft-07/schema#"
+
+
+def _obj(description: str, properties: dict, required=(), extra: bool = False) -> dict:
+    schema = {"type": "object", "description": description, "properties": properties,
+              "additionalProperties": extra}
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+def _named(description: str, value: dict) -> dict:
+    """A mapping from names the author chooses to `value`."""
+    return {"type": "object", "description": description, "additionalProperties": value}
+
+
+def _text(description: str) -> dict:
+    return {"type": "string", "description": description}
+
+
+RULES = {"type": "string", "description": "rules text: statements, one a line (write it after `|`)"}
+EXPRESSION = {"type": ["string", "integer", "boolean"], "description": "a value or condition in the rules language"}
+TEXT = _text("prose shown to players instead of the generated sentence")
+ASSUMED = _text("a value the rulebook does not give, chosen here; say why")
+NAME = {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"}
+
+PARAM = {"oneOf": [
+    {"type": ["boolean", "integer", "string"], "description": "the default value"},
+    _obj("a parameter a player sets with --set NAME=VALUE", {
+        "default": {"type": ["boolean", "integer", "string"], "description": "true/false, a number, or one of the choices"},
+        "text": _text("what the parameter does"),
+        "choices": {"type": "array", "items": NAME, "description": "the values it may take (also a type)"},
+        "min": {"type": "integer"}, "max": {"type": "integer"}, "assumed": ASSUMED,
+    }, required=["default"]),
+]}
+
+TYPE = {"oneOf": [
+    {"type": "array", "items": NAME, "description": "the type's values"},
+    _obj("a named set of values", {
+        "values": {"type": "array", "items": NAME}, "text": _text("what it is"),
+        "icons": {"type": ["boolean", "object"], "additionalProperties": {"type": "string"},
+                  "description": "printed as icons: true (an icon named like each value) or {value: icon}"},
+    }, required=["values"]),
+]}
+
+TABLE = _text("one card a row under a header of field names; an optional `count` column gives copies")
+CARD = _obj("a type of component", {
+    "fields": _named("each card's fields: number, text, bool, a range like 1..8, a type, or a list of values",
+                     {"type": ["string", "array"]}),
+    "table": TABLE,
+    "count": {"type": "integer", "minimum": 1, "description": "copies of a card type without fields"},
+    "label": _text('how a card is shown, e.g. "{value} {icon}"'),
+    "text": _text("what the cards are for"), "assumed": ASSUMED,
+    "state": _named("values each card carries and the rules change, with their initial value (`damage: 0`)",
+                    {"type": ["integer", "boolean", "string"]}),
+    "back": _text('what the back shows, e.g. "Trial" (cards with the same back look alike face down)'),
+    "template": _text("the card's own printing template (Jinja2, `{% extends \"card.svg.j2\" %}`)"),
+    "add": _text("in a variant: cards to add, as a table with the same columns"),
+    "remove": _text("in a variant: cards to remove, as a table of some of the columns (and `count`)"),
+})
+
+ZONE = {"oneOf": [{"type": "null"}, _obj("a place for cards", {
+    "owner": _text("a role, or `each` for one zone per role (`hand of p`)"),
+    "facing": {"enum": ["up", "down"], "description": "how cards are turned when they enter"},
+    "seen_by": {"enum": ["all", "owner", "none"], "description": "who sees its face-up cards"},
+    "holds": {"type": ["string", "array"], "items": {"type": "string"}, "description": "the card types allowed in it"},
+    "kind": {"enum": ["pile", "row", "hand", "area", "grid"],
+             "description": "how it is shown and described; `grid` makes a board of columns × rows spaces"},
+    "columns": {"type": "integer", "minimum": 1, "description": "a grid's number of columns"},
+    "rows": {"type": "integer", "minimum": 1, "description": "a grid's number of rows"},
+    "text": _text("its name for players"), "assumed": ASSUMED,
+})]}
+
+VAR = {"oneOf": [
+    {"type": ["integer", "boolean", "string"], "description": "the initial value"},
+    _obj("a game variable", {"initial": {"type": ["integer", "boolean", "string"]}, "text": _text("what it counts"),
+                             "assumed": ASSUMED}, required=["initial"]),
+]}
+
+DEFINE = {"oneOf": [EXPRESSION, _obj("a named value", {"value": EXPRESSION, "text": TEXT, "assumed": ASSUMED},
+                                     required=["value"])]}
+PROCEDURE = {"oneOf": [RULES, _obj("named statements", {"do": RULES, "text": TEXT, "assumed": ASSUMED},
+                                   required=["do"])]}
+
+STEP_BODY = {"do": RULES, "text": TEXT, "assumed": ASSUMED}
+STEP = _obj("a step of the round", {"step": _text("its name (variants refer to it)"), **STEP_BODY},
+            required=["step", "do"])
+CHANGES = [
+    _obj("in a variant: replace an inherited step", {"replace": _text("the step's name"), **STEP_BODY},
+         required=["replace"]),
+    _obj("in a variant: a new step, `before:` or `after:` another (default: last)", {
+        "insert": _text("the new step's name"), "before": _text("a step's name"), "after": _text("a step's name"),
+        **STEP_BODY}, required=["insert", "do"]),
+    _obj("in a variant: remove an inherited step", {"remove": _text("the step's name")}, required=["remove"]),
+]
+
+MEASURE = {"oneOf": [EXPRESSION, _obj("a figure recorded when a game ends", {
+    "value": EXPRESSION, "when": {**EXPRESSION, "description": "the games it applies to (default: all)"},
+    "text": _text("what it measures"),
+}, required=["value"])]}
+
+MODE = _obj("a way to play", {
+    "extends": _text("another mode of this ruleset that this one starts as a copy of"),
+    "title": _text("its title"), "text": _text("what it is"),
+    "roles": {"type": "array", "items": {"type": "string"}, "description": "who plays (default: every role)"},
+    "setup": RULES,
+    "round": {"type": "array", "items": {"oneOf": [STEP, *CHANGES]}, "description": "the steps, in order"},
+    "score": _named("each role's score when the game ends", EXPRESSION),
+    "ratings": _named("names for a winner's score: a range like 0..3 or 8..", {"type": ["string", "integer"]}),
+    "measures": _named("figures recorded when a game ends, reported by simulate and compare", MEASURE),
+    "assumed": ASSUMED,
+})
+
+RULING = {"oneOf": [
+    _obj("how an ambiguity of the rulebook was decided", {
+        "id": _text("a short name"), "text": _text("the ruling"), "applies_to": _text("the step it concerns")},
+        required=["id", "text"]),
+    _obj("in a variant: drop an inherited ruling", {"remove": _text("its id")}, required=["remove"]),
+]}
+
+SCHEMA = {
+    "$schema": DRAFT,
+    "title": "rulelang ruleset",
+    **_obj("A tabletop game's rules as text: structure and data in YAML, conditions and effects in the "
+           "rules language (see docs/language.md).", {
+        "extends": _text("the ruleset this variant changes: a bundled name or a path from this file's folder"),
+        "game": {"type": "string", "pattern": "^[A-Za-z0-9_-]+$", "description": "the ruleset's id"},
+        "title": _text("the game's title"), "credits": _text("who made the game"),
+        "source": _text("where the rules come from"), "text": _text("what the game is about"), "assumed": ASSUMED,
+        "roles": {"oneOf": [{"type": "array", "items": NAME},
+                            _named("who makes decisions", {"oneOf": [{"type": ["string", "null"]},
+                                                                      _obj("a role", {"text": _text("who")})]})]},
+        "params": _named("options a player sets with --set NAME=VALUE", PARAM),
+        "types": _named("named sets of values", TYPE),
+        "cards": _named("component types; one row of `table` per card", CARD),
+        "zones": _named("where components are", ZONE),
+        "vars": _named("game variables", VAR),
+        "define": _named("named pure values: `name(type param, ...)`", DEFINE),
+        "procedures": _named("named statements: `name(param, ...)`", PROCEDURE),
+        "setup": RULES,
+        "modes": _named("ways to play; the first is the default", MODE),
+        "rulings": {"type": "array", "items": RULING, "description": "how ambiguities were decided"},
+    }),
+}
+
+
+def schema() -> dict:
+    return SCHEMA

@@ -1,0 +1,224 @@
+"""Simulation and analysis: statistics, jobs, rows per game, measures, compare, plots."""
+import csv
+import io
+import json
+import math
+
+import pytest
+
+from conftest import ROOT, game_for, rulelang
+from cli.progress import Progress
+from interpreter.compare import compare
+from interpreter.simulate import simulate
+from interpreter.stats import holm, mean_interval, paired_difference, quartiles, welch_difference, wilson
+from rulelang import RulesetError, load_text
+
+SOURCE = (ROOT / "rulesets" / "twenty-trials.yaml").read_text()
+
+
+def without_speed(data: dict) -> dict:
+    return data | {"games_per_second": None}
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def test_intervals_match_textbook_values():
+    lo, hi = wilson(10, 100)  # Wilson 95%: 5.52% .. 17.44%
+    assert (round(lo, 4), round(hi, 4)) == (0.0552, 0.1744)
+    m, lo, hi = mean_interval([1, 2, 3, 4, 5])  # t(4) = 2.776, sd = 1.5811
+    assert m == 3 and math.isclose(hi - m, 2.776 * 1.5811388 / math.sqrt(5), rel_tol=1e-4)
+    assert quartiles([5, 1, 4, 2, 3]) == (1, 2, 3, 4, 5)
+
+
+def test_paired_and_welch_differences():
+    d = paired_difference([0, 1, 0, 1], [1, 1, 1, 1])
+    assert d.value == 0.5 and d.paired and d.low < 0.5 < d.high
+    same = paired_difference([3, 4, 5], [3, 4, 5])
+    assert (same.value, same.low, same.high, same.p) == (0, 0, 0, 1.0)
+    w = welch_difference([1, 2, 3, 4], [11, 12, 13, 14])
+    assert w.value == 10 and not w.paired and w.p < 1e-6
+    assert welch_difference([1], [2, 3]) is None
+
+
+def test_holm_is_stricter_than_each_test_alone():
+    # 0.01 <= 0.05/4, 0.02 > 0.05/3: only the first survives
+    assert holm([0.02, 0.01, 0.03, 0.04]) == [False, True, False, False]
+    assert holm([0.001, 0.01, 0.04]) == [True, True, True]
+    assert holm([]) == []
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def test_jobs_do_not_change_any_number():
+    game = game_for()
+    seen = []
+    one = simulate(game, 300, seed=7, jobs=1, on_game=lambda s, o: seen.append((s, o)))
+    again = []
+    two = simulate(game, 300, seed=7, jobs=2, on_game=lambda s, o: again.append((s, o)))
+    assert without_speed(one.to_json()) == without_speed(two.to_json())
+    assert seen == again and [s for s, _ in seen] == list(range(7, 307))
+
+
+def test_measures_of_twenty_trials():
+    summary = simulate(game_for(), 300, seed=0)
+    data = summary.to_json()
+    exhausted = summary.measures["exhausted_at_trial"]
+    for won, rounds, value in zip(summary.won["challenger"], summary.rounds, exhausted):
+        # lost in round r: r - 1 trials completed, the r-th being engaged; a win has no such trial
+        assert value == (None if won else rounds)
+    assert data["measures"]["exhausted_at_trial"]["games"] == 300 - sum(summary.won["challenger"])
+    # the rulebook's rules always use both refreshes: a win needs more than 32 action cards
+    assert data["measures"]["refreshes_used"]["counts"] == {"2": 300}
+    assert set(data["score"]["challenger"]) >= {"mean", "ci95", "median", "counts"}
+
+
+def test_a_true_false_measure_is_a_rate(tmp_path):
+    text = SOURCE.replace("    measures:\n", "    measures:\n      long_game: rounds_over(12)\n"
+                          "      won_fast:\n        value: round < 20\n        when: trials_completed == 20\n")
+    text = text.replace("define:\n", "define:\n  rounds_over(number n): round > n\n")
+    rs = load_text(text, str(tmp_path / "m.yaml"))
+    from interpreter.engine import Game
+    data = simulate(Game(rs), 200).to_json()["measures"]
+    assert 0 < data["long_game"]["rate"] < 1 and data["long_game"]["games"] == 200
+    assert data["won_fast"]["games"] < 200 and data["won_fast"]["rate"] == 0.0
+
+
+@pytest.mark.parametrize("measure, message", [
+    ("hand", "a measure is a number or true/false, not zone"),
+    ("{value: 1, when: 3}", "a measure's `when:` must be true/false"),
+    ("{value: 1, wen: true}", "unknown key 'wen' in measure 'bad'"),
+    ("size(hnad)", "unknown zone 'hnad'"),
+])
+def test_bad_measures_are_located(measure, message):
+    text = SOURCE.replace("    measures:\n", f"    measures:\n      bad: {measure}\n")
+    with pytest.raises(RulesetError) as info:
+        load_text(text, "bad.yaml")
+    (d,) = info.value.diagnostics
+    assert d.message.startswith(message) and d.span.line == text.splitlines().index(f"      bad: {measure}") + 1
+
+
+def test_a_rule_error_in_a_worker_names_the_game(tmp_path):
+    text = SOURCE.replace("          move top(trial_deck) to chamber\n          while",
+                          "          move top(trial_deck) to chamber\n          if round == 1:\n"
+                          "            move top(action_discard) to hand\n          while")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    r = rulelang("simulate", str(bad), "--games", "20", "--jobs", "2")
+    assert r.returncode == 2 and "there is no card to move" in r.stderr and "(in the game with seed 0)" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+# ------------------------------------------------------------------ the command line
+
+
+def test_simulate_rows_and_jobs_from_the_command_line(tmp_path):
+    runs = {}
+    for jobs, out in (("1", "games.csv"), ("2", "games.json"), ("2", "games.jsonl")):
+        r = rulelang("simulate", "twenty-trials", "--games", "200", "--seed", "3", "--jobs", jobs, "--json",
+                     "--out", str(tmp_path / out))
+        assert r.returncode == 0, r.stderr
+        assert r.stderr == ""  # no progress bar when piped
+        runs[out] = without_speed(json.loads(r.stdout))
+    assert runs["games.csv"] == runs["games.json"] == runs["games.jsonl"]
+    rows = list(csv.DictReader((tmp_path / "games.csv").open()))
+    as_json = json.loads((tmp_path / "games.json").read_text())
+    lines = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert [int(r["seed"]) for r in rows] == [r["seed"] for r in as_json] == list(range(3, 203))
+    assert as_json == lines
+    first = as_json[0]
+    assert set(first) == {"seed", "outcome", "ended_by", "reason", "result_challenger", "score_challenger",
+                          "rating_challenger", "rounds", "decisions", "exhausted_at_trial", "refreshes_used"}
+    assert sum(r["result_challenger"] == "win" for r in as_json) == round(
+        runs["games.csv"]["win_rate"]["challenger"]["rate"] * 200)
+    assert rows[0]["rounds"] == str(first["rounds"])
+
+
+def test_the_text_report():
+    r = rulelang("simulate", "twenty-trials", "--games", "300")
+    assert r.returncode == 0, r.stderr
+    for part in ("win rate (95% interval):", "score (challenger): mean", "rounds: mean", "decisions: mean",
+                 "exhausted_at_trial — the trial the Challenger", "games/s"):
+        assert part in r.stdout
+
+
+def test_progress_bar_shows_rate_and_time_left():
+    out = io.StringIO()
+    bar = Progress(4, stream=out, every=0.01)
+    for _ in range(4):
+        bar.step()
+    bar.draw()
+    bar.close()
+    text = out.getvalue()
+    assert "4/4 games" in text and "games/s" in text and "0s left" in text and "#" * 28 in text
+    assert text.endswith("\r")  # the bar is cleared when done
+    assert Progress(10, stream=io.StringIO()).line(2.0).startswith("[" + "." * 28 + "] 0/10 games  0 games/s  ? left")
+
+
+def test_compare_prints_a_table_and_a_plot_and_the_same_numbers_for_any_jobs(tmp_path):
+    args = ("compare", "twenty-trials", "twenty-trials-tempered", "--games", "5000", "--seed", "11")
+    one = rulelang(*args, "--jobs", "1", "--plot", str(tmp_path / "one.png"))
+    two = rulelang(*args, "--jobs", "2", "--plot", str(tmp_path / "two.svg"))
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    assert (tmp_path / "one.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "two.svg").read_text().lstrip().startswith("<?xml")
+    text = one.stdout
+    assert "A  twenty-trials\nB  twenty-trials-tempered\n5000 games each, seeds 11..5010" in text
+    assert "challenger win rate" in text and "B − A" in text and "Holm" in text
+    assert "B (twenty-trials-tempered): challenger win rate is higher" in text
+
+
+def test_compare_parameter_sets_and_json(tmp_path):
+    args = ("compare", "twenty-trials", "twenty-trials:action_modifiers=true", "twenty-trials", "--games", "300",
+            "--json")
+    r = rulelang(*args, "--out", str(tmp_path / "rows.csv"))
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert [e["label"] for e in data["rulesets"]] == ["twenty-trials", "twenty-trials:action_modifiers=true",
+                                                      "twenty-trials"]
+    assert data["rulesets"][1]["summary"]["params"]["action_modifiers"] is True
+    win = next(d for d in data["differences"] if d["metric"] == "challenger win rate")
+    modifiers, same = win["versus_first"]
+    assert modifiers["paired"] and modifiers["difference"] > 0
+    assert same["difference"] == 0 and not same["significant"]  # the same ruleset: the same games
+    rows = list(csv.DictReader((tmp_path / "rows.csv").open()))
+    assert len(rows) == 900 and rows[300]["ruleset"] == "twenty-trials:action_modifiers=true"
+
+
+def test_identical_rulesets_differ_in_nothing():
+    summaries = [simulate(game_for(), 200), simulate(game_for(), 200)]
+    assert not any(any(m.significant) for m in compare(summaries))
+
+
+@pytest.mark.parametrize("args, message", [
+    (("compare", "twenty-trials", "--games", "10"), "compare needs at least two rulesets"),
+    (("compare", "twenty-trials", "twenty-trials:nosuch=1", "--games", "10"), "unknown parameter 'nosuch'"),
+    (("compare", "twenty-trials", "twenty-trials", "--games", "10", "--set", "action_modifiers=maybe"),
+     "expected true or false"),
+    (("simulate", "twenty-trials", "--games", "10", "--jobs", "0"), "--jobs must be at least 1"),
+    (("simulate", "twenty-trials", "--games", "10", "--plot", "x.pdf"), "--plot draws .png or .svg files"),
+    (("simulate", "twenty-trials", "--games", "10", "--out", "x.txt"), "--out writes .csv, .jsonl, .json files"),
+    (("simulate", "twenty-trials", "--games", "10", "--out", "/nonexistent/x.csv"), "cannot write /nonexistent/x.csv"),
+])
+def test_bad_simulation_command_lines(args, message):
+    r = rulelang(*args)
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_plots_without_matplotlib_say_how_to_get_it(tmp_path):
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['matplotlib'] = None; from cli.main import main; "
+            f"sys.exit(main(['simulate', 'twenty-trials', '--games', '5', '--plot', '{tmp_path / 'p.png'}']))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and "pip install 'rulelang[plot]'" in r.stderr and r.stdout == ""
+
+
+def test_simulate_plot_is_reproducible(tmp_path):
+    pytest.importorskip("matplotlib")
+    for name in ("a.svg", "b.svg"):
+        r = rulelang("simulate", "twenty-trials", "--games", "100", "--plot", str(tmp_path / name))
+        assert r.returncode == 0, r.stderr
+    assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
