@@ -23,7 +23,6 @@ from rulelang.errors import Span
 from rulelang.types import CardT, ListT, ZoneT
 
 from .compiler import Compiler, has_decision
-from .optimize import Options
 
 SUSPEND = -1  # a decision is pending
 CALL = -2  # a frame was pushed
@@ -37,6 +36,11 @@ class DecisionSite:
     names: tuple[str, ...]  # bound by the options, in order (empty for a menu)
     is_card: tuple[bool, ...]  # which of them are cards
     span: Span | None
+
+
+def watch_program(index: int) -> str:
+    """The name of the program that runs a watch's statements."""
+    return f"watch:{index}"
 
 
 class Label:
@@ -84,9 +88,14 @@ class FlowBuilder:
             main.step_labels.append((label, step.name))
             self.block(main, step.body)
         main.add("jump", top, mode.span)
-        blocks, block_of = self.c.codegen.compile_program(main.items, [l for l, _ in main.step_labels])
+        blocks, block_of = self.c.codegen.compile_program(main.items, [top] + [l for l, _ in main.step_labels])
         self.programs["main"] = blocks
         self.step_starts = [(block_of[label.at], name) for label, name in main.step_labels]
+        self.round_start = block_of[top.at]
+        for i, watch in enumerate(self.program.watches):
+            prog = Lowered()
+            self.block(prog, watch.body)
+            self.programs[watch_program(i)] = self.c.codegen.compile_program(prog.items, [])[0]
         return self.programs
 
     def temp(self, what: str) -> str:
@@ -118,9 +127,10 @@ class FlowBuilder:
                 card = isinstance(t, ZoneT) or (isinstance(t, ListT) and isinstance(t.item, CardT))
                 flags += [card] * len(g.names)
             site = DecisionSite(s.label, s.binder.names, tuple(flags), s.span)
-            hoisted = self.program.options.get(id(s))
-            options = hoisted[1] if hoisted is not None else Options(s.binder, span=s.span)
-            prog.add("decide", s.role, self.site(site), site, options)
+            prog.add("decide", s.role, self.site(site), site, self.c.options_of(s))
+            self.block(prog, s.body)
+        elif isinstance(s, ir.Take):
+            prog.add("take", s)
             self.block(prog, s.body)
         elif isinstance(s, ir.Menu):
             end = Label()

@@ -63,12 +63,14 @@ class Program:
     procedures: dict[str, ir.Block]
     score: dict[str, ir.Expr]
     possible: dict[str, frozenset] | None  # card types that can reach each zone
-    options: dict[int, ir.Expr]  # id(Choose) -> its options expression
+    options: dict[int, ir.Expr]  # id(Choose or Take) -> its options expression
+    watches: tuple[ir.Watch, ...] = ()
+    heuristics: dict[str, ir.Expr] = dataclasses.field(default_factory=dict)
 
 
 def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
     return Program(rs.setup + mode.setup, mode.round, {n: p.body for n, p in rs.procedures.items()},
-                   dict(mode.score), None, {})
+                   dict(mode.score), None, {}, mode.watches, dict(mode.heuristics))
 
 
 # ---------------------------------------------------------------- tree utilities
@@ -164,25 +166,31 @@ class Optimizer:
         setup = rs.setup + self.mode.setup
         steps = self.mode.round
         procs = {n: p.body for n, p in rs.procedures.items()}
-        score = dict(self.mode.score)
+        # scores and heuristics are role -> expression tables, folded alike
+        tables = {"score": dict(self.mode.score), "heuristics": dict(self.mode.heuristics)}
+        watches = self.mode.watches
         # pass 1: constants and inlining, then the zone analysis on the result
-        setup, steps, procs, score = self.fold_all(setup, steps, procs, score)
-        self.possible = ZoneAnalysis(rs, procs).run(setup, steps)
+        setup, steps, procs, tables, watches = self.fold_all(setup, steps, procs, tables, watches)
+        self.possible = ZoneAnalysis(rs, procs).run(setup, steps + tuple(w.body for w in watches))
         # pass 2: fold again knowing what each zone can hold, then hoist
-        setup, steps, procs, score = self.fold_all(setup, steps, procs, score)
+        setup, steps, procs, tables, watches = self.fold_all(setup, steps, procs, tables, watches)
         options: dict[int, ir.Expr] = {}
         hoist = Hoister(self)
         setup = hoist.block(setup, options)
         steps = tuple(dataclasses.replace(s, body=hoist.block(s.body, options)) for s in steps)
         procs = {n: hoist.block(b, options) for n, b in procs.items()}
-        score = {r: hoist.expr(e) for r, e in score.items()}
-        return Program(setup, steps, procs, score, self.possible, options)
+        tables = {t: {r: hoist.expr(e) for r, e in table.items()} for t, table in tables.items()}
+        watches = tuple(dataclasses.replace(w, when=hoist.expr(w.when), body=hoist.block(w.body, options))
+                        for w in watches)
+        return Program(setup, steps, procs, tables["score"], self.possible, options, watches, tables["heuristics"])
 
-    def fold_all(self, setup, steps, procs, score):
+    def fold_all(self, setup, steps, procs, tables, watches):
         return (self.block(setup, {}),
                 tuple(dataclasses.replace(s, body=self.block(s.body, {})) for s in steps),
                 {n: self.block(b, {}) for n, b in procs.items()},
-                {r: self.expr(e, {}) for r, e in score.items()})
+                {t: {r: self.expr(e, {}) for r, e in table.items()} for t, table in tables.items()},
+                tuple(dataclasses.replace(w, when=self.expr(w.when, {}), body=self.block(w.body, {}))
+                      for w in watches))
 
     # ------------------------------------------------------------ statements
     def block(self, stmts, kenv: dict) -> ir.Block:
@@ -219,7 +227,7 @@ class Optimizer:
             value = self.expr(s.value, kenv)
             kenv[s.name] = (self.kinds(value, kenv), False)
             return [dataclasses.replace(s, value=value)]
-        if isinstance(s, (ir.Choose, ir.For)):
+        if isinstance(s, (ir.Choose, ir.For, ir.Take)):
             binder, inner = self.binder(s.binder, kenv)
             extra = {"role": self.expr(s.role, kenv)} if isinstance(s, ir.Choose) else {}
             # a name bound to a one-item constant list is that constant in the body too
@@ -496,8 +504,8 @@ class ZoneAnalysis:
             before = dict(self.possible)
             self.visited: set[str] = set()
             self.block(setup, {})
-            for s in steps:
-                self.block(s.body, {})
+            for s in steps:  # steps, and watch bodies (blocks of statements)
+                self.block(s if isinstance(s, tuple) else s.body, {})
             if self.possible == before:
                 return self.possible
 
@@ -529,7 +537,7 @@ class ZoneAnalysis:
                 self.block(s.otherwise, prov)
         elif isinstance(s, (ir.While, ir.Repeat)):
             self.block(s.body, prov)
-        elif isinstance(s, (ir.Choose, ir.For)):
+        elif isinstance(s, (ir.Choose, ir.For, ir.Take)):
             self.block(s.body, self.bind(s.binder, prov))
         elif isinstance(s, ir.Menu):
             for o in s.options:
@@ -614,7 +622,7 @@ class Hoister:
         return tuple(self.stmt(s, options) for s in stmts)
 
     def stmt(self, s, options: dict):
-        if isinstance(s, ir.Choose):  # its binder is hoisted once, as the decision's options
+        if isinstance(s, (ir.Choose, ir.Take)):  # its binder is hoisted once, as its options
             s = dataclasses.replace(s, body=self.block(s.body, options))
             options[id(s)] = (s, self.expr(Options(s.binder, span=s.span)))
             return s

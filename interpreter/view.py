@@ -1,9 +1,12 @@
 """What a role may see: card labels, option descriptions, observations.
 
-Visibility rules (per zone, from the ruleset):
+Visibility rules (per zone, from the ruleset; a mode's `visibility:` may
+override them):
   seen_by: all    face-up cards are seen by everyone, face-down by no one
   seen_by: owner  the zone's owner sees every card in it, others see none
   seen_by: none   no one sees the cards, only how many there are
+  open            (a mode's visibility) everyone sees every card, face down
+                  too, in order
 
 A hidden card appears as None: no label, no id (an id would let an agent
 follow a card through a shuffle, which no player can).
@@ -29,7 +32,8 @@ class Viewer:
         self.instances = game.layout.instances
         self.names = [name if owner is None or zones[name].owner != "each" else f"{name} of {owner}"
                       for name, owner in self.instances]
-        self.seen_by = [None] + [zones[name].seen_by for name, _ in self.instances[1:]]
+        mode = game.mode.visibility
+        self.seen_by = [None] + [mode.get(name, zones[name].seen_by) for name, _ in self.instances[1:]]
 
     @staticmethod
     def _label(rs: ir.Ruleset, card: ir.Card) -> str:
@@ -70,16 +74,20 @@ class Viewer:
         seen = self.seen_by[zi]
         if seen == "owner":
             return role is not None and self.instances[zi][1] == role
-        return seen == "all"
+        return seen in ("all", "open")
+
+    def sees_face_down(self, zi: int) -> bool:
+        """Whoever sees this zone sees its face-down cards too."""
+        return self.seen_by[zi] in ("owner", "open")
 
     def observe(self, st: State, role: str | None) -> dict:
         """Everything `role` may see now; role None is a spectator."""
         zones = {}
         for zi in range(1, len(self.instances)):
             if self.visible(st, zi, role):
-                owner_sees_all = self.seen_by[zi] == "owner"
+                all_cards = self.sees_face_down(zi)
                 zones[self.names[zi]] = [
-                    {"id": c, "card": self.labels[c]} if owner_sees_all or st.face_up[c] else None
+                    {"id": c, "card": self.labels[c]} if all_cards or st.face_up[c] else None
                     for c in st.zones[zi]]
             else:
                 zones[self.names[zi]] = [None] * len(st.zones[zi])
