@@ -148,3 +148,115 @@ def test_the_challenger_is_rated_when_it_wins():
             assert st.outcome["ratings"]["challenger"] in ("bronze", "silver", "gold")
             return
     pytest.fail("the automated Challenger never won in 200 games")
+
+
+# ------------------------------------------------------------------ Moderator mode
+
+
+def test_the_moderator_sees_every_card_and_the_order_of_the_decks():
+    from interpreter.view import Viewer
+    game = game_for(mode="moderator")
+    st = game.new_state(3)
+    obs = Viewer(game).observe(st, "moderator")
+    deck = st.zones[game.zone_index("action_deck")]
+    assert [c["id"] for c in obs["zones"]["action_deck"]] == deck
+    assert all(c is not None for cards in obs["zones"].values() for c in cards)
+
+
+def test_moderator_mode_never_uses_modifiers():
+    game = game_for(mode="moderator", trial_modifiers=True, action_modifiers=True)
+    st = game.new_state(0)
+    kinds = {game.layout.kind_of[c] for zone in st.zones[1:] for c in zone}
+    assert kinds == {"trial", "action", "refresh"}
+
+
+def test_moderator_options_are_a_trial_and_two_action_cards_that_meet_it():
+    p = Position(game_for(mode="moderator"))
+    p.put("chamber", *actions(p, 1, 2, 7, 8), p.card("trial", kind="strength", value=13),
+          p.card("trial", kind="balance", value=0))
+    p.start("Engage a trial")
+    assert p.decision.label == "engage"
+    assert p.options() == ["strength 13, 7 light sun, 8 dark sun"]
+
+
+def test_the_moderator_loses_when_no_trial_can_be_met():
+    p = Position(game_for(mode="moderator"))
+    p.put("chamber", *actions(p, 1, 2, 7, 8), p.card("trial", kind="balance", value=0))
+    p.start("Engage a trial")
+    assert p.game.outcome(p.st)["results"] == {"moderator": "lose"}
+
+
+def test_the_moderator_refresh_keeps_the_two_chamber_cards():
+    p = Position(game_for(mode="moderator"))
+    kept = actions(p, 1, 8)
+    p.put("chamber", *kept)
+    p.put("action_deck")
+    p.put("action_discard", *[c for c in p.game.cards("action") if c not in kept])
+    p.start("Draw cards")
+    row = [c for c in p.st.zones[p.game.zone_index("chamber")] if p.game.layout.kind_of[c] == "action"]
+    assert len(row) == 4 and set(kept) <= set(row)
+    assert len(p.st.zones[p.game.zone_index("action_deck")]) == 12 and p.zone("action_discard") == []
+
+
+# ------------------------------------------------------------------ Versus mode
+
+
+def versus() -> Position:
+    return Position(game_for(mode="versus"))
+
+
+def test_versus_the_challenger_places_three_cards_then_the_trialmaster_a_trial():
+    p = versus()
+    assert (p.decision.role, p.decision.label, len(p.options())) == ("challenger", "place", 4)
+    p.game.apply(p.st, 0)
+    assert len(values(p, "chamber")) == 3 and len(p.zone("hand")) == 1
+    assert (p.decision.role, p.decision.label) == ("trialmaster", "trial")
+
+
+def test_versus_a_trial_is_met_the_moment_two_cards_in_the_chamber_meet_it():
+    p = versus()
+    p.put("chamber", *actions(p, 2, 3), p.card("trial", kind="strength", value=9))
+    p.put("hand", *actions(p, 7, 1))
+    p.start("Engage the trial")
+    assert (p.decision.role, p.decision.label) == ("challenger", "turn")
+    p.choose("play card")
+    p.choose(p.options()[0])  # the 7: 2 + 7 and 3 + 7 both meet strength 9
+    assert (p.decision.role, p.decision.label) == ("challenger", "complete")
+    assert len(p.options()) == 2
+    p.game.apply(p.st, 1)  # 3 and 7
+    assert values(p, "action_discard") == [3, 7]
+    assert p.zone("trial_discard") == ["strength 9"]
+    # the 2 went back to the hand; the next round has begun
+    assert 2 in values(p, "hand") and p.st.vars[p.game.layout.var_slot["trials_completed"]] == 1
+
+
+def test_versus_the_trialmaster_answers_each_turn():
+    p = versus()
+    p.put("chamber", *actions(p, 1, 2), p.card("trial", kind="strength", value=13))
+    p.put("hand", *actions(p, 3))
+    p.start("Engage the trial")
+    p.choose("play card")
+    p.choose(p.options()[0])
+    assert (p.decision.role, p.decision.label) == ("trialmaster", "turn")
+    assert "pass turn" in p.options() and "exchange trial" in p.options()
+
+
+def test_versus_trial_modifiers_go_to_the_trialmasters_own_reserve():
+    p = Position(game_for(mode="versus", trial_modifiers=True))
+    modifier = p.card("trial_modifier", aspect="moon")
+    p.put("trials_hand")
+    p.put("trial_deck", *p.game.cards("trial")[:5], modifier)
+    p.start("Draw cards")
+    assert p.zone("tm_reserve") == ["trial modifier: moon"]
+    assert len(p.zone("trials_hand")) == 4
+
+
+def test_versus_the_challenger_is_exhausted():
+    p = versus()
+    p.put("chamber", *actions(p, 1, 2), p.card("trial", kind="strength", value=13))
+    p.put("hand", *actions(p, 3))
+    p.put("action_deck")
+    for r in p.game.cards("refresh"):
+        p.st.face_up[r] = False
+    p.start("Engage the trial")
+    assert p.game.outcome(p.st)["results"] == {"challenger": "lose", "trialmaster": "win"}
