@@ -11,7 +11,7 @@ import os
 import sys
 import traceback
 
-from interpreter.agents import AGENTS, make_agent
+from interpreter.agents import AGENTS, AgentSpecError, make_agent
 from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from interpreter.errors import IllegalAction, RuleError
 from interpreter.match import GameLog, ReplayError, header, play, read_log, replay
@@ -21,6 +21,8 @@ from interpreter.terminal import HumanAgent, Quit, render_board
 from interpreter.view import Viewer
 from rulelang import RulesetError, load_ruleset, parse_assignments
 from rulelang.errors import did_you_mean
+
+from . import solve
 
 
 class UsageError(Exception):
@@ -72,8 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     def game_args(p):
         p.add_argument("--mode", help="the mode to play (default: the ruleset's first)")
         p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND",
-                       help=f"who plays a role: {', '.join(AGENTS)} (default random; repeatable)")
+        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[:OPT=V,...]",
+                       help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
+                            "mcts:iterations=200 (default random; repeatable)")
         p.add_argument("--step-limit", type=int, default=DEFAULT_STEP_LIMIT,
                        help=f"stop a game whose rules run more steps than this (default {DEFAULT_STEP_LIMIT})")
 
@@ -110,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(command=cmd_simulate)
+
+    solve.add_parser(sub, ruleset_args, lambda args: build_game(load(args), args), UsageError)
     return parser
 
 
@@ -121,9 +126,10 @@ def load(args):
 
 
 def build_game(ruleset, args) -> Game:
-    if args.step_limit < 1:
+    step_limit = getattr(args, "step_limit", DEFAULT_STEP_LIMIT)
+    if step_limit < 1:
         raise UsageError("--step-limit must be at least 1")
-    return Game(ruleset, args.mode, step_limit=args.step_limit)
+    return Game(ruleset, args.mode, step_limit=step_limit)
 
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
@@ -136,8 +142,11 @@ def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
             hint = did_you_mean(role, game.roles)
             raise UsageError(f"no role '{role}' in mode {game.mode.name}"
                              + (f"; {hint}" if hint else f" (roles: {', '.join(game.roles)})"))
-        if kind not in AGENTS and kind != "human":
-            raise UsageError(f"unknown agent '{kind}' (agents: {', '.join([*AGENTS, 'human'])})")
+        if kind != "human":
+            try:
+                make_agent(kind, 0, role)  # checks the kind and its options
+            except AgentSpecError as exc:
+                raise UsageError(f"--agent {role}: {exc}") from None
         kinds[role] = kind
     return kinds
 

@@ -57,6 +57,7 @@ class Game:
         self.step_starts = builder.step_starts
         self.round_start = builder.round_start
         self.sites = builder.sites
+        self.row_flags = builder.row_flags
         self.roles = self.mode.roles
         self.score = {r: self.compiler.expr(e) for r, e in program.score.items()}
         self.heuristics = {r: self.compiler.expr(e) for r, e in program.heuristics.items()}

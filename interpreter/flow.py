@@ -43,6 +43,16 @@ def watch_program(index: int) -> str:
     return f"watch:{index}"
 
 
+def card_flags(b: ir.Binder) -> tuple[bool, ...]:
+    """Which of a binder's names are bound to cards."""
+    flags = []
+    for g in b.groups:
+        t = g.domain.ty
+        card = isinstance(t, ZoneT) or (isinstance(t, ListT) and isinstance(t.item, CardT))
+        flags += [card] * len(g.names)
+    return tuple(flags)
+
+
 class Label:
     __slots__ = ("at",)
 
@@ -71,6 +81,7 @@ class FlowBuilder:
         self.programs: dict[str, list] = {}
         self.step_starts: list[tuple[int, str]] = []
         self.sites: list[DecisionSite] = []
+        self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows temp -> which values are cards
         self._temps = 0
 
     def build(self, mode: ir.Mode) -> dict[str, list]:
@@ -121,12 +132,7 @@ class FlowBuilder:
 
     def lower(self, prog: Lowered, s: ir.Stmt) -> None:
         if isinstance(s, ir.Choose):
-            flags = []
-            for g in s.binder.groups:
-                t = g.domain.ty
-                card = isinstance(t, ZoneT) or (isinstance(t, ListT) and isinstance(t.item, CardT))
-                flags += [card] * len(g.names)
-            site = DecisionSite(s.label, s.binder.names, tuple(flags), s.span)
+            site = DecisionSite(s.label, s.binder.names, card_flags(s.binder), s.span)
             prog.add("decide", s.role, self.site(site), site, self.c.options_of(s))
             self.block(prog, s.body)
         elif isinstance(s, ir.Take):
@@ -166,6 +172,7 @@ class FlowBuilder:
                 names, source = (), ("repeat", s.count)
             else:
                 names, source = s.binder.names, ("rows", s.binder)
+                self.row_flags[rows] = card_flags(s.binder)
             prog.add("loop_init", rows, index, source)
             top, end = Label(), Label()
             prog.here(top)

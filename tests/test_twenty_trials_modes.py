@@ -177,6 +177,9 @@ def test_moderator_options_are_a_trial_and_two_action_cards_that_meet_it():
     p.start("Engage a trial")
     assert p.decision.label == "engage"
     assert p.options() == ["strength 13, 7 light sun, 8 dark sun"]
+    p.choose("strength 13, 7 light sun, 8 dark sun")
+    assert p.zone("trial_discard") == ["strength 13"] and "balance 0" in p.zone("chamber")
+    assert values(p, "action_discard") == [7, 8]
 
 
 def test_the_moderator_loses_when_no_trial_can_be_met():
