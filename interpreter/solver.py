@@ -26,6 +26,7 @@ class Solution:
     winnable: bool | None  # None: the search gave up at its node limit
     line: list[str] = field(default_factory=list)  # the options of a winning line, in order
     positions: int = 0  # positions searched
+    choices: list[int] = field(default_factory=list)  # the winning line as option indexes
 
 
 class _GaveUp(Exception):
@@ -45,7 +46,7 @@ def solve(game: Game, seed: int, role: str | None = None, max_positions: int = 2
     def key(st: State) -> str:
         return json.dumps([st.zones, st.face_up, st.vars, st.rng, st.round, st.stack], separators=(",", ":"))
 
-    def search(st: State) -> list[str] | None:
+    def search(st: State) -> list[tuple[int, str]] | None:
         if st.outcome is not None:
             return [] if st.outcome["results"].get(role) == "win" else None
         if st.pending["role"] != role:
@@ -62,7 +63,7 @@ def solve(game: Game, seed: int, role: str | None = None, max_positions: int = 2
             game.apply(after, i)
             rest = search(after)
             if rest is not None:
-                return [f"round {st.round}: {viewer.option(st, i)}"] + rest
+                return [(i, f"round {st.round}: {viewer.option(st, i)}")] + rest
         lost.add(k)
         return None
 
@@ -70,4 +71,5 @@ def solve(game: Game, seed: int, role: str | None = None, max_positions: int = 2
         line = search(game.new_state(seed))
     except _GaveUp:
         return Solution(None, [], count[0])
-    return Solution(line is not None, line or [], count[0])
+    line = line or []
+    return Solution(bool(line), [text for _, text in line], count[0], [i for i, _ in line])

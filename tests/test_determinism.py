@@ -50,3 +50,12 @@ def test_the_optimiser_specialises_to_the_parameters():
     assert "action_modifier" not in repr(no_mods.steps)
     with_mods = game_for(action_modifiers=True).compiler.program
     assert "action_modifier" in with_mods.possible["reserve"]
+
+
+def test_every_mode_plays_the_same_optimised_and_plain():
+    for mode in ("trialmaster", "moderator", "versus"):
+        for params in ({}, {"trial_modifiers": "true", "action_modifiers": "true"}):
+            rs = load_ruleset("twenty-trials", params)
+            fast, plain = Game(rs, mode), Game(rs, mode, optimize=False)
+            for seed in range(40):
+                assert random_game(fast, seed) == random_game(plain, seed), (mode, params, seed)

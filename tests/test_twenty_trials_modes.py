@@ -263,3 +263,24 @@ def test_versus_the_challenger_is_exhausted():
         p.st.face_up[r] = False
     p.start("Engage the trial")
     assert p.game.outcome(p.st)["results"] == {"challenger": "lose", "trialmaster": "win"}
+
+
+def test_the_solvers_winning_line_wins_and_a_lost_deal_has_none():
+    from interpreter.solver import solve
+    game = game_for(mode="moderator")
+    for seed in (2, 4):
+        result = solve(game, seed)
+        assert result.winnable and len(result.choices) == 20
+        st = game.new_state(seed)
+        for i in result.choices:
+            game.apply(st, i)
+        assert st.outcome["results"] == {"moderator": "win"}
+    lost = solve(game, 29)
+    assert lost.winnable is False and lost.choices == []
+    # here every option of the first decision loses at once
+    st = game.new_state(29)
+    for i in range(len(st.pending["options"])):
+        after = st.clone()
+        game.apply(after, i)
+        assert after.outcome["results"] == {"moderator": "lose"}
+    assert solve(game, 4, max_positions=10).winnable is None
