@@ -47,3 +47,15 @@ def test_ctrl_c_at_the_prompt_quits():
     agent = HumanAgent({}, ask=ask, say=lambda text: None)
     with pytest.raises(Quit):
         agent.choose(PlayerView(game, Viewer(game), st))
+
+
+@pytest.mark.parametrize("mode, role, shown", [
+    ("trialmaster", "trialmaster", "Trialmaster's hand (trialmaster)"),
+    ("moderator", "moderator", "Chamber"),
+    ("versus", "challenger", "Hand (challenger)"),
+    ("versus", "trialmaster", "Trialmaster's hand (trialmaster)"),
+])
+def test_every_mode_is_playable_in_the_terminal(mode, role, shown):
+    r = rulelang("play", "twenty-trials", "--mode", mode, "--as", role, "--seed", "3", input="1\n" * 3000)
+    assert r.returncode == 0, r.stderr
+    assert f"You play the {role}" in r.stdout and shown in r.stdout and "Game over: " in r.stdout
