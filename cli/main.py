@@ -241,7 +241,8 @@ def cmd_play(args) -> int:
         raise UsageError(f"no role '{role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
     kinds = agent_kinds(game, args.agent)
     kinds[role] = "human"
-    titles = {z.name: zone_title(z) for z in ruleset.zones.values()}
+    possible = game.compiler.program.possible  # zones no card can reach in this mode are not shown
+    titles = {z.name: zone_title(z) for z in ruleset.zones.values() if possible is None or possible.get(z.name)}
     viewer = Viewer(game)
     current: dict = {}
 

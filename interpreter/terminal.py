@@ -22,11 +22,14 @@ class Quit(Exception):
 
 
 def render_board(observation: dict, titles: dict[str, str], role: str | None) -> str:
-    """The zones and variables a role sees, one line each."""
+    """The zones and variables a role sees, one line each. `titles` names the
+    zones to show and their titles (every zone, by its name, if empty)."""
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
     rows = []
     for name, cards in observation["zones"].items():
         base, _, owner = name.partition(" of ")
+        if titles and base not in titles:
+            continue
         title = titles.get(base, base.replace("_", " "))
         if owner:
             title += f" ({owner})"

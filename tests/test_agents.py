@@ -11,6 +11,7 @@ from interpreter.match import GameLog, header, play
 from interpreter.sampling import Sampler
 from interpreter.view import Viewer
 from rulelang import load_text
+from test_language import tiny
 
 MODES = {"challenger": {}, "trialmaster": {}, "moderator": {}, "versus": {}}
 
@@ -122,35 +123,9 @@ def test_a_sample_keeps_what_the_role_sees_and_deals_the_rest_again():
 
 
 def test_a_sample_renames_locals_that_hold_hidden_cards():
-    text = """
-game: peek
-title: Peek
-roles: [solo]
-cards:
-  chip:
-    fields: {value: number}
-    table: |
-      value
-      1
-      2
-      3
-      4
-zones:
-  pile: {facing: down}
-  out: {}
-setup: |
-  move box to pile
-  shuffle pile
-modes:
-  main:
-    round:
-      - step: Only
-        do: |
-          let c = top(pile)
-          solo chooses n in [1, 2] as pick:
-            move c to out
-          win solo
-"""
+    # a local bound to the top card of a face-down pile, then a decision
+    text = tiny("let c = top(pile)\nsolo chooses n in [1, 2] as pick:\n  move c to out\nwin solo")
+    text = text.replace("pile: {}", "pile: {facing: down}").replace("move box to pile", "move box to pile\n  shuffle pile")
     from interpreter.engine import Game
     game = Game(load_text(text, "peek.yaml"))
     st = game.new_state(0)
