@@ -13,7 +13,7 @@ Options: samples (sampled states per decision, default 4), depth (default 2).
 from __future__ import annotations
 
 from . import rng
-from .agents import Agent, PlayerView, register
+from .agents import Agent, AgentSpecError, PlayerView, register
 
 WIN = 1_000_000
 
@@ -24,7 +24,6 @@ class GreedyAgent(Agent):
 
     def __init__(self, seed: int, role: str, samples: int = 4, depth: int = 2):
         if samples < 1 or depth < 1:
-            from .agents import AgentSpecError
             raise AgentSpecError("greedy needs samples >= 1 and depth >= 1")
         self.stream, self.role = rng.derive(seed, "greedy:" + role), role
         self.samples, self.depth = samples, depth
