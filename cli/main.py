@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     ruleset_args(p)
     game_args(p)
     p.add_argument("--log", metavar="FILE", help="write the game as a JSON Lines log (replay it later)")
+    p.add_argument("--log-as", metavar="ROLE", help="write one role's log instead: what that role may know "
+                                                    "(the others' options left out; not a replay)")
     p.add_argument("--save", metavar="FILE", help="save the game state to FILE when it stops")
     p.add_argument("--stop-at", type=int, metavar="N", help="stop at decision N (with --save to keep it)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
@@ -166,14 +168,14 @@ def describe(outcome: dict) -> str:
     return " — ".join(parts)
 
 
-def open_log(path: str | None, head: dict):
+def open_log(path: str | None, head: dict, role: str | None = None):
     if not path:
         return None, None
     try:
         f = open(path, "w", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write the log {path}: {exc.strerror}") from None
-    return f, GameLog(f, head)
+    return f, GameLog(f, head, role)
 
 
 def resume(path: str, ruleset) -> dict:
@@ -213,7 +215,9 @@ def cmd_run(args) -> int:
     if "human" in kinds.values():
         raise UsageError("`run` plays headless; use `rulelang play` to play as a person")
     agents = {role: make_agent(kind, seed, role) for role, kind in kinds.items()}
-    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds))
+    if args.log_as is not None and args.log_as not in game.roles:
+        raise UsageError(f"--log-as: no role '{args.log_as}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
+    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds), args.log_as)
     try:
         st = play(game, seed, agents, state=state, log=log, stop_at=args.stop_at)
     finally:

@@ -87,6 +87,9 @@ def read_log(path: str) -> LoggedGame:
         raise ReplayError(f"cannot read the log {path}: {exc}") from None
     if not records or records[0].get("type") != "header" or records[0].get("format") != LOG_FORMAT:
         raise ReplayError(f"{path} is not a rulelang game log (no '{LOG_FORMAT}' header)")
+    if "log_of" in records[0]:
+        raise ReplayError(f"{path} is {records[0]['log_of']}'s log, which leaves out the others' choices; "
+                          "only a full log (without --log-as) replays")
     outcome = next((r for r in records if r.get("type") == "outcome"), None)
     return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"], outcome)
 

@@ -184,3 +184,14 @@ def test_greedy_beats_random_in_moderator_mode():
     greedy = simulate(game, 60, 0, {"moderator": "greedy:samples=1"}).wins["moderator"]
     random = simulate(game, 60, 0, {"moderator": "random"}).wins["moderator"]
     assert greedy > random
+
+
+def test_a_players_log_from_the_command_line(tmp_path):
+    path = tmp_path / "tm.jsonl"
+    r = rulelang("run", "twenty-trials", "--mode", "versus", "--log", str(path), "--log-as", "trialmaster")
+    assert r.returncode == 0, r.stderr
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert records[0]["log_of"] == "trialmaster"
+    assert all("option" not in rec for rec in records if rec.get("role") == "challenger")
+    again = rulelang("replay", str(path))
+    assert again.returncode == 1 and "only a full log" in again.stderr
