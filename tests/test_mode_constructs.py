@@ -5,7 +5,7 @@ import pytest
 from interpreter.engine import Game
 from interpreter.errors import RuleError
 from rulelang import RulesetError, load_text
-from test_language import run_once, tiny
+from test_language import TINY, run_once, tiny
 
 
 @pytest.mark.parametrize("body, total", [
@@ -42,16 +42,7 @@ WATCHED = """
 game: watched
 title: Watched
 roles: [solo, other]
-cards:
-  chip:
-    fields: {value: number}
-    table: |
-      value
-      1
-      2
-      3
-      4
-zones:
+{chips}zones:
   pile: {facing: down}
   out: {}
   secret: {owner: solo, seen_by: owner}
@@ -85,7 +76,7 @@ modes:
     heuristics:
       solo: total * 2 - fired
     visibility: {pile: open}
-"""
+""".replace("{chips}", TINY[TINY.index("cards:"):TINY.index("zones:")])  # the same four chips
 
 
 def test_a_watch_fires_as_soon_as_its_condition_holds():
