@@ -1,8 +1,8 @@
 """What the commands share: usage errors, building a game, choosing agents."""
 from __future__ import annotations
 
-from interpreter.agents import AGENTS
-from interpreter.engine import Game
+from interpreter.agents import AgentSpecError, make_agent
+from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from rulelang.errors import did_you_mean
 
 
@@ -11,9 +11,10 @@ class UsageError(Exception):
 
 
 def build_game(ruleset, args) -> Game:
-    if args.step_limit < 1:
+    step_limit = getattr(args, "step_limit", DEFAULT_STEP_LIMIT)
+    if step_limit < 1:
         raise UsageError("--step-limit must be at least 1")
-    return Game(ruleset, args.mode, step_limit=args.step_limit)
+    return Game(ruleset, args.mode, step_limit=step_limit)
 
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
@@ -26,7 +27,10 @@ def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
             hint = did_you_mean(role, game.roles)
             raise UsageError(f"no role '{role}' in mode {game.mode.name}"
                              + (f"; {hint}" if hint else f" (roles: {', '.join(game.roles)})"))
-        if kind not in AGENTS and kind != "human":
-            raise UsageError(f"unknown agent '{kind}' (agents: {', '.join([*AGENTS, 'human'])})")
+        if kind != "human":
+            try:
+                make_agent(kind, 0, role)  # checks the kind and its options
+            except AgentSpecError as exc:
+                raise UsageError(f"--agent {role}: {exc}") from None
         kinds[role] = kind
     return kinds

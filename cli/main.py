@@ -11,7 +11,7 @@ import os
 import sys
 import traceback
 
-from interpreter.agents import AGENTS, make_agent
+from interpreter.agents import AGENTS, AgentSpecError, make_agent
 from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from interpreter.errors import IllegalAction, RuleError
 from interpreter.match import GameLog, ReplayError, header, play, read_log, replay
@@ -22,7 +22,7 @@ from interpreter.view import Viewer
 
 from rulelang import RulesetError, load_ruleset, parse_assignments
 
-from . import printing, show, simulation
+from . import printing, show, simulation, solve
 from .common import UsageError, agent_kinds, build_game
 
 
@@ -71,8 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     def game_args(p):
         p.add_argument("--mode", help="the mode to play (default: the ruleset's first)")
         p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND",
-                       help=f"who plays a role: {', '.join(AGENTS)} (default random; repeatable)")
+        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[:OPT=V,...]",
+                       help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
+                            "mcts:iterations=200 (default random; repeatable)")
         p.add_argument("--step-limit", type=int, default=DEFAULT_STEP_LIMIT,
                        help=f"stop a game whose rules run more steps than this (default {DEFAULT_STEP_LIMIT})")
 
@@ -84,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     ruleset_args(p)
     game_args(p)
     p.add_argument("--log", metavar="FILE", help="write the game as a JSON Lines log (replay it later)")
+    p.add_argument("--log-as", metavar="ROLE", help="write one role's log instead: what that role may know "
+                                                    "(the others' options left out; not a replay)")
     p.add_argument("--save", metavar="FILE", help="save the game state to FILE when it stops")
     p.add_argument("--stop-at", type=int, metavar="N", help="stop at decision N (with --save to keep it)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
@@ -106,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulation.add_commands(sub, ruleset_args, game_args)
     show.add_commands(sub, ruleset_args)
     printing.register(sub)  # summary, cards
+    solve.add_parser(sub, ruleset_args, lambda args: build_game(load(args), args), UsageError)
     return parser
 
 
@@ -131,14 +135,14 @@ def describe(outcome: dict) -> str:
     return " — ".join(parts)
 
 
-def open_log(path: str | None, head: dict):
+def open_log(path: str | None, head: dict, role: str | None = None):
     if not path:
         return None, None
     try:
         f = open(path, "w", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write the log {path}: {exc.strerror}") from None
-    return f, GameLog(f, head)
+    return f, GameLog(f, head, role)
 
 
 def resume(path: str, ruleset) -> dict:
@@ -183,7 +187,9 @@ def cmd_run(args) -> int:
     if "human" in kinds.values():
         raise UsageError("`run` plays headless; use `rulelang play` to play as a person")
     agents = {role: make_agent(kind, seed, role) for role, kind in kinds.items()}
-    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds))
+    if args.log_as is not None and args.log_as not in game.roles:
+        raise UsageError(f"--log-as: no role '{args.log_as}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
+    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds), args.log_as)
     try:
         st = play(game, seed, agents, state=state, log=log, stop_at=args.stop_at)
     finally:
@@ -206,7 +212,8 @@ def cmd_play(args) -> int:
         raise UsageError(f"no role '{role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
     kinds = agent_kinds(game, args.agent)
     kinds[role] = "human"
-    titles = {z.name: zone_title(z) for z in ruleset.zones.values()}
+    possible = game.compiler.program.possible  # zones no card can reach in this mode are not shown
+    titles = {z.name: zone_title(z) for z in ruleset.zones.values() if possible is None or possible.get(z.name)}
     viewer = Viewer(game)
     current: dict = {}
 

@@ -499,6 +499,23 @@ class English:
             return [Item(sentence(f"{head}, then {lower_first(body[0].text)}"))]
         return [Item(sentence(head + ", then:"), body)]
 
+    def stmt_take(self, s: ir.Take) -> list[Item]:
+        """An automatic choice: made by the rule, not by a player."""
+        text = self.binder(s.binder)
+        text = text.split(" ", 1)[1] if text.startswith(("a ", "an ")) else text
+        head = f"take the {s.which} {text} (no player chooses)"
+        body = self.block(s.body)
+        if len(body) == 1 and not body[0].children:
+            return [Item(sentence(f"{head}, then {lower_first(body[0].text)}"))]
+        return [Item(sentence(head + ", then:"), body)]
+
+    def watch(self, w: ir.Watch) -> Item:
+        """`watch:` as the rulebook's "as soon as …"."""
+        if w.text:
+            return Item(sentence(clean(w.text)))
+        then = f"; then go on with step “{clean(w.then)}”" if w.then else "; then go on with the next step"
+        return self.nested(f"as soon as {self.cond(w.when)}, stop the current step{then}", self.block(w.body))
+
     def stmt_menu(self, s: ir.Menu) -> list[Item]:
         who, ending = self.subject(s.role)
         options = []

@@ -141,6 +141,14 @@ def mode_section(rs: ir.Ruleset, mode: ir.Mode) -> Section:
     players = join_and([words(r) for r in mode.roles])
     sec.blocks.append(Para(f"Players: {players}." if len(mode.roles) > 1 else
                            f"One player, the {players}."))
+    if mode.visibility:
+        seen = {"open": "everyone sees every card, face down ones and their order included",
+                "all": "everyone sees its face-up cards", "owner": "only its owner sees it", "none": "no one sees it"}
+        if set(mode.visibility.values()) == {"open"} and set(mode.visibility) == set(rs.zones):
+            sec.blocks.append(Para("In this mode everyone sees every card, face-down ones and their order included."))
+        else:
+            sec.blocks.append(Para("In this mode: " + "; ".join(
+                f"{en.zone(z)}: {seen[v]}" for z, v in mode.visibility.items()) + "."))
     if mode.setup:
         sec.blocks.append(Section("Setup for this mode", [Items(en.block(mode.setup), ordered=True)], level=3))
     rounds = Section("Each round", [Para(f"Play rounds of {len(mode.round)} steps, in order, until the game ends.")],
@@ -148,6 +156,10 @@ def mode_section(rs: ir.Ruleset, mode: ir.Mode) -> Section:
     for i, step in enumerate(mode.round, 1):
         rounds.blocks.append(Section(f"Step {i}: {clean(step.name)}", step_blocks(en, step), level=4))
     sec.blocks.append(rounds)
+    if mode.watches:
+        sec.blocks.append(Section("At any moment", [
+            Para("These are checked after everything that changes the game:"),
+            Items([en.watch(w) for w in mode.watches])], level=3))
     sec.blocks.append(Section("End of the game", end_blocks(rs, mode, en), level=3))
     return sec
 
@@ -195,7 +207,7 @@ def endings(rs: ir.Ruleset, mode: ir.Mode, en: English):
                     walk(s.otherwise, conds + before, where)
             elif isinstance(s, ir.While):
                 walk(s.body, conds + [en.cond(s.cond, negate=s.until)], where)
-            elif isinstance(s, (ir.Repeat, ir.For, ir.Choose)):
+            elif isinstance(s, (ir.Repeat, ir.For, ir.Choose, ir.Take)):
                 walk(s.body, conds, where)
             elif isinstance(s, ir.Menu):
                 for opt in s.options:
@@ -208,6 +220,8 @@ def endings(rs: ir.Ruleset, mode: ir.Mode, en: English):
     walk(mode.setup, [], "the setup")
     for i, step in enumerate(mode.round, 1):
         walk(step.body, [], f"step {i}, {clean(step.name)}")
+    for w in mode.watches:
+        walk(w.body, [en.cond(w.when)], "any step, as soon as")
     for name in procedures:  # grows while it is walked: procedures calling procedures
         proc = rs.procedures[name]
         walk(proc.body, [], f"“{term(proc.text, name, proc.params)}”")

@@ -7,16 +7,24 @@ options as text — never the game state. It answers with an option's index.
             game's seed, its role and the decision's number, so a game
             resumed from a saved state plays on exactly as it would have
     first   always the first option (handy for tests and tutorials)
+    greedy  one-step lookahead with the mode's heuristic (greedy.py)
+    mcts    Monte Carlo tree search over sampled states (mcts.py)
     human   asks a person at the terminal (see terminal.py)
+
+An agent is named by a spec `KIND` or `KIND:OPTION=VALUE,OPTION=VALUE`
+(`mcts:iterations=200`); each kind declares its options and their types.
 """
 from __future__ import annotations
 
+import weakref
 from typing import Callable
 
 from . import rng
 from .engine import Game
 from .state import State
 from .view import Viewer
+
+_SAMPLERS: "weakref.WeakKeyDictionary[Viewer, object]" = weakref.WeakKeyDictionary()
 
 
 class PlayerView:
@@ -41,12 +49,26 @@ class PlayerView:
     def options(self) -> list[str]:
         return self.observation["decision"]["options"]
 
+    def sample(self, seed: int) -> State:
+        """A whole state consistent with what this role sees (see sampling.py):
+        what search agents play ahead on, instead of the real state."""
+        from .sampling import Sampler
+        sampler = _SAMPLERS.get(self.viewer)
+        if sampler is None:
+            sampler = _SAMPLERS[self.viewer] = Sampler(self.game, self.viewer)
+        return sampler.sample(self._state, self.role, seed)
+
 
 class Agent:
     name = "agent"
+    OPTIONS: dict[str, type] = {}  # what a spec may set: name -> int, float, ...
 
     def choose(self, view: PlayerView) -> int:
         raise NotImplementedError
+
+
+class AgentSpecError(ValueError):
+    """A bad agent spec (unknown kind or option, a value of the wrong type)."""
 
 
 class RandomAgent(Agent):
@@ -69,12 +91,39 @@ class FirstAgent(Agent):
         return 0
 
 
-AGENTS: dict[str, Callable[[int, str], Agent]] = {"random": RandomAgent, "first": FirstAgent}
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "first": FirstAgent}
 
 
-def register(name: str, factory: Callable[[int, str], Agent]) -> None:
+def register(name: str, factory: Callable[..., Agent]) -> None:
+    """A factory is called as factory(seed, role, **options); its `OPTIONS`
+    (if any) says which options a spec may set."""
     AGENTS[name] = factory
 
 
-def make_agent(kind: str, seed: int, role: str) -> Agent:
-    return AGENTS[kind](seed, role)
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """`mcts:iterations=200,c=0.7` -> ("mcts", {"iterations": 200, "c": 0.7})."""
+    kind, _, rest = spec.partition(":")
+    if kind not in AGENTS:
+        raise AgentSpecError(f"unknown agent '{kind}' (agents: {', '.join(AGENTS)})")
+    allowed = getattr(AGENTS[kind], "OPTIONS", {})
+    options = {}
+    for item in filter(None, rest.split(",")):
+        name, sep, value = item.partition("=")
+        if not sep or name not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise AgentSpecError(f"agent '{kind}' has no option '{item}' (options: {known}; "
+                                 f"write {kind}:OPTION=VALUE,...)")
+        try:
+            options[name] = allowed[name](value)
+        except ValueError:
+            raise AgentSpecError(f"option {name} of agent '{kind}' must be a {allowed[name].__name__}, "
+                                 f"not '{value}'") from None
+    return kind, options
+
+
+def make_agent(spec: str, seed: int, role: str) -> Agent:
+    kind, options = parse_spec(spec)
+    return AGENTS[kind](seed, role, **options)
+
+
+from . import greedy, mcts  # noqa: E402,F401  (they register themselves)

@@ -65,6 +65,13 @@ _GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divi
             "bool": bool, "tuple": tuple}
 
 
+def _changes_the_game(s: ir.Stmt) -> bool:
+    """A statement after which `watch:` conditions are checked (the others
+    change nothing a condition can see, or are made of these)."""
+    return isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)) or \
+        isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)
+
+
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))
 
 
@@ -93,8 +100,10 @@ class _Fn:
 class Codegen:
     """Compiles expressions of one game (one layout) to Python functions."""
 
-    def __init__(self, layout, define_function, procedure_function):
+    def __init__(self, layout, define_function, procedure_function, options_of):
         self.L = layout
+        self.options_of = options_of  # a decision's or take's options expression, hoisted
+        self.watch_check = None  # called after every change to the game, when the mode has watches
         self.define_function = define_function  # name -> compiled define (when not inlined)
         self.procedure_function = procedure_function  # name -> compiled procedure
         self._consts: list = []
@@ -201,6 +210,8 @@ class Codegen:
                         f"'site': {site_index}, 'options': [(n,) for n, _ in {open_}], "
                         f"'targets': [t for _, t in {open_}]}}",
                         f"st.stack[-1][1] = {k}", "return -1"]
+        elif kind == "take":
+            self.take(item[1], fn, "")
         elif kind == "call":
             program, pairs = item[1], item[2]
             args = ", ".join(f"{self.const(p)}: {self.expr(a, fn, {})}" for p, a in pairs)
@@ -624,6 +635,8 @@ class Codegen:
             fn.body.append(indent + "pass")
         for s in stmts:
             getattr(self, "s_" + type(s).__name__)(s, fn, indent)
+            if self.watch_check is not None and _changes_the_game(s):
+                self.emit(fn, indent, f"{self.const(self.watch_check)}(st)")
 
     def emit(self, fn: _Fn, indent: str, *lines: str) -> None:
         fn.body += [indent + line for line in lines]
@@ -749,6 +762,21 @@ class Codegen:
         for n, v in zip(names, vs):
             self.emit(fn, indent + "    ", f"env[{self.const(n)}] = {v}")
         self.block(s.body, fn, indent + "    ")
+
+    def take(self, s: ir.Take, fn: _Fn, indent: str) -> None:
+        """Bind the first (or last) of a take's options into env."""
+        rows = self.fresh("rows")
+        err = self.error(s.span, f"take {s.which}: no binding matches")
+        hint = self.const("guard it with a condition that checks there is one (`if exists ...:`)")
+        self.emit(fn, indent, f"{rows} = {self.once(self.options_of(s), fn, indent)}",
+                  f"if not {rows}:", f"    _fail({err}, {hint})")
+        row = f"{rows}[{0 if s.which == 'first' else -1}]"
+        for j, n in enumerate(s.binder.names):
+            self.emit(fn, indent, f"env[{self.const(n)}] = {row}[{j}]")
+
+    def s_Take(self, s, fn, indent):
+        self.take(s, fn, indent)
+        self.block(s.body, fn, indent)
 
     def s_EndGame(self, s, fn, indent):
         role = self.expr(s.role, fn, {}) if s.role is not None else "None"

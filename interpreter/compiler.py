@@ -82,7 +82,7 @@ def has_decision(stmts, procedures: dict) -> bool:
             if any(has_decision(b, procedures) for _, b in s.branches) or \
                     (s.otherwise and has_decision(s.otherwise, procedures)):
                 return True
-        if isinstance(s, (ir.While, ir.Repeat, ir.For)) and has_decision(s.body, procedures):
+        if isinstance(s, (ir.While, ir.Repeat, ir.For, ir.Take)) and has_decision(s.body, procedures):
             return True
     return False
 
@@ -103,9 +103,14 @@ class Compiler:
         self.L = layout
         self.rs = layout.rs
         self.program = program
-        self.codegen = Codegen(layout, self.define, self.procedure)
+        self.codegen = Codegen(layout, self.define, self.procedure, self.options_of)
         self._defines: dict[str, object] = {}
         self._procedures: dict[str, object] = {}
+
+    def options_of(self, s: ir.Stmt) -> ir.Expr:
+        """The options of a decision or automatic choice, as the optimiser hoisted them."""
+        hoisted = self.program.options.get(id(s))
+        return hoisted[1] if hoisted is not None else Options(s.binder, span=s.span)
 
     def expr(self, e: ir.Expr):
         return self.codegen.compile(e)

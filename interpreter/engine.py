@@ -20,8 +20,8 @@ from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 
 from . import rng
 from .compiler import Compiler, Layout, move_card
-from .errors import GameEnded, IllegalAction
-from .flow import CALL, SUSPEND, FlowBuilder
+from .errors import GameEnded, IllegalAction, WatchFired
+from .flow import CALL, SUSPEND, FlowBuilder, watch_program
 from .optimize import Optimizer, plain_program
 from .state import State
 
@@ -49,14 +49,36 @@ class Game:
         self.compiler = Compiler(self.layout, plain_program(ruleset, self.mode))
         if optimize:
             self.compiler.program = Optimizer(ruleset, self.mode, self.compiler.constant).run()
+        program = self.compiler.program
+        self.watches = program.watches
+        if self.watches:
+            self.compiler.codegen.watch_check = self._watch_check(program.watches)
         builder = FlowBuilder(self.compiler)
         self.programs = builder.build(self.mode)
         self.step_starts = builder.step_starts
+        self.round_start = builder.round_start
         self.sites = builder.sites
+        self.row_flags = builder.row_flags
         self.roles = self.mode.roles
-        self.score = {r: self.compiler.expr(e) for r, e in self.compiler.program.score.items()}
-        self.measures = {n: self.compiler.expr(e) for n, e in self.compiler.program.measures.items()}
+        self.score = {r: self.compiler.expr(e) for r, e in program.score.items()}
+        self.measures = {n: self.compiler.expr(e) for n, e in program.measures.items()}
+        self.heuristics = {r: self.compiler.expr(e) for r, e in program.heuristics.items()}
         self.initial_vars = [v.initial for v in ruleset.vars.values()]
+
+    def _watch_check(self, watches):
+        """The check run after every change to the game: the first watch whose
+        condition holds fires (none while a watch's own statements run)."""
+        conditions = [self.compiler.expr(w.when) for w in watches]
+        running = frozenset(watch_program(i) for i in range(len(watches)))
+
+        def check(st):
+            stack = st.stack
+            if len(stack) > 1 and stack[1][0] in running:
+                return
+            for i, holds in enumerate(conditions):
+                if holds(st, {}):
+                    raise WatchFired(i)
+        return check
 
     # ------------------------------------------------------------ the API
     def new_state(self, seed: int = 0) -> State:
@@ -110,6 +132,11 @@ class Game:
         i = bisect.bisect_right([p for p, _ in self.step_starts], pc) - 1
         return self.step_starts[max(i, 0)][1]
 
+    def heuristic(self, st: State, role: str) -> int | None:
+        """The mode's `heuristics:` value for a role (None if it declares none)."""
+        f = self.heuristics.get(role)
+        return f(st, {}) if f is not None else None
+
     def outcome(self, st: State) -> dict | None:
         return st.outcome
 
@@ -122,22 +149,39 @@ class Game:
     # ------------------------------------------------------------ running
     def run(self, st: State) -> None:
         """Run until a decision is pending or the game ends."""
-        stack, programs = st.stack, self.programs
-        try:
-            while stack:
-                frame = stack[-1]
-                ops = programs[frame[0]]
-                env, pc, n = frame[2], frame[1], len(ops)
-                while 0 <= pc < n:
-                    pc = ops[pc](st, env)
-                if pc == SUSPEND:
-                    return
-                if pc != CALL:
-                    stack.pop()
-        except GameEnded as end:
-            st.stack = []
-            st.pending = None
-            st.outcome = self._outcome(st, end)
+        stack, programs, pc = st.stack, self.programs, 0
+        while True:
+            try:
+                while stack:
+                    frame = stack[-1]
+                    ops = programs[frame[0]]
+                    env, pc, n = frame[2], frame[1], len(ops)
+                    while 0 <= pc < n:
+                        pc = ops[pc](st, env)
+                    if pc == SUSPEND:
+                        return
+                    if pc != CALL:
+                        stack.pop()
+                return
+            except WatchFired as fired:
+                # the step stops here; the watch's statements run, then play goes on
+                main_pc = pc if len(stack) == 1 else stack[0][1]
+                stack = st.stack = [["main", self._after_watch(fired.index, main_pc), {}],
+                                    [watch_program(fired.index), 0, {}]]
+            except GameEnded as end:
+                st.stack = []
+                st.pending = None
+                st.outcome = self._outcome(st, end)
+                return
+
+    def _after_watch(self, index: int, main_pc: int) -> int:
+        """Where the main program goes on after a watch: its `then:` step, or
+        the step after the one it fired in (a new round after the last)."""
+        then = self.watches[index].then
+        if then is not None:
+            return next(pc for pc, name in self.step_starts if name == then)
+        i = bisect.bisect_right([p for p, _ in self.step_starts], main_pc) - 1
+        return self.step_starts[i + 1][0] if 0 < i < len(self.step_starts) - 1 else self.round_start
 
     def _outcome(self, st: State, end: GameEnded) -> dict:
         scores = {r: f(st, {}) for r, f in self.score.items()}

@@ -12,6 +12,15 @@ class GameEnded(Exception):
         self.kind, self.role, self.reason = kind, role, reason
 
 
+class WatchFired(Exception):
+    """Raised by the check that follows a change to the game when a `watch:`
+    condition holds; the engine then runs the watch's statements."""
+
+    def __init__(self, index: int):
+        super().__init__(index)
+        self.index = index
+
+
 class RuleError(Exception):
     """The rules did something impossible while running (a ruleset bug that
     only shows in play, e.g. moving the top card of an empty deck)."""

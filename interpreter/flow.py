@@ -23,7 +23,6 @@ from rulelang.errors import Span
 from rulelang.types import BoardT, CardT, ListT, ZoneT
 
 from .compiler import Compiler, has_decision
-from .optimize import Options
 
 SUSPEND = -1  # a decision is pending
 CALL = -2  # a frame was pushed
@@ -37,6 +36,21 @@ class DecisionSite:
     names: tuple[str, ...]  # bound by the options, in order (empty for a menu)
     is_card: tuple[bool, ...]  # which of them are cards
     span: Span | None
+
+
+def watch_program(index: int) -> str:
+    """The name of the program that runs a watch's statements."""
+    return f"watch:{index}"
+
+
+def card_flags(b: ir.Binder) -> tuple[bool, ...]:
+    """Which of a binder's names are bound to cards."""
+    flags = []
+    for g in b.groups:
+        t = g.domain.ty
+        card = isinstance(t, (ZoneT, BoardT)) or (isinstance(t, ListT) and isinstance(t.item, CardT))
+        flags += [card] * len(g.names)
+    return tuple(flags)
 
 
 class Label:
@@ -67,6 +81,7 @@ class FlowBuilder:
         self.programs: dict[str, list] = {}
         self.step_starts: list[tuple[int, str]] = []
         self.sites: list[DecisionSite] = []
+        self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows temp -> which values are cards
         self._temps = 0
 
     def build(self, mode: ir.Mode) -> dict[str, list]:
@@ -84,9 +99,14 @@ class FlowBuilder:
             main.step_labels.append((label, step.name))
             self.block(main, step.body)
         main.add("jump", top, mode.span)
-        blocks, block_of = self.c.codegen.compile_program(main.items, [l for l, _ in main.step_labels])
+        blocks, block_of = self.c.codegen.compile_program(main.items, [top] + [l for l, _ in main.step_labels])
         self.programs["main"] = blocks
         self.step_starts = [(block_of[label.at], name) for label, name in main.step_labels]
+        self.round_start = block_of[top.at]
+        for i, watch in enumerate(self.program.watches):
+            prog = Lowered()
+            self.block(prog, watch.body)
+            self.programs[watch_program(i)] = self.c.codegen.compile_program(prog.items, [])[0]
         return self.programs
 
     def temp(self, what: str) -> str:
@@ -112,15 +132,11 @@ class FlowBuilder:
 
     def lower(self, prog: Lowered, s: ir.Stmt) -> None:
         if isinstance(s, ir.Choose):
-            flags = []
-            for g in s.binder.groups:
-                t = g.domain.ty
-                card = isinstance(t, (ZoneT, BoardT)) or (isinstance(t, ListT) and isinstance(t.item, CardT))
-                flags += [card] * len(g.names)
-            site = DecisionSite(s.label, s.binder.names, tuple(flags), s.span)
-            hoisted = self.program.options.get(id(s))
-            options = hoisted[1] if hoisted is not None else Options(s.binder, span=s.span)
-            prog.add("decide", s.role, self.site(site), site, options)
+            site = DecisionSite(s.label, s.binder.names, card_flags(s.binder), s.span)
+            prog.add("decide", s.role, self.site(site), site, self.c.options_of(s))
+            self.block(prog, s.body)
+        elif isinstance(s, ir.Take):
+            prog.add("take", s)
             self.block(prog, s.body)
         elif isinstance(s, ir.Menu):
             end = Label()
@@ -156,6 +172,7 @@ class FlowBuilder:
                 names, source = (), ("repeat", s.count)
             else:
                 names, source = s.binder.names, ("rows", s.binder)
+                self.row_flags[rows] = card_flags(s.binder)
             prog.add("loop_init", rows, index, source)
             top, end = Label(), Label()
             prog.here(top)

@@ -44,9 +44,13 @@ def header(ruleset: ir.Ruleset, path: str | None, mode: str, seed: int, agents: 
 
 
 class GameLog:
-    def __init__(self, out: IO[str], head: dict):
-        self.out = out
-        self.write(head)
+    """The referee's log (every decision in full: a replay), or with `role`
+    one player's log: its own decisions in full, and of the others' only who
+    decided what label — never an option that might name a card it cannot see."""
+
+    def __init__(self, out: IO[str], head: dict, role: str | None = None):
+        self.out, self.role = out, role
+        self.write(head if role is None else dict(head, log_of=role))
 
     def write(self, record: dict) -> None:
         self.out.write(json.dumps(record) + "\n")
@@ -54,9 +58,11 @@ class GameLog:
 
     def decision(self, game: Game, viewer: Viewer, st: State, index: int) -> None:
         p = st.pending
-        self.write({"type": "decision", "n": st.decisions, "round": st.round, "step": game.step_name(st),
-                    "role": p["role"], "label": p["label"], "choice": index,
-                    "option": viewer.option(st, index), "options": len(p["options"])})
+        record = {"type": "decision", "n": st.decisions, "round": st.round, "step": game.step_name(st),
+                  "role": p["role"], "label": p["label"]}
+        if self.role is None or p["role"] == self.role:
+            record.update(choice=index, option=viewer.option(st, index), options=len(p["options"]))
+        self.write(record)
 
     def outcome(self, outcome: dict) -> None:
         self.write({"type": "outcome", **outcome})
@@ -81,6 +87,9 @@ def read_log(path: str) -> LoggedGame:
         raise ReplayError(f"cannot read the log {path}: {exc}") from None
     if not records or records[0].get("type") != "header" or records[0].get("format") != LOG_FORMAT:
         raise ReplayError(f"{path} is not a rulelang game log (no '{LOG_FORMAT}' header)")
+    if "log_of" in records[0]:
+        raise ReplayError(f"{path} is {records[0]['log_of']}'s log, which leaves out the others' choices; "
+                          "only a full log (without --log-as) replays")
     outcome = next((r for r in records if r.get("type") == "outcome"), None)
     return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"], outcome)
 

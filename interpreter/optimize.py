@@ -64,12 +64,14 @@ class Program:
     score: dict[str, ir.Expr]
     measures: dict[str, ir.Expr]  # None where a measure does not apply
     possible: dict[str, frozenset] | None  # card types that can reach each zone
-    options: dict[int, ir.Expr]  # id(Choose) -> its options expression
+    options: dict[int, ir.Expr]  # id(Choose or Take) -> its options expression
+    watches: tuple[ir.Watch, ...] = ()
+    heuristics: dict[str, ir.Expr] = dataclasses.field(default_factory=dict)
 
 
 def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
     return Program(rs.setup + mode.setup, mode.round, {n: p.body for n, p in rs.procedures.items()},
-                   dict(mode.score), measure_exprs(mode), None, {})
+                   dict(mode.score), measure_exprs(mode), None, {}, mode.watches, dict(mode.heuristics))
 
 
 def measure_exprs(mode: ir.Mode) -> dict[str, ir.Expr]:
@@ -181,28 +183,33 @@ class Optimizer:
         setup = rs.setup + self.mode.setup
         steps = self.mode.round
         procs: dict = {}  # every procedure call is inlined: the bodies on their own are not needed
-        # expressions evaluated when the game ends: scores and measures
-        ends = {("score", r): e for r, e in self.mode.score.items()}
-        ends.update({("measure", n): e for n, e in measure_exprs(self.mode).items()})
+        # role -> expression tables (scores, heuristics) and the measures, all folded alike
+        tables = {"score": dict(self.mode.score), "heuristics": dict(self.mode.heuristics),
+                  "measures": measure_exprs(self.mode)}
+        watches = self.mode.watches
         # pass 1: constants and inlining, then the zone analysis on the result
-        setup, steps, procs, ends = self.fold_all(setup, steps, procs, ends)
-        self.possible = ZoneAnalysis(rs, procs).run(setup, steps)
+        setup, steps, procs, tables, watches = self.fold_all(setup, steps, procs, tables, watches)
+        self.possible = ZoneAnalysis(rs, procs).run(setup, steps + tuple(w.body for w in watches))
         # pass 2: fold again knowing what each zone can hold, then hoist
-        setup, steps, procs, ends = self.fold_all(setup, steps, procs, ends)
+        setup, steps, procs, tables, watches = self.fold_all(setup, steps, procs, tables, watches)
         options: dict[int, ir.Expr] = {}
         hoist = Hoister(self)
         setup = hoist.block(setup, options)
         steps = tuple(dataclasses.replace(s, body=hoist.block(s.body, options)) for s in steps)
         procs = {n: hoist.block(b, options) for n, b in procs.items()}
-        ends = {k: hoist.expr(e) for k, e in ends.items()}
-        return Program(setup, steps, procs, {r: e for (kind, r), e in ends.items() if kind == "score"},
-                       {n: e for (kind, n), e in ends.items() if kind == "measure"}, self.possible, options)
+        tables = {t: {r: hoist.expr(e) for r, e in table.items()} for t, table in tables.items()}
+        watches = tuple(dataclasses.replace(w, when=hoist.expr(w.when), body=hoist.block(w.body, options))
+                        for w in watches)
+        return Program(setup, steps, procs, tables["score"], tables["measures"], self.possible, options, watches,
+                       tables["heuristics"])
 
-    def fold_all(self, setup, steps, procs, ends):
+    def fold_all(self, setup, steps, procs, tables, watches):
         return (self.block(setup, {}),
                 tuple(dataclasses.replace(s, body=self.block(s.body, {})) for s in steps),
                 {n: self.block(b, {}) for n, b in procs.items()},
-                {k: self.expr(e, {}) for k, e in ends.items()})
+                {t: {r: self.expr(e, {}) for r, e in table.items()} for t, table in tables.items()},
+                tuple(dataclasses.replace(w, when=self.expr(w.when, {}), body=self.block(w.body, {}))
+                      for w in watches))
 
     # ------------------------------------------------------------ statements
     def block(self, stmts, kenv: dict) -> ir.Block:
@@ -239,7 +246,7 @@ class Optimizer:
             value = self.expr(s.value, kenv)
             kenv[s.name] = (self.kinds(value, kenv), False)
             return [dataclasses.replace(s, value=value)]
-        if isinstance(s, (ir.Choose, ir.For)):
+        if isinstance(s, (ir.Choose, ir.For, ir.Take)):
             binder, inner = self.binder(s.binder, kenv)
             extra = {"role": self.expr(s.role, kenv)} if isinstance(s, ir.Choose) else {}
             # a name bound to a one-item constant list is that constant in the body too
@@ -524,8 +531,8 @@ class ZoneAnalysis:
             before = dict(self.possible)
             self.visited: set[str] = set()
             self.block(setup, {})
-            for s in steps:
-                self.block(s.body, {})
+            for s in steps:  # steps, and watch bodies (blocks of statements)
+                self.block(s if isinstance(s, tuple) else s.body, {})
             if self.possible == before:
                 return self.possible
 
@@ -557,7 +564,7 @@ class ZoneAnalysis:
                 self.block(s.otherwise, prov)
         elif isinstance(s, (ir.While, ir.Repeat)):
             self.block(s.body, prov)
-        elif isinstance(s, (ir.Choose, ir.For)):
+        elif isinstance(s, (ir.Choose, ir.For, ir.Take)):
             self.block(s.body, self.bind(s.binder, prov))
         elif isinstance(s, ir.Menu):
             for o in s.options:
@@ -646,7 +653,7 @@ class Hoister:
         return tuple(self.stmt(s, options) for s in stmts)
 
     def stmt(self, s, options: dict):
-        if isinstance(s, ir.Choose):  # its binder is hoisted once, as the decision's options
+        if isinstance(s, (ir.Choose, ir.Take)):  # its binder is hoisted once, as its options
             s = dataclasses.replace(s, body=self.block(s.body, options))
             options[id(s)] = (s, self.expr(Options(s.binder, span=s.span)))
             return s

@@ -100,10 +100,13 @@ def render_changes(before: dict, after: dict, titles: dict[str, str]) -> str:
 
 
 def render_board(observation: dict, titles: dict[str, str], role: str | None) -> str:
-    """The zones and variables a role sees, one line each; boards as grids."""
+    """The zones and variables a role sees, one line each; boards as grids.
+    `titles` names the zones to show and their titles (every zone, if empty)."""
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
     rows = []
     for name, cards in observation["zones"].items():
+        if titles and name.partition(" of ")[0] not in titles:
+            continue  # a zone no card can reach in this mode
         title = _title(name, titles)
         shown = [_card_text(c) for c in cards if c is not None]
         hidden = len(cards) - len(shown)

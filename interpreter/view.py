@@ -1,9 +1,12 @@
 """What a role may see: card labels, option descriptions, observations.
 
-Visibility rules (per zone, from the ruleset):
+Visibility rules (per zone, from the ruleset; a mode's `visibility:` may
+override them):
   seen_by: all    face-up cards are seen by everyone, face-down by no one
   seen_by: owner  the zone's owner sees every card in it, others see none
   seen_by: none   no one sees the cards, only how many there are
+  open            (a mode's visibility) everyone sees every card, face down
+                  too, in order
 
 A hidden card appears as None: no label, no id (an id would let an agent
 follow a card through a shuffle, which no player can).
@@ -35,7 +38,8 @@ class Viewer:
         self.space = layout.space
         self.names = [name if owner is None or zones[name].owner != "each" else f"{name} of {owner}"
                       for name, owner in self.instances]
-        self.seen_by = [None] + [zones[name].seen_by for name, _ in self.instances[1:]]
+        mode = game.mode.visibility  # a mode may change who sees a zone
+        self.seen_by = [None] + [mode.get(name, zones[name].seen_by) for name, _ in self.instances[1:]]
         self.boards = {z.name: z for z in zones.values() if z.kind == "grid"}
         # state values shown: (name, slot, initial value per card)
         self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()]
@@ -99,16 +103,20 @@ class Viewer:
         seen = self.seen_by[zi]
         if seen == "owner":
             return role is not None and self.instances[zi][1] == role
-        return seen == "all"
+        return seen in ("all", "open")
+
+    def sees_face_down(self, zi: int) -> bool:
+        """Whoever sees this zone sees its face-down cards too."""
+        return self.seen_by[zi] in ("owner", "open")
 
     def seen(self, st: State, zi: int, role: str | None) -> list:
         """The cards of a zone instance as `role` sees them (None: hidden)."""
         if not self.visible(st, zi, role):
             return [None] * len(st.zones[zi])
-        owner_sees_all = self.seen_by[zi] == "owner"
+        all_cards = self.sees_face_down(zi)
         cards = []
         for c in st.zones[zi]:
-            if owner_sees_all or st.face_up[c]:
+            if all_cards or st.face_up[c]:
                 card = {"id": c, "card": self.labels[c]}
                 state = self.state_text(st, c) if self.state else ""
                 if state:

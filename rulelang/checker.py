@@ -94,8 +94,12 @@ class Checker:
             steps = tuple(dataclasses.replace(s, body=self.block(s.body, Scope())) for s in mode.round)
             score = {role: self.expect(e, Scope(), INT, "a score") for role, e in mode.score.items()}
             measures = {n: self.measure(m) for n, m in mode.measures.items()}
+            heuristics = {role: self.expect(e, Scope(), INT, "a heuristic") for role, e in mode.heuristics.items()}
+            watches = tuple(dataclasses.replace(w, when=self.expect(w.when, Scope(), BOOL, "a watch's condition"),
+                                                body=self.block(w.body, Scope())) for w in mode.watches)
             modes[name] = dataclasses.replace(mode, setup=msetup, round=steps, score=ir.frozen_map(score),
-                                              measures=ir.frozen_map(measures))
+                                              measures=ir.frozen_map(measures), heuristics=ir.frozen_map(heuristics),
+                                              watches=watches)
             self.mode_roles = None
         # defines and procedures never called with typed arguments are still resolved
         for name, define in rs.defines.items():
@@ -325,6 +329,10 @@ class Checker:
         return dataclasses.replace(s, count=count, body=self.block(s.body, scope))
 
     def stmt_for(self, s: ir.For, scope: Scope) -> ir.Stmt:
+        binder, inner = self.binder(s.binder, scope)
+        return dataclasses.replace(s, binder=binder, body=self.block(s.body, inner))
+
+    def stmt_take(self, s: ir.Take, scope: Scope) -> ir.Stmt:
         binder, inner = self.binder(s.binder, scope)
         return dataclasses.replace(s, binder=binder, body=self.block(s.body, inner))
 

@@ -290,6 +290,16 @@ class Choose(Stmt):
 
 
 @dataclass(frozen=True)
+class Take(Stmt):
+    """`take first|last BINDER: body` — an automatic choice made by rule: the
+    first (or last) binding the binder enumerates is bound for the body, which
+    runs once. No binding is an error in the rules."""
+    which: str  # "first" or "last"
+    binder: Binder
+    body: Block
+
+
+@dataclass(frozen=True)
 class MenuOption(Node):
     name: str
     guard: Expr | None
@@ -462,6 +472,17 @@ class Measure(Node):
 
 
 @dataclass(frozen=True)
+class Watch(Node):
+    """`watch:` — as soon as `when` holds (it is checked after every statement
+    that changes the game), the current step stops, `body` runs, and play goes
+    on at the start of step `then` (None: the step after the current one)."""
+    when: Expr
+    body: Block
+    then: str | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
 class Mode(Node):
     name: str
     title: str
@@ -473,6 +494,12 @@ class Mode(Node):
     ratings: tuple[Rating, ...] = ()
     assumed: str | None = None
     measures: Mapping[str, Measure] = field(default_factory=lambda: FrozenMap())
+    # zone -> who sees it in this mode (`seen_by` values, or "open": every card,
+    # face down included); zones not listed keep their own `seen_by`
+    visibility: Mapping[str, str] = field(default_factory=lambda: FrozenMap())
+    watches: tuple[Watch, ...] = ()
+    # role -> a number, higher is better for that role (read by search agents)
+    heuristics: Mapping[str, Expr] = field(default_factory=lambda: FrozenMap())
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "
 VAR_KEYS = ("initial", "text", "assumed")
 STEP_KEYS = ("step", "do", "text", "assumed")
 RULING_KEYS = ("id", "text", "applies_to")
-MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed")
+MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed",
+             "visibility", "watch", "heuristics")
 MEASURE_KEYS = ("value", "when", "text")
 
 
@@ -149,7 +150,7 @@ class _Reader:
         defines = self.read_functions(top.get("define"), "define", enums, card_types)
         procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
         setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
-        modes = self.read_modes(top.get("modes"), roles)
+        modes = self.read_modes(top.get("modes"), roles, zones)
         rulings = self.read_rulings(top.get("rulings"))
         ruleset = ir.Ruleset(
             game or "untitled", title, self.text(top.get("credits"), "credits"), roles,
@@ -420,7 +421,7 @@ class _Reader:
         self.diag.error(span, f"unknown type '{name}'", did_you_mean(name, [*simple, *enums, *card_types]))
         return None
 
-    def read_modes(self, node: YNode | None, roles) -> dict[str, ir.Mode]:
+    def read_modes(self, node: YNode | None, roles, zones) -> dict[str, ir.Mode]:
         modes = {}
         modes_map = self.expect_map(node, "modes")
         if modes_map is None or not modes_map.entries:
@@ -442,21 +443,79 @@ class _Reader:
                 else:
                     mode_roles.append(r)
             steps = self.read_steps(spec.get("round"), name, span)
-            score = {}
-            for role, (rspan, expr_node) in (self.expect_map(spec.get("score"), "score") or YMap(span=None)).entries.items():
-                if role not in role_names:
-                    self.diag.error(rspan, f"unknown role '{role}'", did_you_mean(role, role_names))
-                    continue
-                expr = self.snippet(expr_node, "expression")
-                if expr is not None:
-                    score[role] = expr
             modes[name] = ir.Mode(
                 name, self.text(spec.get("title"), "title") or name.replace("_", " ").title(),
                 self.text(spec.get("text"), "text"), tuple(mode_roles or role_names),
                 self.snippet(spec.get("setup"), "block") or () if spec.get("setup") else (),
-                steps, ir.frozen_map(score), self.read_ratings(spec.get("ratings")),
-                assumed=self.assumed(spec), measures=self.read_measures(spec.get("measures")), span=span)
+                steps, self.role_expressions(spec.get("score"), "score", role_names),
+                self.read_ratings(spec.get("ratings")),
+                assumed=self.assumed(spec), measures=self.read_measures(spec.get("measures")),
+                visibility=ir.frozen_map(self.read_visibility(spec.get("visibility"), zones)),
+                watches=self.read_watches(spec.get("watch"), steps),
+                heuristics=self.role_expressions(spec.get("heuristics"), "heuristics", role_names), span=span)
         return modes
+
+    def role_expressions(self, node: YNode | None, what: str, role_names) -> ir.FrozenMap:
+        """`{ROLE: EXPRESSION}` (a mode's `score:` or `heuristics:`)."""
+        result = {}
+        for role, (rspan, expr_node) in (self.expect_map(node, what) or YMap(span=None)).entries.items():
+            if role not in role_names:
+                self.diag.error(rspan, f"unknown role '{role}'", did_you_mean(role, role_names))
+                continue
+            expr = self.snippet(expr_node, "expression")
+            if expr is not None:
+                result[role] = expr
+        return ir.frozen_map(result)
+
+    def read_visibility(self, node: YNode | None, zones) -> dict[str, str]:
+        """`visibility: open` (every role sees every card) or `{ZONE: all|owner|none|open}`."""
+        if node is None:
+            return {}
+        if isinstance(node, YScalar):
+            if node.value != "open":
+                self.diag.error(node.span, "visibility is `open` or a mapping of zones to all, owner, none or open",
+                                "`visibility: open` lets every role see every card, face-down ones included")
+                return {}
+            return {z: "open" for z in zones}
+        result = {}
+        for zone, (zspan, value) in (self.expect_map(node, "visibility") or YMap(span=None)).entries.items():
+            seen = self.text(value, "visibility")
+            if zone not in zones:
+                self.diag.error(zspan, f"unknown zone '{zone}'", did_you_mean(zone, zones))
+            elif seen not in ("all", "owner", "none", "open"):
+                self.diag.error(value.span, f"visibility of a zone is all, owner, none or open, not '{seen}'",
+                                did_you_mean(str(seen), ("all", "owner", "none", "open")))
+            elif seen == "owner" and zones[zone].owner is None:
+                self.diag.error(value.span, f"zone '{zone}' has no owner to see it")
+            else:
+                result[zone] = seen
+        return result
+
+    def read_watches(self, node: YNode | None, steps) -> tuple[ir.Watch, ...]:
+        """`watch:` — a list of `- when: CONDITION`, `do: STATEMENTS`, `then: STEP`."""
+        if node is None:
+            return ()
+        if not isinstance(node, YList):
+            self.diag.error(node.span, "watch: is a list of `- when: CONDITION` with `do:` (and `then: STEP`)")
+            return ()
+        step_names = [s.name for s in steps]
+        watches = []
+        for item in node.items:
+            if not isinstance(item, YMap):
+                self.diag.error(item.span, "a watch is a mapping: `- when: CONDITION` and `do: ...`")
+                continue
+            self.keys(item, ("when", "do", "then", "text"), "a watch")
+            if item.get("when") is None or item.get("do") is None:
+                self.diag.error(item.span, "a watch needs `when:` (a condition) and `do:` (statements)")
+                continue
+            then = self.text(item.get("then"), "then")
+            if then is not None and then not in step_names:
+                self.diag.error(item.get("then").span, f"no step named '{then}' in this mode",
+                                did_you_mean(then, step_names) or "steps: " + ", ".join(step_names))
+            when, body = self.snippet(item.get("when"), "expression"), self.snippet(item.get("do"), "block")
+            if when is not None and body is not None:
+                watches.append(ir.Watch(when, body, then, self.text(item.get("text"), "text"), span=item.span))
+        return tuple(watches)
 
     def read_steps(self, node: YNode | None, mode: str, span: Span) -> tuple[ir.Step, ...]:
         if not isinstance(node, YList) or not node.items:

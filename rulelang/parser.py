@@ -299,6 +299,16 @@ class _ToIR(Transformer):
         role = ir.Name(_tok(role_tok), span=self._tspan(role_tok))
         return ir.Choose(role, binder, label, rest[-1], span=self._span(meta))
 
+    def take_stmt(self, meta, children):
+        word, which, binder, body = children
+        if _tok(word) != "take":
+            raise ParseError(Diagnostic(self._tspan(word), f"unexpected {_tok(word)!r} before '{which}'",
+                                        f"an automatic choice is written `take {which} x in ZONE where ...:`"))
+        return ir.Take(which, binder, body, span=self._span(meta))
+
+    def take_which(self, meta, children):
+        return _tok(children[0])
+
     def menu_stmt(self, meta, children):
         role_tok, label, *options = children
         role = ir.Name(_tok(role_tok), span=self._tspan(role_tok))

@@ -117,6 +117,14 @@ MODE = _obj("a way to play", {
     "score": _named("each role's score when the game ends", EXPRESSION),
     "ratings": _named("names for a winner's score: a range like 0..3 or 8..", {"type": ["string", "integer"]}),
     "measures": _named("figures recorded when a game ends, reported by simulate and compare", MEASURE),
+    "visibility": {"oneOf": [{"enum": ["open"]}, _named("who sees a zone in this mode",
+                                                          {"enum": ["all", "owner", "none", "open"]})],
+                   "description": "`open`: every card seen by everyone, face down ones and deck order too"},
+    "watch": {"type": "array", "description": "conditions checked as soon as the game changes",
+              "items": _obj("as soon as `when` holds: stop the step, run `do`, go on at `then`", {
+                  "when": EXPRESSION, "do": RULES, "then": _text("the step to go on with (default: the next)"),
+                  "text": TEXT}, required=["when", "do"])},
+    "heuristics": _named("per role, a number: higher is better for that role (read by search agents)", EXPRESSION),
     "assumed": ASSUMED,
 })
 

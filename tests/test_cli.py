@@ -61,3 +61,27 @@ def test_bad_command_lines_exit_2_without_traceback(args, message):
 def test_replay_of_a_missing_log():
     r = rulelang("replay", "/nonexistent/log.jsonl")
     assert r.returncode == 1 and "cannot read the log" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("mode, agents", [
+    ("challenger", ["challenger=random"]), ("trialmaster", ["trialmaster=random"]),
+    ("moderator", ["moderator=random"]), ("versus", ["challenger=random", "trialmaster=random"])])
+def test_simulate_every_mode(mode, agents):
+    args = ["simulate", "twenty-trials", "--mode", mode, "--games", "200", "--json"]
+    for a in agents:
+        args += ["--agent", a]
+    r = rulelang(*args)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert sum(data["outcomes"].values()) == 200 and set(data["win_rate"]) >= {a.split("=")[0] for a in agents}
+
+
+def test_solve_prints_a_winning_line():
+    r = rulelang("solve", "twenty-trials", "--mode", "moderator", "--seed", "2")
+    assert r.returncode == 0
+    lines = r.stdout.splitlines()
+    assert "seed 2: winnable" in lines[0] and len(lines) == 21 and lines[1].startswith("  round 1: ")
+    r = rulelang("solve", "twenty-trials", "--mode", "moderator", "--seed", "29")
+    assert r.returncode == 0 and "not winnable" in r.stdout
+    r = rulelang("solve", "twenty-trials", "--mode", "versus")
+    assert r.returncode == 2 and "one role makes every decision" in r.stderr

@@ -76,3 +76,12 @@ def test_gobbots_simulation_repeats_exactly():
     game = game_for("gauntlet-gobbots")
     assert simulate(game, 100, seed=3).to_json() | {"games_per_second": None} == \
         simulate(game, 100, seed=3).to_json() | {"games_per_second": None}
+
+
+def test_every_mode_plays_the_same_optimised_and_plain():
+    for mode in ("trialmaster", "moderator", "versus"):
+        for params in ({}, {"trial_modifiers": "true", "action_modifiers": "true"}):
+            rs = load_ruleset("twenty-trials", params)
+            fast, plain = Game(rs, mode), Game(rs, mode, optimize=False)
+            for seed in range(40):
+                assert random_game(fast, seed) == random_game(plain, seed), (mode, params, seed)

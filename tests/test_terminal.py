@@ -66,3 +66,15 @@ def test_a_whole_gobbots_game_through_the_terminal():
     r = rulelang("play", "gauntlet-gobbots", "--seed", "4", input="1\n" * 300)
     assert r.returncode == 0, r.stderr
     assert "Game over: commander " in r.stdout
+
+
+@pytest.mark.parametrize("mode, role, shown", [
+    ("trialmaster", "trialmaster", "Trialmaster's hand (trialmaster)"),
+    ("moderator", "moderator", "Chamber"),
+    ("versus", "challenger", "Hand (challenger)"),
+    ("versus", "trialmaster", "Trialmaster's hand (trialmaster)"),
+])
+def test_every_mode_is_playable_in_the_terminal(mode, role, shown):
+    r = rulelang("play", "twenty-trials", "--mode", mode, "--as", role, "--seed", "3", input="1\n" * 3000)
+    assert r.returncode == 0, r.stderr
+    assert f"You play the {role}" in r.stdout and shown in r.stdout and "Game over: " in r.stdout

@@ -139,7 +139,7 @@ modes:
             win challenger as finished
 """)
     rs = load_ruleset(str(path))
-    assert list(rs.modes) == ["challenger", "short"]
+    assert list(rs.modes) == [*load_ruleset("twenty-trials").modes, "short"]  # added after the inherited ones
     short = rs.modes["short"]
     assert short.title == "Short game" and short.score == rs.modes["challenger"].score
     assert short.round[:3] == rs.modes["challenger"].round[:3] and short.round[3] != rs.modes["challenger"].round[3]

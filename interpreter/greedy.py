@@ -1,0 +1,68 @@
+"""The greedy agent: one step of lookahead, judged by the mode's heuristic.
+
+For each option it plays the option on a few sampled states (never the real
+one: see sampling.py), runs the rules to the next decision and scores what
+it finds: a win or a loss outright, otherwise the mode's `heuristics:` value
+for its role (higher is better), or its score when the mode declares no
+heuristic. If the next decision is its own again in the same round (a
+menu, then which card), it looks one more decision ahead, `depth` decisions
+in all. Ties are broken at random from its own stream.
+
+Options: samples (sampled states per decision, default 4), depth (default 2).
+"""
+from __future__ import annotations
+
+from . import rng
+from .agents import Agent, AgentSpecError, PlayerView, register
+
+WIN = 1_000_000
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+    OPTIONS = {"samples": int, "depth": int}
+
+    def __init__(self, seed: int, role: str, samples: int = 4, depth: int = 2):
+        if samples < 1 or depth < 1:
+            raise AgentSpecError("greedy needs samples >= 1 and depth >= 1")
+        self.stream, self.role = rng.derive(seed, "greedy:" + role), role
+        self.samples, self.depth = samples, depth
+
+    def choose(self, view: PlayerView) -> int:
+        if view.count == 1:
+            return 0
+        game = view.game
+        totals = [0.0] * view.count
+        for k in range(self.samples):
+            st = view.sample(rng.pick(self.stream, view.number * self.samples + k, 1 << 62))
+            where = st.round
+            for i in range(view.count):
+                after = st.clone()
+                game.apply(after, i)
+                totals[i] += self.value(game, after, self.depth - 1, where)
+        best = max(totals)
+        ties = [i for i, t in enumerate(totals) if t == best]
+        return ties[rng.pick(self.stream, -1 - view.number, len(ties))] if len(ties) > 1 else ties[0]
+
+    def value(self, game, st, depth: int, where) -> float:
+        if st.outcome is not None:
+            return WIN * game.returns(st)[self.role]
+        p = st.pending
+        if depth > 0 and p["role"] == self.role and st.round == where:
+            values = []
+            for i in range(len(p["options"])):
+                after = st.clone()
+                game.apply(after, i)
+                values.append(self.value(game, after, depth - 1, where))
+            return max(values)
+        return self.estimate(game, st)
+
+    def estimate(self, game, st) -> float:
+        value = game.heuristic(st, self.role)
+        if value is None:
+            score = game.score.get(self.role)
+            value = score(st, {}) if score is not None else 0
+        return value
+
+
+register("greedy", GreedyAgent)

@@ -1,0 +1,150 @@
+"""Determinisation: a whole game state sampled from what one role sees.
+
+Search agents (greedy, mcts) play ahead on states like these, never on the
+real one. A sample keeps everything the role sees — the cards it can see,
+where they are, how many cards each zone holds, the variables, the flow
+position — and deals every card it cannot see again, at random, among the
+places that hide a card and may hold one of its type (a zone's possible
+types, from the optimiser's zone analysis or the zone's `holds:`). The RNG
+is seeded afresh too, so the order of a future shuffle is not known either.
+
+The sample depends only on the role's observation and the seed it is given:
+two real states that look the same to the role give the same samples. That
+is what makes it safe, and it is what the tests check.
+"""
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.types import CardT, ListT, ZoneT
+
+from . import rng
+from .engine import Game
+from .state import State
+from .view import Viewer
+
+_TRIES = 100
+
+
+class Sampler:
+    def __init__(self, game: Game, viewer: Viewer):
+        self.game, self.viewer = game, viewer
+        layout = game.layout
+        self.kind_of = layout.kind_of
+        everything = frozenset(game.ruleset.card_types)
+        possible = game.compiler.program.possible
+        zones = game.ruleset.zones
+        self.allowed = [everything]  # the box
+        for name, _ in layout.instances[1:]:
+            if possible is not None:
+                self.allowed.append(possible.get(name, frozenset()))
+            else:
+                self.allowed.append(frozenset(zones[name].holds) or everything)
+        self.card_locals = card_locals(game)
+
+    def hidden_positions(self, st: State, role: str) -> list[tuple[int, int]]:
+        """(zone instance, index) of every card the role cannot see (the box is public)."""
+        hidden = []
+        viewer = self.viewer
+        for zi in range(1, len(st.zones)):
+            if not viewer.visible(st, zi, role):
+                hidden += [(zi, i) for i in range(len(st.zones[zi]))]
+            elif not viewer.sees_face_down(zi):
+                hidden += [(zi, i) for i, c in enumerate(st.zones[zi]) if not st.face_up[c]]
+        return hidden
+
+    def sample(self, st: State, role: str, seed: int) -> State:
+        positions = self.hidden_positions(st, role)
+        out = st.clone()
+        out.rng = rng.derive(seed, "sample")
+        if not positions:
+            return out
+        cards = sorted(st.zones[zi][i] for zi, i in positions)  # which cards: known; where: not
+        dealt = self.deal(cards, positions, rng.derive(seed, "deal"))
+        swap = {}  # a hidden card -> the card dealt to its place
+        for (zi, i), card in zip(positions, dealt):
+            swap[st.zones[zi][i]] = card
+            out.zones[zi][i] = card
+            out.where[card] = zi
+            out.face_up[card] = st.face_up[st.zones[zi][i]]  # the place's facing stays
+        self.remap_flow(out, swap)
+        return out
+
+    def deal(self, cards: list[int], positions, state: int) -> list[int]:
+        """A random assignment of the cards to the positions that respects
+        what each zone may hold; the most constrained places are filled first."""
+        allowed, kind_of = self.allowed, self.kind_of
+        order = sorted(range(len(positions)), key=lambda k: (len(allowed[positions[k][0]]), k))
+        for _ in range(_TRIES):
+            pool = list(cards)
+            state = rng.shuffle(state, pool)
+            dealt = [None] * len(positions)
+            for k in order:
+                fits = allowed[positions[k][0]]
+                j = next((j for j, c in enumerate(pool) if kind_of[c] in fits), None)
+                if j is None:
+                    break
+                dealt[k] = pool.pop(j)
+            else:
+                return dealt
+        raise RuntimeError("no way to deal the hidden cards back into the places that hide them")
+
+    def remap_flow(self, out: State, swap: dict) -> None:
+        """Locals and the pending options that name a hidden card name the card
+        dealt to its place instead (the real card's identity stays unknown)."""
+        def card(v):
+            if isinstance(v, int) and not isinstance(v, bool):
+                return swap.get(v, v)
+            if isinstance(v, (list, tuple)):
+                return type(v)(card(x) for x in v)
+            return v
+
+        row_flags = self.game.row_flags
+        for frame in out.stack:
+            env = frame[2]
+            for name, value in env.items():
+                if name in self.card_locals:
+                    env[name] = card(value)
+                elif name in row_flags:
+                    flags = row_flags[name]
+                    env[name] = [tuple(card(x) if f else x for x, f in zip(row, flags)) for row in value]
+        p = out.pending
+        if p is not None and "targets" not in p:
+            flags = self.game.sites[p["site"]].is_card
+            out.pending = dict(p, options=[tuple(card(x) if f else x for x, f in zip(o, flags))
+                                           for o in p["options"]])
+
+
+def card_locals(game: Game) -> frozenset[str]:
+    """Names of locals that hold cards (or lists of cards) anywhere in the compiled rules."""
+    program = game.compiler.program
+    names: set[str] = set()
+
+    def is_cards(ty) -> bool:
+        return isinstance(ty, CardT) or isinstance(ty, ListT) and isinstance(ty.item, CardT)
+
+    def visit(node):
+        if isinstance(node, ir.Let) and is_cards(node.value.ty):
+            names.add(node.name)
+        if isinstance(node, ir.Binder):
+            for g in node.groups:
+                if is_cards(g.domain.ty) or isinstance(g.domain.ty, ZoneT):
+                    names.update(g.names)
+        if isinstance(node, ir.Node):
+            for child in _children(node):
+                visit(child)
+        elif isinstance(node, (tuple, list)):
+            for child in node:
+                visit(child)
+
+    roots = [program.setup, [s.body for s in program.steps], list(program.procedures.values()),
+             [w.body for w in program.watches]]
+    visit(roots)
+    for proc in game.ruleset.procedures.values():
+        names.update(p for p, t in proc.params if t is not None and is_cards(t))
+    return frozenset(names)
+
+
+def _children(node: ir.Node):
+    for value in vars(node).values():
+        if isinstance(value, (ir.Node, tuple)):
+            yield value

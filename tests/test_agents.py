@@ -1,0 +1,197 @@
+"""Agents and what they may know: observations, player logs and the sampled
+states search agents play ahead on never reveal a card the role cannot see."""
+import io
+import json
+
+import pytest
+
+from conftest import game_for, rulelang
+from interpreter.agents import AgentSpecError, PlayerView, make_agent, parse_spec
+from interpreter.match import GameLog, header, play
+from interpreter.sampling import Sampler
+from interpreter.view import Viewer
+from rulelang import load_text
+from test_language import tiny
+
+MODES = {"challenger": {}, "trialmaster": {}, "moderator": {}, "versus": {}}
+
+
+def shown_ids(obs: dict) -> set[int]:
+    return {c["id"] for cards in obs["zones"].values() for c in cards if c is not None}
+
+
+def may_see(game, viewer, st, role) -> set[int]:
+    """The cards a role may see, from the zone rules (independently of observe)."""
+    seen = set()
+    zones, mode = game.ruleset.zones, game.mode.visibility
+    for zi, (name, owner) in enumerate(game.layout.instances[1:], 1):
+        rule = mode.get(name, zones[name].seen_by)
+        for c in st.zones[zi]:
+            if rule == "open" or (rule == "owner" and owner == role) or (rule == "all" and st.face_up[c]):
+                seen.add(c)
+    return seen
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_no_observation_or_player_log_shows_a_hidden_card(mode):
+    game = game_for(mode=mode, trial_modifiers=True, action_modifiers=True)
+    viewer = Viewer(game)
+    for seed in range(15):
+        logs = {r: io.StringIO() for r in game.roles}
+        head = header(game.ruleset, None, mode, seed, {r: "random" for r in game.roles})
+        players = {r: GameLog(f, head, role=r) for r, f in logs.items()}
+        st = game.new_state(seed)
+        while st.outcome is None:
+            role = st.pending["role"]
+            for r in game.roles:
+                obs = viewer.observe(st, r)
+                assert shown_ids(obs) == may_see(game, viewer, st, r), (mode, seed, r)
+            # a decision's options name only cards its role sees
+            site = game.sites[st.pending["site"]] if "targets" not in st.pending else None
+            if site is not None:
+                visible = shown_ids(viewer.observe(st, role))
+                for option in st.pending["options"]:
+                    assert {v for v, card in zip(option, site.is_card) if card and v is not None} <= visible
+            index = make_agent("random", seed, role).choose(PlayerView(game, viewer, st))
+            for log in players.values():
+                log.decision(game, viewer, st, index)
+            game.apply(st, index)
+        for r, f in logs.items():
+            for line in f.getvalue().splitlines()[1:]:
+                record = json.loads(line)
+                assert ("option" in record) == (record["role"] == r)
+
+
+def test_hidden_cards_are_never_named_by_a_players_log():
+    game = game_for(mode="versus")
+    log = io.StringIO()
+    head = header(game.ruleset, None, "versus", 0, {"challenger": "random", "trialmaster": "random"})
+    agents = {r: make_agent("random", 0, r) for r in game.roles}
+    play(game, 0, agents, log=GameLog(log, head, role="challenger"))
+    records = [json.loads(line) for line in log.getvalue().splitlines()]
+    assert records[0]["log_of"] == "challenger"
+    theirs = [r for r in records[1:-1] if r["role"] == "trialmaster"]
+    assert theirs and all(set(r) == {"type", "n", "round", "step", "role", "label"} for r in theirs)
+
+
+# ------------------------------------------------------------------ sampled states
+
+
+def sampler_for(game):
+    return Sampler(game, Viewer(game))
+
+
+def swap_hidden(game, st, zone_a: str, zone_b: str):
+    """The same state with a card of zone_a and one of zone_b trading places."""
+    other = st.clone()
+    za, zb = game.zone_index(zone_a), game.zone_index(zone_b)
+    i, j = 0, len(other.zones[zb]) - 1
+    a, b = other.zones[za][i], other.zones[zb][j]
+    other.zones[za][i], other.zones[zb][j] = b, a
+    other.where[a], other.where[b] = zb, za
+    other.face_up[a], other.face_up[b] = other.face_up[b], other.face_up[a]  # each place keeps its facing
+    return other
+
+
+def test_a_sample_depends_only_on_what_the_role_sees():
+    game = game_for(mode="versus")
+    st = game.new_state(4)
+    twin = swap_hidden(game, st, "trials_hand", "trial_deck")  # the challenger cannot tell them apart
+    assert twin.to_json() != st.to_json()
+    sampler = sampler_for(game)
+    for seed in range(5):
+        assert sampler.sample(st, "challenger", seed).to_json() == sampler.sample(twin, "challenger", seed).to_json()
+    # the trialmaster sees its own hand, so for it the two states differ
+    assert sampler.sample(st, "trialmaster", 0).to_json() != sampler.sample(twin, "trialmaster", 0).to_json()
+
+
+def test_a_sample_keeps_what_the_role_sees_and_deals_the_rest_again():
+    game = game_for(mode="challenger", trial_modifiers=True, action_modifiers=True)
+    viewer, sampler = Viewer(game), sampler_for(game)
+    st = game.new_state(2)
+    seen = viewer.observe(st, "challenger")
+    decks = set()
+    for seed in range(20):
+        s = sampler.sample(st, "challenger", seed)
+        assert viewer.observe(s, "challenger") == seen
+        assert s.rng != st.rng
+        for zi, (name, _) in enumerate(game.layout.instances[1:], 1):
+            assert {game.layout.kind_of[c] for c in s.zones[zi]} <= game.compiler.program.possible.get(name, set())
+            assert all(s.where[c] == zi for c in s.zones[zi])
+        decks.add(tuple(s.zones[game.zone_index("action_deck")]))
+    assert len(decks) > 15  # the deck order is not known
+
+
+def test_a_sample_renames_locals_that_hold_hidden_cards():
+    # a local bound to the top card of a face-down pile, then a decision
+    text = tiny("let c = top(pile)\nsolo chooses n in [1, 2] as pick:\n  move c to out\nwin solo")
+    text = text.replace("pile: {}", "pile: {facing: down}").replace("move box to pile", "move box to pile\n  shuffle pile")
+    from interpreter.engine import Game
+    game = Game(load_text(text, "peek.yaml"))
+    st = game.new_state(0)
+    sampler = sampler_for(game)
+    real = st.stack[-1][2]["c"]
+    tops = set()
+    for seed in range(12):
+        s = sampler.sample(st, "solo", seed)
+        assert s.stack[-1][2]["c"] == s.zones[game.zone_index("pile")][-1]  # still "the top card"
+        tops.add(s.stack[-1][2]["c"])
+    assert len(tops) > 1 and real in st.zones[game.zone_index("pile")]
+
+
+# ------------------------------------------------------------------ the agents
+
+
+def test_agent_specs():
+    assert parse_spec("mcts:iterations=20,c=1.5") == ("mcts", {"iterations": 20, "c": 1.5})
+    assert parse_spec("greedy") == ("greedy", {})
+    with pytest.raises(AgentSpecError, match="has no option 'depht=2'"):
+        parse_spec("greedy:depht=2")
+    with pytest.raises(AgentSpecError, match="must be a int"):
+        parse_spec("mcts:iterations=many")
+    with pytest.raises(AgentSpecError, match="unknown agent 'genius'"):
+        parse_spec("genius")
+    r = rulelang("run", "twenty-trials", "--agent", "challenger=mcts:iterations=0")
+    assert r.returncode == 2 and "iterations >= 1" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("spec", ["greedy:samples=2", "mcts:iterations=15"])
+def test_search_agents_play_every_mode_the_same_way_twice(spec):
+    for mode in ("challenger", "trialmaster", "moderator"):
+        game = game_for(mode=mode)
+        outcomes = []
+        for _ in range(2):
+            agents = {r: make_agent(spec, 7, r) for r in game.roles}
+            outcomes.append(play(game, 7, agents).outcome)
+        assert outcomes[0] == outcomes[1]
+
+
+def test_search_agents_never_touch_the_real_state():
+    """They read the game only through PlayerView: the observation, the options and samples."""
+    game = game_for(mode="versus")
+    viewer = Viewer(game)
+    st = game.new_state(1)
+    before = st.to_json()
+    for spec in ("greedy", "mcts:iterations=10"):
+        view = PlayerView(game, viewer, st)
+        make_agent(spec, 1, view.role).choose(view)
+        assert st.to_json() == before
+
+
+def test_greedy_beats_random_in_moderator_mode():
+    from interpreter.simulate import simulate
+    game = game_for(mode="moderator")
+    greedy = sum(simulate(game, 60, 0, {"moderator": "greedy:samples=1"}).won["moderator"])
+    random = sum(simulate(game, 60, 0, {"moderator": "random"}).won["moderator"])
+    assert greedy > random
+
+
+def test_a_players_log_from_the_command_line(tmp_path):
+    path = tmp_path / "tm.jsonl"
+    r = rulelang("run", "twenty-trials", "--mode", "versus", "--log", str(path), "--log-as", "trialmaster")
+    assert r.returncode == 0, r.stderr
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert records[0]["log_of"] == "trialmaster"
+    assert all("option" not in rec for rec in records if rec.get("role") == "challenger")
+    again = rulelang("replay", str(path))
+    assert again.returncode == 1 and "only a full log" in again.stderr
