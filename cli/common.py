@@ -4,6 +4,12 @@ from __future__ import annotations
 from interpreter.agents import AgentSpecError, make_agent
 from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from rulelang.errors import did_you_mean
+from rulelang.limits import DEFAULT
+
+
+def limits(args):
+    """The front end's limits with the command line's `--limit NAME=N` applied."""
+    return DEFAULT.changed(getattr(args, "limit", None) or [])
 
 
 class UsageError(Exception):
@@ -14,7 +20,10 @@ def build_game(ruleset, args) -> Game:
     step_limit = getattr(args, "step_limit", DEFAULT_STEP_LIMIT)
     if step_limit < 1:
         raise UsageError("--step-limit must be at least 1")
-    return Game(ruleset, args.mode, step_limit=step_limit)
+    timeout = getattr(args, "decision_timeout", None)
+    if timeout is not None and not timeout > 0:
+        raise UsageError("--decision-timeout must be a number of seconds above 0")
+    return Game(ruleset, args.mode, step_limit=step_limit, check_invariants=getattr(args, "check_invariants", False))
 
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:

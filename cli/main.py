@@ -12,9 +12,11 @@ import sys
 import traceback
 
 from interpreter.agents import AGENTS, AgentSpecError, make_agent
+from interpreter.asking import AgentError
 from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from interpreter.errors import IllegalAction, RuleError
 from interpreter.match import GameLog, ReplayError, header, play, read_log, replay
+from interpreter.records import RowsError
 from interpreter.saves import SaveError, check_same_ruleset, load as load_save, save as save_state
 from interpreter.summary import outcome_label
 from interpreter.terminal import HumanAgent, Quit, render_board
@@ -23,7 +25,7 @@ from interpreter.view import Viewer
 from rulelang import RulesetError, load_ruleset, parse_assignments
 
 from . import printing, show, simulation, solve
-from .common import UsageError, agent_kinds, build_game
+from .common import UsageError, agent_kinds, build_game, limits
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"rulelang: error: {exc}", file=sys.stderr)
         return 2
-    except (ReplayError, SaveError, IllegalAction) as exc:
+    except (ReplayError, SaveError, IllegalAction, AgentError, RowsError) as exc:
         print(f"rulelang: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -67,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a ruleset file, or the name of a bundled ruleset (e.g. twenty-trials)")
         p.add_argument("--set", action="append", default=[], metavar="PARAM=VALUE",
                        help="set a parameter of the ruleset (repeatable)")
+        p.add_argument("--limit", action="append", default=[], metavar="NAME=N",
+                       help="raise a limit of what a ruleset may ask (e.g. components=50000; "
+                            "see docs/reliability.md)")
 
     def game_args(p):
         p.add_argument("--mode", help="the mode to play (default: the ruleset's first)")
@@ -76,6 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "mcts:iterations=200 (default random; repeatable)")
         p.add_argument("--step-limit", type=int, default=DEFAULT_STEP_LIMIT,
                        help=f"stop a game whose rules run more steps than this (default {DEFAULT_STEP_LIMIT})")
+        p.add_argument("--decision-timeout", type=float, metavar="SECONDS",
+                       help="the time an agent has for each decision (default: no limit)")
+        p.add_argument("--check-invariants", action="store_true",
+                       help="check after every effect that each component is in exactly one zone (slower)")
 
     p = sub.add_parser("check", help="check rulesets and summarise them")
     ruleset_args(p, many=True)
@@ -117,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load(args):
-    return load_ruleset(args.ruleset, parse_assignments(args.set))
+    return load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
 
 
 def zone_title(zone) -> str:
@@ -159,7 +168,9 @@ def cmd_check(args) -> int:
     failed = 0
     for ref in args.ruleset:
         try:
-            rs = load_ruleset(ref, params)
+            rs = load_ruleset(ref, params, limits(args))
+            for mode in rs.modes:  # compiling finds what only the code generator can (Python's bounds)
+                Game(rs, mode)
         except RulesetError as exc:
             print(exc.format(), file=sys.stderr)
             failed += 1
@@ -191,7 +202,7 @@ def cmd_run(args) -> int:
         raise UsageError(f"--log-as: no role '{args.log_as}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
     log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds), args.log_as)
     try:
-        st = play(game, seed, agents, state=state, log=log, stop_at=args.stop_at)
+        st = play(game, seed, agents, state=state, log=log, stop_at=args.stop_at, timeout=args.decision_timeout)
     finally:
         if log_file:
             log_file.close()
@@ -230,7 +241,7 @@ def cmd_play(args) -> int:
     print(f"{ruleset.title} — {game.mode.title}. You play the {role}. Type ? for help.")
     log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds))
     try:
-        play(game, seed, agents, state=st, log=log, viewer=viewer)
+        play(game, seed, agents, state=st, log=log, viewer=viewer, timeout=args.decision_timeout)
     except Quit:
         print("\nYou left the game.")
         return 0

@@ -10,6 +10,8 @@ from generators.sheets import PAPERS, SIZES, parse_size
 from rulelang import load_ruleset, parse_assignments
 from rulelang.errors import did_you_mean
 
+from .common import limits
+
 
 def register(sub) -> None:
     p = sub.add_parser("summary", help="print the rules: a summary, or a one-page quick reference per mode")
@@ -59,7 +61,7 @@ def _write(path: Path, data: bytes) -> str | None:
 
 
 def cmd_summary(args) -> int:
-    rs = load_ruleset(args.ruleset, parse_assignments(args.set))
+    rs = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
     if args.mode is not None and args.mode not in rs.modes:
         return _fail(f"no mode '{args.mode}' in {rs.name}; "
                      + (did_you_mean(args.mode, rs.modes) or f"modes: {', '.join(rs.modes)}"))
@@ -82,7 +84,7 @@ def cmd_summary(args) -> int:
 
 
 def cmd_cards(args) -> int:
-    rs = load_ruleset(args.ruleset, parse_assignments(args.set))
+    rs = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
     try:
         width, height = parse_size(args.size)
     except ValueError as exc:

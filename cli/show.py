@@ -9,6 +9,8 @@ from rulelang.schema import schema
 from rulelang.variants import read_tree
 from rulelang.yamltree import dump, plain
 
+from .common import limits
+
 
 def add_commands(sub, ruleset_args) -> None:
     p = sub.add_parser("show", help="print a ruleset as it will run: a variant merged with what it extends")
@@ -20,8 +22,8 @@ def add_commands(sub, ruleset_args) -> None:
 
 
 def cmd_show(args) -> int:
-    tree = read_tree(find_ruleset(args.ruleset))
-    ruleset = read_ruleset(tree, parse_assignments(args.set))  # checked: show only what can run
+    tree = read_tree(find_ruleset(args.ruleset), limits(args))
+    ruleset = read_ruleset(tree, parse_assignments(args.set), limits(args))  # checked: show only what can run
     data = plain(tree.root)
     for name, value in ruleset.param_values.items():  # --set becomes the default shown
         spec = data["params"][name]

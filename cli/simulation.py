@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from contextlib import ExitStack
 
 from interpreter.compare import compare, comparison_json, format_comparison
 from interpreter.plots import PlotError, check_plot_path, plot_comparison, plot_summary
-from interpreter.records import RowWriter, columns, row
-from interpreter.simulate import available_cores, simulate
+from interpreter.records import RowsError, RowWriter, columns, outcome_of, read_rows, row
+from interpreter.simulate import available_cores, outcomes, simulate
 from interpreter.summary import format_summary
 from rulelang import load_ruleset, parse_assignments
+from rulelang.types import BOOL
 
-from .common import UsageError, agent_kinds, build_game
+from .common import UsageError, agent_kinds, build_game, limits
 from .progress import Progress, wanted
 
 
@@ -40,6 +42,8 @@ def _many_games(p) -> None:
                         "the results do not depend on it")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="FILE", help="write one row per game: FILE.csv, FILE.jsonl or FILE.json")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the --out FILE an interrupted run left (the same command, plus --resume)")
     p.add_argument("--plot", metavar="FILE", help="draw the distributions: FILE.png or FILE.svg (needs matplotlib)")
 
 
@@ -55,11 +59,11 @@ def _check(args) -> None:
             raise UsageError(str(exc)) from None
 
 
-def _rows(stack: ExitStack, path: str | None, fields: list[str]) -> RowWriter | None:
+def _rows(stack: ExitStack, path: str | None, fields: list[str], rows: list[dict] = ()) -> RowWriter | None:
     if not path:
         return None
     try:
-        writer = RowWriter(path, fields)
+        writer = RowWriter(path, fields, rows)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -86,11 +90,13 @@ def _playable(ruleset, args):
 
 def cmd_simulate(args) -> int:
     _check(args)
-    ruleset = load_ruleset(args.ruleset, parse_assignments(args.set))
+    ruleset = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
     game, kinds = _playable(ruleset, args)
+    fields = columns(game.roles, game.mode.measures)
+    rows = _resumed(game, kinds, args, fields) if args.resume else []
     with ExitStack() as stack:
-        writer = _rows(stack, args.out, columns(game.roles, game.mode.measures))
-        progress = Progress(args.games) if wanted(args.json) else None
+        writer = _rows(stack, args.out, fields, rows)
+        progress = Progress(args.games - len(rows)) if wanted(args.json) else None
         if progress:
             stack.callback(progress.close)
 
@@ -100,11 +106,44 @@ def cmd_simulate(args) -> int:
             if progress:
                 progress.step()
 
-        summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game)
+        done = [outcome_of(r, game.roles, game.mode.score, _measure_kinds(game)) for r in rows]
+        summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done)
     print(json.dumps(summary.to_json()) if args.json else format_summary(summary))
     if args.plot:
         _plot(lambda: plot_summary(summary, ruleset.title, args.plot), args.plot)
     return 0
+
+
+def _measure_kinds(game) -> dict[str, bool]:
+    return {n: m.value.ty == BOOL for n, m in game.mode.measures.items()}
+
+
+def _resumed(game, kinds, args, fields) -> list[dict]:
+    """The rows an interrupted run of this very command left in --out, checked:
+    they must be the first games of this run, and the last of them must play
+    again exactly as recorded (so another ruleset, parameters or agents are
+    caught)."""
+    if not args.out:
+        raise UsageError("--resume continues the file of --out; name it")
+    if not os.path.exists(args.out):
+        raise UsageError(f"--resume: there is no {args.out} to continue")
+    rows = read_rows(args.out, fields)
+    seeds = [int(r["seed"]) for r in rows]
+    if seeds != list(range(args.seed, args.seed + len(seeds))) or len(seeds) > args.games:
+        raise RowsError(f"{args.out} holds the games of seeds {seeds[0]}..{seeds[-1]}, not the first games of "
+                        f"this run (--seed {args.seed}, --games {args.games})")
+    if rows:
+        last = seeds[-1]
+        (outcome,) = outcomes(game, kinds, last, 1, 1, args.decision_timeout)
+        if _as_text(row(last, outcome), fields) != _as_text(rows[-1], fields):
+            raise RowsError(f"{args.out} was written by another run: the game of seed {last} now plays "
+                            "differently (another ruleset, parameters, mode or agents?)")
+    return rows
+
+
+def _as_text(values: dict, fields) -> dict:
+    """A row as CSV would hold it, to compare rows read from any format."""
+    return {f: "" if values.get(f) is None else str(values.get(f)) for f in fields}
 
 
 def split_entry(text: str) -> tuple[str, dict[str, str]]:
@@ -117,13 +156,15 @@ def split_entry(text: str) -> tuple[str, dict[str, str]]:
 
 def cmd_compare(args) -> int:
     _check(args)
+    if args.resume:
+        raise UsageError("--resume continues a simulate run; compare plays every ruleset again")
     if len(args.ruleset) < 2:
         raise UsageError("compare needs at least two rulesets (or one with two sets of parameters)")
     common = parse_assignments(args.set)
     plays = []
     for entry in args.ruleset:
         ref, own = split_entry(entry)
-        ruleset = load_ruleset(ref, common | own)
+        ruleset = load_ruleset(ref, common | own, limits(args))
         plays.append((entry, *_playable(ruleset, args)))
     fields = columns(dict.fromkeys(r for _, g, _ in plays for r in g.roles),
                      dict.fromkeys(m for _, g, _ in plays for m in g.mode.measures), entry=True)
@@ -140,7 +181,7 @@ def cmd_compare(args) -> int:
                 if progress:
                     progress.step()
 
-            summaries.append(simulate(game, args.games, args.seed, kinds, args.jobs, on_game))
+            summaries.append(simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout))
     labels = [label for label, _, _ in plays]
     metrics = compare(summaries)
     print(json.dumps(comparison_json(labels, summaries, metrics)) if args.json

@@ -62,6 +62,7 @@ class PlayerView:
 class Agent:
     name = "agent"
     OPTIONS: dict[str, type] = {}  # what a spec may set: name -> int, float, ...
+    guarded = True  # answers are checked and timed (asking.py); a person at the terminal is not
 
     def choose(self, view: PlayerView) -> int:
         raise NotImplementedError
@@ -123,7 +124,9 @@ def parse_spec(spec: str) -> tuple[str, dict]:
 
 def make_agent(spec: str, seed: int, role: str) -> Agent:
     kind, options = parse_spec(spec)
-    return AGENTS[kind](seed, role, **options)
+    agent = AGENTS[kind](seed, role, **options)
+    agent.spec = spec  # how errors name it
+    return agent
 
 
 from . import greedy, mcts  # noqa: E402,F401  (they register themselves)

@@ -20,8 +20,10 @@ from __future__ import annotations
 import dataclasses
 import re
 from itertools import combinations
+from math import comb
 
 from rulelang import ir
+from rulelang.errors import Diagnostic, RulesetError
 from rulelang.types import BoardT, ListT, ZoneT
 
 from . import rng
@@ -29,6 +31,12 @@ from .errors import GameEnded, RuleError, Runaway
 from .optimize import HoistLet, Hoisted, LetIn, Options
 
 UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
+# A binder whose bindings (with those of the binders it runs inside) may
+# exceed this is counted against the step limit, so `exists a, b, c, d in box`
+# over ten thousand cards stops at the limit instead of running for days;
+# smaller ones (every binder of the bundled rulesets) cost nothing extra.
+FREE_BINDINGS = 1_000
+MAX_LIST = 1_000_000  # items in one list (a range, two lists joined)
 
 
 def _fail(error, hint=None):
@@ -43,6 +51,25 @@ def _divide(n, d, floor, error):
 
 def _runaway(span, limit):
     raise Runaway(span, limit)
+
+
+def _work(st, steps, span, limit, kind="loop"):
+    """Count a binder's bindings (or a loop's rounds) as steps, before running them."""
+    st.steps += steps
+    if st.steps > limit:
+        raise Runaway(span, limit, kind)
+
+
+def _range(low, high, error):
+    if high - low >= MAX_LIST:
+        raise RuleError(*error)
+    return list(range(low, high + 1))
+
+
+def _join(left, right, error):
+    if len(left) + len(right) > MAX_LIST:
+        raise RuleError(*error)
+    return left + right
 
 
 def _end(kind, role, reason):
@@ -60,7 +87,7 @@ def _by_keys(row):
 
 
 _GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "set": set,
-            "_reduce": _reduce, "_by_keys": _by_keys, "_end": _end, "_runaway": _runaway, "_shuffle": rng.shuffle, "_combinations": combinations, "abs": abs, "len": len, "min": min,
+            "_reduce": _reduce, "_by_keys": _by_keys, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations, "abs": abs, "len": len, "min": min,
             "max": max, "sum": sum, "any": any, "all": all, "range": range, "list": list,
             "bool": bool, "tuple": tuple}
 
@@ -71,6 +98,8 @@ def _changes_the_game(s: ir.Stmt) -> bool:
     return isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)) or \
         isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)
 
+
+_EFFECTS = (ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Assign)  # what --check-invariants checks after
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))
 
@@ -104,11 +133,13 @@ class Codegen:
         self.L = layout
         self.options_of = options_of  # a decision's or take's options expression, hoisted
         self.watch_check = None  # called after every change to the game, when the mode has watches
+        self.invariants = None  # called after every effect, when the game checks its invariants
         self.define_function = define_function  # name -> compiled define (when not inlined)
         self.procedure_function = procedure_function  # name -> compiled procedure
         self._consts: list = []
         self._const_index: dict = {}
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
+        self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
         self._count = 0
 
     # ------------------------------------------------------------ entry points
@@ -120,13 +151,13 @@ class Codegen:
             else:
                 result = self.expr(e, top, {})
             top.body.append(f"return {result}")
-        return self._build(fill)
+        return self._build(fill, e.span)
 
     def compile_block(self, stmts) -> object:
         """A function (st, env) running the statements (none asks a decision)."""
         def fill(top):
             self.block(stmts, top, "")
-        return self._build(fill)
+        return self._build(fill, next((s.span for s in stmts), None))
 
     def compile_program(self, items: list[tuple], leaders) -> tuple[list, dict[int, int]]:
         """Lowered flow items (see flow.py) -> one function per basic block,
@@ -166,7 +197,9 @@ class Codegen:
                 top.prelude += fn.render()
                 names.append(fn.name)
             top.body.append(f"return [{', '.join(names)}]")
-        return self._build(fill)(None, None), block_of
+        nodes = (n for item in items for part in item for n in (part if isinstance(part, tuple) else (part,)))
+        spans = (n.span for n in nodes if isinstance(n, (ir.Stmt, ir.Expr)) and n.span is not None)
+        return self._build(fill, next(spans, None))(None, None), block_of
 
     def flow_item(self, item: tuple, fn: _Fn, k: int, block_of: dict) -> None:
         kind = item[0]
@@ -176,7 +209,13 @@ class Codegen:
             fn.body.append("st.round += 1")
         elif kind == "loop_init":
             rows, index, (how, source) = item[1], item[2], item[3]
-            value = f"[()] * {self.expr(source, fn, {})}" if how == "repeat" else self.e_Options(Options(source), fn, {})
+            if how == "repeat":  # counted before the list of rounds is made
+                n = self.fresh("n")
+                fn.body += [f"{n} = max({self.expr(source, fn, {})}, 0)",
+                            f"_work(st, {n}, {self.const(source.span)}, {self.L.step_limit})"]
+                value = f"[()] * {n}"
+            else:
+                value = self.e_Options(Options(source), fn, {})
             fn.body += [f"env[{self.const(rows)}] = {value}", f"env[{self.const(index)}] = 0"]
         elif kind == "jump":
             label, span = item[1], item[2]
@@ -228,24 +267,33 @@ class Codegen:
         else:
             raise AssertionError(kind)
 
-    def _build(self, fill):
+    def _build(self, fill, span):
         # re-entrant: compiling a define or procedure may start in the middle of another
         saved = self._consts, self._const_index
         self._consts, self._const_index = [], {}
         try:
             top = _Fn("_f", "st, env")
             fill(top)
-            return self._finish(top)
+            return self._finish(top, span)
         finally:
             self._consts, self._const_index = saved
 
-    def _finish(self, top: _Fn):
+    def _finish(self, top: _Fn, span):
         lines = ["def _make(K):"]
         lines += [f"    k{i} = K[{i}]" for i in range(len(self._consts))]
         lines += top.render("    ")
         lines.append("    return _f")
         namespace = dict(_GLOBALS)
-        exec(compile("\n".join(lines), "<rules>", "exec"), namespace)  # noqa: S102 - our own text only
+        try:
+            code = compile("\n".join(lines), "<rules>", "exec")
+        except (SyntaxError, RecursionError, MemoryError) as exc:
+            # Python's own bounds (20 loops inside one another, 100 levels of
+            # indentation): the rules are valid but too deep to generate
+            reason = exc.msg if isinstance(exc, SyntaxError) else "too deep"
+            raise RulesetError([Diagnostic(span, f"these rules nest too deeply to compile ({reason})",
+                                           "nest fewer loops and binders (x in ZONE, ...) inside one another: "
+                                           "Python allows 20")]) from None
+        exec(code, namespace)  # noqa: S102 - our own text only
         return namespace["_make"](self._consts)
 
     # ------------------------------------------------------------ helpers
@@ -401,6 +449,8 @@ class Codegen:
                 test = f"({value} is not None and {test})"
             return f"(not {test})" if op == "not in" else f"({test})"
         left, right = self.expr(e.left, fn, scope), self.expr(e.right, fn, scope)
+        if op == "+" and isinstance(e.ty, ListT):
+            return f"_join({left}, {right}, {self.error(e.span, f'a list of more than {MAX_LIST:,} items')})"
         if op in ("/", "%"):
             err = self.error(e.span, "division by zero")
             return f"_divide({left}, {right}, {op == '/'}, {err})"
@@ -443,9 +493,10 @@ class Codegen:
         return "[" + ", ".join(self.expr(i, fn, scope) for i in e.items) + "]"
 
     def e_RangeExpr(self, e, fn, scope):
-        if isinstance(e.low, ir.Const) and isinstance(e.high, ir.Const):
+        if isinstance(e.low, ir.Const) and isinstance(e.high, ir.Const) and e.high.value - e.low.value < 1000:
             return self.const(list(range(e.low.value, e.high.value + 1)))
-        return f"list(range({self.expr(e.low, fn, scope)}, {self.expr(e.high, fn, scope)} + 1))"
+        err = self.error(e.span, f"a range of more than {MAX_LIST:,} numbers")
+        return f"_range({self.expr(e.low, fn, scope)}, {self.expr(e.high, fn, scope)}, {err})"
 
     def e_LetIn(self, e, fn, scope):
         v = self.fresh("v")
@@ -524,6 +575,7 @@ class Codegen:
     def plain_loops(self, b: ir.Binder, fn: _Fn, scope: dict, leaf) -> None:
         scope = dict(scope)
         indent = ""
+        outer = bound = self._bindings  # bindings of the binders this one runs inside
         for g in b.groups:
             from_zone = isinstance(g.domain.ty, (ZoneT, BoardT))
             one = g.domain.items[0] if isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1 else \
@@ -534,6 +586,14 @@ class Codegen:
                 scope[g.names[0]] = (v, False)
                 continue
             domain = self.cards_of(g.domain, fn, scope)
+            size, k = self.size_bound(g.domain), len(g.names)
+            bound = bound * comb(size, k) if bound is not None and size is not None else None
+            if bound is None or bound > FREE_BINDINGS:  # count the bindings as steps (see FREE_BINDINGS)
+                d = self.fresh("d")
+                count = f"len({d})" if k == 1 else f"_comb(len({d}), {k})"
+                fn.body += [f"{indent}{d} = {domain}",
+                            f"{indent}_work(st, {count}, {self.const(b.span)}, {self.L.step_limit}, 'binder')"]
+                domain = d
             if len(g.names) == 1:
                 v = self.fresh("v")
                 fn.body.append(f"{indent}for {v} in {domain}:")
@@ -554,11 +614,41 @@ class Codegen:
                 for n, v in zip(g.names, vs):
                     scope[n] = (v, from_zone)
                 indent += "    "
-        lines = leaf(scope)
-        if b.where is not None:
-            fn.body.append(f"{indent}if {self.expr(b.where, fn, scope)}:")
-            indent += "    "
+        self._bindings = bound  # a binder inside this one's condition or value runs once per binding
+        try:
+            lines = leaf(scope)
+            if b.where is not None:
+                fn.body.append(f"{indent}if {self.expr(b.where, fn, scope)}:")
+                indent += "    "
+        finally:
+            self._bindings = outer
         fn.body += [indent + line for line in lines]
+
+    def size_bound(self, e: ir.Expr) -> int | None:
+        """The most items a zone or list expression can hold, if known before play."""
+        if isinstance(e.ty, (ZoneT, BoardT)):
+            return sum(self.L.kind_count[k] for k in e.ty.kinds)
+        if isinstance(e, ir.ListExpr):
+            return len(e.items)
+        if isinstance(e, ir.Const) and isinstance(e.value, (list, tuple)):
+            return len(e.value)
+        if isinstance(e, ir.RangeExpr) and isinstance(e.low, ir.Const) and isinstance(e.high, ir.Const):
+            return max(0, e.high.value - e.low.value + 1)
+        if isinstance(e, (ir.Binary, ir.IfExpr)):
+            parts = (e.left, e.right) if isinstance(e, ir.Binary) else (e.then, e.otherwise)
+            sizes = [self.size_bound(p) for p in parts]
+            if None in sizes or isinstance(e, ir.Binary) and e.op != "+":
+                return None
+            return sum(sizes) if isinstance(e, ir.Binary) else max(sizes)
+        if isinstance(e, ir.Quantified) and e.kind == "list":
+            bound = 1
+            for g in e.binder.groups:
+                size = self.size_bound(g.domain)
+                if size is None:
+                    return None
+                bound *= comb(size, len(g.names))
+            return bound
+        return None
 
     def quantifier_function(self, e, fn: _Fn, scope: dict, setup, leaf, finish) -> str:
         q = _Fn(self.fresh("q"))
@@ -635,6 +725,9 @@ class Codegen:
             fn.body.append(indent + "pass")
         for s in stmts:
             getattr(self, "s_" + type(s).__name__)(s, fn, indent)
+            if self.invariants is not None and isinstance(s, _EFFECTS) \
+                    and not isinstance(getattr(s, "target", None), ir.Local):  # a local is not the game
+                self.emit(fn, indent, f"{self.const(self.invariants)}(st, {self.const(s.span)})")
             if self.watch_check is not None and _changes_the_game(s):
                 self.emit(fn, indent, f"{self.const(self.watch_check)}(st)")
 
@@ -752,13 +845,17 @@ class Codegen:
         self.block(s.body, fn, indent + "    ")
 
     def s_Repeat(self, s, fn, indent):
-        self.emit(fn, indent, f"for _ in range({self.expr(s.count, fn, {})}):")
+        n = self.fresh("n")
+        self.emit(fn, indent, f"{n} = {self.expr(s.count, fn, {})}",
+                  f"_work(st, max({n}, 0), {self.const(s.span)}, {self.L.step_limit})", f"for _ in range({n}):")
         self.block(s.body, fn, indent + "    ")
 
     def s_For(self, s, fn, indent):
         names = s.binder.names
-        vs = [self.fresh("v") for _ in names]
-        self.emit(fn, indent, f"for ({', '.join(vs)},) in {self.e_Options(Options(s.binder), fn, {})}:")
+        vs, rows = [self.fresh("v") for _ in names], self.fresh("rows")
+        self.emit(fn, indent, f"{rows} = {self.e_Options(Options(s.binder), fn, {})}",
+                  f"_work(st, len({rows}), {self.const(s.span)}, {self.L.step_limit})",
+                  f"for ({', '.join(vs)},) in {rows}:")
         for n, v in zip(names, vs):
             self.emit(fn, indent + "    ", f"env[{self.const(n)}] = {v}")
         self.block(s.body, fn, indent + "    ")

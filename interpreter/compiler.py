@@ -51,6 +51,7 @@ class Layout:
             for name, value in card.values.items():
                 self.columns.setdefault(name, [None] * len(rs.cards))[card.id] = value
         self.is_kind = {k: [kind == k for kind in self.kind_of] for k in rs.card_types}
+        self.kind_count = {k: self.kind_of.count(k) for k in rs.card_types}
         # per-component state: one slot per state name, a value per card (None
         # for cards whose type lacks it)
         self.state_slot: dict[str, int] = {}

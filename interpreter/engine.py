@@ -20,8 +20,9 @@ from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 
 from . import rng
 from .compiler import Compiler, Layout, move_card
-from .errors import GameEnded, IllegalAction, WatchFired
+from .errors import GameEnded, IllegalAction, Runaway, WatchFired
 from .flow import CALL, SUSPEND, FlowBuilder, watch_program
+from .invariants import Invariants
 from .optimize import Optimizer, plain_program
 from .state import State
 
@@ -37,7 +38,7 @@ class Decision:
 
 class Game:
     def __init__(self, ruleset: ir.Ruleset, mode: str | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
-                 optimize: bool = True):
+                 optimize: bool = True, check_invariants: bool = False):
         mode = mode or ruleset.default_mode
         if mode not in ruleset.modes:
             raise RulesetError([Diagnostic(None, f"{ruleset.name} has no mode '{mode}'",
@@ -45,8 +46,20 @@ class Game:
                                            "modes: " + ", ".join(ruleset.modes))])
         self.ruleset, self.mode = ruleset, ruleset.modes[mode]
         self.step_limit, self.optimized = step_limit, optimize
+        self.check_invariants = check_invariants
+        try:
+            self._compile(ruleset, optimize)
+        except RecursionError:  # the front end bounds nesting; this is the last line of defence
+            raise RulesetError([Diagnostic(self.mode.span, f"the rules of mode '{mode}' nest too deeply to compile",
+                                           "lower the nesting, or the --limit nesting=N that let it through")]) from None
+
+    def _compile(self, ruleset: ir.Ruleset, optimize: bool) -> None:
+        step_limit = self.step_limit
         self.layout = Layout(ruleset, self.mode, step_limit)
+        self.invariants = Invariants(self.layout)
         self.compiler = Compiler(self.layout, plain_program(ruleset, self.mode))
+        if self.check_invariants:  # after every effect (see invariants.py)
+            self.compiler.codegen.invariants = self.invariants
         if optimize:
             self.compiler.program = Optimizer(ruleset, self.mode, self.compiler.constant).run()
         program = self.compiler.program
@@ -88,7 +101,14 @@ class Game:
         st = State(zones, [0] * n, [True] * n, list(self.initial_vars), rng.derive(seed, "game"),
                    stack=[["main", 0, {}]], props=[p[:] for p in self.layout.initial_state])
         self.run(st)
+        if self.check_invariants:
+            self.invariants(st)
         return st
+
+    def check_state(self, st: State) -> None:
+        """Raise InvariantBroken unless every component is in exactly one zone
+        and the state has its shape (a resumed game is checked with this)."""
+        self.invariants(st)
 
     def is_terminal(self, st: State) -> bool:
         return st.outcome is not None
@@ -121,6 +141,8 @@ class Game:
         st.pending = None
         st.decisions += 1
         self.run(st)
+        if self.check_invariants:
+            self.invariants(st)
 
     def clone(self, st: State) -> State:
         return st.clone()
@@ -128,7 +150,10 @@ class Game:
     def step_name(self, st: State) -> str:
         if not st.stack:
             return "Game over"
-        pc = st.stack[0][1]
+        return self._step_at(st.stack[0][1])
+
+    def _step_at(self, pc: int) -> str:
+        """The step a block of the main program belongs to."""
         i = bisect.bisect_right([p for p, _ in self.step_starts], pc) - 1
         return self.step_starts[max(i, 0)][1]
 
@@ -173,6 +198,10 @@ class Game:
                 st.pending = None
                 st.outcome = self._outcome(st, end)
                 return
+            except Runaway as runaway:  # say where: the step, the round
+                main_pc = pc if len(stack) == 1 else stack[0][1]
+                rounds = "rounds" if runaway.span == self.mode.span else None  # the jump back to round 1
+                raise runaway.at(f"'{self._step_at(main_pc)}', round {st.round:,}", rounds) from None
 
     def _after_watch(self, index: int, main_pc: int) -> int:
         """Where the main program goes on after a watch: its `then:` step, or

@@ -31,9 +31,36 @@ class RuleError(Exception):
 
 
 class Runaway(RuleError):
-    def __init__(self, span: Span | None, limit: int):
-        super().__init__(span, f"the rules ran {limit} steps without finishing the game; this loop never ends",
-                         "make sure the loop changes what its condition tests, or raise the limit with --step-limit")
+    """The game ran past its step limit: a loop that never ends, rounds that
+    never end the game, or a binder with far too many combinations. The engine
+    adds where it happened: the step and the round."""
+
+    def __init__(self, span: Span | None, limit: int, kind: str = "loop", where: str | None = None):
+        self.span, self.limit, self.kind = span, limit, kind
+        at = f" (in step {where})" if where else ""
+        ran = f"the game ran {limit:,} steps without ending"
+        if kind == "rounds":
+            message, hint = f"{ran}: its rounds repeat forever{at}", "a step must end the game some time " \
+                "(`win`, `lose` or `end game`)"
+        elif kind == "binder":
+            message, hint = f"{ran}: {_quote(span, 'this binder')} goes through too many combinations{at}", \
+                "bind fewer names over a large zone, or raise the limit with --step-limit"
+        else:
+            message, hint = f"{ran}: {_quote(span, 'this loop')} never ends{at}", \
+                "make sure the loop changes what its condition tests, or raise the limit with --step-limit"
+        super().__init__(span, message, hint)
+
+    def at(self, where: str, kind: str | None = None) -> "Runaway":
+        return Runaway(self.span, self.limit, kind or self.kind, where)
+
+
+def _quote(span: Span | None, otherwise: str) -> str:
+    """The rules text at a span (a loop's first line), if short enough to quote."""
+    if span is None:
+        return otherwise
+    line = span.source.line(span.line)
+    text = line[span.col - 1:span.end_col - 1] if span.end_line == span.line else line.strip().rstrip(":")
+    return f"`{text.strip()}`" if text.strip() and len(text) <= 80 else otherwise
 
 
 class IllegalAction(Exception):

@@ -14,6 +14,7 @@ from typing import IO
 from rulelang import ir
 
 from .agents import Agent, PlayerView
+from .asking import ask
 from .engine import Game
 from .state import State
 from .view import Viewer
@@ -22,13 +23,17 @@ LOG_FORMAT = "rulelang-log/1"
 
 
 def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = None,
-         log: "GameLog | None" = None, viewer: Viewer | None = None, stop_at: int | None = None) -> State:
-    """Play until the game ends (or until `stop_at` decisions have been made)."""
+         log: "GameLog | None" = None, viewer: Viewer | None = None, stop_at: int | None = None,
+         timeout: float | None = None) -> State:
+    """Play until the game ends (or until `stop_at` decisions have been made).
+
+    An agent that fails a decision (see asking.py) raises AgentError and
+    leaves `st` as it was at that decision."""
     viewer = viewer or Viewer(game)
     st = state if state is not None else game.new_state(seed)
     while st.outcome is None and (stop_at is None or st.decisions < stop_at):
         view = PlayerView(game, viewer, st)
-        index = agents[view.role].choose(view)
+        index = ask(agents[view.role], view, timeout)
         if log is not None:
             log.decision(game, viewer, st, index)
         game.apply(st, index)

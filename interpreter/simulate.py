@@ -16,6 +16,7 @@ import time
 from typing import Callable, Iterator
 
 from .agents import make_agent
+from .asking import AgentError
 from .engine import Game
 from .errors import RuleError
 from .match import play
@@ -31,46 +32,63 @@ def available_cores() -> int:
 
 
 def simulate(game: Game, games: int, seed: int = 0, agents: dict[str, str] | None = None, jobs: int = 1,
-             on_game: Callable[[int, dict], None] | None = None) -> Summary:
-    """Play seeds seed..seed+games-1; `on_game(seed, outcome)` sees each game in seed order."""
+             on_game: Callable[[int, dict], None] | None = None, timeout: float | None = None,
+             done: list[dict] = ()) -> Summary:
+    """Play seeds seed..seed+games-1; `on_game(seed, outcome)` sees each game in seed order.
+
+    `done` holds the outcomes of the first games, played before (a resumed
+    run): they are counted, and play starts after them. A game in which an
+    agent fails (asking.py) is recorded as `{"error": message}`; `timeout` is
+    the seconds an agent has for each decision."""
     kinds = {role: (agents or {}).get(role, "random") for role in game.roles}
     summary = Summary.for_game(game, games, seed, kinds)
     summary.jobs = jobs
-    start = time.perf_counter()
-    for s, outcome in zip(range(seed, seed + games), outcomes(game, kinds, seed, games, jobs)):
+    for outcome in done:
+        summary.add(outcome)
+    start, first = time.perf_counter(), seed + len(done)
+    for s, outcome in zip(range(first, seed + games), outcomes(game, kinds, first, games - len(done), jobs, timeout)):
         summary.add(outcome)
         if on_game is not None:
             on_game(s, outcome)
-    summary.seconds = time.perf_counter() - start
+    summary.seconds, summary.played = time.perf_counter() - start, games - len(done)
     return summary
 
 
-def outcomes(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int) -> Iterator[dict]:
+def outcomes(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int,
+             timeout: float | None = None) -> Iterator[dict]:
     """The outcomes of the games, in seed order."""
+    if games <= 0:
+        return
     jobs = max(1, min(jobs, games))
     if jobs == 1:
-        player = _Player(game, kinds)
+        player = _Player(game, kinds, timeout)
         results = (player.play(s) for s in range(seed, seed + games))
     else:
-        results = _in_workers(game, kinds, seed, games, jobs)
-    for outcome in results:
-        if isinstance(outcome, _Failure):
-            raise RuleError(outcome.span, f"{outcome.message} (in the game with seed {outcome.seed})", outcome.hint)
-        yield outcome
+        results = _in_workers(game, kinds, seed, games, jobs, timeout)
+    try:
+        for outcome in results:
+            if isinstance(outcome, _Failure):
+                raise RuleError(outcome.span, f"{outcome.message} (in the game with seed {outcome.seed})",
+                                outcome.hint)
+            yield outcome
+    finally:
+        results.close()  # stops the workers now, not whenever the generator is collected
 
 
-def _in_workers(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int) -> Iterator:
+def _in_workers(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int,
+                timeout: float | None) -> Iterator:
     # runs of consecutive seeds: large enough that passing results back costs
     # little, small enough to keep every worker busy to the end
     size = max(1, min(200, games // (jobs * 8)))
     runs = [(s, min(size, seed + games - s)) for s in range(seed, seed + games, size)]
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods:  # the workers inherit the compiled game: nothing to rebuild
-        context, recipe = multiprocessing.get_context("fork"), (game, kinds)
+        context, recipe = multiprocessing.get_context("fork"), (game, kinds, timeout)
         gc.freeze()  # the collector leaves inherited objects alone, so their pages stay shared
     else:  # the ruleset IR is plain data and pickles; each worker compiles it
         context = multiprocessing.get_context("spawn")
-        recipe = ((game.ruleset, game.mode.name, game.step_limit, game.optimized), kinds)
+        recipe = ((game.ruleset, game.mode.name, game.step_limit, game.optimized, game.check_invariants),
+                  kinds, timeout)
     with context.Pool(jobs, initializer=_start_worker, initargs=recipe) as pool:
         try:
             for results in pool.imap(_play_run, runs):
@@ -80,14 +98,16 @@ def _in_workers(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: 
 
 
 class _Player:
-    def __init__(self, game: Game, kinds: dict[str, str]):
-        self.game, self.kinds, self.viewer = game, kinds, Viewer(game)
+    def __init__(self, game: Game, kinds: dict[str, str], timeout: float | None = None):
+        self.game, self.kinds, self.viewer, self.timeout = game, kinds, Viewer(game), timeout
 
     def play(self, s: int):
-        """The game's outcome, or a _Failure if the rules broke."""
+        """The game's outcome, `{"error": ...}` if an agent failed, or a _Failure if the rules broke."""
         agents = {role: make_agent(kind, s, role) for role, kind in self.kinds.items()}
         try:
-            return play(self.game, s, agents, viewer=self.viewer).outcome
+            return play(self.game, s, agents, viewer=self.viewer, timeout=self.timeout).outcome
+        except AgentError as error:
+            return {"error": str(error)}
         except RuleError as error:
             return _Failure(s, error)
 
@@ -103,13 +123,12 @@ class _Failure:
 _worker: _Player | None = None
 
 
-def _start_worker(game, kinds: dict[str, str]) -> None:
+def _start_worker(game, kinds: dict[str, str], timeout: float | None) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     if not isinstance(game, Game):
-        ruleset, mode, step_limit, optimized = game
-        game = Game(ruleset, mode, step_limit, optimized)
-    _worker = _Player(game, kinds)
+        game = Game(*game)
+    _worker = _Player(game, kinds, timeout)
 
 
 def _play_run(run: tuple[int, int]) -> list:

@@ -44,16 +44,28 @@ class Summary:
     rounds: list = field(default_factory=list)
     decisions: list = field(default_factory=list)
     measures: dict = field(default_factory=dict)  # name -> [value or None per game]
+    errors: list = field(default_factory=list)  # (seed, message) of each game an agent failed
     seconds: float = 0.0
+    played: int = 0  # games played by this run (a resumed run read the others from its rows)
     jobs: int = 1
 
     @classmethod
     def for_game(cls, game: Game, games: int, seed: int, agents: dict) -> "Summary":
         info = {n: (m.value.ty == BOOL, m.text) for n, m in game.mode.measures.items()}
         return cls(games, seed, game.mode.name, dict(agents), dict(game.ruleset.param_values), game.roles,
-                   info, won={r: [] for r in game.roles}, measures={n: [] for n in info})
+                   info, won={r: [] for r in game.roles}, scores={r: [] for r in game.mode.score},
+                   measures={n: [] for n in info})
 
     def add(self, outcome: dict) -> None:
+        """The next game's outcome, or `{"error": message}` for a game an agent
+        failed: it counts in no figure, but keeps its place (None) in every
+        per-game list, so two summaries still pair game by game."""
+        if "error" in outcome:
+            self.errors.append((self.seed + len(self.rounds), outcome["error"]))
+            for column in (*self.won.values(), *self.scores.values(), self.rounds, self.decisions,
+                           *self.measures.values()):
+                column.append(None)
+            return
         self.outcomes[outcome_label(outcome)] += 1
         for role in self.roles:
             self.won[role].append(int(outcome["results"].get(role) == "win"))
@@ -72,19 +84,22 @@ class Summary:
         return [int(v) for v in self.measures[name] if v is not None]
 
     def to_json(self) -> dict:
-        n = self.games
+        n = self.games - len(self.errors)  # the figures are over the finished games
+        won = {r: sum(filter(None, self.won[r])) for r in self.roles}
+        scores = {r: finished(s) for r, s in self.scores.items()}
+        rounds, decisions = finished(self.rounds), finished(self.decisions)
         return {
-            "games": n, "seed": self.seed, "mode": self.mode, "agents": self.agents, "params": self.params,
+            "games": self.games, "seed": self.seed, "mode": self.mode, "agents": self.agents, "params": self.params,
             "outcomes": dict(self.outcomes.most_common()),
-            "win_rate": {r: {"rate": sum(self.won[r]) / n if n else 0.0, "ci95": list(wilson(sum(self.won[r]), n))}
-                         for r in self.roles},
-            "mean_score": {r: mean(self.scores[r]) if r in self.scores else None for r in self.roles},
-            "score": {r: distribution(s) for r, s in self.scores.items()},
+            "errors": {"games": len(self.errors), "first": [{"seed": s, "error": e} for s, e in self.errors[:10]]},
+            "win_rate": {r: {"rate": won[r] / n if n else 0.0, "ci95": list(wilson(won[r], n))} for r in self.roles},
+            "mean_score": {r: mean(scores[r]) if scores.get(r) else None for r in self.roles},
+            "score": {r: distribution(s) for r, s in scores.items()},
             "ratings": dict(sorted(self.ratings.items())),
-            "mean_rounds": mean(self.rounds), "mean_decisions": mean(self.decisions),
-            "rounds": distribution(self.rounds), "decisions": distribution(self.decisions),
+            "mean_rounds": mean(rounds) if rounds else None, "mean_decisions": mean(decisions) if decisions else None,
+            "rounds": distribution(rounds), "decisions": distribution(decisions),
             "measures": {name: self.measure_json(name) for name in self.measures},
-            "games_per_second": n / self.seconds if self.seconds > 0 else None,
+            "games_per_second": self.played / self.seconds if self.seconds > 0 and self.played else None,
         }
 
     def measure_json(self, name: str) -> dict:
@@ -95,6 +110,11 @@ class Summary:
             return head | {"rate": sum(values) / len(values) if values else None,
                            "ci95": list(wilson(sum(values), len(values)))}
         return head | distribution(values)
+
+
+def finished(values: list) -> list:
+    """A per-game list without the games an agent failed."""
+    return [v for v in values if v is not None]
 
 
 def distribution(values: list) -> dict:
@@ -116,9 +136,15 @@ def format_summary(summary: Summary) -> str:
     lines = [f"{data['games']} games of mode {data['mode']}, seeds {data['seed']}..{last}, "
              f"agents: {', '.join(f'{r}={k}' for r, k in data['agents'].items())}"]
     lines.append("outcomes:")
-    width = max((len(k) for k in data["outcomes"]), default=0)
-    for label, count in data["outcomes"].items():
+    errors = data["errors"]["games"]
+    outcomes = dict(data["outcomes"], **({"error (an agent failed)": errors} if errors else {}))
+    width = max((len(k) for k in outcomes), default=0)
+    for label, count in outcomes.items():
         lines.append(f"  {label:<{width}}  {count:>7}  {count / data['games']:7.1%}")
+    if errors:
+        first = data["errors"]["first"][0]
+        lines.append(f"errors: {errors} game(s) ended when an agent failed; the figures below leave them out; "
+                     f"first, seed {first['seed']}: {first['error']}")
     lines.append("win rate (95% interval):")
     for role, w in data["win_rate"].items():
         lo, hi = w["ci95"]

@@ -128,6 +128,7 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None) ->
 
 class HumanAgent(Agent):
     name = "human"
+    guarded = False  # no clock for a person; Quit and a save pass straight through
 
     def __init__(self, titles: dict[str, str], ask: Callable[[str], str] = input,
                  say: Callable[[str], None] = print, save: Callable[[str], str] | None = None):

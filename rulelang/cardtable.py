@@ -23,6 +23,7 @@ import shlex
 
 from . import ir
 from .errors import Span, did_you_mean
+from .limits import over
 from .types import BOOL, INT, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
@@ -49,7 +50,7 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             state=state, back=back, template=_template(reader, spec.get("template")), span=span)
         table = spec.get("table")
         if table is not None:
-            rows = _table(reader, table, name, fields, bounds, enums)
+            rows = _table(reader, table, name, fields, bounds, enums, len(cards))
         else:
             if fields:
                 reader.diag.error(span, f"card type '{name}' has fields but no 'table:' of cards")
@@ -58,11 +59,23 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 reader.diag.error((count_node or spec).span, f"card type '{name}' needs `count: N` or a `table:`")
                 count = 0
-            rows = [({}, span)] * count
+            rows = [({}, span)] * _within(reader, len(cards), count, (count_node or spec).span)
         for values, row_span in rows:
             cards.append(ir.Card(len(cards), name, ir.frozen_map(values), span=row_span))
     _check_state_names(reader, card_types)
     return card_types, cards
+
+
+def _within(reader, before: int, count: int, span: Span) -> int:
+    """`count` if that many more components stay within the limit (else an error
+    and 0): a million copies are refused before they are made."""
+    limit = reader.limits.components
+    if before + count <= limit:
+        return count
+    if before <= limit:  # report the first row past the limit only
+        reader.diag.error(span, f"the ruleset has more than {limit:,} components",
+                          over("a real game has a few hundred at most", limit, "components"))
+    return 0
 
 
 def _check_state_names(reader, card_types) -> None:
@@ -117,7 +130,7 @@ def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, 
             fields[fname] = EnumT(fname)
             continue
         tname = str(tnode.value).strip() if isinstance(tnode, YScalar) else ""
-        m = re.fullmatch(r"(-?\d+)\s*\.\.\s*(-?\d+)", tname)
+        m = re.fullmatch(r"(-?[0-9]{1,18})\s*\.\.\s*(-?[0-9]{1,18})", tname)
         if m:
             fields[fname], bounds[fname] = INT, (int(m.group(1)), int(m.group(2)))
         elif tname in ("number", "int"):
@@ -191,7 +204,8 @@ def format_table(header: list[str], rows: list[list[str]]) -> str:
     return "".join("  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() + "\n" for line in lines)
 
 
-def _table(reader, node, card_type: str, fields, bounds, enums) -> list[tuple[dict, Span]]:
+def _table(reader, node, card_type: str, fields, bounds, enums, before: int) -> list[tuple[dict, Span]]:
+    """The cards of a table; `before` components were read already."""
     if not isinstance(node, YScalar) or not isinstance(node.value, str):
         reader.diag.error(node.span, "a card table is text: a header line of field names, then one card a row",
                           "write it as a block after `table: |`")
@@ -210,13 +224,15 @@ def _table(reader, node, card_type: str, fields, bounds, enums) -> list[tuple[di
             reader.diag.error(span, f"the table of '{card_type}' has no column for field '{f}'")
     rows: list[tuple[dict, Span]] = []
     for cells, span in lines:
+        if len(rows) + before > reader.limits.components:
+            break  # reported already
         if len(cells) != len(header):
             reader.diag.error(span, f"this row has {len(cells)} values but the header names {len(header)} columns")
             continue
         values, count, ok = {}, 1, True
         for col, cell in zip(header, cells):
             if col == "count":
-                if not cell.isdigit() or int(cell) < 1:
+                if not re.fullmatch(r"[0-9]{1,9}", cell) or int(cell) < 1:
                     reader.diag.error(span, f"count must be a whole number of at least 1, not '{cell}'")
                     ok = False
                 else:
@@ -226,7 +242,7 @@ def _table(reader, node, card_type: str, fields, bounds, enums) -> list[tuple[di
                 ok = ok and value is not _BAD
                 values[col] = value
         if ok:
-            rows.extend([(values, span)] * count)
+            rows.extend([(values, span)] * _within(reader, before + len(rows), count, span))
     return rows
 
 
@@ -235,7 +251,7 @@ _BAD = object()
 
 def _cell(reader, cell: str, ty: Type, bound, enums, span: Span, col: str):
     if ty == INT:
-        if not re.fullmatch(r"-?\d+", cell):
+        if not re.fullmatch(r"-?[0-9]{1,18}", cell):
             reader.diag.error(span, f"'{cell}' in column '{col}' is not a number")
             return _BAD
         value = int(cell)

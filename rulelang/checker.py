@@ -18,6 +18,7 @@ import dataclasses
 
 from . import ir
 from .errors import Diagnostics, Span, did_you_mean
+from .limits import DEFAULT, Limits, over
 from .types import ANY, BOOL, INT, NONE, ROLE, TEXT, BoardT, CardT, EnumT, ListT, Type, ZoneT, join
 
 BUILTIN_FUNCTIONS = ("size", "empty", "top", "bottom", "abs", "min", "max", "sum", "any", "all",
@@ -50,17 +51,20 @@ class Scope:
         return names
 
 
-def check(ruleset: ir.Ruleset) -> ir.Ruleset:
-    checker = Checker(ruleset)
+def check(ruleset: ir.Ruleset, limits: Limits = DEFAULT) -> ir.Ruleset:
+    checker = Checker(ruleset, limits.nesting)
     result = checker.run()
     checker.diag.raise_if_any()
     return result
 
 
 class Checker:
-    def __init__(self, rs: ir.Ruleset):
+    def __init__(self, rs: ir.Ruleset, max_depth: int = DEFAULT.nesting):
         self.rs = rs
         self.diag = Diagnostics()
+        # how deep the rules nest, a define's or procedure's body counted where it
+        # is called: the optimiser writes them out there, and every later pass recurses
+        self.depth, self.max_depth, self.too_deep = 0, max_depth, False
         self.all_kinds = frozenset(rs.card_types)
         self.enum_of: dict[str, list[str]] = {}
         for enum in rs.enums.values():
@@ -190,8 +194,26 @@ class Checker:
         return tuple(self.stmt(s, inner) for s in stmts)
 
     def stmt(self, s: ir.Stmt, scope: Scope) -> ir.Stmt:
-        method = getattr(self, "stmt_" + type(s).__name__.lower())
-        return method(s, scope)
+        if not self.deeper(s.span):
+            return s
+        try:
+            return getattr(self, "stmt_" + type(s).__name__.lower())(s, scope)
+        finally:
+            self.depth -= 1
+
+    def deeper(self, span: Span | None) -> bool:
+        """One level deeper; False (reported once) past the limit."""
+        if self.depth >= self.max_depth:
+            if not self.too_deep:
+                self.too_deep = True
+                self.error(span, f"the rules nest more than {self.max_depth} levels deep here, counting the "
+                                 f"defines and procedures they call as written out ({_chain(self.stack)})"
+                           if self.stack else f"the rules nest more than {self.max_depth} levels deep here",
+                           over("a long chain of defines calling one another is the usual cause",
+                                self.max_depth, "nesting"))
+            return False
+        self.depth += 1
+        return True
 
     def stmt_move(self, s: ir.Move, scope: Scope) -> ir.Stmt:
         dest = self.zone(s.dest, scope)
@@ -460,8 +482,12 @@ class Checker:
         return r
 
     def expr(self, e: ir.Expr, scope: Scope, expect: Type | None = None) -> ir.Expr:
-        method = getattr(self, "expr_" + type(e).__name__.lower())
-        return method(e, scope, expect)
+        if not self.deeper(e.span):
+            return self.typed(e, ANY)
+        try:
+            return getattr(self, "expr_" + type(e).__name__.lower())(e, scope, expect)
+        finally:
+            self.depth -= 1
 
     def typed(self, e: ir.Expr, ty: Type, **changes) -> ir.Expr:
         return dataclasses.replace(e, ty=ty, **changes)
@@ -802,3 +828,9 @@ def _text(e: ir.Expr) -> str:
     if isinstance(e, ir.Const):
         return str(e.value)
     return "x"
+
+
+def _chain(names: list[str]) -> str:
+    """A call chain, its middle left out when it is long."""
+    shown = names if len(names) <= 6 else [*names[:3], "…", *names[-2:]]
+    return " -> ".join(shown)

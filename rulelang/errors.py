@@ -14,6 +14,9 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+QUOTE = 160  # characters of a source line quoted under an error
+SHOWN = 100  # errors printed from one run (a mangled file can have thousands)
+
 
 @dataclass(frozen=True)
 class Source:
@@ -60,9 +63,13 @@ class Diagnostic:
                 width = 1
                 if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
                     width = self.span.end_col - self.span.col
-                width = max(1, min(width, len(text) - self.span.col + 1))
+                width = max(1, min(width, len(text) - self.span.col + 1, QUOTE))
+                col = self.span.col
+                if len(text) > QUOTE:  # quote a window of a very long line around the column
+                    start = max(0, min(col - 1 - QUOTE // 4, len(text) - QUOTE))
+                    text, col = text[start:start + QUOTE], col - start
                 out.append(f"    {text}")
-                out.append("    " + " " * (self.span.col - 1) + "^" + "~" * (width - 1))
+                out.append("    " + " " * (col - 1) + "^" + "~" * (width - 1))
         if self.hint:
             out.append(f"hint: {self.hint}")
         return "\n".join(out)
@@ -79,7 +86,10 @@ class RulesetError(Exception):
         super().__init__(self.format())
 
     def format(self) -> str:
-        return "\n".join(d.format() for d in self.diagnostics)
+        shown = [d.format() for d in self.diagnostics[:SHOWN]]
+        if len(self.diagnostics) > SHOWN:
+            shown.append(f"... and {len(self.diagnostics) - SHOWN} more errors")
+        return "\n".join(shown)
 
 
 class Diagnostics:

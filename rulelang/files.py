@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import Diagnostic, RulesetError, Source, Span, did_you_mean
+from .limits import DEFAULT, Limits, check_size
 
 BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
 
@@ -30,8 +31,11 @@ def find_ruleset(ref: str, folder: Path | None = None, span: Span | None = None)
     raise RulesetError([Diagnostic(span, f"no ruleset file or bundled ruleset named '{ref}'", hint)])
 
 
-def read_source(path: Path) -> Source:
+def read_source(path: Path, limits: Limits = DEFAULT) -> Source:
     try:
+        size = path.stat().st_size  # a huge file is refused before it is read
+        if size > limits.file_bytes:
+            check_size(Source(str(path), ""), limits, size)
         data = path.read_bytes()
     except OSError as exc:
         raise RulesetError([Diagnostic(None, f"cannot read {path}: {exc.strerror}")]) from None

@@ -16,6 +16,7 @@ from .cardtable import read_card_types
 from .checker import check
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
 from .files import find_ruleset
+from .limits import DEFAULT, Limits, over
 from .params import apply_params
 from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
 from .types import BOOL, INT, TEXT, CardT, EnumT, ROLE, Type
@@ -25,7 +26,6 @@ from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 BUILTIN_NAMES = frozenset({"round", "box", "size", "empty", "top", "bottom", "abs", "face_up",
                            "face_down", "min", "max", "sum", "any", "all", "space", "column", "row",
                            "columns", "rows"})
-MAX_SPACES = 10_000  # spaces on one board
 
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
             "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
@@ -39,18 +39,18 @@ MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "me
 MEASURE_KEYS = ("value", "when", "text")
 
 
-def load_ruleset(ref: str, params: dict[str, str] | None = None) -> ir.Ruleset:
+def load_ruleset(ref: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
     """Load, check and configure a ruleset; raise RulesetError on any problem."""
-    return read_ruleset(read_tree(find_ruleset(ref)), params)
+    return read_ruleset(read_tree(find_ruleset(ref), limits), params, limits)
 
 
-def load_text(text: str, name: str, params: dict[str, str] | None = None) -> ir.Ruleset:
+def load_text(text: str, name: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
     """A ruleset from text; `name` is its file name (an `extends:` path is taken from its folder)."""
-    return read_ruleset(resolve(load_yaml(text, name), Path(name), ()), params)
+    return read_ruleset(resolve(load_yaml(text, name, limits), Path(name), (), limits), params, limits)
 
 
-def read_ruleset(tree: Tree, params: dict[str, str] | None = None) -> ir.Ruleset:
-    return apply_params(_Reader(tree).read(), params or {})
+def read_ruleset(tree: Tree, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
+    return apply_params(_Reader(tree, limits).read(), params or {})
 
 
 def source_hash(sources: tuple[Source, ...]) -> str:
@@ -64,8 +64,9 @@ def source_hash(sources: tuple[Source, ...]) -> str:
 class _Reader:
     """Walks the positioned YAML and builds the (unchecked) declarations."""
 
-    def __init__(self, tree: Tree):
+    def __init__(self, tree: Tree, limits: Limits = DEFAULT):
         self.tree = tree.root
+        self.limits = limits
         self.sources = tree.sources
         self.diag = Diagnostics()
         self.names: dict[str, tuple[str, Span]] = {}  # global name -> (what, where)
@@ -126,7 +127,7 @@ class _Reader:
             return None
         origin = Origin(node.span.source, node.text_line, node.text_col)
         try:
-            return (parse_block if kind == "block" else parse_expression)(node.value, origin)
+            return (parse_block if kind == "block" else parse_expression)(node.value, origin, self.limits.nesting)
         except ParseError as exc:
             self.diag.items.append(exc.diagnostic)
             return None
@@ -161,7 +162,7 @@ class _Reader:
             source_hash(self.sources), text=self.text(top.get("text"), "text"), span=top.span)
         if self.diag:
             raise RulesetError(self.diag.items)
-        return check(ruleset)  # raises RulesetError listing every problem
+        return check(ruleset, self.limits)  # raises RulesetError listing every problem
 
     def read_roles(self, node: YNode | None) -> tuple[ir.Role, ...]:
         if node is None:
@@ -325,8 +326,11 @@ class _Reader:
                 self.diag.error((node or spec).span, f"grid '{name}' needs `{key}:` a whole number of at least 1")
                 value = 1
             size.append(value)
-        if size[0] * size[1] > MAX_SPACES:
-            self.diag.error(spec.span, f"grid '{name}' has more than {MAX_SPACES} spaces")
+        if size[0] * size[1] > self.limits.board_spaces:
+            self.diag.error(spec.span, f"grid '{name}' has {size[0] * size[1]:,} spaces, more than "
+                            f"{self.limits.board_spaces:,}",
+                            over("a board is rarely larger than a few hundred spaces", self.limits.board_spaces,
+                                 "board_spaces"))
             size = [1, 1]
         return size[0], size[1]
 
@@ -546,7 +550,7 @@ class _Reader:
         ratings = []
         for name, (span, value) in (self.expect_map(node, "ratings") or YMap(span=None)).entries.items():
             text = str(value.value) if isinstance(value, YScalar) else ""
-            m = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+)?)?\s*", text)
+            m = re.fullmatch(r"\s*([0-9]{1,18})\s*(?:\.\.\s*([0-9]{1,18})?)?\s*", text)
             if not m:
                 self.diag.error(value.span, f"a rating is a range of scores like 0..3 or 8.., not '{text}'")
                 continue

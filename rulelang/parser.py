@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 from lark.indenter import DedentError, Indenter
 
 from . import ir
 from .errors import Diagnostic, Source, Span, did_you_mean
+from .limits import DEFAULT, over
 
 POSITIONS = ("top", "bottom", "left", "right")
+MAX_DIGITS = 18  # a number in the rules; Python refuses to read ints of thousands of digits
 KEYWORDS = frozenset("""
     move all to at draw from shuffle flip face let win lose end game as pass if elif
     else while until repeat times for chooses where exists count first last sum min max
@@ -65,20 +67,20 @@ class ParseError(Exception):
         self.diagnostic = diagnostic
 
 
-def parse_block(text: str, origin: Origin) -> ir.Block:
-    return _parse(text, origin, "block")
+def parse_block(text: str, origin: Origin, max_depth: int = DEFAULT.nesting) -> ir.Block:
+    return _parse(text, origin, "block", max_depth)
 
 
-def parse_expression(text: str, origin: Origin) -> ir.Expr:
+def parse_expression(text: str, origin: Origin, max_depth: int = DEFAULT.nesting) -> ir.Expr:
     """An expression may span lines freely (it is read as if in parentheses),
     except a `case`, whose arms are laid out by indentation."""
     if text.lstrip().startswith("case ") or text.lstrip().startswith("case\t"):
-        return _parse(text, origin, "expression")
+        return _parse(text, origin, "expression", max_depth)
     shifted = Origin(origin.source, origin.line, origin.col - 1)
-    return _parse("(" + text.rstrip("\n") + "\n)", shifted, "expression")
+    return _parse("(" + text.rstrip("\n") + "\n)", shifted, "expression", max_depth)
 
 
-def _parse(text: str, origin: Origin, start: str):
+def _parse(text: str, origin: Origin, start: str, max_depth: int):
     if not text.endswith("\n"):
         text += "\n"
     try:
@@ -88,12 +90,27 @@ def _parse(text: str, origin: Origin, start: str):
     except DedentError as exc:
         raise ParseError(Diagnostic(origin.span(1, 1), f"inconsistent indentation: {exc}",
                                     "indent each block by the same number of spaces")) from None
+    _check_depth(tree, origin, max_depth)
     try:
         return _ToIR(origin).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, ParseError):
             raise exc.orig_exc from None
         raise
+
+
+def _check_depth(tree: Tree, origin: Origin, limit: int) -> None:
+    """Refuse rules nested deeper than `limit` before anything recurses over
+    them (the parser itself keeps an explicit stack; the passes after it do not)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            meta = node.meta
+            span = origin.span(meta.line, meta.column) if not getattr(meta, "empty", True) else origin.span(1, 1)
+            raise ParseError(Diagnostic(span, f"the rules nest more than {limit} levels deep here",
+                                        over("split the expression with `let` or a define", limit, "nesting")))
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
 
 
 # ------------------------------------------------------------- syntax errors
@@ -385,16 +402,27 @@ class _ToIR(Transformer):
     def owned(self, meta, children):
         return ir.Owned(children[0], children[1], span=self._span(meta))
 
+    def _number(self, meta, token: Token) -> int:
+        if len(token) > MAX_DIGITS:
+            raise ParseError(Diagnostic(self._tspan(token), f"a number in the rules has at most {MAX_DIGITS} digits"))
+        return int(token)
+
     def int(self, meta, children):
-        return ir.Const(int(children[0]), span=self._span(meta))
+        return ir.Const(self._number(meta, children[0]), span=self._span(meta))
 
     def neg_int(self, meta, children):
-        return ir.Const(-int(children[0]), span=self._span(meta))
+        return ir.Const(-self._number(meta, children[0]), span=self._span(meta))
 
     def string(self, meta, children):
         raw = _tok(children[0])[1:-1]
-        return ir.Const(raw.encode("utf-8").decode("unicode_escape") if "\\" in raw else raw,
-                        span=self._span(meta))
+        if "\\" not in raw:
+            return ir.Const(raw, span=self._span(meta))
+        try:  # \n, \t, \", \\ ...
+            text = raw.encode("utf-8").decode("unicode_escape")
+        except UnicodeDecodeError as exc:
+            raise ParseError(Diagnostic(self._tspan(children[0]), f"bad escape in text: {exc.reason}",
+                                        "write a backslash as \\\\")) from None
+        return ir.Const(text, span=self._span(meta))
 
     def true(self, meta, children):
         return ir.Const(True, span=self._span(meta))

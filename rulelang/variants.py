@@ -22,12 +22,14 @@ the variant. The rules of merging:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .cardtable import format_table, split_table
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
 from .files import find_ruleset, read_source
+from .limits import DEFAULT, Limits
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
 STEP_CHANGES = {"replace": ("do", "text", "assumed"), "insert": ("before", "after", "do", "text", "assumed"),
@@ -42,15 +44,15 @@ class Tree:
     sources: tuple[Source, ...]
 
 
-def read_tree(path: Path) -> Tree:
-    return resolve(_parse(read_source(path)), path, ())
+def read_tree(path: Path, limits: Limits = DEFAULT) -> Tree:
+    return resolve(_parse(read_source(path, limits), limits), path, (), limits)
 
 
-def _parse(source: Source) -> YNode:
-    return load_yaml(source.text, source.name)
+def _parse(source: Source, limits: Limits) -> YNode:
+    return load_yaml(source.text, source.name, limits)
 
 
-def resolve(root: YNode, path: Path, chain: tuple[Path, ...]) -> Tree:
+def resolve(root: YNode, path: Path, chain: tuple[Path, ...], limits: Limits = DEFAULT) -> Tree:
     """The tree of the file at `path` (its text already parsed) with its base merged in."""
     diag = Diagnostics()
     source = root.span.source
@@ -68,7 +70,7 @@ def resolve(root: YNode, path: Path, chain: tuple[Path, ...]) -> Tree:
             names = [p.name for p in (*chain, here)] + [base_path.name]
             raise RulesetError([Diagnostic(node.span, "a cycle of `extends`: " + " -> ".join(names),
                                            "a ruleset cannot extend one that extends it")])
-        base = resolve(_parse(read_source(base_path)), base_path, (*chain, here))
+        base = resolve(_parse(read_source(base_path, limits), limits), base_path, (*chain, here), limits)
         merged = _Merger(diag).ruleset(base.root, root)
         sources = (*base.sources, source)
     if isinstance(merged, YMap) and isinstance(merged.get("modes"), YMap):
@@ -173,7 +175,7 @@ class _Merger:
             return None
         values = dict(zip(header, cells))
         count = values.pop("count", "1")
-        if not count.isdigit() or int(count) < 1:
+        if not re.fullmatch(r"[0-9]{1,9}", count) or int(count) < 1:
             self.diag.error(span, f"count must be a whole number of at least 1, not '{count}'")
             return None
         return values, int(count), span

@@ -6,7 +6,11 @@ plain data types are ever constructed) and convert it into `YMap`, `YList`
 and `YScalar` objects that carry a `Span`.
 
 Aliases are expanded, but the total number of nodes produced is bounded so an
-alias bomb ("billion laughs") is rejected quickly instead of eating memory.
+alias bomb ("billion laughs") is rejected quickly instead of eating memory;
+so are the size of the text and how deep it nests (PyYAML composes nodes
+recursively: a thousand nested lists would end in a RecursionError). All
+three limits are `Limits` fields, checked while the text is read, so a
+hostile file stops at the first node past a limit.
 """
 from __future__ import annotations
 
@@ -15,8 +19,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from .errors import Diagnostic, RulesetError, Source, Span
-
-MAX_NODES = 200_000  # far above any real ruleset; stops alias bombs
+from .limits import DEFAULT, Limits, check_size, over
 
 
 @dataclass
@@ -87,24 +90,85 @@ def _span(source: Source, node: yaml.Node) -> Span:
     return Span(source, s.line + 1, s.column + 1, e.line + 1, e.column + 1)
 
 
+class _TooMuch(Exception):
+    """A limit reached while composing; becomes a located RulesetError."""
+
+    def __init__(self, mark, message: str, hint: str):
+        super().__init__(message)
+        self.mark, self.message, self.hint = mark, message, hint
+
+
+def _too_deep(limits: Limits) -> tuple[str, str]:
+    return (f"YAML nested more than {limits.yaml_depth} levels deep",
+            over("a ruleset's structure is a few levels deep", limits.yaml_depth, "yaml_depth"))
+
+
+def _too_many(limits: Limits) -> tuple[str, str]:
+    return (f"the ruleset has more than {limits.yaml_nodes:,} YAML values (aliases counted as written out)",
+            over("nested aliases (*name) that multiply are the usual cause; write the data out",
+                 limits.yaml_nodes, "yaml_nodes"))
+
+
+class _Bounded:
+    """A composer that stops at the first node past the depth or count limit,
+    before recursing deeper or reading further."""
+
+    def bound(self, limits: Limits) -> None:
+        self.limits, self.depth, self.count = limits, 0, 0
+
+    def compose_node(self, parent, index):
+        self.depth += 1
+        self.count += 1
+        try:
+            if self.depth > self.limits.yaml_depth:
+                raise _TooMuch(self.peek_event().start_mark, *_too_deep(self.limits))
+            if self.count > self.limits.yaml_nodes:
+                raise _TooMuch(self.peek_event().start_mark, *_too_many(self.limits))
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+class _PyLoader(_Bounded, yaml.SafeLoader):
+    pass
+
+
+if getattr(yaml, "__with_libyaml__", False):
+    from yaml._yaml import CParser
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.resolver import Resolver
+
+    class _CLoader(_Bounded, Composer, CParser, SafeConstructor, Resolver):
+        """libyaml's parser (eight times faster: a large file is refused in a
+        fraction of a second) under PyYAML's composer, which we bound; libyaml's
+        own composer recurses in C, where a deep file crashes the process."""
+
+        def __init__(self, text: str):
+            CParser.__init__(self, text)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+    _Loader = _CLoader
+else:  # pragma: no cover - PyYAML without libyaml
+    _Loader = _PyLoader
+
+
 class _Converter:
-    def __init__(self, source: Source):
-        self.source = source
+    def __init__(self, source: Source, limits: Limits):
+        self.source, self.limits = source, limits
         self.lines = source.text.splitlines()
         self.count = 0
         self.constructor = yaml.SafeLoader("")  # only used to construct scalars
         self.problems: list[Diagnostic] = []
 
-    def convert(self, node: yaml.Node, depth: int = 0) -> YNode:
+    def convert(self, node: yaml.Node, depth: int = 1) -> YNode:
         self.count += 1
-        if self.count > MAX_NODES:
-            raise RulesetError([Diagnostic(
-                _span(self.source, node),
-                f"the ruleset expands to more than {MAX_NODES} YAML nodes",
-                "this usually means nested aliases (*name) that multiply; write the data out instead")])
-        if depth > 100:
-            raise RulesetError([Diagnostic(
-                _span(self.source, node), "YAML nested more than 100 levels deep")])
+        if self.count > self.limits.yaml_nodes:  # aliases multiply nodes only here
+            raise RulesetError([Diagnostic(_span(self.source, node), *_too_many(self.limits))])
+        if depth > self.limits.yaml_depth:  # an alias can nest one structure in another
+            raise RulesetError([Diagnostic(_span(self.source, node), *_too_deep(self.limits))])
         span = _span(self.source, node)
         if isinstance(node, yaml.MappingNode):
             result = YMap(span)
@@ -124,9 +188,15 @@ class _Converter:
             return result
         if isinstance(node, yaml.SequenceNode):
             return YList(span, [self.convert(n, depth + 1) for n in node.value])
-        value = self.constructor.construct_object(node, deep=True)
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (ValueError, OverflowError) as exc:  # 2001-13-45, an int of 5,000 digits
+            self.problems.append(Diagnostic(span, f"invalid YAML value: {exc}", "quote it to keep it as text"))
+            value = node.value
+        if not isinstance(value, (str, int, float, type(None))):  # dates, binary: kept as the text written
+            value = node.value
         line, col = self._text_start(node)
-        return YScalar(span, value, node.style, line, col)
+        return YScalar(span, value, node.style or None, line, col)
 
     def _text_start(self, node: yaml.ScalarNode) -> tuple[int, int]:
         """Line and column (1-based) of the first character of the scalar's text."""
@@ -143,21 +213,29 @@ class _Converter:
         return mark.line + 1, mark.column + 1
 
 
-def load_yaml(text: str, name: str) -> YNode:
+def load_yaml(text: str, name: str, limits: Limits = DEFAULT) -> YNode:
     """Parse YAML text into a positioned tree; raise RulesetError on bad YAML."""
     source = Source(name, text)
+    check_size(source, limits)
+    loader = _Loader(text)
+    loader.bound(limits)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = loader.get_single_node()
+    except _TooMuch as exc:
+        span = Span(source, exc.mark.line + 1, exc.mark.column + 1)
+        raise RulesetError([Diagnostic(span, exc.message, exc.hint)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         span = Span(source, mark.line + 1, mark.column + 1) if mark else None
         message = f"invalid YAML: {exc.problem or exc.context}"
-        raise RulesetError([Diagnostic(span, message, _yaml_hint(exc))]) from None
+        raise RulesetError([Diagnostic(span, message, _yaml_hint(exc, source))]) from None
     except yaml.YAMLError as exc:
         raise RulesetError([Diagnostic(Span(source, 1, 1), f"invalid YAML: {exc}")]) from None
+    finally:
+        loader.dispose()
     if node is None:
         raise RulesetError([Diagnostic(Span(source, 1, 1), "the ruleset file is empty")])
-    converter = _Converter(source)
+    converter = _Converter(source, limits)
     try:
         tree = converter.convert(node)
     except yaml.constructor.ConstructorError as exc:
@@ -170,11 +248,12 @@ def load_yaml(text: str, name: str) -> YNode:
     return tree
 
 
-def _yaml_hint(exc: yaml.MarkedYAMLError) -> str | None:
+def _yaml_hint(exc: yaml.MarkedYAMLError, source: Source) -> str | None:
     problem = str(exc.problem or "")
+    mark = exc.problem_mark
     if "mapping values are not allowed" in problem:
         return "a ':' inside a value needs the value quoted, or written as a block with '|'"
-    if "found character '\\t'" in problem:
+    if mark is not None and source.line(mark.line + 1)[mark.column:mark.column + 1] == "\t":
         return "YAML indentation must use spaces, not tabs"
     if "could not find expected ':'" in problem:
         return "check the indentation of this line and the one before it"

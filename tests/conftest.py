@@ -58,7 +58,7 @@ class Position:
         return [self.viewer.card(c) for c in self.st.zones[self.game.zone_index(name)]]
 
 
-def rulelang(*args: str, input: str | None = None, cwd=None) -> subprocess.CompletedProcess:
+def rulelang(*args: str, input: str | None = None, cwd=None, **options) -> subprocess.CompletedProcess:
     """Run the command line as a user would."""
     return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True,
-                          input=input, cwd=cwd or ROOT, timeout=120)
+                          input=input, cwd=cwd or ROOT, timeout=120, **options)

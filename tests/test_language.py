@@ -166,7 +166,8 @@ def test_runaway_loop_is_stopped_with_its_location():
         run_once(text, step_limit=1000)
     d = info.value.diagnostic
     assert d.span.line == text.splitlines().index("          while true:") + 1
-    assert "1000 steps" in d.message and "--step-limit" in d.hint
+    assert "1,000 steps" in d.message and "--step-limit" in d.hint
+    assert "`while true` never ends (in step '" in d.message  # names the loop and the step
 
 
 def test_a_runtime_rule_error_is_located():

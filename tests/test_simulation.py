@@ -129,7 +129,8 @@ def test_simulate_rows_and_jobs_from_the_command_line(tmp_path):
     assert as_json == lines
     first = as_json[0]
     assert set(first) == {"seed", "outcome", "ended_by", "reason", "result_challenger", "score_challenger",
-                          "rating_challenger", "rounds", "decisions", "exhausted_at_trial", "refreshes_used"}
+                          "rating_challenger", "rounds", "decisions", "exhausted_at_trial", "refreshes_used",
+                          "error"}
     assert sum(r["result_challenger"] == "win" for r in as_json) == round(
         runs["games.csv"]["win_rate"]["challenger"]["rate"] * 200)
     assert rows[0]["rounds"] == str(first["rounds"])

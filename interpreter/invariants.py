@@ -1,0 +1,89 @@
+"""Card conservation and the state's shape, checked after every effect.
+
+Every component is in exactly one zone at every moment: each card id
+appears once in all the zone lists together, and `where` names the zone
+that holds it. The other lists keep their shapes (a facing per card, a slot
+per variable, a value per card for every state name).
+
+The check is off by default (it costs about as much as the game itself) and
+on in the tests and with `--check-invariants`: the code generator then calls
+it after every statement that changes the game, so a broken invariant is
+reported at the very statement that broke it.
+"""
+from __future__ import annotations
+
+from rulelang.errors import Span
+
+from .errors import RuleError
+
+
+class InvariantBroken(RuleError):
+    """The state is no longer consistent: a bug in rulelang (or a state
+    tampered with from outside), never a mistake in a ruleset."""
+
+
+class Invariants:
+    def __init__(self, layout):
+        self.cards = len(layout.kind_of)
+        self.zones = len(layout.instances)
+        self.names = [name if owner is None else f"{name} of {owner}" for name, owner in layout.instances]
+        self.slots = len(layout.var_slot)
+        self.states = len(layout.initial_state)
+        self.labels = [f"{kind} #{c}" for c, kind in enumerate(layout.kind_of)]
+
+    def __call__(self, st, span: Span | None = None) -> None:
+        if self.holds(st):
+            return
+        problem = self.problem(st) or "the state is inconsistent"
+        if problem is not None:
+            where = "after this statement" if span is not None else "in the state"
+            raise InvariantBroken(span, f"the game state broke an invariant {where}: {problem}",
+                                  "this is a bug in rulelang, or a state changed from outside the rules")
+
+    def holds(self, st) -> bool:
+        """The fast test, run after every effect: each card id's zone, collected
+        from the zone lists, equals its `where`, and the lists hold n ids in all
+        (a card in two places, or lost, leaves some entry unset or different)."""
+        n, zones, where = self.cards, st.zones, st.where
+        if len(zones) != self.zones or len(st.face_up) != n or len(st.vars) != self.slots \
+                or len(st.props) != self.states or any(len(p) != n for p in st.props):
+            return False
+        found = [None] * n
+        try:
+            for zi, zone in enumerate(zones):
+                for c in zone:
+                    found[c] = zi
+        except (IndexError, TypeError):
+            return False
+        return found == where and sum(map(len, zones)) == n
+
+    def problem(self, st) -> str | None:
+        """What is wrong with the state, in words, or None."""
+        """What is wrong with the state, or None."""
+        n, zones, where = self.cards, st.zones, st.where
+        if len(zones) != self.zones:
+            return f"{len(zones)} zone lists instead of {self.zones}"
+        if len(where) != n or len(st.face_up) != n:
+            return f"{len(where)} places and {len(st.face_up)} facings for {n} components"
+        place = [-1] * n
+        for zi, zone in enumerate(zones):
+            for c in zone:
+                if type(c) is not int or not 0 <= c < n:
+                    return f"{self.names[zi]} holds {c!r}, which is no component"
+                if place[c] >= 0:
+                    return f"{self.labels[c]} is in two places at once ({self.names[place[c]]} and {self.names[zi]})"
+                place[c] = zi
+                if where[c] != zi:
+                    return f"{self.labels[c]} is in {self.names[zi]}, but its place says {self._zone(where[c])}"
+        if -1 in place:
+            return f"{self.labels[place.index(-1)]} is in no zone (lost)"
+        if any(type(f) is not bool for f in st.face_up):
+            return "a facing that is not true or false"
+        if len(st.vars) != self.slots:
+            return f"{len(st.vars)} variables instead of {self.slots}"
+        if len(st.props) != self.states or any(len(p) != n for p in st.props):
+            return "the per-component state has lost its shape"
+        return None
+
+    def _zone(self, zi) -> str:
+        return self.names[zi] if type(zi) is int and 0 <= zi < self.zones else repr(zi)

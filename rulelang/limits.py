@@ -1,0 +1,63 @@
+"""How much a ruleset may ask of the front end.
+
+Rulesets are text people share and download, so reading one must end
+quickly, in bounded memory, whatever the text: an alias bomb, a huge file, a
+million cards or rules nested a thousand deep are rejected with a located
+error before they cost anything. Every default is far above any real
+ruleset (the bundled ones use a few percent of each); a ruleset that really
+needs more says so on the command line (`--limit components=50000`) or in
+`load_ruleset(..., limits=Limits(components=50_000))`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .errors import Diagnostic, RulesetError, Source, Span, did_you_mean
+
+
+@dataclass(frozen=True)
+class Limits:
+    file_bytes: int = 1_000_000  # one ruleset file (the bundled ones: under 30 kB)
+    yaml_nodes: int = 50_000  # YAML values, aliases counted as written out (the bundled: under 2,000)
+    yaml_depth: int = 50  # YAML mappings and lists inside one another (the bundled: 8)
+    components: int = 10_000  # cards, tokens and tiles (the bundled: under 100)
+    board_spaces: int = 10_000  # spaces on one board
+    nesting: int = 100  # rules inside one another: expressions, statements, and the
+    #                     defines and procedures they call, counted as written out (the bundled: under 40)
+
+    def changed(self, assignments: list[str]) -> "Limits":
+        """These limits with `NAME=N` items applied (`--limit`); bad items are a RulesetError."""
+        changes, problems = {}, []
+        names = [f.name for f in dataclasses.fields(self)]
+        for item in assignments:
+            name, sep, value = item.partition("=")
+            name = name.strip()
+            if not sep or name not in names:
+                problems.append(Diagnostic(None, f"--limit expects NAME=N with NAME one of {', '.join(names)}; "
+                                                 f"not '{item}'", did_you_mean(name, names)))
+            elif not value.strip().isdigit() or int(value) < 1:
+                problems.append(Diagnostic(None, f"--limit {name}: expected a whole number of at least 1, "
+                                                 f"not '{value.strip()}'"))
+            else:
+                changes[name] = int(value)
+        if problems:
+            raise RulesetError(problems)
+        return dataclasses.replace(self, **changes)
+
+
+DEFAULT = Limits()
+
+
+def over(what: str, limit: int, name: str) -> str:
+    """The hint of an error for a limit that was reached."""
+    return f"{what}; if the ruleset really needs more, raise the limit with --limit {name}=N (now {limit:,})"
+
+
+def check_size(source: Source, limits: Limits, size: int | None = None) -> None:
+    size = len(source.text.encode("utf-8", errors="replace")) if size is None else size
+    if size > limits.file_bytes:
+        raise RulesetError([Diagnostic(
+            Span(source, 1, 1),
+            f"{source.name} is {size:,} bytes, more than a ruleset may be ({limits.file_bytes:,})",
+            over("real rulesets are a few tens of kilobytes", limits.file_bytes, "file_bytes"))])
