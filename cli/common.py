@@ -1,7 +1,7 @@
 """What the commands share: usage errors, building a game, choosing agents."""
 from __future__ import annotations
 
-from interpreter.agents import AgentSpecError, make_agent
+from interpreter.agents import AgentSpecError, load_plugin, make_agent
 from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from rulelang.errors import did_you_mean
 from rulelang.limits import DEFAULT
@@ -16,7 +16,17 @@ class UsageError(Exception):
     """A mistake on the command line (exit code 2)."""
 
 
+def load_agents(args) -> None:
+    """Run the files of `--agents-from`, which register agents of their own."""
+    for path in getattr(args, "agents_from", None) or []:
+        try:
+            load_plugin(path)
+        except AgentSpecError as exc:
+            raise UsageError(f"--agents-from: {exc}") from None
+
+
 def build_game(ruleset, args) -> Game:
+    load_agents(args)  # before any --agent names one of theirs
     step_limit = getattr(args, "step_limit", DEFAULT_STEP_LIMIT)
     if step_limit < 1:
         raise UsageError("--step-limit must be at least 1")

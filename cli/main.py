@@ -15,6 +15,7 @@ from interpreter.agents import AGENTS, AgentSpecError, make_agent
 from interpreter.asking import AgentError
 from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from interpreter.errors import IllegalAction, RuleError
+from interpreter.invariants import InvariantBroken
 from interpreter.match import GameLog, ReplayError, header, play, read_log, replay
 from interpreter.records import RowsError
 from interpreter.saves import SaveError, check_same_ruleset, load as load_save, save as save_state
@@ -79,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[:OPT=V,...]",
                        help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
                             "mcts:iterations=200 (default random; repeatable)")
+        p.add_argument("--agents-from", action="append", default=[], metavar="FILE.py",
+                       help="a Python file that registers agents of its own (interpreter.agents.register; "
+                            "repeatable)")
         p.add_argument("--step-limit", type=int, default=DEFAULT_STEP_LIMIT,
                        help=f"stop a game whose rules run more steps than this (default {DEFAULT_STEP_LIMIT})")
         p.add_argument("--decision-timeout", type=float, metavar="SECONDS",
@@ -189,7 +193,13 @@ def start(args) -> tuple:
     if args.resume:
         data = resume(args.resume, ruleset)
         args.mode, seed, state = data["mode"], data["seed"], data["state"]
-    return ruleset, build_game(ruleset, args), seed, state
+    game = build_game(ruleset, args)
+    if state is not None:
+        try:  # a saved file is input like any other: never play on from a damaged state
+            game.check_state(state)
+        except InvariantBroken as exc:
+            raise SaveError(f"{args.resume} holds a damaged game state: {exc.diagnostic.message}") from None
+    return ruleset, game, seed, state
 
 
 def cmd_run(args) -> int:

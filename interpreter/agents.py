@@ -13,10 +13,16 @@ options as text — never the game state. It answers with an option's index.
 
 An agent is named by a spec `KIND` or `KIND:OPTION=VALUE,OPTION=VALUE`
 (`mcts:iterations=200`); each kind declares its options and their types.
+Agents written elsewhere come in as a Python file that calls `register`
+(`--agents-from FILE`, `load_plugin`); what they answer is never trusted
+(asking.py).
 """
 from __future__ import annotations
 
+import importlib.util
+import sys
 import weakref
+from pathlib import Path
 from typing import Callable
 
 from . import rng
@@ -99,6 +105,33 @@ def register(name: str, factory: Callable[..., Agent]) -> None:
     """A factory is called as factory(seed, role, **options); its `OPTIONS`
     (if any) says which options a spec may set."""
     AGENTS[name] = factory
+
+
+PLUGINS: list[str] = []  # the files load_plugin ran (a spawned simulate worker runs them again)
+
+
+def load_plugin(path: str) -> None:
+    """Run a Python file that registers agents with `register(name, factory)`.
+    Its failures are an AgentSpecError: a file that does not load is a
+    mistake on the command line, not a bug in rulelang."""
+    path = str(Path(path).resolve())
+    if path in PLUGINS:
+        return
+    name = "rulelang_agents_" + str(len(PLUGINS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise AgentSpecError(f"cannot load agents from {path}: not a Python file")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # so its classes pickle (agents in spawned workers)
+        spec.loader.exec_module(module)
+    except AgentSpecError:
+        raise
+    except OSError as exc:
+        raise AgentSpecError(f"cannot load agents from {path}: {exc.strerror}") from None
+    except Exception as exc:  # noqa: BLE001 - someone else's code failed to load
+        raise AgentSpecError(f"cannot load agents from {path}: it raised {type(exc).__name__}: {exc}") from None
+    PLUGINS.append(path)
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:

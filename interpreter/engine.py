@@ -102,13 +102,13 @@ class Game:
                    stack=[["main", 0, {}]], props=[p[:] for p in self.layout.initial_state])
         self.run(st)
         if self.check_invariants:
-            self.invariants(st)
+            self.invariants.at_decision(st)
         return st
 
     def check_state(self, st: State) -> None:
         """Raise InvariantBroken unless every component is in exactly one zone
         and the state has its shape (a resumed game is checked with this)."""
-        self.invariants(st)
+        self.invariants.check_state(st)
 
     def is_terminal(self, st: State) -> bool:
         return st.outcome is not None
@@ -142,7 +142,7 @@ class Game:
         st.decisions += 1
         self.run(st)
         if self.check_invariants:
-            self.invariants(st)
+            self.invariants.at_decision(st)
 
     def clone(self, st: State) -> State:
         return st.clone()

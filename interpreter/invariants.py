@@ -8,7 +8,9 @@ per variable, a value per card for every state name).
 The check is off by default (it costs about as much as the game itself) and
 on in the tests and with `--check-invariants`: the code generator then calls
 it after every statement that changes the game, so a broken invariant is
-reported at the very statement that broke it.
+reported at the very statement that broke it. A state that comes from
+outside the engine (a saved game) is checked thoroughly, value by value,
+with `check_state`.
 """
 from __future__ import annotations
 
@@ -25,44 +27,61 @@ class InvariantBroken(RuleError):
 class Invariants:
     def __init__(self, layout):
         self.cards = len(layout.kind_of)
-        self.zones = len(layout.instances)
+        self.zones = range(len(layout.instances))
         self.names = [name if owner is None else f"{name} of {owner}" for name, owner in layout.instances]
         self.slots = len(layout.var_slot)
         self.states = len(layout.initial_state)
         self.labels = [f"{kind} #{c}" for c, kind in enumerate(layout.kind_of)]
+        self.unset = [None] * self.cards  # the tail `holds` finds a stray id in
+        self.shape = {self.cards}  # the length of every per-component state list
 
     def __call__(self, st, span: Span | None = None) -> None:
-        if self.holds(st):
-            return
-        problem = self.problem(st) or "the state is inconsistent"
-        if problem is not None:
-            where = "after this statement" if span is not None else "in the state"
-            raise InvariantBroken(span, f"the game state broke an invariant {where}: {problem}",
-                                  "this is a bug in rulelang, or a state changed from outside the rules")
+        """After an effect of the generated code: the fast test of card
+        conservation, and the thorough one only to say what is wrong."""
+        if not self.conserved(st):
+            self.fail(st, span)
 
-    def holds(self, st) -> bool:
-        """The fast test, run after every effect: each card id's zone, collected
-        from the zone lists, equals its `where`, and the lists hold n ids in all
-        (a card in two places, or lost, leaves some entry unset or different)."""
-        n, zones, where = self.cards, st.zones, st.where
-        if len(zones) != self.zones or len(st.face_up) != n or len(st.vars) != self.slots \
-                or len(st.props) != self.states or any(len(p) != n for p in st.props):
-            return False
-        found = [None] * n
+    def at_decision(self, st) -> None:
+        """When the engine stops at a decision: conservation and the shapes of
+        the lists no effect resizes."""
+        if not (self.conserved(st) and len(st.zones) == len(self.zones) and len(st.face_up) == self.cards
+                and len(st.vars) == self.slots
+                and len(st.props) == self.states and set(map(len, st.props)) <= self.shape):
+            self.fail(st, None)
+
+    def check_state(self, st) -> None:
+        """A state from outside the engine: every value looked at."""
+        problem = self.problem(st)
+        if problem is not None:
+            self.fail(st, None, problem)
+
+    def fail(self, st, span: Span | None, problem: str | None = None) -> None:
+        where = "after this statement" if span is not None else "in the state"
+        problem = problem or self.problem(st) or "the state is inconsistent"
+        raise InvariantBroken(span, f"the game state broke an invariant {where}: {problem}",
+                              "this is a bug in rulelang, or a state changed from outside the rules")
+
+    def conserved(self, st) -> bool:
+        """The fast test, run after every effect (a few microseconds): each card
+        id's zone, collected from the zone lists, equals its `where`, and the
+        lists hold n ids in all (a card in two places, or lost, leaves some
+        entry unset or different, or the count wrong). `found` has n spare
+        entries, so an id of n..2n-1 or -2n..-1 lands in the spare half, which
+        must stay unset; any other stray value raises."""
+        n, zones, found = self.cards, st.zones, [None] * (2 * self.cards)
         try:
-            for zi, zone in enumerate(zones):
-                for c in zone:
+            for zi in self.zones:
+                for c in zones[zi]:
                     found[c] = zi
         except (IndexError, TypeError):
             return False
-        return found == where and sum(map(len, zones)) == n
+        return found[:n] == st.where and found[n:] == self.unset and sum(map(len, zones)) == n
 
     def problem(self, st) -> str | None:
         """What is wrong with the state, in words, or None."""
-        """What is wrong with the state, or None."""
         n, zones, where = self.cards, st.zones, st.where
-        if len(zones) != self.zones:
-            return f"{len(zones)} zone lists instead of {self.zones}"
+        if len(zones) != len(self.zones):
+            return f"{len(zones)} zone lists instead of {len(self.zones)}"
         if len(where) != n or len(st.face_up) != n:
             return f"{len(where)} places and {len(st.face_up)} facings for {n} components"
         place = [-1] * n
@@ -86,4 +105,4 @@ class Invariants:
         return None
 
     def _zone(self, zi) -> str:
-        return self.names[zi] if type(zi) is int and 0 <= zi < self.zones else repr(zi)
+        return self.names[zi] if type(zi) is int and 0 <= zi < len(self.zones) else repr(zi)

@@ -15,7 +15,7 @@ import signal
 import time
 from typing import Callable, Iterator
 
-from .agents import make_agent
+from .agents import PLUGINS, load_plugin, make_agent
 from .asking import AgentError
 from .engine import Game
 from .errors import RuleError
@@ -88,7 +88,7 @@ def _in_workers(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: 
     else:  # the ruleset IR is plain data and pickles; each worker compiles it
         context = multiprocessing.get_context("spawn")
         recipe = ((game.ruleset, game.mode.name, game.step_limit, game.optimized, game.check_invariants),
-                  kinds, timeout)
+                  kinds, timeout, tuple(PLUGINS))
     with context.Pool(jobs, initializer=_start_worker, initargs=recipe) as pool:
         try:
             for results in pool.imap(_play_run, runs):
@@ -123,9 +123,11 @@ class _Failure:
 _worker: _Player | None = None
 
 
-def _start_worker(game, kinds: dict[str, str], timeout: float | None) -> None:
+def _start_worker(game, kinds: dict[str, str], timeout: float | None, plugins: tuple = ()) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    for path in plugins:  # a spawned worker starts without the agents the parent loaded
+        load_plugin(path)
     if not isinstance(game, Game):
         game = Game(*game)
     _worker = _Player(game, kinds, timeout)
