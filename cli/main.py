@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a game log and check it still plays the same")
     p.add_argument("log", metavar="LOG")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    p.add_argument("--as", dest="role", metavar="ROLE",
+                   help="print ROLE's log instead (JSON Lines): only what that role may know, "
+                        "as `run --log-as ROLE` writes it")
     p.set_defaults(command=cmd_replay)
 
     simulation.add_commands(sub, ruleset_args, game_args)
@@ -274,7 +277,11 @@ def cmd_replay(args) -> int:
             raise
         ruleset = load_ruleset(head["ruleset"], dict(head["params"]))
     game = Game(ruleset, head["mode"])
-    st = replay(game, logged)
+    if args.role is not None and args.role not in game.roles:
+        raise UsageError(f"--as: no role '{args.role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
+    st = replay(game, logged, GameLog(sys.stdout, head, args.role) if args.role is not None else None)
+    if args.role is not None:
+        return 0  # stdout holds the player's log
     if st.outcome is None:
         print(f"the log ends at decision {st.decisions}; the game is not over")
         return 0

@@ -99,8 +99,10 @@ def read_log(path: str) -> LoggedGame:
     return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"], outcome)
 
 
-def replay(game: Game, logged: LoggedGame) -> State:
-    """Re-play the logged choices; raise ReplayError where the game differs."""
+def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:
+    """Re-play the logged choices; raise ReplayError where the game differs.
+    `log` writes the game again as it goes: a player's log (`GameLog(...,
+    role)`) projects a referee's log onto what that player may know."""
     viewer = Viewer(game)
     st = game.new_state(logged.head["seed"])
     for record in logged.decisions:
@@ -117,9 +119,13 @@ def replay(game: Game, logged: LoggedGame) -> State:
                 f"{record['role']} answer '{record['label']}' with '{record['option']}' "
                 f"(option {index + 1} of {record['options']}), but the ruleset now asks {p['role']} "
                 f"'{p['label']}' with {offered} options" + (f", option {index + 1} being '{option}'" if option else ""))
+        if log is not None:
+            log.decision(game, viewer, st, index)
         game.apply(st, index)
     if logged.outcome is not None:
         expected = {k: v for k, v in logged.outcome.items() if k != "type"}
         if st.outcome != expected:
             raise ReplayError(f"the replayed game ends {st.outcome}, the log says {expected}")
+    if log is not None and st.outcome is not None:
+        log.outcome(st.outcome)
     return st

@@ -1,0 +1,100 @@
+"""Runaway rules: a game whose rounds never end it, a loop that never changes
+what it tests, a binder with too many combinations. Each stops at the step
+limit (`--step-limit`, `Game(step_limit=...)`) with an error that names the
+loop, the step and the round, located at the loop in the ruleset file:
+never a hang, optimised or not."""
+import pytest
+
+from conftest import ROOT, rulelang
+from interpreter.agents import FirstAgent
+from interpreter.engine import DEFAULT_STEP_LIMIT, Game
+from interpreter.errors import Runaway
+from interpreter.match import play
+from rulelang import load_ruleset, load_text
+from test_language import tiny
+
+CASES = {
+    # name: (rules, the line the error points at, what the message says)
+    "a loop that never changes its condition": (
+        "while total < 5:\n  pass\nwin solo", "while total < 5:", "`while total < 5` never ends"),
+    "an until loop that moves cards round and round": (
+        "until empty(pile):\n  move top(pile) to out\n  move top(out) to pile\nwin solo", "until empty(pile):",
+        "`until empty(pile)` never ends"),
+    "a loop inside a loop": (
+        "repeat 3 times:\n  while true:\n    total += 1\nwin solo", "  while true:", "`while true` never ends"),
+    "a loop that asks a decision every time": (
+        "while total < 5:\n  solo chooses c in pile as look:\n    pass\nwin solo", "while total < 5:",
+        "`while total < 5` never ends"),
+    "rounds that never end the game": ("total += 1", None, "its rounds repeat forever"),
+    "rounds that ask a decision forever": ("solo chooses c in pile as look:\n  pass", None,
+                                           "its rounds repeat forever"),
+    "a binder with too many combinations": (
+        "move box to pile\ntotal = count(a, b, c, d, e, f in pile where a.value > 900)\nwin solo",
+        "total = count(a, b, c, d, e, f in pile where a.value > 900)", "goes through too many combinations"),
+}
+MANY = "chip:\n    fields: {value: number}\n    table: |\n      value  count\n      1      400\n"
+
+
+def ruleset(rules: str) -> str:
+    text = tiny(rules)
+    if "move box to pile\n" in rules:  # the binder case: 400 chips, C(400, 6) combinations
+        text = text.replace("chip:\n    fields: {value: number}\n    table: |\n      value\n      1\n      2\n"
+                            "      3\n      4\n", MANY).replace("setup: |\n  move box to pile", "setup: |\n  pass")
+    return text
+
+
+@pytest.mark.parametrize("optimize", [True, False], ids=["optimised", "plain"])
+@pytest.mark.parametrize("name", list(CASES))
+def test_runaway_stops_at_the_limit_naming_the_loop_step_and_round(name, optimize):
+    rules, line, words = CASES[name]
+    text = ruleset(rules)
+    game = Game(load_text(text, "t.yaml"), step_limit=2000, optimize=optimize)
+    with pytest.raises(Runaway) as info:
+        play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
+    d = info.value.diagnostic
+    assert "the game ran 2,000 steps without ending" in d.message and words in d.message, d.message
+    assert "(in step 'Only', round " in d.message
+    assert d.span.file == "t.yaml"
+    expected = text.splitlines().index("          " + line) + 1 if line else text.splitlines().index("  main:") + 1
+    assert d.span.line == expected and d.span.col >= 1
+    assert "--step-limit" in d.hint or "`win`, `lose` or `end game`" in d.hint
+
+
+def test_the_command_line_reports_it_located_with_exit_code_2(tmp_path):
+    path = tmp_path / "stuck.yaml"
+    text = ruleset(CASES["a loop that never changes its condition"][0])
+    path.write_text(text)
+    r = rulelang("run", str(path), "--step-limit", "5000")
+    line = text.splitlines().index("          while total < 5:") + 1
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"{path}:{line}:11: error: the game ran 5,000 steps without ending: `while total < 5` never ends " \
+           "(in step 'Only', round 1)" in r.stderr, r.stderr
+    assert "raise the limit with --step-limit" in r.stderr
+
+
+def test_the_default_limit_stops_a_game_that_never_ends_within_seconds(tmp_path):
+    path = tmp_path / "forever.yaml"
+    path.write_text(ruleset("total += 1"))
+    r = rulelang("run", str(path))
+    assert r.returncode == 2 and f"the game ran {DEFAULT_STEP_LIMIT:,} steps without ending: its rounds repeat " \
+                                 "forever" in r.stderr, r.stderr
+
+
+def test_simulate_stops_at_the_first_runaway_with_its_seed(tmp_path):
+    path = tmp_path / "stuck.yaml"
+    path.write_text(ruleset(CASES["a loop that never changes its condition"][0]))
+    r = rulelang("simulate", str(path), "--games", "10", "--step-limit", "1000")
+    assert r.returncode == 2 and "(in the game with seed 0)" in r.stderr and "never ends" in r.stderr
+
+
+def test_a_bundled_game_is_far_below_the_default_limit():
+    game = Game(load_ruleset("twenty-trials"), "versus")
+    st = play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
+    assert st.steps < DEFAULT_STEP_LIMIT / 100
+
+
+def test_the_limit_option_is_documented():
+    docs = (ROOT / "docs" / "reliability.md").read_text() + (ROOT / "docs" / "language.md").read_text()
+    assert "--step-limit" in docs and f"{DEFAULT_STEP_LIMIT:,}" in docs
+    r = rulelang("run", "--help")
+    assert "--step-limit" in r.stdout

@@ -1,0 +1,200 @@
+"""No secret leaks: for every bundled ruleset and mode, no role's observation,
+player's log or replayed player's log names a card that role cannot see — at
+the start, all through random games, and after a save and resume.
+
+The oracle does not use view.py. Which cards a role cannot see comes from the
+ruleset (each zone's `seen_by`, a mode's `visibility:`) and the state (where
+each card is, which way up). Two checks on every observation and log record:
+
+* non-interference: deal the hidden cards again among the hidden places (each
+  place keeps its facing) — the role cannot tell the two states apart, so
+  what it is shown must be the same, id for id and letter for letter;
+* a search: no hidden card's label appears in the text unless a card the
+  role sees carries the same label (identity means which card: two copies of
+  one card are the same to a player).
+"""
+import io
+import json
+import random
+import re
+
+import pytest
+
+from conftest import rulelang
+from interpreter import rng
+from interpreter.engine import Game
+from interpreter.match import GameLog, header
+from interpreter.state import State
+from interpreter.view import Viewer
+from rulelang import bundled_names, load_ruleset
+from rulelang.types import BOOL
+
+GAMES = 8  # per ruleset, mode and set of parameters (every decision of every game is checked for every role)
+CONFIGS = [(name, mode) for name in bundled_names() for mode in load_ruleset(name).modes]
+
+
+def parameter_sets(ruleset) -> list[dict]:
+    """No options, and every true/false option on (more kinds of cards in play)."""
+    flags = [name for name, p in ruleset.params.items() if p.type == BOOL]
+    return [{}] + ([{f: "true" for f in flags}] if flags else [])
+
+
+def hidden_from(game: Game, st: State, role: str | None) -> list[int]:
+    """The cards `role` cannot see, from the zone rules (the box: out of play, shown to no one)."""
+    zones, mode = game.ruleset.zones, game.mode.visibility
+    hidden = list(st.zones[0])
+    for zi, (name, owner) in enumerate(game.layout.instances[1:], 1):
+        rule = mode.get(name, zones[name].seen_by)
+        for c in st.zones[zi]:
+            seen = rule == "open" or (rule == "owner" and owner == role) or (rule == "all" and st.face_up[c])
+            if not seen:
+                hidden.append(c)
+    return hidden
+
+
+def dealt_again(st: State, hidden: list[int], seed: int) -> State:
+    """The state with the hidden cards in other hidden places: each card takes
+    its per-component state along, each place keeps its facing."""
+    other = st.clone()
+    places = [(other.where[c], other.zones[other.where[c]].index(c), other.face_up[c]) for c in hidden]
+    order = hidden[:]
+    random.Random(seed).shuffle(order)
+    for c, (zi, i, up) in zip(order, places):
+        other.zones[zi][i], other.where[c], other.face_up[c] = c, zi, up
+    return other
+
+
+class Labels:
+    def __init__(self, game: Game, viewer: Viewer):
+        self.viewer = viewer
+        self.pattern = {}
+        for c in range(len(game.ruleset.cards)):
+            label = viewer.card(c)
+            self.pattern.setdefault(label, re.compile(r"(?<![\w])" + re.escape(label) + r"(?![\w])"))
+
+    def named(self, text: str, st: State, hidden: list[int]) -> list[str]:
+        """The labels only hidden cards carry that `text` names, once the
+        labels of the cards the role may see are taken out of it (longest
+        first: "Slash 1, Thrust 1" is one card, not "Thrust 1")."""
+        hidden_set = set(hidden)
+        shown = {self.viewer.card(c) for c in range(len(st.where)) if c not in hidden_set}
+        named = []
+        for label in {self.viewer.card(c) for c in hidden} - shown:
+            if label not in text:  # the quick test first; most labels are nowhere
+                continue
+            rest = text
+            for other in sorted((s for s in shown if label in s), key=len, reverse=True):
+                rest = self.pattern[other].sub("\0", rest)
+            if self.pattern[label].search(rest):
+                named.append(label)
+        return named
+
+
+def check(game, viewer, labels, st, role, seed, where: str) -> None:
+    hidden = hidden_from(game, st, role)
+    seen = json.dumps(viewer.observe(st, role), sort_keys=True)
+    leaked = labels.named(seen, st, hidden)
+    assert not leaked, f"{where}: {role}'s observation names hidden cards {leaked}"
+    twin = dealt_again(st, hidden, seed * 1000 + st.decisions)
+    assert json.dumps(viewer.observe(twin, role), sort_keys=True) == seen, \
+        f"{where}: {role}'s observation changes when the cards it cannot see are dealt again"
+    if st.pending is not None and role is not None:  # the role's log record of this decision
+        mine = log_record(game, viewer, st, role)
+        assert mine == log_record(game, viewer, twin, role), \
+            f"{where}: {role}'s log record of this decision depends on cards it cannot see"
+        assert not labels.named(mine, st, hidden), f"{where}: {role}'s log names hidden cards"
+
+
+def log_record(game, viewer, st, role) -> str:
+    out = io.StringIO()
+    GameLog(out, {}, role).decision(game, viewer, st, 0)
+    return out.getvalue().splitlines()[1]
+
+
+def random_game(game: Game, seed: int, on_decision) -> State:
+    st = game.new_state(seed)
+    streams = {role: rng.derive(seed, "agent:" + role) for role in game.roles}
+    while st.outcome is None:
+        on_decision(st)
+        p = st.pending
+        game.apply(st, rng.pick(streams[p["role"]], st.decisions, len(p["options"])))
+    on_decision(st)
+    return st
+
+
+@pytest.mark.parametrize("name, mode", CONFIGS, ids=[f"{n}-{m}" for n, m in CONFIGS])
+def test_no_role_sees_a_card_it_cannot_see(name, mode):
+    checked = 0
+    for params in parameter_sets(load_ruleset(name)):
+        game = Game(load_ruleset(name, params), mode)
+        viewer = Viewer(game)
+        labels = Labels(game, viewer)
+        for seed in range(GAMES):
+            def on_decision(st):
+                nonlocal checked
+                where = f"{name} {mode} {params} seed {seed}, decision {st.decisions}"
+                for role in [*game.roles, None]:  # None: a spectator
+                    check(game, viewer, labels, st, role, seed, where)
+                checked += 1
+                if st.decisions % 5 == 2 and st.outcome is None:  # saved and resumed: still nothing more
+                    resumed = State.from_json(json.loads(json.dumps(st.to_json())))
+                    for role in game.roles:
+                        assert viewer.observe(resumed, role) == viewer.observe(st, role)
+                        check(game, viewer, labels, resumed, role, seed, where + " (resumed)")
+            random_game(game, seed, on_decision)
+    assert checked > GAMES
+
+
+def test_the_oracle_catches_a_leak():
+    """A viewer that shows one face-down card is caught by both checks."""
+    game = Game(load_ruleset("twenty-trials"))
+    viewer = Viewer(game)
+    labels = Labels(game, viewer)
+    st = game.new_state(1)
+    deck = game.zone_index("action_deck")
+
+    class Leaky(Viewer):
+        def observe(self, st, role):
+            obs = super().observe(st, role)
+            obs["zones"]["action_deck"][-1] = {"id": st.zones[deck][-1], "card": self.card(st.zones[deck][-1])}
+            return obs
+    with pytest.raises(AssertionError, match="names hidden cards"):
+        check(game, Leaky(game), labels, st, "challenger", 1, "leaky")
+    ids_only = Leaky(game)
+    ids_only.labels = ["?"] * len(ids_only.labels)
+    with pytest.raises(AssertionError, match="changes when the cards it cannot see are dealt again"):
+        check(game, ids_only, labels, st, "challenger", 1, "leaky ids")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_players_log_and_the_replayed_players_log_name_no_hidden_card(tmp_path, seed):
+    full = tmp_path / "full.jsonl"
+    args = ["run", "twenty-trials", "--mode", "versus", "--seed", str(seed), "--set", "trial_modifiers=true"]
+    assert rulelang(*args, "--log", str(full)).returncode == 0
+    for role in ("challenger", "trialmaster"):
+        mine = tmp_path / f"{role}.jsonl"
+        assert rulelang(*args, "--log", str(mine), "--log-as", role).returncode == 0
+        replayed = rulelang("replay", str(full), "--as", role)
+        assert replayed.returncode == 0, replayed.stderr
+        assert replayed.stdout == mine.read_text()  # the same projection, whether written live or afterwards
+        records = [json.loads(line) for line in mine.read_text().splitlines()]
+        assert records[0]["log_of"] == role
+        for record in records[1:-1]:  # the others' decisions: who decided what, never with which card
+            assert ("option" in record) == (record["role"] == role)
+    assert rulelang("replay", str(full), "--as", "nobody").returncode == 2
+
+
+def test_a_resumed_game_shows_what_it_showed_before(tmp_path):
+    save = tmp_path / "game.json"
+    assert rulelang("run", "twenty-trials", "--mode", "versus", "--stop-at", "7", "--save", str(save)).returncode == 0
+    data = json.loads(save.read_text())
+    game = Game(load_ruleset("twenty-trials"), "versus")
+    viewer = Viewer(game)
+    st = State.from_json(data["state"])
+    for role in game.roles:
+        check(game, viewer, Labels(game, viewer), st, role, 0, "resumed from a file")
+    mine = tmp_path / "tm.jsonl"
+    r = rulelang("run", "twenty-trials", "--resume", str(save), "--log", str(mine), "--log-as", "trialmaster")
+    assert r.returncode == 0, r.stderr
+    assert all("option" not in rec for rec in map(json.loads, mine.read_text().splitlines())
+               if rec.get("role") == "challenger")
