@@ -112,6 +112,10 @@ class CardRenderer:
                 raise
             line = next((f.lineno for f in reversed(traceback.extract_tb(exc.__traceback__))
                          if f.filename == f"<ruleset template {kind}>"), None)
+            if isinstance(exc, TemplateNotFound):  # a path, a module: a template reads nothing but templates
+                raise self._error(kind, line, f"the card template names an unknown template '{exc.name}'",
+                                  "a card template may include or extend only rulelang's card templates "
+                                  "(card.svg.j2, back.svg.j2); it reads no files") from None
             raise self._error(kind, line, f"error in the card template: {exc}") from None
 
     # ---- the context a template sees

@@ -1,0 +1,97 @@
+"""A ruleset's card templates are untrusted text: they run in Jinja2's
+sandbox, reach neither Python's internals nor the file system, and fail with
+an error located at their line in the ruleset. Text from the ruleset is
+escaped in the SVG and HTML it prints."""
+import base64
+import re
+from html.parser import HTMLParser
+from xml.dom import minidom
+
+import pytest
+
+from conftest import rulelang
+from generators.cards import CardRenderer, CardSize
+from generators.publish import CardOptions, card_images, card_sheets
+from rulelang import RulesetError, load_text
+from test_language import DUEL
+
+ATTACKS = {
+    # name: (the template's offending line, a piece of the error)
+    "a string's class": ("{{ ''.__class__.__mro__[1].__subclasses__() }}", "access to attribute '__class__'"),
+    "cycler's globals": ("{{ cycler.__init__.__globals__.os.popen('id').read() }}", "access to attribute '__init__'"),
+    "joiner's globals": ("{{ joiner.__init__.__globals__ }}", "access to attribute '__init__'"),
+    "lipsum's globals": ("{{ lipsum.__globals__['os'] }}", "access to attribute '__globals__'"),
+    "a helper's globals": ("{{ text.__globals__ }}", "access to attribute '__globals__'"),
+    "a helper's code": ("{{ mm.__code__ }}", "access to attribute '__code__'"),
+    "the card's class": ("{{ card|attr('__class__') }}", "access to attribute '__class__'"),
+    "format reaching attributes": ("{{ '{0.__class__}'.format(card) }}", "access to attribute '__class__'"),
+    "the template's context": ("{{ self._TemplateReference__context }}", "is unsafe"),
+    "Flask's config": ("{{ config.items() }}", "'config' is undefined"),
+    "a file by path": ("{% include '/etc/passwd' %}", "names an unknown template '/etc/passwd'"),
+    "a file up the tree": ("{% include '../../../../etc/passwd' %}", "names an unknown template '../../../"),
+    "a module": ("{% import 'os' as os %}", "names an unknown template 'os'"),
+    "extending a file": ("{% extends '/etc/hostname' %}", "names an unknown template '/etc/hostname'"),
+}
+
+
+def with_template(*lines: str) -> str:
+    body = "".join(f"      {line}\n" for line in lines)
+    return DUEL.replace("  number:\n", "  number:\n    template: |\n" + body)
+
+
+@pytest.mark.parametrize("name", list(ATTACKS))
+def test_a_template_reaching_out_fails_with_a_located_error(name):
+    line, words = ATTACKS[name]
+    lines = [line] if "extends" in line else ['{% extends "card.svg.j2" %}', "{% block art %}", line,
+                                              "{% endblock %}"]
+    text = with_template(*lines)
+    with pytest.raises(RulesetError) as info:
+        rs = load_text(text, "duel.yaml")
+        CardRenderer(rs, CardSize(63.5, 88.9)).front(rs.cards[0])
+    (d,) = info.value.diagnostics
+    assert words in d.message, d.message
+    assert d.span.file == "duel.yaml"
+    assert d.span.line == text.splitlines().index("      " + line) + 1  # the offending line itself
+    assert "Traceback" not in info.value.format()
+
+
+def test_the_command_line_reports_it_with_exit_code_2(tmp_path):
+    path = tmp_path / "duel.yaml"
+    path.write_text(with_template('{% extends "card.svg.j2" %}', "{% block art %}",
+                                  "{{ cycler.__init__.__globals__.os.system('touch pwned') }}", "{% endblock %}"))
+    r = rulelang("cards", str(path), "-o", str(tmp_path / "cards.html"), cwd=tmp_path)
+    assert r.returncode == 2 and f"{path}:" in r.stderr and "is unsafe" in r.stderr, r.stderr
+    assert not (tmp_path / "pwned").exists() and not (tmp_path / "cards.html").exists()
+
+
+HOSTILE_TEXT = '<script>alert("x")</script> & <b>bold</b> ]]> "quoted"'
+WITH_TEXT = DUEL.replace("    label: \"{rank}\"\n", "    label: \"{rank}\"\n    text: '" + HOSTILE_TEXT.replace("'", "''")
+                         + "'\n").replace("title: Duel", "title: 'Duel <img src=x onerror=alert(1)>'")
+
+
+def test_card_text_is_escaped_in_svg():
+    rs = load_text(WITH_TEXT, "duel.yaml")
+    files, _ = card_images(rs, CardOptions(backs=True), "svg")
+    for name, svg in files:
+        text = svg.decode("utf-8")
+        minidom.parseString(text)  # well-formed: nothing the ruleset wrote became markup
+        assert "<script" not in text and "<b>" not in text and "<img" not in text, name
+    front = files[0][1].decode("utf-8")
+    assert "&lt;script&gt;" in front and "&amp;" in front
+
+
+def test_card_text_is_escaped_in_html_sheets():
+    rs = load_text(WITH_TEXT, "duel.yaml")
+    page, _ = card_sheets(rs, CardOptions(crop_marks=True), "html")
+    html = page.decode("utf-8")
+    tags = set()
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            tags.add(tag)
+            assert not any(name.startswith("on") for name, _ in attrs), attrs
+    Tags().feed(html)
+    assert tags <= {"html", "head", "meta", "title", "style", "body", "section", "svg", "g", "line", "img"}, tags
+    assert "<title>Duel &lt;img src=x onerror=alert(1)&gt; — cards</title>" in html
+    cards = [base64.b64decode(src).decode("utf-8") for src in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', html)]
+    assert cards and all("&lt;script&gt;" in svg and "<script" not in svg for svg in cards)
