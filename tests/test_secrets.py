@@ -21,16 +21,15 @@ import re
 import pytest
 
 from conftest import rulelang
-from interpreter import rng
 from interpreter.engine import Game
-from interpreter.match import GameLog, header
+from interpreter.match import GameLog
 from interpreter.state import State
 from interpreter.view import Viewer
-from rulelang import bundled_names, load_ruleset
+from random_games import CONFIGS, play_random
+from rulelang import load_ruleset
 from rulelang.types import BOOL
 
 GAMES = 8  # per ruleset, mode and set of parameters (every decision of every game is checked for every role)
-CONFIGS = [(name, mode) for name in bundled_names() for mode in load_ruleset(name).modes]
 
 
 def parameter_sets(ruleset) -> list[dict]:
@@ -111,17 +110,6 @@ def log_record(game, viewer, st, role) -> str:
     return out.getvalue().splitlines()[1]
 
 
-def random_game(game: Game, seed: int, on_decision) -> State:
-    st = game.new_state(seed)
-    streams = {role: rng.derive(seed, "agent:" + role) for role in game.roles}
-    while st.outcome is None:
-        on_decision(st)
-        p = st.pending
-        game.apply(st, rng.pick(streams[p["role"]], st.decisions, len(p["options"])))
-    on_decision(st)
-    return st
-
-
 @pytest.mark.parametrize("name, mode", CONFIGS, ids=[f"{n}-{m}" for n, m in CONFIGS])
 def test_no_role_sees_a_card_it_cannot_see(name, mode):
     checked = 0
@@ -141,7 +129,7 @@ def test_no_role_sees_a_card_it_cannot_see(name, mode):
                     for role in game.roles:
                         assert viewer.observe(resumed, role) == viewer.observe(st, role)
                         check(game, viewer, labels, resumed, role, seed, where + " (resumed)")
-            random_game(game, seed, on_decision)
+            play_random(game, seed, on_decision)
     assert checked > GAMES
 
 

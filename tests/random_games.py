@@ -1,0 +1,63 @@
+"""Random games played straight on the engine, without the agent machinery:
+each decision answered as the `random` agent would (the same stream, so the
+same games), for tests and benchmarks that play tens of thousands of games."""
+from __future__ import annotations
+
+from interpreter import rng
+from interpreter.engine import Game
+from rulelang import bundled_names, load_ruleset
+from rulelang.types import BOOL
+
+CONFIGS = [(name, mode) for name in bundled_names() for mode in load_ruleset(name).modes]
+
+
+def parameter_sets(ruleset) -> list[dict]:
+    """No options, all of them, and each on its own."""
+    flags = [name for name, p in ruleset.params.items() if p.type == BOOL]
+    sets = [{}] + ([{f: "true" for f in flags}] if len(flags) > 1 else [])
+    return sets + [{f: "true"} for f in flags]
+
+
+def play_random(game: Game, seed: int, on_decision=None):
+    """One game to its end; `on_decision(st)` sees the state at every decision and at the end."""
+    st = game.new_state(seed)
+    streams = {role: rng.derive(seed, "agent:" + role) for role in game.roles}
+    while st.outcome is None:
+        if on_decision is not None:
+            on_decision(st)
+        p = st.pending
+        game.apply(st, rng.pick(streams[p["role"]], st.decisions, len(p["options"])))
+    if on_decision is not None:
+        on_decision(st)
+    return st
+
+
+def tasks(games: int, chunk: int = 500) -> list[tuple]:
+    """`games` seeds of every bundled ruleset and mode, shared among its
+    parameter sets, as (ruleset, mode, params, seeds) tasks of `chunk` games;
+    the slowest mode (two roles) first, so the workers finish together."""
+    out = []
+    for name, mode in CONFIGS:
+        sets = parameter_sets(load_ruleset(name))
+        share = -(-games // len(sets))
+        for i, params in enumerate(sets):
+            seeds = range(i * share, (i + 1) * share)
+            out += [(name, mode, params, seeds[k:k + chunk]) for k in range(0, share, chunk)]
+    return sorted(out, key=lambda task: task[1] != "versus")
+
+
+_games: dict = {}
+
+
+def play_task(task, check_invariants: bool = True) -> tuple:
+    """Play a task's games (in a worker: each configuration compiled once);
+    (ruleset, mode, games, CPU seconds)."""
+    import time
+    name, mode, params, seeds = task
+    key = (name, mode, tuple(sorted(params.items())), check_invariants)
+    if key not in _games:
+        _games[key] = Game(load_ruleset(name, params), mode, check_invariants=check_invariants)
+    start = time.process_time()
+    for seed in seeds:
+        play_random(_games[key], seed)
+    return name, mode, len(seeds), time.process_time() - start
