@@ -46,13 +46,13 @@ def score_heading(game: Game, score: int) -> str:
     return str(score)
 
 
-def table(ruleset_ref: str, options: list[str], agents: list[str], games: int, seed: int) -> str:
+def table(ruleset_ref: str, options: list[str], agents: list[str], games: int, seed: int, jobs: int = 1) -> str:
     rows, scores_seen, headings = [], set(), {}
     for option in options:
         title, params = parse_option(option)
         game = Game(load_ruleset(ruleset_ref, params))
         for kind in agents:
-            summary = simulate(game, games, seed, {role: kind for role in game.roles})
+            summary = simulate(game, games, seed, {role: kind for role in game.roles}, jobs=jobs)
             role = game.roles[0]
             counts = Counter(summary.scores[role])
             scores_seen |= set(counts)
@@ -95,8 +95,9 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--into", type=Path, help="replace the score-table section of this Markdown file")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (the table is the same for any number)")
     args = p.parse_args(argv)
-    text = table(args.ruleset, args.option or ["defaults"], args.agents, args.games, args.seed)
+    text = table(args.ruleset, args.option or ["defaults"], args.agents, args.games, args.seed, args.jobs)
     if args.into:
         write_into(args.into, text)
     else:
