@@ -111,6 +111,15 @@ def test_summary_has_every_component_step_and_ruling(name):
         assert ruling.id.capitalize() in md
 
 
+def test_a_summary_printed_with_set_values_says_which_are_in_force():
+    plain = text_of(to_markdown([summary(load_ruleset("twenty-trials"))]))
+    assert "| option | values | default | what it does |" in plain
+    md = text_of(to_markdown([summary(load_ruleset("twenty-trials", {"trial_modifiers": "true"}))]))
+    assert "| option | values | default | this game | what it does |" in md
+    assert "| *trial modifiers* | on / off | off | on |" in md
+    assert "| *action modifiers* | on / off | off | off |" in md
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_summary_html_is_one_self_contained_file(name):
     rs = load_ruleset(name)
