@@ -80,7 +80,7 @@ def table(ruleset_ref: str, options: list[str], agents: list[str], games: int, s
         lines.append(f"| {title} | {kind} | {played} | " + " | ".join(cells) +
                      f" | {mean_score:.2f} | {wins:.1%} | {rounds:.1f} |")
     lines.append("")
-    lines.append(f"The N games of a row are seeds {seed}..{seed}+N-1; "
+    lines.append(f"Each row plays its games (the *games* column) on the seeds from {seed} on; "
                  f"made with `python scripts/score_table.py {ruleset_ref} --agents {' '.join(agents)} --games {games}`.")
     return "\n".join(lines)
 
