@@ -19,8 +19,7 @@ def inline(text: str) -> Markup:
         elif kind == "text":
             out.append(escape(piece))
         else:
-            tag = "em" if kind == "em" else "strong"
-            out.append(Markup(f"<{tag}>") + escape(piece) + Markup(f"</{tag}>"))
+            out.append(Markup(f"<{kind}>") + escape(piece) + Markup(f"</{kind}>"))  # em, strong, code
     return Markup("").join(out)
 
 

@@ -18,6 +18,9 @@ def _inline(text: str) -> str:
         if kind == "icon":
             out.append(_SYMBOLS.get(piece.rpartition("_")[2], ""))
             continue
+        if kind == "code":  # a code span needs no escapes (it holds no backtick)
+            out.append(f"`{piece}`")
+            continue
         piece = _SPECIAL.sub(r"\\\1", piece)
         out.append({"em": f"*{piece}*", "strong": f"**{piece}**"}.get(kind, piece))
     return "".join(out)

@@ -123,11 +123,19 @@ def options(rs: ir.Ruleset) -> Section:
             values = f"{p.low if p.low is not None else ''}..{p.high if p.high is not None else ''}"
         else:
             values = "on / off" if isinstance(p.default, bool) else "a number"
-        default = ("on" if p.default else "off") if isinstance(p.default, bool) else str(p.default)
-        rows.append([em(words(p.name)), values, default, clean(p.text or "")])
+        rows.append([em(words(p.name)), values, option_value(p.default), clean(p.text or "")])
+    head = ["option", "values", "default", "what it does"]
+    if any(rs.param_values[name] != p.default for name, p in rs.params.items()):
+        # printed with --set: say which values this copy's rules are played with
+        head.insert(3, "this game")
+        for row, name in zip(rows, rs.params):
+            row.insert(3, option_value(rs.param_values[name]))
     return Section("Options", [Para("Agree on these before the game (on the command line: "
-                                    + em("--set option=value") + ")."),
-                               Table(["option", "values", "default", "what it does"], rows)])
+                                    + em("--set option=value") + ")."), Table(head, rows)])
+
+
+def option_value(value) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 # ------------------------------------------------------------ modes

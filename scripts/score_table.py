@@ -6,7 +6,8 @@ agents, as a Markdown table.
         [--into docs/gauntlet-gobbots.md]
 
 Each `--option` is `TITLE: P=V, P=V` (or just `TITLE` for the defaults). The
-agent kind plays every role. With `--into FILE` the table replaces the lines
+agent kind plays every role; `KIND:N` plays N games instead of `--games` (for
+slow agents). With `--into FILE` the table replaces the lines
 between `<!-- score-table:begin -->` and `<!-- score-table:end -->` in FILE.
 Game i of each row is the game `rulelang run RULESET --seed S+i` plays with
 those parameters, so any game in the table can be replayed on its own.
@@ -46,13 +47,20 @@ def score_heading(game: Game, score: int) -> str:
     return str(score)
 
 
-def table(ruleset_ref: str, options: list[str], agents: list[str], games: int, seed: int) -> str:
+def parse_agent(text: str, games: int) -> tuple[str, int]:
+    kind, _, count = text.partition(":")
+    if count and not count.isdigit():
+        raise SystemExit(f"score_table: '{text}' is not KIND or KIND:GAMES")
+    return kind, int(count) if count else games
+
+
+def table(ruleset_ref: str, options: list[str], agents: list[str], games: int, seed: int, jobs: int = 1) -> str:
     rows, scores_seen, headings = [], set(), {}
     for option in options:
         title, params = parse_option(option)
         game = Game(load_ruleset(ruleset_ref, params))
-        for kind in agents:
-            summary = simulate(game, games, seed, {role: kind for role in game.roles})
+        for kind, played in (parse_agent(a, games) for a in agents):
+            summary = simulate(game, played, seed, {role: kind for role in game.roles}, jobs=jobs)
             role = game.roles[0]
             counts = Counter(summary.scores[role])
             scores_seen |= set(counts)
@@ -61,18 +69,18 @@ def table(ruleset_ref: str, options: list[str], agents: list[str], games: int, s
             scores_seen |= named
             for s in set(counts) | named:
                 headings.setdefault(s, score_heading(game, s))
-            wins = sum(summary.won[role]) / games
-            rows.append((title, kind, counts, sum(summary.scores[role]) / games, wins,
-                         sum(summary.rounds) / games))
+            wins = sum(summary.won[role]) / played
+            rows.append((title, kind, played, counts, sum(summary.scores[role]) / played, wins,
+                         sum(summary.rounds) / played))
     scores = sorted(scores_seen)
-    lines = ["| option | agent | " + " | ".join(headings[s] for s in scores) + " | mean score | wins | rounds |",
-             "|---|---|" + "---:|" * (len(scores) + 3)]
-    for title, kind, counts, mean_score, wins, rounds in rows:
-        cells = [f"{counts.get(s, 0) / games:.1%}" for s in scores]
-        lines.append(f"| {title} | {kind} | " + " | ".join(cells) +
+    lines = ["| option | agent | games | " + " | ".join(headings[s] for s in scores) + " | mean score | wins | rounds |",
+             "|---|---|" + "---:|" * (len(scores) + 4)]
+    for title, kind, played, counts, mean_score, wins, rounds in rows:
+        cells = [f"{counts.get(s, 0) / played:.1%}" for s in scores]
+        lines.append(f"| {title} | {kind} | {played} | " + " | ".join(cells) +
                      f" | {mean_score:.2f} | {wins:.1%} | {rounds:.1f} |")
     lines.append("")
-    lines.append(f"{games} games per row, seeds {seed}..{seed + games - 1}; "
+    lines.append(f"Each row plays its games (the *games* column) on the seeds from {seed} on; "
                  f"made with `python scripts/score_table.py {ruleset_ref} --agents {' '.join(agents)} --games {games}`.")
     return "\n".join(lines)
 
@@ -95,8 +103,9 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--into", type=Path, help="replace the score-table section of this Markdown file")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (the table is the same for any number)")
     args = p.parse_args(argv)
-    text = table(args.ruleset, args.option or ["defaults"], args.agents, args.games, args.seed)
+    text = table(args.ruleset, args.option or ["defaults"], args.agents, args.games, args.seed, args.jobs)
     if args.into:
         write_into(args.into, text)
     else:

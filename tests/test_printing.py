@@ -111,6 +111,23 @@ def test_summary_has_every_component_step_and_ruling(name):
         assert ruling.id.capitalize() in md
 
 
+def test_backticked_words_in_ruleset_text_print_as_code():
+    rs = load_ruleset("twenty-trials")
+    doc = summary(rs)
+    assert "The decision `complete` offers" in to_markdown([doc])
+    html = to_html([doc])
+    assert "The decision <code>complete</code> offers" in html and "`complete`" not in html
+
+
+def test_a_summary_printed_with_set_values_says_which_are_in_force():
+    plain = text_of(to_markdown([summary(load_ruleset("twenty-trials"))]))
+    assert "| option | values | default | what it does |" in plain
+    md = text_of(to_markdown([summary(load_ruleset("twenty-trials", {"trial_modifiers": "true"}))]))
+    assert "| option | values | default | this game | what it does |" in md
+    assert "| *trial modifiers* | on / off | off | on |" in md
+    assert "| *action modifiers* | on / off | off | off |" in md
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_summary_html_is_one_self_contained_file(name):
     rs = load_ruleset(name)

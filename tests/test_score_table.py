@@ -13,14 +13,14 @@ def _tool():
 
 def test_table_rows_and_replacing_the_section(tmp_path):
     tool = _tool()
-    text = tool.table("gauntlet-gobbots", ["standard", "Easy mode: easy=true"], ["random", "first"], 20, 5)
+    text = tool.table("gauntlet-gobbots", ["standard", "Easy mode: easy=true"], ["random", "first:7"], 20, 5)
     lines = text.splitlines()
-    assert lines[0].startswith("| option | agent | 0 | 1 (minor victory) | 2 (standard victory) | 3 (major victory) |")
+    assert lines[0].startswith("| option | agent | games | 0 | 1 (minor victory) | 2 (standard victory) | 3 (major victory) |")
     rows = [line for line in lines if line.startswith("| standard") or line.startswith("| Easy")]
-    assert [r.split(" | ")[:2] for r in rows] == [["| standard", "random"], ["| standard", "first"],
-                                                  ["| Easy mode", "random"], ["| Easy mode", "first"]]
+    assert [r.split(" | ")[:3] for r in rows] == [["| standard", "random", "20"], ["| standard", "first", "7"],
+                                                  ["| Easy mode", "random", "20"], ["| Easy mode", "first", "7"]]
     for row in rows:  # the score shares of a row add up to the whole
-        shares = [float(cell.rstrip("%")) for cell in row.split(" | ")[2:6]]
+        shares = [float(cell.rstrip("%")) for cell in row.split(" | ")[3:7]]
         assert abs(sum(shares) - 100) < 0.2
     doc = tmp_path / "doc.md"
     doc.write_text(f"before\n{tool.BEGIN}\nold\n{tool.END}\nafter\n")
