@@ -43,25 +43,30 @@ def ask(agent: Agent, view: PlayerView, timeout: float | None = None) -> int:
     """The agent's answer to the decision `view` shows, checked."""
     if not getattr(agent, "guarded", True):  # a person at the terminal: no clock, its own exits
         return agent.choose(view)
-
-    def failed(problem: str) -> AgentError:
-        return AgentError(agent_name(agent), view.role, view.label, view.number, problem)
-    start = time.monotonic()
     try:
-        with _deadline(timeout):
+        if timeout is None:  # the common case costs one call and one check (simulations ask millions)
             index = agent.choose(view)
+        else:
+            start = time.monotonic()
+            with _deadline(timeout):
+                index = agent.choose(view)
+            took = time.monotonic() - start
+            if took > timeout:
+                raise _failed(agent, view, f"it answered after {took:.2f} s, more than the {timeout:g} s allowed "
+                                           "(--decision-timeout)")
     except _OutOfTime:
-        raise failed(f"no answer within {timeout:g} s (--decision-timeout)") from None
-    except RuleError:
-        raise  # the rules failed while a search agent played ahead: the ruleset's mistake, reported as such
+        raise _failed(agent, view, f"no answer within {timeout:g} s (--decision-timeout)") from None
+    except (RuleError, AgentError):
+        raise  # a RuleError: the rules failed while a search agent played ahead, the ruleset's mistake
     except Exception as exc:  # noqa: BLE001 - any failure of someone else's code
-        raise failed(f"it raised {type(exc).__name__}: {exc}") from exc
-    took = time.monotonic() - start
-    if timeout is not None and took > timeout:
-        raise failed(f"it answered after {took:.2f} s, more than the {timeout:g} s allowed (--decision-timeout)")
+        raise _failed(agent, view, f"it raised {type(exc).__name__}: {exc}") from exc
     if type(index) is not int or not 0 <= index < view.count:
-        raise failed(f"it answered {index!r}, which is not an option (options are 0..{view.count - 1})")
+        raise _failed(agent, view, f"it answered {index!r}, which is not an option (options are 0..{view.count - 1})")
     return index
+
+
+def _failed(agent: Agent, view: PlayerView, problem: str) -> AgentError:
+    return AgentError(agent_name(agent), view.role, view.label, view.number, problem)
 
 
 @contextmanager
