@@ -1,7 +1,7 @@
 """Card conservation: every component in exactly one zone at every moment.
 
-With invariants on, the engine checks after every effect (move, draw,
-shuffle, flip, a change to a variable or a card's state) that each card id
+With invariants on, the engine checks after every effect on the cards (move,
+draw, shuffle, flip) that each card id
 is in exactly one zone list, that `where` agrees, and that the state keeps
 its shape. Here: 10,000 random games of every bundled ruleset and mode, their
 parameters varied, with the check on.
