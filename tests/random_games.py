@@ -3,6 +3,8 @@ each decision answered as the `random` agent would (the same stream, so the
 same games), for tests and benchmarks that play tens of thousands of games."""
 from __future__ import annotations
 
+import time
+
 from interpreter import rng
 from interpreter.engine import Game
 from rulelang import bundled_names, load_ruleset
@@ -52,7 +54,6 @@ _games: dict = {}
 def play_task(task, check_invariants: bool = True) -> tuple:
     """Play a task's games (in a worker: each configuration compiled once);
     (ruleset, mode, games, CPU seconds)."""
-    import time
     name, mode, params, seeds = task
     key = (name, mode, tuple(sorted(params.items())), check_invariants)
     if key not in _games:
