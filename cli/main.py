@@ -11,7 +11,7 @@ import os
 import sys
 import traceback
 
-from interpreter.agents import AGENTS, AgentSpecError, make_agent
+from interpreter.agents import AGENTS, make_agent
 from interpreter.asking import AgentError
 from interpreter.engine import DEFAULT_STEP_LIMIT, Game
 from interpreter.errors import IllegalAction, RuleError

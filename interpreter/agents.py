@@ -150,8 +150,8 @@ def parse_spec(spec: str) -> tuple[str, dict]:
         try:
             options[name] = allowed[name](value)
         except ValueError:
-            raise AgentSpecError(f"option {name} of agent '{kind}' must be a {allowed[name].__name__}, "
-                                 f"not '{value}'") from None
+            what = {int: "a whole number", float: "a number"}.get(allowed[name], allowed[name].__name__)
+            raise AgentSpecError(f"option {name} of agent '{kind}' must be {what}, not '{value}'") from None
     return kind, options
 
 

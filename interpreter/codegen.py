@@ -28,7 +28,7 @@ from rulelang.types import BoardT, ListT, ZoneT
 
 from . import rng
 from .errors import GameEnded, RuleError, Runaway
-from .optimize import HoistLet, Hoisted, LetIn, Options
+from .optimize import HoistLet, Options
 
 UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
 # A binder whose bindings (with those of the binders it runs inside) may

@@ -147,7 +147,7 @@ def test_agent_specs():
     assert parse_spec("greedy") == ("greedy", {})
     with pytest.raises(AgentSpecError, match="has no option 'depht=2'"):
         parse_spec("greedy:depht=2")
-    with pytest.raises(AgentSpecError, match="must be a int"):
+    with pytest.raises(AgentSpecError, match="must be a whole number"):
         parse_spec("mcts:iterations=many")
     with pytest.raises(AgentSpecError, match="unknown agent 'genius'"):
         parse_spec("genius")
