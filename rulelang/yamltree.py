@@ -14,11 +14,14 @@ hostile file stops at the first node past a limit.
 """
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import yaml
 
-from .errors import Diagnostic, RulesetError, Source, Span
+from .errors import LINE_BREAK, Diagnostic, RulesetError, Source, Span
 from .limits import DEFAULT, Limits, check_size, over
 
 
@@ -37,6 +40,32 @@ class YScalar(YNode):
     # for text assembled from several files (a card table changed by a
     # variant): where each line of `value` really comes from
     line_spans: tuple[Span, ...] | None = None
+    # for text YAML folds or unescapes (plain or quoted over several lines,
+    # escapes): the file's (line, column) of each character of each line of
+    # `value`, and of the line's end
+    places: tuple[tuple[tuple[int, int], ...], ...] | None = None
+
+    @cached_property
+    def rows(self) -> list[str]:
+        """The lines of a text value, as a parser counts them (trailing blank lines dropped)."""
+        return str(self.value).rstrip("\n").split("\n")
+
+    def span_at(self, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> Span:
+        """Where a range of the value's text (lines and columns from 1) is in
+        the file; a range past the text is kept at its end."""
+        source, line, col = self._place(line, col)
+        _, end_line, end_col = self._place(line if end_line is None else end_line, col if end_col is None else end_col)
+        return Span(source, line, col, end_line, end_col)
+
+    def _place(self, line: int, col: int) -> tuple[Source, int, int]:
+        line = min(max(line, 1), len(self.rows))
+        col = min(max(col, 1), len(self.rows[line - 1]) + 1)
+        if self.places is not None:
+            return (self.span.source, *self.places[line - 1][col - 1])
+        if self.line_spans is not None:
+            span = self.line_spans[line - 1]
+            return span.source, span.line, span.col + col - 1
+        return self.span.source, self.text_line + line - 1, self.text_col + col - 1
 
 
 @dataclass
@@ -155,10 +184,44 @@ else:  # pragma: no cover - PyYAML without libyaml
     _Loader = _PyLoader
 
 
+_DROPPED = " \t\r\n\x85\u2028\u2029'\""  # what folding and quoting leave out of a value
+# an escape in double quotes; group 2: an escaped line break, which adds nothing to the value
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|(\r\n|[\r\n\x85\u2028\u2029])[ \t]*|.|$)", re.S)
+
+
+def _align(raw: str, value: str, style: str | None) -> list[int]:
+    """For each character of `value`, and for its end, an offset in `raw`, the
+    scalar as written: the same characters in the same order, but among line
+    breaks and indentation that folding made into a space, quotes and escapes."""
+    n = len(raw)
+    if style in ("|", ">"):  # the text starts after the header line
+        j = LINE_BREAK.search(raw).end() if LINE_BREAK.search(raw) else n
+    else:
+        j = 1 if style in ("'", '"') else 0
+    out = []
+    for c in value:
+        while True:
+            k = j  # skip what the value leaves out, up to this character
+            while k < n and raw[k] != c and raw[k] in _DROPPED and not (c in " \n" and LINE_BREAK.match(raw, k)):
+                k += 1
+            if style == '"' and k < n and raw[k] == "\\":
+                j = _ESCAPE.match(raw, k).end()
+                if _ESCAPE.match(raw, k).group(2):
+                    continue
+            else:  # this character, a line break folded into it, or (not found) where the search stopped
+                brk = LINE_BREAK.match(raw, k) if k < n else None
+                j = min(n, k + (len(brk.group()) if brk else 1))
+            break
+        out.append(min(k, n))
+    out.append(j)
+    return out
+
+
 class _Converter:
     def __init__(self, source: Source, limits: Limits):
         self.source, self.limits = source, limits
-        self.lines = source.text.splitlines()
+        self.lines = source.lines()
+        self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(source.text)]  # where each line starts
         self.count = 0
         self.constructor = yaml.SafeLoader("")  # only used to construct scalars
         self.problems: list[Diagnostic] = []
@@ -196,7 +259,27 @@ class _Converter:
         if not isinstance(value, (str, int, float, type(None))):  # dates, binary: kept as the text written
             value = node.value
         line, col = self._text_start(node)
-        return YScalar(span, value, node.style or None, line, col)
+        return YScalar(span, value, node.style or None, line, col, places=self._places(node, value))
+
+    def _places(self, node: yaml.ScalarNode, value) -> tuple | None:
+        """The `places` of a text YAML folds or unescapes; None where the
+        value is the text as written (a plain line, a `|` block)."""
+        start, end = node.start_mark, node.end_mark
+        if not isinstance(value, str) or node.style == "|" and not LINE_BREAK.search(value.replace("\n", "")):
+            return None
+        begin = self.starts[start.line] + start.column
+        raw = self.source.text[begin:self.starts[end.line] + end.column]
+        if start.line == end.line and (raw[1:-1] if node.style in ("'", '"') else raw) == value:
+            return None
+        offsets = iter(_align(raw, value, node.style))
+        rows = []
+        for text in value.rstrip("\n").split("\n"):
+            row = []
+            for offset in [next(offsets) for _ in range(len(text) + 1)]:
+                line = bisect.bisect_right(self.starts, begin + offset) - 1
+                row.append((line + 1, begin + offset - self.starts[line] + 1))
+            rows.append(tuple(row))
+        return tuple(rows)
 
     def _text_start(self, node: yaml.ScalarNode) -> tuple[int, int]:
         """Line and column (1-based) of the first character of the scalar's text."""
