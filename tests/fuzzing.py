@@ -28,7 +28,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from interpreter.engine import Game
@@ -132,7 +132,8 @@ class Mutant:
     def holds(self, folder: Path) -> None:
         """`check` the mutant; one that fails is kept in FAILURES."""
         try:
-            check(self.write(folder))
+            result = check(self.write(folder))
+            event("refused with located errors" if isinstance(result, RulesetError) else "checked and compiled")
         except Exception:
             FAILURES.mkdir(parents=True, exist_ok=True)
             name = f"{self.seed.stem}-{hashlib.sha256(self.data).hexdigest()[:10]}.yaml"
@@ -145,17 +146,36 @@ class Seed:
     path: Path
     data: bytes
     tree: object  # the YAML as plain data
-    words: tuple[str, ...]  # every name in the file: keys and the words of its rules
+    words: tuple[str, ...]  # every word in the file
+    names: tuple[str, ...]  # the names it declares: roles, zones, variables, fields, defines, values ...
+    lines: tuple[str, ...]  # every line of its rules, to put in other places
 
 
 def _seed(path: Path) -> Seed:
     data = path.read_bytes()
     tree = yaml.safe_load(data)
     words = sorted(set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", data.decode("utf-8"))))
-    return Seed(path, data, tree, tuple(words))
+    lines = sorted({line.strip() for p in _rules_texts(tree) for line in get(tree, p).splitlines() if line.strip()})
+    return Seed(path, data, tree, tuple(words), tuple(sorted(_declared(tree))) or ("x",), tuple(lines) or ("pass",))
 
 
-SEED_DATA = [_seed(p) for p in SEEDS]
+def _declared(tree) -> set[str]:
+    """The names a ruleset declares, with those of the ruleset it extends."""
+    if not isinstance(tree, dict):
+        return set()
+    base = ROOT / "rulesets" / f"{tree.get('extends')}.yaml"
+    names = _declared(yaml.safe_load(base.read_bytes())) if "extends" in tree and base.is_file() else set()
+    for key in ("roles", "params", "types", "cards", "zones", "vars", "define", "procedures"):
+        section = tree.get(key)
+        for name, spec in section.items() if isinstance(section, dict) else ():
+            names.add(str(name).split("(")[0])
+            if key == "types":  # and the values of the type
+                values = spec.get("values") if isinstance(spec, dict) else spec
+                names.update(str(v) for v in values or () if isinstance(v, (str, int)))
+            if key == "cards" and isinstance(spec, dict):
+                names.update(str(field) for part in ("fields", "state") for field in spec.get(part) or {})
+    return names
+
 
 # ---- paths in a tree of plain data
 
@@ -248,14 +268,15 @@ def retyped(draw, value):
 
 
 @st.composite
-def mutated_rules(draw, text: str, words) -> str:
-    """Rules text with one to three token-level mistakes."""
+def mutated_rules(draw, text: str, seed: Seed) -> str:
+    """Rules text with one to three token-level mistakes, or lines and
+    expressions of other rules put in the wrong place."""
     tokens = _TOKEN.findall(text) or [""]
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(tokens) - 1))
         token = tokens[i]
         how = draw(st.sampled_from(["drop", "duplicate", "operator", "bracket", "indent", "name", "misspell",
-                                    "keyword", "number", "swap", "line"]))
+                                    "keyword", "number", "swap", "line", "transplant", "expression"]))
         if how == "drop":
             tokens[i] = ""
         elif how == "duplicate":
@@ -270,7 +291,14 @@ def mutated_rules(draw, text: str, words) -> str:
             tokens[j] = "\n" + draw(st.sampled_from(["", " ", "  ", "   ", "\t", " \t", "        "])) \
                 + tokens[j].lstrip("\n")[draw(st.integers(0, 4)):]
         elif how == "name":
-            tokens[i] = draw(st.sampled_from(words))
+            tokens[i] = draw(st.sampled_from(seed.names))
+        elif how == "expression":  # a name becomes a whole expression from elsewhere
+            tokens[i] = "(" + draw(st.sampled_from(seed.lines)).rstrip(":") + ")"
+        elif how == "transplant":  # a line of other rules, at this line's indentation
+            lines = "".join(tokens).split("\n")
+            k = draw(st.integers(0, len(lines) - 1))
+            lines[k] = lines[k][:len(lines[k]) - len(lines[k].lstrip())] + draw(st.sampled_from(seed.lines))
+            tokens = _TOKEN.findall("\n".join(lines)) or [""]
         elif how == "misspell":
             names = [j for j, t in enumerate(tokens) if re.match(r"[A-Za-z_]", t)] or [i]
             j = draw(st.sampled_from(names))
@@ -307,9 +335,9 @@ def tree_mutants(draw, rules_only: bool = False) -> Mutant:
         if not nodes:
             break
         if rules_only:
-            texts = [p for p in nodes if isinstance(get(tree, p), str)]
+            texts = _rules_texts(tree) or [p for p in nodes if isinstance(get(tree, p), str)]
             path = draw(st.sampled_from(texts))
-            put(tree, path, draw(mutated_rules(get(tree, path), seed.words)))
+            put(tree, path, draw(mutated_rules(get(tree, path), seed)))
             done.append(f"rules at {_where(path)}")
             continue
         path = draw(st.sampled_from(nodes))
@@ -336,7 +364,7 @@ def tree_mutants(draw, rules_only: bool = False) -> Mutant:
                 put(tree, path, get(tree, other))
                 put(tree, other, value)
         elif how == "rules" and isinstance(value, str):
-            put(tree, path, draw(mutated_rules(value, seed.words)))
+            put(tree, path, draw(mutated_rules(value, seed)))
         done.append(f"{how} at {_where(path)}")
     return Mutant(seed.path, "; ".join(done), dump(tree).encode("utf-8"))
 
@@ -447,6 +475,7 @@ _DEEP_YAML = {
     "block lists": lambda n: "\n" + "".join(" " * (2 * i) + "-\n" for i in range(1, n)) + " " * (2 * n) + "- 1",
     "block maps": lambda n: "\n" + "".join(" " * i + f"k{i}:\n" for i in range(1, n)) + " " * n + "k: 1",
 }
+SEED_DATA = [_seed(p) for p in SEEDS]
 DEPTHS = st.one_of(st.integers(1, 130), st.integers(1, 5000), st.sampled_from([49, 50, 51, 99, 100, 101, 1000, 3000]))
 
 
@@ -468,6 +497,77 @@ def deep_mutants(draw) -> Mutant:
     key = lines[i].split(b":")[0]
     lines[i] = key + b": " + _DEEP_YAML[kind](n).replace("\n", "\n" + " " * (len(key) - len(key.lstrip()))).encode()
     return Mutant(seed.path, f"{kind} {n} deep at line {i + 1}", b"\n".join(lines))
+
+
+# ---- well-formed rules in the wrong place
+
+_FUNCTIONS = ["size", "empty", "top", "bottom", "abs", "min", "max", "face_up", "face_down", "space", "column",
+              "row", "columns", "rows"]
+_INFIX = ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or", "in", "not in", "..", "of"]
+
+
+def expressions(words) -> st.SearchStrategy[str]:
+    """Expressions the grammar accepts, of names from the ruleset: mostly
+    wrong in type or meaning, so they reach the checker, and some the
+    optimiser and code generator."""
+    atoms = st.one_of(st.integers(-3, 40).map(str), st.sampled_from(words),
+                      st.sampled_from(["true", "false", "none", '"x"', "round", "box", "v", "9" * 18]))
+
+    def bigger(inner):
+        binder = st.builds(lambda d, w: f"v in {d}" + (f" where {w}" if w else ""), inner, st.none() | inner)
+        return st.one_of(
+            st.builds(lambda a, op, b: f"({a} {op} {b})", inner, st.sampled_from(_INFIX), inner),
+            st.builds(lambda op, a: f"{op}{a}", st.sampled_from(["not ", "-"]), inner),
+            st.builds(lambda a, c, b: f"({a} if {c} else {b})", inner, inner, inner),
+            st.builds(lambda items: "[" + ", ".join(items) + "]", st.lists(inner, max_size=3)),
+            st.builds(lambda f, args: f"{f}({', '.join(args)})", st.sampled_from(_FUNCTIONS + list(words)),
+                      st.lists(inner, max_size=3)),
+            st.builds(lambda a, name: f"{a}.{name}", inner, st.sampled_from(words)),
+            st.builds(lambda a, name: f"({a} is {name})", inner, st.sampled_from(words)),
+            st.builds(lambda q, b: f"{q}({b})", st.sampled_from(["count", "first", "last"]), binder),
+            st.builds(lambda a, q, b: f"{q}({a} for {b})", inner, st.sampled_from(["sum", "min", "max", "any", "all"]),
+                      binder),
+            st.builds(lambda a, b: f"[{a} for {b}]", inner, binder),
+            st.builds(lambda b: f"(exists {b})", binder),
+        )
+    return st.recursive(atoms, bigger, max_leaves=12)
+
+
+def blocks(words, depth: int = 0) -> st.SearchStrategy[str]:
+    """Statement blocks the grammar accepts (lines ending in a newline), of names from the ruleset."""
+    e, name = expressions(words), st.sampled_from(words)
+    simple = st.one_of(
+        st.builds(lambda a, b: f"move {a} to {b}", e, e),
+        st.builds(lambda a, b: f"move all v in {a} to {b}", e, e),
+        st.builds(lambda a, b, c: f"draw {a} from {b} to {c}", e, e, e),
+        st.builds(lambda a: f"shuffle {a}", e),
+        st.builds(lambda a: f"flip {a} face up", e),
+        st.builds(lambda a: f"let v = {a}", e),
+        st.builds(lambda n, op, a: f"{n} {op} {a}", name, st.sampled_from(["=", "+=", "-="]), e),
+        st.builds(lambda n, f, a: f"{n}.{f} = {a}", name, name, e),
+        st.builds(lambda kind, n: f"{kind} {n}", st.sampled_from(["win", "lose"]), name),
+        st.builds(lambda n, args: f"{n}({', '.join(args)})", name, st.lists(e, max_size=2)),
+        st.sampled_from(["pass", "end game"]),
+    ).map(lambda line: [line])
+    if depth < 3:
+        inner = blocks(words, depth + 1).map(lambda text: ["  " + line for line in text.splitlines()])
+        header = st.one_of(
+            e.map(lambda c: f"if {c}:"), e.map(lambda c: f"while {c}:"), e.map(lambda c: f"repeat {c} times:"),
+            e.map(lambda d: f"for v in {d}:"), st.builds(lambda r, d: f"{r} chooses v in {d} as pick:", name, e),
+            e.map(lambda d: f"take first v in {d}:"))
+        simple = st.one_of(simple, st.builds(lambda h, body: [h, *body], header, inner))
+    return st.lists(simple, min_size=1, max_size=4).map(lambda lines: "".join(l + "\n" for ls in lines for l in ls))
+
+
+@st.composite
+def generated_mutants(draw) -> Mutant:
+    """A bundled ruleset with a define body, procedure or step replaced by generated rules."""
+    seed = draw(st.sampled_from([s for s in SEED_DATA if _rules_texts(s.tree)]))
+    tree = copy(seed.tree)
+    path = draw(st.sampled_from(_rules_texts(tree)))
+    block = path[-1] in ("do", "setup") or path[0] in ("procedures", "setup")
+    put(tree, path, draw(blocks(seed.names) if block else expressions(seed.names)))
+    return Mutant(seed.path, f"generated rules at {_where(path)}", dump(tree).encode("utf-8"))
 
 
 # ---- parameter values (`--set NAME=VALUE`)
