@@ -54,10 +54,10 @@ _COMMON = dict(deadline=timedelta(seconds=DEADLINE), print_blob=True,
                                       HealthCheck.function_scoped_fixture])
 
 
-def fuzz_settings(examples: int) -> settings:
-    """`examples` in the default run; RULELANG_FUZZ_EXAMPLES in a long run."""
+def fuzz_settings(examples: int, share: float = 1) -> settings:
+    """`examples` in the default run; `share` of RULELANG_FUZZ_EXAMPLES in a long run."""
     if LONG:
-        return settings(max_examples=LONG, derandomize=False,
+        return settings(max_examples=max(examples, int(LONG * share)), derandomize=False,
                         database=DirectoryBasedExampleDatabase(str(ROOT / ".hypothesis" / "examples")), **_COMMON)
     return settings(max_examples=examples, derandomize=True, database=None, **_COMMON)
 
@@ -114,31 +114,7 @@ def assert_located(exc: RulesetError, params_given: bool = False) -> None:
         d.format()  # an error must print
 
 
-# ------------------------------------------------------------------ mutants
-
-
-@dataclass(frozen=True)
-class Mutant:
-    seed: Path  # the bundled file it was made from
-    how: str  # what was done, for the failure report
-    data: bytes = field(repr=False)
-
-    def write(self, folder: Path) -> Path:
-        """The mutant under the seed's name (so a variant still finds its base)."""
-        path = folder / self.seed.name
-        path.write_bytes(self.data)
-        return path
-
-    def holds(self, folder: Path) -> None:
-        """`check` the mutant; one that fails is kept in FAILURES."""
-        try:
-            result = check(self.write(folder))
-            event("refused with located errors" if isinstance(result, RulesetError) else "checked and compiled")
-        except Exception:
-            FAILURES.mkdir(parents=True, exist_ok=True)
-            name = f"{self.seed.stem}-{hashlib.sha256(self.data).hexdigest()[:10]}.yaml"
-            (FAILURES / name).write_bytes(self.data)
-            raise
+# ------------------------------------------------------------------ the seeds
 
 
 @dataclass(frozen=True)
@@ -177,6 +153,12 @@ def _declared(tree) -> set[str]:
     return names
 
 
+def _rules_texts(tree) -> list[tuple]:
+    """Paths of the rules in a tree: define bodies, procedures, steps, setup, scores."""
+    return [p for p in paths(tree) if isinstance(get(tree, p), str)
+            and (p[0] in ("define", "procedures", "setup") or p[-1] in ("do", "when", "value", "score", "setup"))]
+
+
 # ---- paths in a tree of plain data
 
 
@@ -211,6 +193,36 @@ def copy(tree):
 def rename(mapping: dict, old, new) -> dict:
     """The mapping with one key renamed, in place of the old one."""
     return {(new if k == old else k): v for k, v in mapping.items()}
+
+
+SEED_DATA = [_seed(p) for p in SEEDS]
+
+
+# ------------------------------------------------------------------ mutants
+
+
+@dataclass(frozen=True)
+class Mutant:
+    seed: Path  # the bundled file it was made from
+    how: str  # what was done, for the failure report
+    data: bytes = field(repr=False)
+
+    def write(self, folder: Path) -> Path:
+        """The mutant under the seed's name (so a variant still finds its base)."""
+        path = folder / self.seed.name
+        path.write_bytes(self.data)
+        return path
+
+    def holds(self, folder: Path) -> None:
+        """`check` the mutant; one that fails is kept in FAILURES."""
+        try:
+            result = check(self.write(folder))
+            event("refused with located errors" if isinstance(result, RulesetError) else "checked and compiled")
+        except Exception:
+            FAILURES.mkdir(parents=True, exist_ok=True)
+            name = f"{self.seed.stem}-{hashlib.sha256(self.data).hexdigest()[:10]}.yaml"
+            (FAILURES / name).write_bytes(self.data)
+            raise
 
 
 # ---- small edits
@@ -451,12 +463,6 @@ def _whole_file(draw, data: bytes) -> tuple[str, bytes]:
 # ---- deep nesting
 
 
-def _rules_texts(tree) -> list[tuple]:
-    """Paths of the rules in a tree: define bodies, procedures, steps, setup, scores."""
-    return [p for p in paths(tree) if isinstance(get(tree, p), str)
-            and (p[0] in ("define", "procedures", "setup") or p[-1] in ("do", "when", "value", "score", "setup"))]
-
-
 _DEEP_RULES = {
     "parentheses": lambda n, text: "(" * n + text + ")" * n,
     "not": lambda n, text: "not " * n + "true",
@@ -475,7 +481,6 @@ _DEEP_YAML = {
     "block lists": lambda n: "\n" + "".join(" " * (2 * i) + "-\n" for i in range(1, n)) + " " * (2 * n) + "- 1",
     "block maps": lambda n: "\n" + "".join(" " * i + f"k{i}:\n" for i in range(1, n)) + " " * n + "k: 1",
 }
-SEED_DATA = [_seed(p) for p in SEEDS]
 DEPTHS = st.one_of(st.integers(1, 130), st.integers(1, 5000), st.sampled_from([49, 50, 51, 99, 100, 101, 1000, 3000]))
 
 

@@ -28,37 +28,37 @@ def holds(mutant, folder) -> None:
     mutant.holds(folder)
 
 
-@fuzz_settings(examples=40)
+@fuzz_settings(examples=25)
 @given(mutant=tree_mutants())
 def test_mutated_yaml_trees_end_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=40)
+@fuzz_settings(examples=25)
 @given(mutant=tree_mutants(rules_only=True))
 def test_mutated_rules_text_ends_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=60)
+@fuzz_settings(examples=50)
 @given(mutant=byte_mutants())
 def test_mutated_bytes_end_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=40)
+@fuzz_settings(examples=15)
 @given(mutant=generated_mutants())
 def test_generated_rules_end_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=30)
+@fuzz_settings(examples=25)
 @given(mutant=deep_mutants())
 def test_deep_nesting_ends_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=30)
+@fuzz_settings(examples=15)
 @given(param_settings())
 def test_parameter_values_end_in_clear_errors(setting):
     path, params = setting
@@ -66,7 +66,7 @@ def test_parameter_values_end_in_clear_errors(setting):
     check(path, params)
 
 
-@fuzz_settings(examples=4)
+@fuzz_settings(examples=3, share=0.05)  # a process each: slower
 @given(mutant=st.one_of(tree_mutants(), tree_mutants(rules_only=True), byte_mutants(), deep_mutants()))
 def test_the_command_line_reports_mutants_without_a_traceback(mutant, folder):
     note(f"{mutant.seed.name}: {mutant.how}")
@@ -78,7 +78,7 @@ def test_the_command_line_reports_mutants_without_a_traceback(mutant, folder):
         assert f"{path}:" in r.stderr or f"{path.name}" in r.stderr
 
 
-@fuzz_settings(examples=3)
+@fuzz_settings(examples=2, share=0.05)
 @given(param_settings())
 def test_the_command_line_reports_bad_parameters_without_a_traceback(setting):
     path, params = setting
