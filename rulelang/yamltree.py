@@ -41,9 +41,8 @@ class YScalar(YNode):
     # variant): where each line of `value` really comes from
     line_spans: tuple[Span, ...] | None = None
     # for text YAML folds or unescapes (plain or quoted over several lines,
-    # escapes): the file's (line, column) of each character of each line of
-    # `value`, and of the line's end
-    places: tuple[tuple[tuple[int, int], ...], ...] | None = None
+    # `>`, escapes): the text as written, to place its characters
+    written: Written | None = None
 
     @cached_property
     def rows(self) -> list[str]:
@@ -60,12 +59,37 @@ class YScalar(YNode):
     def _place(self, line: int, col: int) -> tuple[Source, int, int]:
         line = min(max(line, 1), len(self.rows))
         col = min(max(col, 1), len(self.rows[line - 1]) + 1)
-        if self.places is not None:
-            return (self.span.source, *self.places[line - 1][col - 1])
+        if self.written is not None:
+            return (self.span.source, *self.written.places[line - 1][col - 1])
         if self.line_spans is not None:
             span = self.line_spans[line - 1]
             return span.source, span.line, span.col + col - 1
         return self.span.source, self.text_line + line - 1, self.text_col + col - 1
+
+
+@dataclass(eq=False)
+class Written:
+    """A scalar's text as written in the file, where YAML folded or unescaped
+    it into `value`; its characters are placed when first asked (most such
+    text is prose, never parsed)."""
+    raw: str
+    begin: int  # where it starts in the file
+    starts: list[int] = field(repr=False)  # where each line of the file starts
+    style: str | None
+    value: str = field(repr=False)
+
+    @cached_property
+    def places(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The file's (line, column) of each character of each line of `value`, and of the line's end."""
+        offsets = iter(_align(self.raw, self.value, self.style))
+        rows = []
+        for text in self.value.rstrip("\n").split("\n"):
+            row = []
+            for offset in [next(offsets) for _ in range(len(text) + 1)]:
+                line = bisect.bisect_right(self.starts, self.begin + offset) - 1
+                row.append((line + 1, self.begin + offset - self.starts[line] + 1))
+            rows.append(tuple(row))
+        return tuple(rows)
 
 
 @dataclass
@@ -259,11 +283,11 @@ class _Converter:
         if not isinstance(value, (str, int, float, type(None))):  # dates, binary: kept as the text written
             value = node.value
         line, col = self._text_start(node)
-        return YScalar(span, value, node.style or None, line, col, places=self._places(node, value))
+        return YScalar(span, value, node.style or None, line, col, written=self._written(node, value))
 
-    def _places(self, node: yaml.ScalarNode, value) -> tuple | None:
-        """The `places` of a text YAML folds or unescapes; None where the
-        value is the text as written (a plain line, a `|` block)."""
+    def _written(self, node: yaml.ScalarNode, value) -> Written | None:
+        """The text of a scalar YAML folds or unescapes; None where the value
+        is the text as written (a plain line, a `|` block)."""
         start, end = node.start_mark, node.end_mark
         if not isinstance(value, str) or node.style == "|" and not LINE_BREAK.search(value.replace("\n", "")):
             return None
@@ -271,15 +295,7 @@ class _Converter:
         raw = self.source.text[begin:self.starts[end.line] + end.column]
         if start.line == end.line and (raw[1:-1] if node.style in ("'", '"') else raw) == value:
             return None
-        offsets = iter(_align(raw, value, node.style))
-        rows = []
-        for text in value.rstrip("\n").split("\n"):
-            row = []
-            for offset in [next(offsets) for _ in range(len(text) + 1)]:
-                line = bisect.bisect_right(self.starts, begin + offset) - 1
-                row.append((line + 1, begin + offset - self.starts[line] + 1))
-            rows.append(tuple(row))
-        return tuple(rows)
+        return Written(raw, begin, self.starts, node.style, value)
 
     def _text_start(self, node: yaml.ScalarNode) -> tuple[int, int]:
         """Line and column (1-based) of the first character of the scalar's text."""
