@@ -289,11 +289,16 @@ class _Converter:
         """The text of a scalar YAML folds or unescapes; None where the value
         is the text as written (a plain line, a `|` block)."""
         start, end = node.start_mark, node.end_mark
-        if not isinstance(value, str) or node.style == "|" and not LINE_BREAK.search(value.replace("\n", "")):
+        if not isinstance(value, str):
             return None
         begin = self.starts[start.line] + start.column
         raw = self.source.text[begin:self.starts[end.line] + end.column]
-        if start.line == end.line and (raw[1:-1] if node.style in ("'", '"') else raw) == value:
+        if node.style == "|":  # the lines as written, from the first one's indentation, unless
+            header = LINE_BREAK.split(raw, 1)[0]
+            if not (value.startswith("\n") or any(c.isdigit() for c in header)  # a blank first line, `|2`
+                    or LINE_BREAK.search(value.replace("\n", ""))):  # a line break Python does not count
+                return None
+        elif start.line == end.line and (raw[1:-1] if node.style in ("'", '"') else raw) == value:
             return None
         return Written(raw, begin, self.starts, node.style, value)
 

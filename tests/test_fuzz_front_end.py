@@ -118,6 +118,8 @@ FOLDED = [
     ("a > block", "  d(y): >\n    1 +\n    nope\n", (11, 5)),
     ("the second line of a | block", "  d(y): |\n    1 +\n    nope\n", (11, 5)),
     ("CRLF line ends", "  d(y): 1 +\n      nope\n", (10, 7)),
+    ("a | block with a blank first line", "  d(y): |\n\n    1 +\n    nope\n", (12, 5)),
+    ("a |2 block", "  d(y): |2\n      1 +\n    nope\n", (11, 5)),
 ]
 
 
