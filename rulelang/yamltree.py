@@ -40,8 +40,9 @@ class YScalar(YNode):
     # for text assembled from several files (a card table changed by a
     # variant): where each line of `value` really comes from
     line_spans: tuple[Span, ...] | None = None
-    # for text YAML folds or unescapes (plain or quoted over several lines,
-    # `>`, escapes): the text as written, to place its characters
+    # for text that is not its lines as written (plain or quoted over several
+    # lines, `>`, escapes, a `|` block with a blank first line): the text as
+    # written, to place its characters
     written: Written | None = None
 
     @cached_property
@@ -52,9 +53,9 @@ class YScalar(YNode):
     def span_at(self, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> Span:
         """Where a range of the value's text (lines and columns from 1) is in
         the file; a range past the text is kept at its end."""
-        source, line, col = self._place(line, col)
-        _, end_line, end_col = self._place(line if end_line is None else end_line, col if end_col is None else end_col)
-        return Span(source, line, col, end_line, end_col)
+        source, first_line, first_col = self._place(line, col)
+        _, last_line, last_col = self._place(line if end_line is None else end_line, col if end_col is None else end_col)
+        return Span(source, first_line, first_col, last_line, last_col)
 
     def _place(self, line: int, col: int) -> tuple[Source, int, int]:
         line = min(max(line, 1), len(self.rows))
@@ -69,9 +70,9 @@ class YScalar(YNode):
 
 @dataclass(eq=False)
 class Written:
-    """A scalar's text as written in the file, where YAML folded or unescaped
-    it into `value`; its characters are placed when first asked (most such
-    text is prose, never parsed)."""
+    """A scalar's text as written in the file, where YAML folded, unescaped or
+    shifted it into `value`; its characters are placed when first asked (most
+    such text is prose, never parsed)."""
     raw: str
     begin: int  # where it starts in the file
     starts: list[int] = field(repr=False)  # where each line of the file starts
