@@ -93,24 +93,26 @@ def check(path: Path | str, params: dict[str, str] | None = None):
                 Game(rs, mode)
             return rs
     except RulesetError as exc:
-        assert_located(exc, params_given=bool(params))
+        assert_located(exc, {str(path), *map(str, SEEDS)}, params_given=bool(params))
         return exc
 
 
-def assert_located(exc: RulesetError, params_given: bool = False) -> None:
-    """Every diagnostic has a message and a position inside the file it names
-    (one about `--set` values may have none: they are on the command line)."""
+def assert_located(exc: RulesetError, files: set[str], params_given: bool = False) -> None:
+    """Every diagnostic has a message and a range inside one of `files` (a
+    variant's errors may be in its base); one about a `--set` value may have
+    no position: it is on the command line."""
     assert exc.diagnostics, "a RulesetError with no diagnostics"
     for d in exc.diagnostics:
         assert d.message.strip(), d
         if d.span is None:
             assert params_given and "parameter" in d.message, f"no position: {d.message}"
             continue
-        assert d.span.file, d
+        assert d.span.file in files, d.format()
         lines = d.span.source.lines()
-        assert 1 <= d.span.line <= len(lines) + 1, f"line {d.span.line} of {len(lines)}: {d.format()}"
-        text = lines[d.span.line - 1] if d.span.line <= len(lines) else ""
-        assert 1 <= d.span.col <= len(text) + 1, f"column {d.span.col} of {len(text)}: {d.format()}"
+        for line, col in [(d.span.line, d.span.col)] + [(d.span.end_line, d.span.end_col)] * bool(d.span.end_line):
+            assert 1 <= line <= len(lines), f"line {line} of {len(lines)}: {d.format()}"
+            assert 1 <= col <= len(lines[line - 1]) + 1, f"column {col} of {len(lines[line - 1])}: {d.format()}"
+        assert (d.span.end_line, d.span.end_col) >= (d.span.line, d.span.col) or not d.span.end_line, d.format()
         d.format()  # an error must print
 
 
