@@ -18,6 +18,7 @@ mutants found as regression cases.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
@@ -33,6 +34,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from interpreter.engine import Game
 from rulelang import RulesetError, load_ruleset
+from rulelang.limits import DEFAULT, Limits
 from rulelang.yamltree import dump
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,12 +85,12 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
-def check(path: Path | str, params: dict[str, str] | None = None):
+def check(path: Path | str, params: dict[str, str] | None = None, limits: Limits = DEFAULT):
     """What `rulelang check` does with one file: the ruleset, or the
     RulesetError (asserted located); any other exception propagates."""
     try:
         with time_limit(HANG):
-            rs = load_ruleset(str(path), params)
+            rs = load_ruleset(str(path), params, limits)
             for mode in rs.modes:  # compiling finds what only the code generator can
                 Game(rs, mode)
             return rs
@@ -465,7 +467,7 @@ def _whole_file(draw, data: bytes) -> tuple[str, bytes]:
 # ---- deep nesting
 
 
-_DEEP_RULES = {
+DEEP_RULES = {
     "parentheses": lambda n, text: "(" * n + text + ")" * n,
     "not": lambda n, text: "not " * n + "true",
     "minus": lambda n, text: "-" * n + "1",
@@ -476,7 +478,7 @@ _DEEP_RULES = {
     "calls": lambda n, text: "abs(" * n + "1" + ")" * n,
     "unclosed": lambda n, text: "(" * n + text,
 }
-_DEEP_YAML = {
+DEEP_YAML = {
     "flow lists": lambda n: "[" * n + "]" * n,
     "flow maps": lambda n: "{a: " * n + "1" + "}" * n,
     "unclosed lists": lambda n: "[" * n,
@@ -494,15 +496,15 @@ def deep_mutants(draw) -> Mutant:
     tree = copy(seed.tree)
     if _rules_texts(tree) and draw(st.booleans()):
         path = draw(st.sampled_from(_rules_texts(tree)))
-        kind = draw(st.sampled_from(sorted(_DEEP_RULES)))
-        put(tree, path, _DEEP_RULES[kind](n, get(tree, path)))
+        kind = draw(st.sampled_from(sorted(DEEP_RULES)))
+        put(tree, path, DEEP_RULES[kind](n, get(tree, path)))
         return Mutant(seed.path, f"{kind} {n} deep at {_where(path)}", dump(tree).encode("utf-8"))
     lines = seed.data.split(b"\n")
     values = [i for i, line in enumerate(lines) if re.match(rb"^ *[A-Za-z_]\w*: +\S", line)]
     i = draw(st.sampled_from(values))
-    kind = draw(st.sampled_from(sorted(_DEEP_YAML)))
+    kind = draw(st.sampled_from(sorted(DEEP_YAML)))
     key = lines[i].split(b":")[0]
-    lines[i] = key + b": " + _DEEP_YAML[kind](n).replace("\n", "\n" + " " * (len(key) - len(key.lstrip()))).encode()
+    lines[i] = key + b": " + DEEP_YAML[kind](n).replace("\n", "\n" + " " * (len(key) - len(key.lstrip()))).encode()
     return Mutant(seed.path, f"{kind} {n} deep at line {i + 1}", b"\n".join(lines))
 
 
@@ -602,3 +604,11 @@ def param_settings(draw) -> tuple[Path, dict[str, str]]:
 def _params(tree) -> list[str]:
     declared = tree.get("params") if isinstance(tree, dict) else None
     return list(declared) if isinstance(declared, dict) else []
+
+
+def limit_settings() -> st.SearchStrategy[list[str]]:
+    """One to three `--limit NAME=N` items: real names or near ones, odd values."""
+    names = st.sampled_from([f.name for f in dataclasses.fields(Limits)]).flatmap(
+        lambda name: st.one_of(st.just(name), misspelt(name)))
+    values = st.one_of(st.sampled_from(_VALUES), st.text(max_size=8), st.integers(-10 ** 20, 10 ** 20).map(str))
+    return st.lists(st.builds(lambda name, value: f"{name}={value}", names, values), min_size=1, max_size=3)

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import assume, given, note, strategies as st
 
 from conftest import rulelang
-from hostile import rules
+from fuzzing import (CORPUS, DEEP_RULES, DEEP_YAML, byte_mutants, check, deep_mutants, fuzz_settings,
+                     generated_mutants, limit_settings, param_settings, tree_mutants)
+from hostile import define_chain, rules
 from rulelang import RulesetError
-from fuzzing import (CORPUS, byte_mutants, check, deep_mutants, fuzz_settings, generated_mutants, param_settings,
-                     tree_mutants)
+from rulelang.limits import DEFAULT, MOST
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +65,17 @@ def test_parameter_values_end_in_clear_errors(setting):
     path, params = setting
     note(f"{path.name} --set {params}")
     check(path, params)
+
+
+@fuzz_settings(examples=100)
+@given(limit_settings())
+def test_limit_values_end_in_clear_errors(items):
+    """`--limit NAME=N`: new limits, or a clear error (this found `nesting=²`, a digit to
+    str.isdigit that int() refuses, and limits so high that deep input overflowed Python's stack)."""
+    try:
+        DEFAULT.changed(items)
+    except RulesetError as exc:
+        assert all(d.message.startswith("--limit") for d in exc.diagnostics), exc.format()
 
 
 @fuzz_settings(examples=3, share=0.05)  # a process each: slower
@@ -135,3 +147,34 @@ def test_errors_in_folded_rules_text_point_at_the_word(what, define, where, tmp_
     d = next(d for d in error.diagnostics if "nope" in d.message)
     assert (d.span.line, d.span.col) == where, d.format()
     assert d.span.source.line(d.span.line)[d.span.col - 1:].startswith("nope")
+
+
+DEEP = {**{f"rules: {kind}": make for kind, make in DEEP_RULES.items()},
+        **{f"YAML: {kind}": make for kind, make in DEEP_YAML.items()}, "a chain of defines": None}
+
+
+@pytest.mark.parametrize("kind", DEEP)
+def test_deep_input_at_the_highest_limits_ends_in_located_errors(kind, tmp_path):
+    """`--limit` raises the depths only as far as every pass over the input
+    can go without exhausting Python's stack (a RecursionError is no located error)."""
+    limits = DEFAULT.changed([f"{name}={most}" for name, most in MOST.items()])
+    for n in (MOST["nesting"] // 2, MOST["nesting"], MOST["nesting"] + 1, 3 * MOST["nesting"]):
+        if kind == "a chain of defines":
+            text = define_chain(n)
+        elif kind.startswith("YAML"):
+            text = rules("pass") + "extra: " + DEEP[kind](n).replace("\n", "\n  ") + "\n"
+        elif "blocks" in kind:
+            text = rules(DEEP[kind](n, "").replace("\n", "\n" + " " * 10))
+        else:
+            text = rules("x = d(1)").replace("  d(y): y\n", "  d(y): |\n    " + DEEP[kind](n, "y") + "\n")
+        path = tmp_path / f"deep-{n}.yaml"
+        path.write_text(text)
+        check(path, limits=limits)
+
+
+def test_limits_are_whole_numbers_within_their_ceilings():
+    with pytest.raises(RulesetError, match="expected a whole number"):
+        DEFAULT.changed(["nesting=²"])  # a digit to str.isdigit, not to int()
+    with pytest.raises(RulesetError, match="at most 200"):
+        DEFAULT.changed(["nesting=100000"])
+    assert DEFAULT.changed(["components=50000"]).components == 50_000
