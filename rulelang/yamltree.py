@@ -75,7 +75,7 @@ class Written:
     such text is prose, never parsed)."""
     raw: str
     begin: int  # where it starts in the file
-    starts: list[int] = field(repr=False)  # where each line of the file starts
+    positions: _Positions = field(repr=False)
     style: str | None
     value: str = field(repr=False)
 
@@ -85,11 +85,7 @@ class Written:
         offsets = iter(_align(self.raw, self.value, self.style))
         rows = []
         for text in self.value.rstrip("\n").split("\n"):
-            row = []
-            for offset in [next(offsets) for _ in range(len(text) + 1)]:
-                line = bisect.bisect_right(self.starts, self.begin + offset) - 1
-                row.append((line + 1, self.begin + offset - self.starts[line] + 1))
-            rows.append(tuple(row))
+            rows.append(tuple(self.positions.at_offset(self.begin + next(offsets)) for _ in range(len(text) + 1)))
         return tuple(rows)
 
 
@@ -139,9 +135,31 @@ def dump(data) -> str:
                      default_flow_style=None)
 
 
-def _span(source: Source, node: yaml.Node) -> Span:
-    s, e = node.start_mark, node.end_mark
-    return Span(source, s.line + 1, s.column + 1, e.line + 1, e.column + 1)
+class _Positions:
+    """Lines and columns (from 1) of PyYAML's marks, kept inside the text:
+    libyaml puts the end of a file without a final line break on a line after it."""
+
+    def __init__(self, source: Source):
+        self.source = source
+        self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(source.text)]  # where each line starts
+
+    def offset(self, mark) -> int:
+        if mark.line >= len(self.starts):
+            return len(self.source.text)
+        return min(self.starts[mark.line] + mark.column, len(self.source.text))
+
+    def at_offset(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line + 1, offset - self.starts[line] + 1
+
+    def at(self, mark) -> tuple[int, int]:
+        return self.at_offset(self.offset(mark)) if mark is not None else (1, 1)
+
+    def span(self, node: yaml.Node) -> Span:
+        return Span(self.source, *self.at(node.start_mark), *self.at(node.end_mark))
+
+    def point(self, mark) -> Span:
+        return Span(self.source, *self.at(mark))
 
 
 class _TooMuch(Exception):
@@ -243,10 +261,9 @@ def _align(raw: str, value: str, style: str | None) -> list[int]:
 
 
 class _Converter:
-    def __init__(self, source: Source, limits: Limits):
-        self.source, self.limits = source, limits
-        self.lines = source.lines()
-        self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(source.text)]  # where each line starts
+    def __init__(self, positions: _Positions, limits: Limits):
+        self.source, self.positions, self.limits = positions.source, positions, limits
+        self.lines = self.source.lines()
         self.count = 0
         self.constructor = yaml.SafeLoader("")  # only used to construct scalars
         self.problems: list[Diagnostic] = []
@@ -254,10 +271,10 @@ class _Converter:
     def convert(self, node: yaml.Node, depth: int = 1) -> YNode:
         self.count += 1
         if self.count > self.limits.yaml_nodes:  # aliases multiply nodes only here
-            raise RulesetError([Diagnostic(_span(self.source, node), *_too_many(self.limits))])
+            raise RulesetError([Diagnostic(self.positions.span(node), *_too_many(self.limits))])
         if depth > self.limits.yaml_depth:  # an alias can nest one structure in another
-            raise RulesetError([Diagnostic(_span(self.source, node), *_too_deep(self.limits))])
-        span = _span(self.source, node)
+            raise RulesetError([Diagnostic(self.positions.span(node), *_too_deep(self.limits))])
+        span = self.positions.span(node)
         if isinstance(node, yaml.MappingNode):
             result = YMap(span)
             for key_node, value_node in node.value:
@@ -292,8 +309,8 @@ class _Converter:
         start, end = node.start_mark, node.end_mark
         if not isinstance(value, str):
             return None
-        begin = self.starts[start.line] + start.column
-        raw = self.source.text[begin:self.starts[end.line] + end.column]
+        begin = self.positions.offset(start)
+        raw = self.source.text[begin:self.positions.offset(end)]
         if node.style == "|":  # the lines as written, from the first one's indentation, unless
             header = LINE_BREAK.split(raw, 1)[0]
             if not (value.startswith("\n") or any(c.isdigit() for c in header)  # a blank first line, `|2`
@@ -301,53 +318,47 @@ class _Converter:
                 return None
         elif start.line == end.line and (raw[1:-1] if node.style in ("'", '"') else raw) == value:
             return None
-        return Written(raw, begin, self.starts, node.style, value)
+        return Written(raw, begin, self.positions, node.style, value)
 
     def _text_start(self, node: yaml.ScalarNode) -> tuple[int, int]:
         """Line and column (1-based) of the first character of the scalar's text."""
-        mark = node.start_mark
+        line, col = self.positions.at(node.start_mark)
         if node.style in ("|", ">"):
-            # content starts on the next non-blank line, at its indentation
-            for n in range(mark.line + 1, len(self.lines)):
+            # content starts on the next non-blank line of the block, at its indentation
+            for n in range(line, min(node.end_mark.line + 1, len(self.lines))):
                 text = self.lines[n]
                 if text.strip():
                     return n + 1, len(text) - len(text.lstrip()) + 1
-            return mark.line + 2, 1
-        if node.style in ("'", '"'):
-            return mark.line + 1, mark.column + 2
-        return mark.line + 1, mark.column + 1
+            return self.positions.at(node.end_mark)
+        return line, col + (node.style in ("'", '"'))
 
 
 def load_yaml(text: str, name: str, limits: Limits = DEFAULT) -> YNode:
     """Parse YAML text into a positioned tree; raise RulesetError on bad YAML."""
     source = Source(name, text)
     check_size(source, limits)
+    positions = _Positions(source)
     loader = _Loader(text)
     loader.bound(limits)
     try:
         node = loader.get_single_node()
     except _TooMuch as exc:
-        span = Span(source, exc.mark.line + 1, exc.mark.column + 1)
-        raise RulesetError([Diagnostic(span, exc.message, exc.hint)]) from None
+        raise RulesetError([Diagnostic(positions.point(exc.mark), exc.message, exc.hint)]) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        span = Span(source, mark.line + 1, mark.column + 1) if mark else None
         message = f"invalid YAML: {exc.problem or exc.context}"
-        raise RulesetError([Diagnostic(span, message, _yaml_hint(exc, source))]) from None
+        raise RulesetError([Diagnostic(positions.point(exc.problem_mark or exc.context_mark), message,
+                                       _yaml_hint(exc, source))]) from None
     except yaml.YAMLError as exc:
         raise RulesetError([Diagnostic(Span(source, 1, 1), f"invalid YAML: {exc}")]) from None
     finally:
         loader.dispose()
     if node is None:
         raise RulesetError([Diagnostic(Span(source, 1, 1), "the ruleset file is empty")])
-    converter = _Converter(source, limits)
+    converter = _Converter(positions, limits)
     try:
         tree = converter.convert(node)
     except yaml.constructor.ConstructorError as exc:
-        mark = exc.problem_mark
-        raise RulesetError([Diagnostic(
-            Span(source, mark.line + 1, mark.column + 1) if mark else None,
-            f"invalid YAML value: {exc.problem}")]) from None
+        raise RulesetError([Diagnostic(positions.point(exc.problem_mark), f"invalid YAML value: {exc.problem}")]) from None
     if converter.problems:
         raise RulesetError(converter.problems)
     return tree
