@@ -29,6 +29,8 @@ def holds(mutant, folder) -> None:
     mutant.holds(folder)
 
 
+# one test a kind of mutant, so each has its own examples, seed and statistics
+
 @fuzz_settings(examples=25)
 @given(mutant=tree_mutants())
 def test_mutated_yaml_trees_end_in_located_errors(mutant, folder):
@@ -119,9 +121,10 @@ def test_corpus_case_holds(path):
     check(path)
 
 
-# Rules written as YAML folds or unescapes them (a plain or quoted scalar over
-# several lines, `>`, escapes, '' in single quotes): the fuzzer found errors
-# placed past the end of the line; each now points at the word itself.
+# Rules YAML folds, unescapes or shifts (a plain or quoted scalar over several
+# lines, `>`, escapes, '' in single quotes, a `|` block's blank first line or
+# indentation indicator): the fuzzer found their errors placed past the end of
+# the line or a line too low; each now points at the word itself.
 FOLDED = [
     ("plain over two lines", "  d(y): {text: x, value: 1 if\n      true else nope}\n", (10, 17)),
     ("double quotes with escapes", '  d(y): "\\t1 + \\u0031 + nope"\n', (9, 25)),
