@@ -62,9 +62,10 @@ class YScalar(YNode):
         col = min(max(col, 1), len(self.rows[line - 1]) + 1)
         if self.written is not None:
             return (self.span.source, *self.written.places[line - 1][col - 1])
-        if self.line_spans is not None:
+        if self.line_spans is not None:  # the line as written may be shorter than as assembled
             span = self.line_spans[line - 1]
-            return span.source, span.line, span.col + col - 1
+            last = span.end_col if span.end_line == span.line and span.end_col else span.col + col - 1
+            return span.source, span.line, min(span.col + col - 1, last)
         return self.span.source, self.text_line + line - 1, self.text_col + col - 1
 
 
@@ -295,8 +296,15 @@ class _Converter:
             return YList(span, [self.convert(n, depth + 1) for n in node.value])
         try:
             value = self.constructor.construct_object(node, deep=True)
-        except (ValueError, OverflowError) as exc:  # 2001-13-45, an int of 5,000 digits
-            self.problems.append(Diagnostic(span, f"invalid YAML value: {exc}", "quote it to keep it as text"))
+        except yaml.constructor.ConstructorError:
+            raise
+        except Exception as exc:  # PyYAML's constructors raise what they meet: 2001-13-45, an int of
+            # 5,000 digits (ValueError), `!!bool x` (KeyError), `!!int` (IndexError), `!!timestamp x` ...
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            text = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+            self.problems.append(Diagnostic(span, f"invalid YAML value: '{text}' is no {tag}"
+                                            + (f" ({exc})" if isinstance(exc, (ValueError, OverflowError)) else ""),
+                                            "quote it to keep it as text"))
             value = node.value
         if not isinstance(value, (str, int, float, type(None))):  # dates, binary: kept as the text written
             value = node.value
