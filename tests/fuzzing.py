@@ -274,7 +274,7 @@ def retyped(draw, value):
         options += [str(value), value + 1, -value, value * 10 ** 12]
     elif isinstance(value, str):
         options += [len(value), value.split()]
-        if value.strip().lstrip("-").isdigit():
+        if re.fullmatch(r"-?[0-9]{1,30}", value.strip()):
             options.append(int(value))
     elif isinstance(value, list):
         options += [value[0] if value else "", {str(i): v for i, v in enumerate(value)}, ", ".join(map(str, value))]
