@@ -72,8 +72,8 @@ def test_parameter_values_end_in_clear_errors(setting):
 @fuzz_settings(examples=100)
 @given(limit_settings())
 def test_limit_values_end_in_clear_errors(items):
-    """`--limit NAME=N`: new limits, or a clear error (this found `nesting=²`, a digit to
-    str.isdigit that int() refuses, and limits so high that deep input overflowed Python's stack)."""
+    """`--limit NAME=N`: new limits, or a clear error (`nesting=²`, a digit to str.isdigit
+    that int() refuses, once ended in an internal error)."""
     try:
         DEFAULT.changed(items)
     except RulesetError as exc:
