@@ -48,7 +48,7 @@ def ask(agent: Agent, view: PlayerView, timeout: float | None = None) -> int:
             index = agent.choose(view)
         else:
             start = time.monotonic()
-            with _deadline(timeout):
+            with deadline(timeout):
                 index = agent.choose(view)
             took = time.monotonic() - start
             if took > timeout:
@@ -70,7 +70,9 @@ def _failed(agent: Agent, view: PlayerView, problem: str) -> AgentError:
 
 
 @contextmanager
-def _deadline(seconds: float | None):
+def deadline(seconds: float | None, error: type[BaseException] = _OutOfTime):
+    """Raise `error` in the block after `seconds` (no limit when None, or off
+    the main thread, where signals cannot reach)."""
     usable = seconds is not None and hasattr(signal, "SIGALRM") \
         and threading.current_thread() is threading.main_thread()
     if not usable:
@@ -78,7 +80,7 @@ def _deadline(seconds: float | None):
         return
 
     def out_of_time(signum, frame):
-        raise _OutOfTime()
+        raise error(f"still running after {seconds} s")
     previous = signal.signal(signal.SIGALRM, out_of_time)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:

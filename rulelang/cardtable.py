@@ -109,8 +109,7 @@ def _template(reader, node) -> ir.TemplateText | None:
     if not isinstance(node, YScalar) or not isinstance(node.value, str):
         reader.diag.error(node.span, "a card template is text", "write it as a block after `template: |`")
         return None
-    source = node.span.source
-    return ir.TemplateText(node.value, span=Span(source, node.text_line, node.text_col))
+    return ir.TemplateText(node.value, span=node.span_at(1, 1))
 
 
 def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, int]]]:
@@ -173,16 +172,11 @@ def split_table(node: YScalar, diag) -> tuple[list[str] | None, Span, list[tuple
     """A table's header cells and its rows' cells, each row with its span.
 
     Lines assembled from several files (`line_spans`) keep their own spans."""
-    source = node.span.source
     header: list[str] | None = None
     header_span = node.span
     rows: list[tuple[list[str], Span]] = []
-    for offset, line in enumerate(node.value.splitlines()):
-        if node.line_spans is not None:
-            span = node.line_spans[offset]
-        else:
-            lineno = node.text_line + offset
-            span = Span(source, lineno, node.text_col, lineno, node.text_col + len(line))
+    for number, line in enumerate(node.rows, 1):
+        span = node.span_at(number, 1, number, len(line) + 1)
         try:
             cells = shlex.split(line, comments=True)
         except ValueError:

@@ -12,10 +12,13 @@ printed as
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 
 QUOTE = 160  # characters of a source line quoted under an error
 SHOWN = 100  # errors printed from one run (a mangled file can have thousands)
+# where a line ends, as YAML counts lines (str.splitlines also ends one at \v, \f and \x1c-\x1e)
+LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -25,8 +28,11 @@ class Source:
     name: str
     text: str
 
+    def lines(self) -> list[str]:
+        return LINE_BREAK.split(self.text)
+
     def line(self, number: int) -> str:
-        lines = self.text.splitlines()
+        lines = self.lines()
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import Diagnostic, RulesetError, Source, Span, did_you_mean
+from .errors import LINE_BREAK, Diagnostic, RulesetError, Source, Span, did_you_mean
 from .limits import DEFAULT, Limits, check_size
 
 BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
@@ -21,14 +21,19 @@ def bundled_names() -> list[str]:
 def find_ruleset(ref: str, folder: Path | None = None, span: Span | None = None) -> Path:
     """A path (from `folder`, or from here), or the name of a bundled ruleset."""
     path = Path(ref) if folder is None else folder / ref
-    if path.is_file():
-        return path
-    for candidate in (BUNDLED / f"{ref}.yaml", BUNDLED / ref / "ruleset.yaml"):
-        if candidate.is_file():
+    for candidate in (path, BUNDLED / f"{ref}.yaml", BUNDLED / ref / "ruleset.yaml"):
+        if _is_file(candidate):
             return candidate
     known = bundled_names()
     hint = did_you_mean(ref, known) or ("bundled rulesets: " + ", ".join(known) if known else None)
     raise RulesetError([Diagnostic(span, f"no ruleset file or bundled ruleset named '{ref}'", hint)])
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL in it
+        return False
 
 
 def read_source(path: Path, limits: Limits = DEFAULT) -> Source:
@@ -46,9 +51,7 @@ def decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        lines = LINE_BREAK.split(data[:exc.start].decode("utf-8"))  # the text up to the first bad byte
         source = Source(name, data.decode("utf-8", errors="replace"))
-        raise RulesetError([Diagnostic(Span(source, line, col), "the file is not valid UTF-8 text",
+        raise RulesetError([Diagnostic(Span(source, len(lines), len(lines[-1]) + 1), "the file is not valid UTF-8 text",
                                        "save the ruleset as UTF-8")]) from None

@@ -11,6 +11,7 @@ needs more says so on the command line (`--limit components=50000`) or in
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 from .errors import Diagnostic, RulesetError, Source, Span, did_you_mean
@@ -36,9 +37,12 @@ class Limits:
             if not sep or name not in names:
                 problems.append(Diagnostic(None, f"--limit expects NAME=N with NAME one of {', '.join(names)}; "
                                                  f"not '{item}'", did_you_mean(name, names)))
-            elif not value.strip().isdigit() or int(value) < 1:
+            elif not re.fullmatch(r"[0-9]{1,15}", value.strip()) or int(value) < 1:
                 problems.append(Diagnostic(None, f"--limit {name}: expected a whole number of at least 1, "
                                                  f"not '{value.strip()}'"))
+            elif int(value) > MOST.get(name, int(value)):
+                problems.append(Diagnostic(None, f"--limit {name}: at most {MOST[name]}, not {int(value):,}",
+                                           "anything nested deeper would exhaust Python's stack while it is read"))
             else:
                 changes[name] = int(value)
         if problems:
@@ -47,6 +51,10 @@ class Limits:
 
 
 DEFAULT = Limits()
+# how far --limit may raise the depths: the passes over YAML and rules recurse,
+# and deeper input would end in Python's RecursionError, not a located error
+# (tests/test_fuzz_front_end.py tries every kind of deep input at these)
+MOST = {"yaml_depth": 200, "nesting": 200}
 
 
 def over(what: str, limit: int, name: str) -> str:

@@ -125,7 +125,7 @@ class _Reader:
             self.diag.error(node.span, f"expected rules text here (a {'statement block' if kind == 'block' else 'condition or value'})",
                             "write it as a string, or as a block after '|'")
             return None
-        origin = Origin(node.span.source, node.text_line, node.text_col)
+        origin = Origin(node.span_at)
         try:
             return (parse_block if kind == "block" else parse_expression)(node.value, origin, self.limits.nesting)
         except ParseError as exc:

@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
+from typing import Callable
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 from lark.indenter import DedentError, Indenter
 
 from . import ir
-from .errors import Diagnostic, Source, Span, did_you_mean
+from .errors import Diagnostic, Span, did_you_mean
 from .limits import DEFAULT, over
 
 POSITIONS = ("top", "bottom", "left", "right")
@@ -49,16 +50,15 @@ def _lark() -> Lark:
 
 @dataclass(frozen=True)
 class Origin:
-    """Where a snippet's text starts in its file (1-based)."""
-    source: Source
-    line: int
-    col: int
+    """Where a snippet's text is in its file: `locate(line, col, end_line,
+    end_col)` turns a range of the text (from 1) into a span of the file."""
+    locate: Callable[[int, int, int, int], Span]
+    lead: int = 0  # characters the parser reads before the text on its first line
 
     def span(self, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> Span:
         end_line = line if end_line is None else end_line
         end_col = col if end_col is None else end_col
-        return Span(self.source, self.line + line - 1, self.col + col - 1,
-                    self.line + end_line - 1, self.col + end_col - 1)
+        return self.locate(line, col - self.lead * (line == 1), end_line, end_col - self.lead * (end_line == 1))
 
 
 class ParseError(Exception):
@@ -76,8 +76,7 @@ def parse_expression(text: str, origin: Origin, max_depth: int = DEFAULT.nesting
     except a `case`, whose arms are laid out by indentation."""
     if text.lstrip().startswith("case ") or text.lstrip().startswith("case\t"):
         return _parse(text, origin, "expression", max_depth)
-    shifted = Origin(origin.source, origin.line, origin.col - 1)
-    return _parse("(" + text.rstrip("\n") + "\n)", shifted, "expression", max_depth)
+    return _parse("(" + text.rstrip("\n") + "\n)", Origin(origin.locate, lead=1), "expression", max_depth)
 
 
 def _parse(text: str, origin: Origin, start: str, max_depth: int):
@@ -134,20 +133,20 @@ def _readable(terminal: str) -> str:
 def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str) -> Diagnostic:
     line, col = max(exc.line, 1), max(exc.column, 1)
     if isinstance(exc, UnexpectedCharacters):
-        char = text.splitlines()[exc.line - 1][exc.column - 1] if exc.line > 0 else "?"
+        char = text.split("\n")[exc.line - 1][exc.column - 1] if exc.line > 0 else "?"
         return Diagnostic(origin.span(line, col), f"unexpected character {char!r}",
                           "names use letters, digits and _; text goes in quotes")
     expected = sorted(getattr(exc, "expected", ()) or getattr(exc, "accepts", ()) or ())
     token = getattr(exc, "token", None)
     if isinstance(exc, UnexpectedEOF) or token is None or token.type == "$END":
-        lines = text.rstrip("\n").splitlines() or [""]
+        lines = text.rstrip("\n").split("\n")
         line, col = len(lines), len(lines[-1]) + 1
         what = "unexpected end of text"
     elif token.type == "_NL":
         what = "unexpected end of line"
         if token.line is not None:
             line = token.line
-            col = len(text.splitlines()[line - 1]) + 1 if line <= len(text.splitlines()) else 1
+            col = len(text.split("\n")[line - 1]) + 1 if line <= len(text.split("\n")) else 1
     elif token.type == "_INDENT":
         what = "unexpected indentation"
     elif token.type == "_DEDENT":

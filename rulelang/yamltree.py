@@ -14,11 +14,14 @@ hostile file stops at the first node past a limit.
 """
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import yaml
 
-from .errors import Diagnostic, RulesetError, Source, Span
+from .errors import LINE_BREAK, Diagnostic, RulesetError, Source, Span
 from .limits import DEFAULT, Limits, check_size, over
 
 
@@ -37,6 +40,54 @@ class YScalar(YNode):
     # for text assembled from several files (a card table changed by a
     # variant): where each line of `value` really comes from
     line_spans: tuple[Span, ...] | None = None
+    # for text that is not its lines as written (plain or quoted over several
+    # lines, `>`, escapes, a `|` block with a blank first line): the text as
+    # written, to place its characters
+    written: Written | None = None
+
+    @cached_property
+    def rows(self) -> list[str]:
+        """The lines of a text value, as a parser counts them (trailing blank lines dropped)."""
+        return str(self.value).rstrip("\n").split("\n")
+
+    def span_at(self, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> Span:
+        """Where a range of the value's text (lines and columns from 1) is in
+        the file; a range past the text is kept at its end."""
+        source, first_line, first_col = self._place(line, col)
+        _, last_line, last_col = self._place(line if end_line is None else end_line, col if end_col is None else end_col)
+        return Span(source, first_line, first_col, last_line, last_col)
+
+    def _place(self, line: int, col: int) -> tuple[Source, int, int]:
+        line = min(max(line, 1), len(self.rows))
+        col = min(max(col, 1), len(self.rows[line - 1]) + 1)
+        if self.written is not None:
+            return (self.span.source, *self.written.places[line - 1][col - 1])
+        if self.line_spans is not None:  # the line as written may be shorter than as assembled
+            span = self.line_spans[line - 1]
+            last = span.end_col if span.end_line == span.line and span.end_col else span.col + col - 1
+            return span.source, span.line, min(span.col + col - 1, last)
+        return self.span.source, self.text_line + line - 1, self.text_col + col - 1
+
+
+@dataclass(eq=False)
+class Written:
+    """A scalar's text as written in the file, where YAML folded, unescaped or
+    shifted it into `value`; its characters are placed when first asked (most
+    such text is prose, never parsed)."""
+    raw: str
+    begin: int  # where it starts in the file
+    positions: _Positions = field(repr=False)
+    style: str | None
+    value: str = field(repr=False)
+
+    @cached_property
+    def places(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The file's (line, column) of each character of each line of `value`, and of the line's end."""
+        offsets = iter(_align(self.raw, self.value, self.style))
+        rows = []
+        for text in self.value.rstrip("\n").split("\n"):
+            rows.append(tuple(self.positions.at_offset(self.begin + next(offsets)) for _ in range(len(text) + 1)))
+        return tuple(rows)
 
 
 @dataclass
@@ -85,9 +136,31 @@ def dump(data) -> str:
                      default_flow_style=None)
 
 
-def _span(source: Source, node: yaml.Node) -> Span:
-    s, e = node.start_mark, node.end_mark
-    return Span(source, s.line + 1, s.column + 1, e.line + 1, e.column + 1)
+class _Positions:
+    """Lines and columns (from 1) of PyYAML's marks, kept inside the text:
+    libyaml puts the end of a file without a final line break on a line after it."""
+
+    def __init__(self, source: Source):
+        self.source = source
+        self.starts = [0] + [m.end() for m in LINE_BREAK.finditer(source.text)]  # where each line starts
+
+    def offset(self, mark) -> int:
+        if mark.line >= len(self.starts):
+            return len(self.source.text)
+        return min(self.starts[mark.line] + mark.column, len(self.source.text))
+
+    def at_offset(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line + 1, offset - self.starts[line] + 1
+
+    def at(self, mark) -> tuple[int, int]:
+        return self.at_offset(self.offset(mark)) if mark is not None else (1, 1)
+
+    def span(self, node: yaml.Node) -> Span:
+        return Span(self.source, *self.at(node.start_mark), *self.at(node.end_mark))
+
+    def point(self, mark) -> Span:
+        return Span(self.source, *self.at(mark))
 
 
 class _TooMuch(Exception):
@@ -155,10 +228,43 @@ else:  # pragma: no cover - PyYAML without libyaml
     _Loader = _PyLoader
 
 
+_DROPPED = " \t\r\n\x85\u2028\u2029'\""  # what folding and quoting leave out of a value
+# an escape in double quotes; group 2: an escaped line break, which adds nothing to the value
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|(\r\n|[\r\n\x85\u2028\u2029])[ \t]*|.|$)", re.S)
+
+
+def _align(raw: str, value: str, style: str | None) -> list[int]:
+    """For each character of `value`, and for its end, an offset in `raw`, the
+    scalar as written: the same characters in the same order, but among line
+    breaks and indentation that folding made into a space, quotes and escapes."""
+    n = len(raw)
+    if style in ("|", ">"):  # the text starts after the header line
+        j = LINE_BREAK.search(raw).end() if LINE_BREAK.search(raw) else n
+    else:
+        j = 1 if style in ("'", '"') else 0
+    out = []
+    for c in value:
+        while True:
+            k = j  # skip what the value leaves out, up to this character
+            while k < n and raw[k] != c and raw[k] in _DROPPED and not (c in " \n" and LINE_BREAK.match(raw, k)):
+                k += 1
+            if style == '"' and k < n and raw[k] == "\\":
+                j = _ESCAPE.match(raw, k).end()
+                if _ESCAPE.match(raw, k).group(2):
+                    continue
+            else:  # this character, a line break folded into it, or (not found) where the search stopped
+                brk = LINE_BREAK.match(raw, k) if k < n else None
+                j = min(n, k + (len(brk.group()) if brk else 1))
+            break
+        out.append(min(k, n))
+    out.append(j)
+    return out
+
+
 class _Converter:
-    def __init__(self, source: Source, limits: Limits):
-        self.source, self.limits = source, limits
-        self.lines = source.text.splitlines()
+    def __init__(self, positions: _Positions, limits: Limits):
+        self.source, self.positions, self.limits = positions.source, positions, limits
+        self.lines = self.source.lines()
         self.count = 0
         self.constructor = yaml.SafeLoader("")  # only used to construct scalars
         self.problems: list[Diagnostic] = []
@@ -166,10 +272,10 @@ class _Converter:
     def convert(self, node: yaml.Node, depth: int = 1) -> YNode:
         self.count += 1
         if self.count > self.limits.yaml_nodes:  # aliases multiply nodes only here
-            raise RulesetError([Diagnostic(_span(self.source, node), *_too_many(self.limits))])
+            raise RulesetError([Diagnostic(self.positions.span(node), *_too_many(self.limits))])
         if depth > self.limits.yaml_depth:  # an alias can nest one structure in another
-            raise RulesetError([Diagnostic(_span(self.source, node), *_too_deep(self.limits))])
-        span = _span(self.source, node)
+            raise RulesetError([Diagnostic(self.positions.span(node), *_too_deep(self.limits))])
+        span = self.positions.span(node)
         if isinstance(node, yaml.MappingNode):
             result = YMap(span)
             for key_node, value_node in node.value:
@@ -190,59 +296,77 @@ class _Converter:
             return YList(span, [self.convert(n, depth + 1) for n in node.value])
         try:
             value = self.constructor.construct_object(node, deep=True)
-        except (ValueError, OverflowError) as exc:  # 2001-13-45, an int of 5,000 digits
-            self.problems.append(Diagnostic(span, f"invalid YAML value: {exc}", "quote it to keep it as text"))
+        except yaml.constructor.ConstructorError:
+            raise
+        except Exception as exc:  # PyYAML's constructors raise what they meet: 2001-13-45, an int of
+            # 5,000 digits (ValueError), `!!bool x` (KeyError), `!!int` (IndexError), `!!timestamp x` ...
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            text = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+            self.problems.append(Diagnostic(span, f"invalid YAML value: '{text}' is no {tag}"
+                                            + (f" ({exc})" if isinstance(exc, (ValueError, OverflowError)) else ""),
+                                            "quote it to keep it as text"))
             value = node.value
         if not isinstance(value, (str, int, float, type(None))):  # dates, binary: kept as the text written
             value = node.value
         line, col = self._text_start(node)
-        return YScalar(span, value, node.style or None, line, col)
+        return YScalar(span, value, node.style or None, line, col, written=self._written(node, value))
+
+    def _written(self, node: yaml.ScalarNode, value) -> Written | None:
+        """The text of a scalar YAML folds or unescapes; None where the value
+        is the text as written (a plain line, a `|` block)."""
+        start, end = node.start_mark, node.end_mark
+        if not isinstance(value, str):
+            return None
+        begin = self.positions.offset(start)
+        raw = self.source.text[begin:self.positions.offset(end)]
+        if node.style == "|":  # the lines as written, from the first one's indentation, unless
+            header = LINE_BREAK.split(raw, 1)[0]
+            if not (value.startswith("\n") or any(c.isdigit() for c in header)  # a blank first line, `|2`
+                    or LINE_BREAK.search(value.replace("\n", ""))):  # a line break Python does not count
+                return None
+        elif start.line == end.line and (raw[1:-1] if node.style in ("'", '"') else raw) == value:
+            return None
+        return Written(raw, begin, self.positions, node.style, value)
 
     def _text_start(self, node: yaml.ScalarNode) -> tuple[int, int]:
         """Line and column (1-based) of the first character of the scalar's text."""
-        mark = node.start_mark
+        line, col = self.positions.at(node.start_mark)
         if node.style in ("|", ">"):
-            # content starts on the next non-blank line, at its indentation
-            for n in range(mark.line + 1, len(self.lines)):
+            # content starts on the next non-blank line of the block, at its indentation
+            for n in range(line, min(node.end_mark.line + 1, len(self.lines))):
                 text = self.lines[n]
                 if text.strip():
                     return n + 1, len(text) - len(text.lstrip()) + 1
-            return mark.line + 2, 1
-        if node.style in ("'", '"'):
-            return mark.line + 1, mark.column + 2
-        return mark.line + 1, mark.column + 1
+            return self.positions.at(node.end_mark)
+        return line, col + (node.style in ("'", '"'))
 
 
 def load_yaml(text: str, name: str, limits: Limits = DEFAULT) -> YNode:
     """Parse YAML text into a positioned tree; raise RulesetError on bad YAML."""
     source = Source(name, text)
     check_size(source, limits)
+    positions = _Positions(source)
     loader = _Loader(text)
     loader.bound(limits)
     try:
         node = loader.get_single_node()
     except _TooMuch as exc:
-        span = Span(source, exc.mark.line + 1, exc.mark.column + 1)
-        raise RulesetError([Diagnostic(span, exc.message, exc.hint)]) from None
+        raise RulesetError([Diagnostic(positions.point(exc.mark), exc.message, exc.hint)]) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        span = Span(source, mark.line + 1, mark.column + 1) if mark else None
         message = f"invalid YAML: {exc.problem or exc.context}"
-        raise RulesetError([Diagnostic(span, message, _yaml_hint(exc, source))]) from None
+        raise RulesetError([Diagnostic(positions.point(exc.problem_mark or exc.context_mark), message,
+                                       _yaml_hint(exc, source))]) from None
     except yaml.YAMLError as exc:
         raise RulesetError([Diagnostic(Span(source, 1, 1), f"invalid YAML: {exc}")]) from None
     finally:
         loader.dispose()
     if node is None:
         raise RulesetError([Diagnostic(Span(source, 1, 1), "the ruleset file is empty")])
-    converter = _Converter(source, limits)
+    converter = _Converter(positions, limits)
     try:
         tree = converter.convert(node)
     except yaml.constructor.ConstructorError as exc:
-        mark = exc.problem_mark
-        raise RulesetError([Diagnostic(
-            Span(source, mark.line + 1, mark.column + 1) if mark else None,
-            f"invalid YAML value: {exc.problem}")]) from None
+        raise RulesetError([Diagnostic(positions.point(exc.problem_mark), f"invalid YAML value: {exc.problem}")]) from None
     if converter.problems:
         raise RulesetError(converter.problems)
     return tree
