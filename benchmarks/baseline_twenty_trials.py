@@ -9,7 +9,7 @@ move for move. `tests/test_baseline_agreement.py` holds them to that.
 """
 from __future__ import annotations
 
-from interpreter.rng import derive, pick, shuffle
+from interpreter.runtime.rng import derive, pick, shuffle
 
 TRIALS = ([("strength", v) for v in (9, 10, 11, 12, 13)] + [("stealth", v) for v in (5, 6, 7, 8, 9)]
           + [("precision", v) for v in (2, 4, 6, 8)] + [("balance", v) for v in (0, 1, 2)]

@@ -27,7 +27,7 @@ from hostile import CASES, rules  # noqa: E402
 
 CHILD = """
 import json, resource, sys, time
-from interpreter.engine import Game
+from interpreter.engine.game import Game
 from rulelang import RulesetError, load_ruleset
 start = time.perf_counter()
 try:

@@ -1,8 +1,9 @@
 """What the commands share: usage errors, building a game, choosing agents."""
 from __future__ import annotations
 
-from interpreter.agents import AgentSpecError, load_plugin, make_agent
-from interpreter.engine import DEFAULT_STEP_LIMIT, Game
+from interpreter.agents.base import AgentSpecError
+from interpreter.agents.registry import load_plugin, make_agent
+from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
 from rulelang.errors import did_you_mean
 from rulelang.limits import DEFAULT
 

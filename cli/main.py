@@ -11,17 +11,18 @@ import os
 import sys
 import traceback
 
-from interpreter.agents import AGENTS, make_agent
-from interpreter.asking import AgentError
-from interpreter.engine import DEFAULT_STEP_LIMIT, Game
-from interpreter.errors import IllegalAction, RuleError
-from interpreter.invariants import InvariantBroken
-from interpreter.match import GameLog, ReplayError, header, play, read_log, replay
-from interpreter.records import RowsError
-from interpreter.saves import SaveError, check_same_ruleset, load as load_save, save as save_state
-from interpreter.summary import outcome_label
-from interpreter.terminal import HumanAgent, Quit, render_board
-from interpreter.view import Viewer
+from interpreter.agents.registry import AGENTS, make_agent
+from interpreter.agents.asking import AgentError
+from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
+from interpreter.runtime.errors import IllegalAction, RuleError
+from interpreter.engine.invariants import InvariantBroken
+from interpreter.engine.logs import GameLog, ReplayError, header, read_log, replay
+from interpreter.agents.match import play
+from interpreter.analysis.records import RowsError
+from interpreter.engine.saves import SaveError, check_same_ruleset, load as load_save, save as save_state
+from interpreter.analysis.tally import outcome_label
+from interpreter.agents.terminal import HumanAgent, Quit, render_board
+from interpreter.engine.view import Viewer
 
 from rulelang import RulesetError, load_ruleset, parse_assignments
 

@@ -7,11 +7,11 @@ import re
 import sys
 from contextlib import ExitStack
 
-from interpreter.compare import compare, comparison_json, format_comparison
-from interpreter.plots import PlotError, check_plot_path, plot_comparison, plot_summary
-from interpreter.records import RowsError, RowWriter, columns, outcome_of, read_rows, row
-from interpreter.simulate import available_cores, outcomes, simulate
-from interpreter.summary import format_summary
+from interpreter.analysis.compare import compare, comparison_json, format_comparison
+from interpreter.analysis.plots import PlotError, check_plot_path, plot_comparison, plot_tally
+from interpreter.analysis.records import RowsError, RowWriter, columns, outcome_of, read_rows, row
+from interpreter.analysis.simulate import available_cores, outcomes, simulate
+from interpreter.analysis.tally import format_tally
 from rulelang import load_ruleset, parse_assignments
 from rulelang.types import BOOL
 
@@ -108,9 +108,9 @@ def cmd_simulate(args) -> int:
 
         done = [outcome_of(r, game.roles, game.mode.score, _measure_kinds(game)) for r in rows]
         summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done)
-    print(json.dumps(summary.to_json()) if args.json else format_summary(summary))
+    print(json.dumps(summary.to_json()) if args.json else format_tally(summary))
     if args.plot:
-        _plot(lambda: plot_summary(summary, ruleset.title, args.plot), args.plot)
+        _plot(lambda: plot_tally(summary, ruleset.title, args.plot), args.plot)
     return 0
 
 

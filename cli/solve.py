@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from interpreter.solver import OtherRoleDecides, solve
+from interpreter.analysis.solver import OtherRoleDecides, solve
 
 
 def add_parser(sub, ruleset_args, make_game, usage_error) -> None:

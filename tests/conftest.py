@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine import Game
-from interpreter.view import Viewer
+from interpreter.engine.game import Game
+from interpreter.engine.view import Viewer
 from rulelang import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent

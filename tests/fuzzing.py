@@ -30,8 +30,8 @@ import yaml
 from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from interpreter.asking import deadline
-from interpreter.engine import Game
+from interpreter.agents.asking import deadline
+from interpreter.engine.game import Game
 from rulelang import RulesetError, load_ruleset
 from rulelang.limits import DEFAULT, Limits
 from rulelang.yamltree import dump

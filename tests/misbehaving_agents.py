@@ -6,7 +6,9 @@ seed is a multiple of K, so a simulation has good and bad games.
 """
 import time
 
-from interpreter.agents import Agent, RandomAgent, register
+from interpreter.agents.base import Agent
+from interpreter.agents.simple import RandomAgent
+from interpreter.agents import register
 
 
 class Misbehaving(Agent):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import time
 
-from interpreter import rng
-from interpreter.engine import Game
+from interpreter.runtime import rng
+from interpreter.engine.game import Game
 from rulelang import bundled_names, load_ruleset
 from rulelang.types import BOOL
 

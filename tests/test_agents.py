@@ -6,10 +6,12 @@ import json
 import pytest
 
 from conftest import game_for, rulelang
-from interpreter.agents import AgentSpecError, PlayerView, make_agent, parse_spec
-from interpreter.match import GameLog, header, play
-from interpreter.sampling import Sampler
-from interpreter.view import Viewer
+from interpreter.agents.base import AgentSpecError, PlayerView
+from interpreter.agents.registry import make_agent, parse_spec
+from interpreter.engine.logs import GameLog, header
+from interpreter.agents.match import play
+from interpreter.agents.sampling import Sampler
+from interpreter.engine.view import Viewer
 from rulelang import load_text
 from test_language import tiny
 
@@ -126,7 +128,7 @@ def test_a_sample_renames_locals_that_hold_hidden_cards():
     # a local bound to the top card of a face-down pile, then a decision
     text = tiny("let c = top(pile)\nsolo chooses n in [1, 2] as pick:\n  move c to out\nwin solo")
     text = text.replace("pile: {}", "pile: {facing: down}").replace("move box to pile", "move box to pile\n  shuffle pile")
-    from interpreter.engine import Game
+    from interpreter.engine.game import Game
     game = Game(load_text(text, "peek.yaml"))
     st = game.new_state(0)
     sampler = sampler_for(game)
@@ -179,7 +181,7 @@ def test_search_agents_never_touch_the_real_state():
 
 
 def test_greedy_beats_random_in_moderator_mode():
-    from interpreter.simulate import simulate
+    from interpreter.analysis.simulate import simulate
     game = game_for(mode="moderator")
     greedy = sum(simulate(game, 60, 0, {"moderator": "greedy:samples=1"}).won["moderator"])
     random = sum(simulate(game, 60, 0, {"moderator": "random"}).won["moderator"])

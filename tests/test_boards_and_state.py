@@ -4,12 +4,12 @@ import re
 
 import pytest
 
-from interpreter.agents import FirstAgent
-from interpreter.engine import Game
-from interpreter.errors import RuleError
-from interpreter.match import play
-from interpreter.state import State
-from interpreter.view import Viewer
+from interpreter.agents.simple import FirstAgent
+from interpreter.engine.game import Game
+from interpreter.runtime.errors import RuleError
+from interpreter.agents.match import play
+from interpreter.runtime.state import State
+from interpreter.engine.view import Viewer
 from rulelang import RulesetError, load_text
 
 BOARD = """

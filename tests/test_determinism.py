@@ -2,10 +2,10 @@
 import importlib.util
 
 from conftest import ROOT, game_for
-from interpreter.agents import RandomAgent
-from interpreter.engine import Game
-from interpreter.match import play
-from interpreter.simulate import simulate
+from interpreter.agents.simple import RandomAgent
+from interpreter.engine.game import Game
+from interpreter.agents.match import play
+from interpreter.analysis.simulate import simulate
 from rulelang import load_ruleset
 
 

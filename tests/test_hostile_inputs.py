@@ -6,7 +6,7 @@ import pytest
 
 from conftest import rulelang
 from hostile import CASES
-from interpreter.engine import Game
+from interpreter.engine.game import Game
 from rulelang import RulesetError, load_ruleset
 from rulelang.limits import Limits
 

@@ -13,9 +13,9 @@ import os
 import pytest
 
 from conftest import rulelang
-from interpreter.engine import Game
-from interpreter.invariants import InvariantBroken
-from interpreter.simulate import available_cores
+from interpreter.engine.game import Game
+from interpreter.engine.invariants import InvariantBroken
+from interpreter.analysis.simulate import available_cores
 from random_games import CONFIGS, play_task, tasks
 from rulelang import load_ruleset
 

@@ -1,11 +1,11 @@
 """Language constructs on small rulesets written for the purpose."""
 import pytest
 
-from interpreter.agents import FirstAgent
-from interpreter.engine import Game
-from interpreter.errors import RuleError, Runaway
-from interpreter.match import play
-from interpreter.view import Viewer
+from interpreter.agents.simple import FirstAgent
+from interpreter.engine.game import Game
+from interpreter.runtime.errors import RuleError, Runaway
+from interpreter.agents.match import play
+from interpreter.engine.view import Viewer
 from rulelang import RulesetError, load_text
 
 DUEL = """

@@ -4,10 +4,11 @@ import json
 import pytest
 
 from conftest import game_for, rulelang
-from interpreter.agents import RandomAgent
-from interpreter.match import ReplayError, read_log, replay, play
-from interpreter.saves import load, save
-from interpreter.state import State
+from interpreter.agents.simple import RandomAgent
+from interpreter.engine.logs import ReplayError, read_log, replay
+from interpreter.agents.match import play
+from interpreter.engine.saves import load, save
+from interpreter.runtime.state import State
 from rulelang import load_ruleset
 
 
@@ -48,7 +49,7 @@ def test_log_replays_and_a_changed_ruleset_fails_loudly(tmp_path):
 
     logged = read_log(str(log))
     changed = load_ruleset("twenty-trials", {"action_modifiers": "true"})
-    from interpreter.engine import Game
+    from interpreter.engine.game import Game
     with pytest.raises(ReplayError, match="decision"):
         replay(Game(changed), logged)
 

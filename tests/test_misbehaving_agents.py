@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from conftest import game_for, rulelang
-from interpreter.agents import AGENTS, PlayerView, load_plugin, make_agent
-from interpreter.asking import AgentError, ask
-from interpreter.match import play
-from interpreter.simulate import simulate
-from interpreter.view import Viewer
+from interpreter.agents.registry import AGENTS, load_plugin, make_agent
+from interpreter.agents.base import PlayerView
+from interpreter.agents.asking import AgentError, ask
+from interpreter.agents.match import play
+from interpreter.analysis.simulate import simulate
+from interpreter.engine.view import Viewer
 
 PLUGIN = str(Path(__file__).with_name("misbehaving_agents.py"))
 load_plugin(PLUGIN)

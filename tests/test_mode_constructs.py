@@ -2,8 +2,8 @@
 mode `visibility:` and `heuristics:` — on small rulesets written for the purpose."""
 import pytest
 
-from interpreter.engine import Game
-from interpreter.errors import RuleError
+from interpreter.engine.game import Game
+from interpreter.runtime.errors import RuleError
 from rulelang import RulesetError, load_text
 from test_language import TINY, run_once, tiny
 
@@ -123,7 +123,7 @@ def test_watch_errors_are_located():
 
 
 def test_mode_visibility_opens_a_zone_to_every_role():
-    from interpreter.view import Viewer
+    from interpreter.engine.view import Viewer
     game = Game(load_text(WATCHED, "w.yaml"))
     st = game.new_state(0)
     obs = Viewer(game).observe(st, "other")

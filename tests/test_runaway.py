@@ -6,10 +6,10 @@ never a hang, optimised or not."""
 import pytest
 
 from conftest import ROOT, rulelang
-from interpreter.agents import FirstAgent
-from interpreter.engine import DEFAULT_STEP_LIMIT, Game
-from interpreter.errors import Runaway
-from interpreter.match import play
+from interpreter.agents.simple import FirstAgent
+from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
+from interpreter.runtime.errors import Runaway
+from interpreter.agents.match import play
 from rulelang import load_ruleset, load_text
 from test_language import tiny
 

@@ -21,10 +21,10 @@ import re
 import pytest
 
 from conftest import rulelang
-from interpreter.engine import Game
-from interpreter.match import GameLog
-from interpreter.state import State
-from interpreter.view import Viewer
+from interpreter.engine.game import Game
+from interpreter.engine.logs import GameLog
+from interpreter.runtime.state import State
+from interpreter.engine.view import Viewer
 from random_games import CONFIGS, play_random
 from rulelang import load_ruleset
 from rulelang.types import BOOL

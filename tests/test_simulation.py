@@ -8,9 +8,9 @@ import pytest
 
 from conftest import ROOT, game_for, rulelang
 from cli.progress import Progress
-from interpreter.compare import compare
-from interpreter.simulate import simulate
-from interpreter.stats import holm, mean_interval, paired_difference, quartiles, welch_difference, wilson
+from interpreter.analysis.compare import compare
+from interpreter.analysis.simulate import simulate
+from interpreter.analysis.stats import holm, mean_interval, paired_difference, quartiles, welch_difference, wilson
 from rulelang import RulesetError, load_text
 
 SOURCE = (ROOT / "rulesets" / "twenty-trials.yaml").read_text()
@@ -79,7 +79,7 @@ def test_a_true_false_measure_is_a_rate(tmp_path):
                           "      won_fast:\n        value: round < 20\n        when: trials_completed == 20\n")
     text = text.replace("define:\n", "define:\n  rounds_over(number n): round > n\n")
     rs = load_text(text, str(tmp_path / "m.yaml"))
-    from interpreter.engine import Game
+    from interpreter.engine.game import Game
     data = simulate(Game(rs), 200).to_json()["measures"]
     assert 0 < data["long_game"]["rate"] < 1 and data["long_game"]["games"] == 200
     assert data["won_fast"]["games"] < 200 and data["won_fast"]["rate"] == 0.0

@@ -2,9 +2,9 @@
 import pytest
 
 from conftest import game_for, rulelang
-from interpreter.agents import PlayerView
-from interpreter.terminal import HumanAgent, Quit
-from interpreter.view import Viewer
+from interpreter.agents.base import PlayerView
+from interpreter.agents.terminal import HumanAgent, Quit
+from interpreter.engine.view import Viewer
 
 
 def test_help_bad_input_and_quit():

@@ -154,7 +154,7 @@ def test_the_challenger_is_rated_when_it_wins():
 
 
 def test_the_moderator_sees_every_card_and_the_order_of_the_decks():
-    from interpreter.view import Viewer
+    from interpreter.engine.view import Viewer
     game = game_for(mode="moderator")
     st = game.new_state(3)
     obs = Viewer(game).observe(st, "moderator")
@@ -266,7 +266,7 @@ def test_versus_the_challenger_is_exhausted():
 
 
 def test_the_solvers_winning_line_wins_and_a_lost_deal_has_none():
-    from interpreter.solver import solve
+    from interpreter.analysis.solver import solve
     game = game_for(mode="moderator")
     for seed in (2, 4):
         result = solve(game, seed)

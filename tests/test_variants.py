@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, Position, rulelang
-from interpreter.engine import Game
+from interpreter.engine.game import Game
 from rulelang import RulesetError, load_ruleset
 from rulelang.loader import load_text
 

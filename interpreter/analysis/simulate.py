@@ -15,13 +15,13 @@ import signal
 import time
 from typing import Callable, Iterator
 
-from .agents import PLUGINS, load_plugin, make_agent
-from .asking import AgentError
-from .engine import Game
-from .errors import RuleError
-from .match import play
-from .summary import Summary
-from .view import Viewer
+from ..agents.registry import PLUGINS, load_plugin, make_agent
+from ..agents.asking import AgentError
+from ..engine.game import Game
+from ..runtime.errors import RuleError
+from ..agents.match import play
+from .tally import Tally
+from ..engine.view import Viewer
 
 
 def available_cores() -> int:
@@ -33,7 +33,7 @@ def available_cores() -> int:
 
 def simulate(game: Game, games: int, seed: int = 0, agents: dict[str, str] | None = None, jobs: int = 1,
              on_game: Callable[[int, dict], None] | None = None, timeout: float | None = None,
-             done: list[dict] = ()) -> Summary:
+             done: list[dict] = ()) -> Tally:
     """Play seeds seed..seed+games-1; `on_game(seed, outcome)` sees each game in seed order.
 
     `done` holds the outcomes of the first games, played before (a resumed
@@ -41,17 +41,17 @@ def simulate(game: Game, games: int, seed: int = 0, agents: dict[str, str] | Non
     agent fails (asking.py) is recorded as `{"error": message}`; `timeout` is
     the seconds an agent has for each decision."""
     kinds = {role: (agents or {}).get(role, "random") for role in game.roles}
-    summary = Summary.for_game(game, games, seed, kinds)
-    summary.jobs = jobs
+    tally = Tally.for_game(game, games, seed, kinds)
+    tally.jobs = jobs
     for outcome in done:
-        summary.add(outcome)
+        tally.add(outcome)
     start, first = time.perf_counter(), seed + len(done)
     for s, outcome in zip(range(first, seed + games), outcomes(game, kinds, first, games - len(done), jobs, timeout)):
-        summary.add(outcome)
+        tally.add(outcome)
         if on_game is not None:
             on_game(s, outcome)
-    summary.seconds, summary.played = time.perf_counter() - start, games - len(done)
-    return summary
+    tally.seconds, tally.played = time.perf_counter() - start, games - len(done)
+    return tally
 
 
 def outcomes(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int,

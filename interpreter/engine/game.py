@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 
-from . import rng
-from .compiler import Compiler, Layout, move_card
-from .errors import GameEnded, IllegalAction, Runaway, WatchFired
-from .flow import CALL, SUSPEND, FlowBuilder, watch_program
+from ..runtime import rng
+from ..compiler.rules import Compiler
+from ..runtime.layout import Layout, move_card
+from ..runtime.errors import GameEnded, IllegalAction, Runaway, WatchFired
+from ..compiler.flow import CALL, SUSPEND, FlowBuilder, watch_program
 from .invariants import Invariants
-from .optimize import Optimizer, plain_program
-from .state import State
+from ..compiler.optimize import Optimizer, plain_program
+from ..runtime.state import State
 
 DEFAULT_STEP_LIMIT = 1_000_000
 

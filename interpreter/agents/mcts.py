@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 import time
 
-from . import rng
-from .agents import Agent, AgentSpecError, PlayerView, register
+from ..runtime import rng
+from .base import Agent, AgentSpecError, PlayerView
 
 
 class Node:
@@ -101,5 +101,3 @@ class MCTSAgent(Agent):
             game.apply(st, i)
         return state
 
-
-register("mcts", MCTSAgent)

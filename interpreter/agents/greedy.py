@@ -12,8 +12,8 @@ Options: samples (sampled states per decision, default 4), depth (default 2).
 """
 from __future__ import annotations
 
-from . import rng
-from .agents import Agent, AgentSpecError, PlayerView, register
+from ..runtime import rng
+from .base import Agent, AgentSpecError, PlayerView
 
 WIN = 1_000_000
 
@@ -64,5 +64,3 @@ class GreedyAgent(Agent):
             value = score(st, {}) if score is not None else 0
         return value
 
-
-register("greedy", GreedyAgent)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .agents import Agent, PlayerView
+from .base import Agent, PlayerView
 
 HELP = """\
   a number   choose that option

@@ -1,4 +1,4 @@
-"""Playing one game with agents, logged as JSON Lines so it can be replayed.
+"""Game logs as JSON Lines, and replaying them.
 
 A log is a header (ruleset, its hash, mode, parameters, seed, agents), one
 line per decision (who, what, the index chosen and the option's text) and
@@ -13,33 +13,11 @@ from typing import IO
 
 from rulelang import ir
 
-from .agents import Agent, PlayerView
-from .asking import ask
-from .engine import Game
-from .state import State
+from ..runtime.state import State
+from .game import Game
 from .view import Viewer
 
 LOG_FORMAT = "rulelang-log/1"
-
-
-def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = None,
-         log: "GameLog | None" = None, viewer: Viewer | None = None, stop_at: int | None = None,
-         timeout: float | None = None) -> State:
-    """Play until the game ends (or until `stop_at` decisions have been made).
-
-    An agent that fails a decision (see asking.py) raises AgentError and
-    leaves `st` as it was at that decision."""
-    viewer = viewer or Viewer(game)
-    st = state if state is not None else game.new_state(seed)
-    while st.outcome is None and (stop_at is None or st.decisions < stop_at):
-        view = PlayerView(game, viewer, st)
-        index = ask(agents[view.role], view, timeout)
-        if log is not None:
-            log.decision(game, viewer, st, index)
-        game.apply(st, index)
-    if log is not None and st.outcome is not None:
-        log.outcome(st.outcome)
-    return st
 
 
 def header(ruleset: ir.Ruleset, path: str | None, mode: str, seed: int, agents: dict[str, str]) -> dict:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from rulelang import ir
 
-from .engine import Game
-from .state import State
+from .game import Game
+from ..runtime.state import State
 
 
 def words(value: str) -> str:

@@ -9,7 +9,7 @@ options as text — never the game state. It answers with an option's index.
     first   always the first option (handy for tests and tutorials)
     greedy  one-step lookahead with the mode's heuristic (greedy.py)
     mcts    Monte Carlo tree search over sampled states (mcts.py)
-    human   asks a person at the terminal (see terminal.py)
+    human   asks a person at the terminal (terminal.py)
 
 An agent is named by a spec `KIND` or `KIND:OPTION=VALUE,OPTION=VALUE`
 (`mcts:iterations=200`); each kind declares its options and their types.
@@ -21,84 +21,16 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-import weakref
 from pathlib import Path
 from typing import Callable
 
-from . import rng
-from .engine import Game
-from .state import State
-from .view import Viewer
+from .base import Agent, AgentSpecError
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
+from .simple import FirstAgent, RandomAgent
 
-_SAMPLERS: "weakref.WeakKeyDictionary[Viewer, object]" = weakref.WeakKeyDictionary()
-
-
-class PlayerView:
-    """What one role may know at one decision."""
-
-    __slots__ = ("game", "viewer", "_state", "role", "label", "count", "number", "_obs")
-
-    def __init__(self, game: Game, viewer: Viewer, st: State):
-        self.game, self.viewer, self._state = game, viewer, st
-        p = st.pending
-        self.role, self.label, self.count = p["role"], p["label"], len(p["options"])
-        self.number = st.decisions  # how many decisions came before this one
-        self._obs = None
-
-    @property
-    def observation(self) -> dict:
-        if self._obs is None:
-            self._obs = self.viewer.observe(self._state, self.role)
-        return self._obs
-
-    @property
-    def options(self) -> list[str]:
-        return self.observation["decision"]["options"]
-
-    def sample(self, seed: int) -> State:
-        """A whole state consistent with what this role sees (see sampling.py):
-        what search agents play ahead on, instead of the real state."""
-        from .sampling import Sampler
-        sampler = _SAMPLERS.get(self.viewer)
-        if sampler is None:
-            sampler = _SAMPLERS[self.viewer] = Sampler(self.game, self.viewer)
-        return sampler.sample(self._state, self.role, seed)
-
-
-class Agent:
-    name = "agent"
-    OPTIONS: dict[str, type] = {}  # what a spec may set: name -> int, float, ...
-    guarded = True  # answers are checked and timed (asking.py); a person at the terminal is not
-
-    def choose(self, view: PlayerView) -> int:
-        raise NotImplementedError
-
-
-class AgentSpecError(ValueError):
-    """A bad agent spec (unknown kind or option, a value of the wrong type)."""
-
-
-class RandomAgent(Agent):
-    name = "random"
-
-    def __init__(self, seed: int, role: str):
-        self.stream = rng.derive(seed, "agent:" + role)
-
-    def choose(self, view: PlayerView) -> int:
-        return rng.pick(self.stream, view.number, view.count)
-
-
-class FirstAgent(Agent):
-    name = "first"
-
-    def __init__(self, seed: int, role: str):
-        pass
-
-    def choose(self, view: PlayerView) -> int:
-        return 0
-
-
-AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "first": FirstAgent}
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgent,
+                                           "mcts": MCTSAgent}
 
 
 def register(name: str, factory: Callable[..., Agent]) -> None:
@@ -160,6 +92,3 @@ def make_agent(spec: str, seed: int, role: str) -> Agent:
     agent = AGENTS[kind](seed, role, **options)
     agent.spec = spec  # how errors name it
     return agent
-
-
-from . import greedy, mcts  # noqa: E402,F401  (they register themselves)

@@ -26,8 +26,8 @@ from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError
 from rulelang.types import BoardT, ListT, ZoneT
 
-from . import rng
-from .errors import GameEnded, RuleError, Runaway
+from ..runtime import rng
+from ..runtime.errors import GameEnded, RuleError, Runaway
 from .optimize import HoistLet, Options
 
 UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)

@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .engine import Game
-from .state import State
-from .view import Viewer
+from ..engine.game import Game
+from ..runtime.state import State
+from ..engine.view import Viewer
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .stats import Difference, holm, mean_interval, paired_difference, welch_difference, wilson
-from .summary import Summary
+from .tally import Tally
 
 
 @dataclass
@@ -24,7 +24,7 @@ class Metric:
     significant: list  # per ruleset after the first: bool
 
 
-def compare(summaries: list[Summary]) -> list[Metric]:
+def compare(summaries: list[Tally]) -> list[Metric]:
     first, metrics = summaries[0], []
 
     def add(name: str, rate: bool, columns: list | None) -> None:
@@ -75,7 +75,7 @@ def tests_made(metrics: list[Metric]) -> int:
 # ------------------------------------------------------------------ text
 
 
-def format_comparison(labels: list[str], summaries: list[Summary], metrics: list[Metric]) -> str:
+def format_comparison(labels: list[str], summaries: list[Tally], metrics: list[Metric]) -> str:
     letters = [chr(ord("A") + i) for i in range(len(labels))]
     first = summaries[0]
     lines = [f"{letter}  {label}" for letter, label in zip(letters, labels)]
@@ -141,7 +141,7 @@ def _diff(d: Difference, rate: bool) -> str:
     return f"{d.value:+.2f} [{d.low:+.2f}, {d.high:+.2f}]"
 
 
-def comparison_json(labels: list[str], summaries: list[Summary], metrics: list[Metric]) -> dict:
+def comparison_json(labels: list[str], summaries: list[Tally], metrics: list[Metric]) -> dict:
     return {
         "rulesets": [{"label": label, "summary": s.to_json() | {"games_per_second": None}}
                      for label, s in zip(labels, summaries)],

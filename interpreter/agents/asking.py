@@ -19,8 +19,8 @@ import threading
 import time
 from contextlib import contextmanager
 
-from .agents import Agent, PlayerView
-from .errors import RuleError
+from .base import Agent, PlayerView
+from ..runtime.errors import RuleError
 
 
 class AgentError(Exception):

@@ -22,7 +22,7 @@ from rulelang import ir
 from rulelang.errors import Span
 from rulelang.types import BoardT, CardT, ListT, ZoneT
 
-from .compiler import Compiler, has_decision
+from .rules import Compiler, has_decision
 
 SUSPEND = -1  # a decision is pending
 CALL = -2  # a frame was pushed

@@ -1,6 +1,6 @@
 """What many games add up to: the numbers a designer reads.
 
-A `Summary` keeps one value per game for everything it reports (in seed
+A `Tally` keeps one value per game for everything it reports (in seed
 order), so two summaries of the same seeds can be compared game by game
 (see compare.py), and reports them with 95% intervals: win rate per role,
 outcome counts, score, game length in rounds and decisions, and the
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from rulelang.types import BOOL
 
-from .engine import Game
+from ..engine.game import Game
 from .stats import mean, mean_interval, quartiles, wilson
 
 
@@ -29,7 +29,7 @@ def outcome_label(outcome: dict) -> str:
 
 
 @dataclass
-class Summary:
+class Tally:
     games: int
     seed: int
     mode: str
@@ -50,7 +50,7 @@ class Summary:
     jobs: int = 1
 
     @classmethod
-    def for_game(cls, game: Game, games: int, seed: int, agents: dict) -> "Summary":
+    def for_game(cls, game: Game, games: int, seed: int, agents: dict) -> "Tally":
         info = {n: (m.value.ty == BOOL, m.text) for n, m in game.mode.measures.items()}
         return cls(games, seed, game.mode.name, dict(agents), dict(game.ruleset.param_values), game.roles,
                    info, won={r: [] for r in game.roles}, scores={r: [] for r in game.mode.score},
@@ -130,8 +130,8 @@ def distribution(values: list) -> dict:
 # ------------------------------------------------------------------ text
 
 
-def format_summary(summary: Summary) -> str:
-    data = summary.to_json()
+def format_tally(tally: Tally) -> str:
+    data = tally.to_json()
     last = data["seed"] + data["games"] - 1
     lines = [f"{data['games']} games of mode {data['mode']}, seeds {data['seed']}..{last}, "
              f"agents: {', '.join(f'{r}={k}' for r, k in data['agents'].items())}"]
@@ -162,7 +162,7 @@ def format_summary(summary: Summary) -> str:
             lines.append(f"  {name}" + (f" — {m['text']}" if m["text"] else ""))
             lines.append(f"    {describe_measure(m, data['games'])}")
     if data["games_per_second"]:
-        jobs = f" ({summary.jobs} jobs)" if summary.jobs > 1 else ""
+        jobs = f" ({tally.jobs} jobs)" if tally.jobs > 1 else ""
         lines.append(f"speed: {data['games_per_second']:,.0f} games/s{jobs}")
     return "\n".join(lines)
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from rulelang import ir
 from rulelang.types import CardT, ListT, ZoneT
 
-from . import rng
-from .engine import Game
-from .state import State
-from .view import Viewer
+from ..runtime import rng
+from ..engine.game import Game
+from ..runtime.state import State
+from ..engine.view import Viewer
 
 _TRIES = 100
 

@@ -9,7 +9,7 @@ import json
 
 from rulelang import ir
 
-from .state import State
+from ..runtime.state import State
 
 STATE_FORMAT = "rulelang-state/1"
 

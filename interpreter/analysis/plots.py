@@ -8,7 +8,7 @@ the same file.
 from __future__ import annotations
 
 from .compare import Metric
-from .summary import Summary
+from .tally import Tally
 
 FORMATS = (".png", ".svg")
 
@@ -54,17 +54,17 @@ def _bars(ax, counts: dict, title: str, label: str | None = None, alpha: float =
     ax.set_ylabel("% of games")
 
 
-def plot_summary(summary: Summary, title: str, path: str) -> None:
+def plot_tally(tally: Tally, title: str, path: str) -> None:
     """The score distribution of each role and the game length in rounds and decisions."""
     plt = _pyplot()
-    data = summary.to_json()
+    data = tally.to_json()
     panels = [(f"score ({role})", dist["counts"]) for role, dist in data["score"].items()]
     panels += [("rounds", data["rounds"]["counts"]), ("decisions", data["decisions"]["counts"])]
     panels += [(name, m["counts"]) for name, m in data["measures"].items() if m.get("counts")]
     fig, axes = plt.subplots(len(panels), 1, figsize=(7, 2.4 * len(panels)), squeeze=False)
     for ax, (name, counts) in zip(axes[:, 0], panels):
         _bars(ax, counts, name)
-    fig.suptitle(f"{title}: {summary.games} games, mode {summary.mode}")
+    fig.suptitle(f"{title}: {tally.games} games, mode {tally.mode}")
     fig.tight_layout()
     _save(fig, path)
 

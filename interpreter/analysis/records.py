@@ -21,7 +21,7 @@ import json
 import os
 from typing import IO
 
-from .summary import outcome_label
+from .tally import outcome_label
 
 FORMATS = (".csv", ".jsonl", ".json")
 

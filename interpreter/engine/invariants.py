@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from rulelang.errors import Span
 
-from .errors import RuleError
+from ..runtime.errors import RuleError
 
 
 class InvariantBroken(RuleError):

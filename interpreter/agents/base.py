@@ -1,0 +1,55 @@
+"""What an agent is, and what it sees: a `PlayerView`, never the game state."""
+from __future__ import annotations
+
+import weakref
+
+from ..engine.game import Game
+from ..engine.view import Viewer
+from ..runtime.state import State
+
+_SAMPLERS: "weakref.WeakKeyDictionary[Viewer, object]" = weakref.WeakKeyDictionary()
+
+
+class PlayerView:
+    """What one role may know at one decision."""
+
+    __slots__ = ("game", "viewer", "_state", "role", "label", "count", "number", "_obs")
+
+    def __init__(self, game: Game, viewer: Viewer, st: State):
+        self.game, self.viewer, self._state = game, viewer, st
+        p = st.pending
+        self.role, self.label, self.count = p["role"], p["label"], len(p["options"])
+        self.number = st.decisions  # how many decisions came before this one
+        self._obs = None
+
+    @property
+    def observation(self) -> dict:
+        if self._obs is None:
+            self._obs = self.viewer.observe(self._state, self.role)
+        return self._obs
+
+    @property
+    def options(self) -> list[str]:
+        return self.observation["decision"]["options"]
+
+    def sample(self, seed: int) -> State:
+        """A whole state consistent with what this role sees (see sampling.py):
+        what search agents play ahead on, instead of the real state."""
+        from .sampling import Sampler
+        sampler = _SAMPLERS.get(self.viewer)
+        if sampler is None:
+            sampler = _SAMPLERS[self.viewer] = Sampler(self.game, self.viewer)
+        return sampler.sample(self._state, self.role, seed)
+
+
+class Agent:
+    name = "agent"
+    OPTIONS: dict[str, type] = {}  # what a spec may set: name -> int, float, ...
+    guarded = True  # answers are checked and timed (asking.py); a person at the terminal is not
+
+    def choose(self, view: PlayerView) -> int:
+        raise NotImplementedError
+
+
+class AgentSpecError(ValueError):
+    """A bad agent spec (unknown kind or option, a value of the wrong type)."""
