@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulelang import ir
+from rulelang import ir, labels
+from rulelang.labels import value_text
 from rulelang.types import EnumT
 
 from .document import clean
@@ -11,26 +12,13 @@ from .english import words
 from .icons import card_icons
 
 
-def value_text(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return words(str(value))
-
-
 def fill_format(fmt: str, card: ir.Card) -> str:
-    """A `label:` or `back:` format with the card's field values."""
-    text = clean(fmt)
-    for name, value in card.values.items():
-        text = text.replace("{" + name + "}", value_text(value))
-    return text
+    """A `label:` or `back:` format with the card's field values, safe to embed."""
+    return clean(labels.fill_format(fmt, card))
 
 
 def card_label(rs: ir.Ruleset, card: ir.Card) -> str:
-    ct = rs.card_types[card.kind]
-    if ct.label:
-        return fill_format(ct.label, card)
-    values = " ".join(value_text(v) for v in card.values.values())
-    return f"{words(card.kind)} {values}".strip()
+    return clean(labels.card_label(rs, card))
 
 
 def type_title(kind: str) -> str:

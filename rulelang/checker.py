@@ -19,10 +19,11 @@ import dataclasses
 from . import ir
 from .errors import Diagnostics, Span, did_you_mean
 from .limits import DEFAULT, Limits, over
+from .builtins import BUILTINS
 from .types import ANY, BOOL, INT, NONE, ROLE, TEXT, BoardT, CardT, EnumT, ListT, Type, ZoneT, join
 
-BUILTIN_FUNCTIONS = ("size", "empty", "top", "bottom", "abs", "min", "max", "sum", "any", "all",
-                     "face_up", "face_down", "space", "column", "row", "columns", "rows")
+CALLED = [b.name for b in BUILTINS.values() if not b.bare]  # the built-ins written with parentheses
+_RESULT = {"number": INT, "bool": BOOL}
 
 
 class Scope:
@@ -594,85 +595,69 @@ class Checker:
                     self.error(a.span, "zones cannot be passed as arguments; name the zone inside the define")
             ty = self.call_define(e.name, [a.ty for a in args], e.span)
             return ir.DefineCall(e.name, tuple(args), span=e.span, ty=ty)
-        if e.name in BUILTIN_FUNCTIONS:
+        if e.name in CALLED:
             return self.builtin(e, scope)
         if e.name in rs.procedures:
             self.error(e.span, f"'{e.name}' is a procedure (it does things); call it on its own line")
         else:
             self.error(e.span, f"unknown function '{e.name}'",
-                       did_you_mean(e.name, [*rs.defines, *BUILTIN_FUNCTIONS]))
+                       did_you_mean(e.name, [*rs.defines, *CALLED]))
         return self.typed(e, ANY)
 
     def builtin(self, e: ir.Call, scope: Scope):
-        name = e.name
-        zone_first = name in ("size", "empty", "top", "bottom", "space", "columns", "rows")
-        context = ZoneT(self.all_kinds) if zone_first else None
-        args = [self.expr(a, scope, context if i == 0 else None) for i, a in enumerate(e.args)]
-        tys = [a.ty for a in args]
-        out = ir.BuiltinCall(name, tuple(args), span=e.span)
-
-        def arity(n):
-            if len(args) != n:
-                self.error(e.span, f"{name}() takes {n} argument(s), not {len(args)}")
-                return False
-            return True
-
-        if name in ("space", "column", "row", "columns", "rows"):
-            return self.board_builtin(out, args, arity)
-        if name in ("size", "empty"):
-            if arity(1) and not isinstance(tys[0], (ZoneT, BoardT, ListT)) and tys[0] is not ANY:
-                self.error(e.args[0].span, f"{name}() needs a zone or a list, not {tys[0]}")
-            return self.typed(out, INT if name == "size" else BOOL)
-        if name in ("top", "bottom"):
-            if arity(1) and isinstance(tys[0], ZoneT):
-                return self.typed(out, CardT(tys[0].kinds))
-            if args and tys[0] is not ANY:
-                self.error(e.args[0].span, f"{name}() needs a zone, not {tys[0]}")
-            return self.typed(out, ANY)
-        if name == "abs":
-            if arity(1) and tys[0] not in (INT, ANY):
-                self.error(e.args[0].span, f"abs() needs a number, not {tys[0]}")
-            return self.typed(out, INT)
-        if name in ("face_up", "face_down"):
-            if arity(1) and not isinstance(tys[0], CardT) and tys[0] is not ANY:
-                self.error(e.args[0].span, f"{name}() needs a card, not {tys[0]}")
-            return self.typed(out, BOOL)
-        # min, max, sum, any, all over a list, or min/max of several numbers
-        item = BOOL if name in ("any", "all") else INT
-        if len(args) == 1:
-            if not ListT(item).fits(tys[0]):
-                self.error(e.args[0].span, f"{name}() needs a list of {item}s, not {tys[0]}")
-        elif name in ("min", "max") and len(args) > 1:
+        """A call of a built-in, typed by its entry in the table (builtins.py)."""
+        b = BUILTINS[e.name]
+        context = ZoneT(self.all_kinds) if b.params[:1] in (("zone",), ("zone-or-list",), ("board",)) else None
+        args = tuple(self.expr(a, scope, context if i == 0 else None) for i, a in enumerate(e.args))
+        out = ir.BuiltinCall(e.name, args, span=e.span)
+        if b.several and len(args) > 1:  # min(a, b, c)
             for a in args:
                 if a.ty not in (INT, ANY):
-                    self.error(a.span, f"{name}() compares numbers, not {a.ty}")
-        else:
-            self.error(e.span, f"{name}() takes a list" + (" or several numbers" if name in ("min", "max") else ""))
-        return self.typed(out, item)
+                    self.error(a.span, f"{b.name}() compares numbers, not {a.ty}")
+            return self.typed(out, INT)
+        if len(args) != len(b.params):
+            if b.params == ("list",):
+                self.error(e.span, f"{b.name}() takes a list" + (" or several numbers" if b.several else ""))
+            else:
+                n = len(b.params)
+                self.error(e.span, f"{b.name}() takes {n} argument{'s' if n != 1 else ''}, not {len(args)}")
+            return self.typed(out, ANY if b.result in ("card", "zone") else _RESULT[b.result])
+        ok = all(self.builtin_argument(b, kind, a) for kind, a in zip(b.params, args))
+        if b.result == "card":  # top/bottom: a card of the types the zone holds
+            return self.typed(out, CardT(args[0].ty.kinds) if ok and isinstance(args[0].ty, ZoneT) else ANY)
+        if b.result == "zone":  # space(B, x, y): a zone holding what the board holds
+            return self.typed(out, ZoneT(args[0].ty.kinds) if ok else ANY)
+        return self.typed(out, _RESULT[b.result])
 
-    def board_builtin(self, out: ir.BuiltinCall, args, arity):
-        """space(B, column, row) is a zone; column(c), row(c) where a card is;
-        columns(B), rows(B) a board's size."""
-        name = out.name
-        if name in ("column", "row"):
-            if arity(1) and not isinstance(args[0].ty, CardT) and args[0].ty is not ANY:
-                self.error(args[0].span, f"{name}() needs a card on a board, not {args[0].ty}")
-            return self.typed(out, INT)
-        if not arity(3 if name == "space" else 1):
-            return self.typed(out, ANY)
-        board = args[0]
-        if not isinstance(board, ir.ZoneRef) or not isinstance(board.ty, BoardT):
-            if board.ty is not ANY:
-                grids = [z.name for z in self.rs.zones.values() if z.kind == "grid"]
-                self.error(board.span, f"{name}() needs a board (a zone with `kind: grid`), not {board.ty}",
-                           "boards: " + ", ".join(grids) if grids else "declare one with `kind: grid`")
-            return self.typed(out, ANY)
-        if name != "space":
-            return self.typed(out, INT)
-        for a in args[1:]:
-            if a.ty not in (INT, ANY):
-                self.error(a.span, f"a space is found by its column and row (numbers), not {a.ty}")
-        return self.typed(out, ZoneT(board.ty.kinds))
+    def builtin_argument(self, b, kind: str, a: ir.Expr) -> bool:
+        """Report an argument of the wrong kind; True if it fits."""
+        ty = a.ty
+        if ty is ANY:
+            return kind != "board"
+        if kind == "zone-or-list":
+            fits, want = isinstance(ty, (ZoneT, BoardT, ListT)), "a zone or a list"
+        elif kind == "zone":
+            fits, want = isinstance(ty, ZoneT), "a zone"
+        elif kind == "number":
+            fits, want = ty == INT, ("a number" if b.name == "abs" else None)
+            if not fits and want is None:
+                self.error(a.span, f"a space is found by its column and row (numbers), not {ty}")
+                return False
+        elif kind == "card":
+            fits, want = isinstance(ty, CardT), "a card on a board" if b.name in ("column", "row") else "a card"
+        elif kind == "list":
+            item = BOOL if b.result == "bool" else INT
+            fits, want = ListT(item).fits(ty), f"a list of {item}s"
+        else:  # a board: a zone declared `kind: grid`, named directly
+            if isinstance(a, ir.ZoneRef) and isinstance(ty, BoardT):
+                return True
+            grids = [z.name for z in self.rs.zones.values() if z.kind == "grid"]
+            self.error(a.span, f"{b.name}() needs a board (a zone with `kind: grid`), not {ty}",
+                       "boards: " + ", ".join(grids) if grids else "declare one with `kind: grid`")
+            return False
+        if not fits:
+            self.error(a.span, f"{b.name}() needs {want}, not {ty}")
+        return fits
 
     def expr_unary(self, e: ir.Unary, scope, expect):
         if e.op == "not":

@@ -17,15 +17,13 @@ from .checker import check
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
 from .files import find_ruleset
 from .limits import DEFAULT, Limits, over
+from .builtins import RESERVED
 from .params import apply_params
 from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
 from .types import BOOL, INT, TEXT, CardT, EnumT, ROLE, Type
 from .variants import Tree, read_tree, resolve
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
-BUILTIN_NAMES = frozenset({"round", "box", "size", "empty", "top", "bottom", "abs", "face_up",
-                           "face_down", "min", "max", "sum", "any", "all", "space", "column", "row",
-                           "columns", "rows"})
 
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
             "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
@@ -103,7 +101,7 @@ class _Reader:
             self.diag.error(span, f"'{name}' is not a valid name for a {what}",
                             "names use letters, digits and _ (use _ instead of - or spaces)")
             return False
-        if name in KEYWORDS or name in BUILTIN_NAMES:
+        if name in KEYWORDS or name in RESERVED:
             self.diag.error(span, f"'{name}' is a reserved word and cannot name a {what}")
             return False
         if name in self.names:

@@ -135,7 +135,7 @@ def test_runtime_errors_are_located(body, message):
     ("let c = top(pile)\nc.hits = true", "a value for 'hits' must be number"),
     ("for c in pile ordered by c.ready:\n  pass", "an `ordered by` key must be number"),
     ("total = column(3)", "column() needs a card on a board"),
-    ("total = space(field, 1)", "space() takes 3 argument(s)"),
+    ("total = space(field, 1)", "space() takes 3 arguments, not 2"),
     ("move field to out", "a board's cards are moved one by one"),
 ])
 def test_checker_errors(body, message):

@@ -17,21 +17,17 @@ value, appear as its "state" text ("damage 2, guarded").
 """
 from __future__ import annotations
 
-from rulelang import ir
+from rulelang.labels import card_label, value_text, words
 
 from .game import Game
 from ..runtime.state import State
-
-
-def words(value: str) -> str:
-    return value.replace("_", " ")
 
 
 class Viewer:
     def __init__(self, game: Game):
         self.game = game
         rs = game.ruleset
-        self.labels = [self._label(rs, c) for c in rs.cards]
+        self.labels = [card_label(rs, c) for c in rs.cards]
         zones = rs.zones
         layout = game.layout
         self.instances = layout.instances
@@ -43,17 +39,6 @@ class Viewer:
         self.boards = {z.name: z for z in zones.values() if z.kind == "grid"}
         # state values shown: (name, slot, initial value per card)
         self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()]
-
-    @staticmethod
-    def _label(rs: ir.Ruleset, card: ir.Card) -> str:
-        ct = rs.card_types[card.kind]
-        if ct.label:
-            text = ct.label
-            for name, value in card.values.items():
-                text = text.replace("{" + name + "}", words(str(value)))
-            return text
-        values = " ".join(words(str(v)) for v in card.values.values())
-        return f"{words(card.kind)} {values}".strip()
 
     def card(self, c: int) -> str:
         return self.labels[c]
@@ -80,13 +65,7 @@ class Viewer:
 
     def value(self, v) -> str | None:
         """A bound value as text; None (no card) is left out."""
-        if v is None:
-            return None
-        if isinstance(v, bool):
-            return "yes" if v else "no"
-        if isinstance(v, int):
-            return str(v)
-        return words(str(v))
+        return None if v is None else value_text(v)
 
     def option(self, st: State, index: int) -> str:
         """An option as a person reads it (its cards by label)."""

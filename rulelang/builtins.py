@@ -1,0 +1,48 @@
+"""The built-in functions of the rules language, in one table.
+
+The checker types calls from it, the optimiser folds the pure ones, the
+code generator has one `builtin_<name>` method per entry and the English
+generator reads its phrases; the tests check that every entry is handled
+by each. A new built-in starts here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Builtin:
+    name: str
+    params: tuple[str, ...]  # each argument's kind: zone, zone-or-list, card, number, list, board
+    result: str  # number, bool, card, zone
+    phrase: str  # English; {0}, {1}, ... are the arguments' phrases
+    negated: str | None = None  # the English of `not name(...)`, where it reads better than "it is not true that"
+    pure: bool = True  # depends on its arguments only: folded when they are constants
+    several: bool = False  # min/max: one list, or several numbers
+    bare: bool = False  # written without parentheses (`round`)
+
+
+BUILTINS: dict[str, Builtin] = {b.name: b for b in (
+    Builtin("round", (), "number", "the round number", pure=False, bare=True),
+    Builtin("size", ("zone-or-list",), "number", "the number of items in {0}"),
+    Builtin("empty", ("zone-or-list",), "bool", "{0} is empty", negated="{0} is not empty"),
+    Builtin("top", ("zone",), "card", "the top card of {0}"),
+    Builtin("bottom", ("zone",), "card", "the bottom card of {0}"),
+    Builtin("abs", ("number",), "number", "the size of {0} (ignoring its sign)"),
+    Builtin("min", ("list",), "number", "the smallest of {0}", several=True),
+    Builtin("max", ("list",), "number", "the largest of {0}", several=True),
+    Builtin("sum", ("list",), "number", "the total of {0}"),
+    Builtin("any", ("list",), "bool", "at least one of {0}"),
+    Builtin("all", ("list",), "bool", "every one of {0}"),
+    Builtin("face_up", ("card",), "bool", "{0} is face up", negated="{0} is not face up", pure=False),
+    Builtin("face_down", ("card",), "bool", "{0} is face down", negated="{0} is not face down", pure=False),
+    # not folded: the zone analysis follows moves into a board through its `space(...)` calls
+    Builtin("space", ("board", "number", "number"), "zone", "the space of {0} in column {1}, row {2}", pure=False),
+    Builtin("column", ("card",), "number", "the column {0} is in", pure=False),
+    Builtin("row", ("card",), "number", "the row {0} is in", pure=False),
+    Builtin("columns", ("board",), "number", "the number of columns of {0}"),
+    Builtin("rows", ("board",), "number", "the number of rows of {0}"),
+)}
+
+# names a ruleset cannot declare: the built-ins, and the box every game has
+RESERVED = frozenset(BUILTINS) | {"box"}

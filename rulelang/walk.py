@@ -1,0 +1,83 @@
+"""The one way to walk the IR: children, rebuilding, and visitor dispatch.
+
+Every IR node is a frozen dataclass whose fields are other nodes, tuples of
+nodes (or of pairs holding nodes, like an `If`'s branches) and plain values;
+its `span` and `ty` are never children. Every pass (the checker, the
+optimiser, the code generator, the samplers, the English generator) walks
+through these three functions, so a new node class needs no new traversal.
+
+Visitors name their methods after the node class, lower-cased, behind a
+prefix for what they produce: `expr_binary`, `stmt_move`, `not_quantified`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Iterator
+
+from .ir import Node
+
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def child_fields(node) -> tuple[str, ...]:
+    """The names of a node class's fields other than its span and type (cached: this is hot)."""
+    cls = type(node)
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = _CHILD_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name not in ("span", "ty"))
+    return names
+
+
+def children(node) -> Iterator[Node]:
+    """The nodes directly inside a node, in field order."""
+    for name in child_fields(node):
+        yield from _nodes(getattr(node, name))
+
+
+def _nodes(value):
+    if isinstance(value, Node):
+        yield value
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _nodes(v)
+
+
+def walk(node) -> Iterator[Node]:
+    """Every node of a tree (or of a tuple of trees), parents before children."""
+    stack = list(_nodes(node))[::-1]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(list(children(n))[::-1])
+
+
+def map_children(node, f: Callable[[Node], Node]):
+    """The node with f applied to each child node (unchanged nodes are kept, not copied)."""
+    changes = {}
+    for name in child_fields(node):
+        value = getattr(node, name)
+        new = _map_value(value, f)
+        if new is not value:
+            changes[name] = new
+    return dataclasses.replace(node, **changes) if changes else node
+
+
+def _map_value(value, f):
+    if isinstance(value, Node):
+        return f(value)
+    if isinstance(value, tuple):
+        items = tuple(_map_value(v, f) for v in value)
+        return items if any(a is not b for a, b in zip(items, value)) else value
+    return value
+
+
+_METHODS: dict[tuple[type, str, type], str] = {}
+
+
+def method(visitor, prefix: str, node, default=None):
+    """The visitor's method for a node: `{prefix}_{class name in lower case}`, or `default`."""
+    key = (type(visitor), prefix, type(node))
+    name = _METHODS.get(key)
+    if name is None:
+        name = _METHODS[key] = f"{prefix}_{type(node).__name__.lower()}"
+    return getattr(visitor, name, default)
