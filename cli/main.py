@@ -11,19 +11,20 @@ import os
 import sys
 import traceback
 
-from interpreter.agents.registry import AGENTS, make_agent
 from interpreter.agents.asking import AgentError
-from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
-from interpreter.runtime.errors import IllegalAction, RuleError
-from interpreter.engine.invariants import InvariantBroken
-from interpreter.engine.logs import GameLog, ReplayError, header, read_log, replay
 from interpreter.agents.match import play
-from interpreter.analysis.records import RowsError
-from interpreter.engine.saves import SaveError, check_same_ruleset, load as load_save, save as save_state
-from interpreter.analysis.tally import outcome_label
+from interpreter.agents.registry import AGENTS, make_agent
 from interpreter.agents.terminal import HumanAgent, Quit, render_board
+from interpreter.analysis.records import RowsError
+from interpreter.analysis.tally import outcome_label
+from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
+from interpreter.engine.logs import GameLog, ReplayError, header, read_log, replay
+from interpreter.engine.saves import SaveError, check_same_ruleset
+from interpreter.engine.saves import load as load_save
+from interpreter.engine.saves import restore as restore_state
+from interpreter.engine.saves import save as save_state
 from interpreter.engine.view import Viewer
-
+from interpreter.runtime.errors import IllegalAction, RuleError
 from rulelang import RulesetError, load_ruleset, parse_assignments
 
 from . import printing, show, simulation, solve
@@ -193,16 +194,12 @@ def cmd_check(args) -> int:
 def start(args) -> tuple:
     """The ruleset, the game, and where it starts: a new game or a saved one (--resume)."""
     ruleset = load(args)
-    seed, state = args.seed, None
+    seed, data = args.seed, None
     if args.resume:
         data = resume(args.resume, ruleset)
-        args.mode, seed, state = data["mode"], data["seed"], data["state"]
+        args.mode, seed = data["mode"], data["seed"]
     game = build_game(ruleset, args)
-    if state is not None:
-        try:  # a saved file is input like any other: never play on from a damaged state
-            game.check_state(state)
-        except InvariantBroken as exc:
-            raise SaveError(f"{args.resume} holds a damaged game state: {exc.diagnostic.message}") from None
+    state = restore_state(game, data, args.resume) if data is not None else None
     return ruleset, game, seed, state
 
 
@@ -237,7 +234,7 @@ def cmd_play(args) -> int:
         raise UsageError(f"no role '{role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
     kinds = agent_kinds(game, args.agent)
     kinds[role] = "human"
-    possible = game.compiler.program.possible  # zones no card can reach in this mode are not shown
+    possible = game.possible  # zones no card can reach in this mode are not shown
     titles = {z.name: zone_title(z) for z in ruleset.zones.values() if possible is None or possible.get(z.name)}
     viewer = Viewer(game)
     current: dict = {}

@@ -1,20 +1,27 @@
-"""`rulelang show` (a ruleset as it will run, variants merged) and `rulelang schema`."""
+"""`rulelang show` (a ruleset as it will run, variants merged; or the Python
+generated from one mode) and `rulelang schema`."""
 from __future__ import annotations
 
 import json
 
-from rulelang import find_ruleset, parse_assignments
+from interpreter.engine.game import Game
+from rulelang import find_ruleset, load_ruleset, parse_assignments
 from rulelang.loader import read_ruleset
 from rulelang.schema import schema
 from rulelang.variants import read_tree
 from rulelang.yamltree import dump, plain
 
-from .common import limits
+from .common import UsageError, limits
 
 
 def add_commands(sub, ruleset_args) -> None:
     p = sub.add_parser("show", help="print a ruleset as it will run: a variant merged with what it extends")
     ruleset_args(p)
+    p.add_argument("--python", action="store_true",
+                   help="print the Python code generated for a mode instead, each line noted with the "
+                        "ruleset line it comes from")
+    p.add_argument("--mode", help="the mode, with --python (default: the ruleset's first)")
+    p.add_argument("--plain", action="store_true", help="with --python: the rules as written, not optimised")
     p.set_defaults(command=cmd_show)
 
     p = sub.add_parser("schema", help="print the JSON Schema of ruleset files (for editors)")
@@ -22,6 +29,10 @@ def add_commands(sub, ruleset_args) -> None:
 
 
 def cmd_show(args) -> int:
+    if args.python:
+        return show_python(args)
+    if args.mode or args.plain:
+        raise UsageError("--mode and --plain go with --python")
     tree = read_tree(find_ruleset(args.ruleset), limits(args))
     ruleset = read_ruleset(tree, parse_assignments(args.set), limits(args))  # checked: show only what can run
     data = plain(tree.root)
@@ -42,4 +53,19 @@ def cmd_show(args) -> int:
 
 def cmd_schema(args) -> int:
     print(json.dumps(schema(), indent=2))
+    return 0
+
+
+def show_python(args) -> int:
+    """The generated code of one mode, in the order it was generated: constants
+    and notes as comments (the code that runs has neither; see compiler/source.py)."""
+    ruleset = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
+    game = Game(ruleset, args.mode, optimize=not args.plain)
+    how = "as written (--plain)" if args.plain else "optimised for these parameters"
+    print(f"# {ruleset.name}, mode {game.mode.name}: the Python generated from its rules, {how}.")
+    print("# `# FILE:LINE` names the rule each line comes from; kN are constants from the ruleset,")
+    print("# passed in as data (their values are noted beside them), never written into the code.")
+    for unit in game.rules.units:
+        print()
+        print(unit.text(), end="")
     return 0

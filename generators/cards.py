@@ -28,10 +28,11 @@ from markupsafe import Markup
 
 from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError, Span
+from rulelang.labels import value_text
 from rulelang.types import EnumT
 
 from . import icons, textfit
-from .components import card_label, fill_format, type_title, value_text
+from .components import card_label, fill_format, type_title
 from .english import words
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")

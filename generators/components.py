@@ -4,7 +4,6 @@ from __future__ import annotations
 from collections import Counter
 
 from rulelang import ir, labels
-from rulelang.labels import value_text
 from rulelang.types import EnumT
 
 from .document import clean

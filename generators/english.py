@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 
 from rulelang import ir
+from rulelang.builtins import BUILTINS
 from rulelang.types import BOOL, ListT, ZoneT
+from rulelang.walk import method
 
 from .document import Item, clean, em
 
@@ -91,11 +93,11 @@ class English:
         return self._method("stmt", s)(s)
 
     def _method(self, prefix: str, node):
-        method = getattr(self, f"{prefix}_{type(node).__name__.lower()}", None)
-        if method is None:
+        found = method(self, prefix, node)
+        if found is None:
             raise MissingRendering(f"no English for {type(node).__name__} (add {prefix}_"
                                    f"{type(node).__name__.lower()} to generators/english.py)")
-        return method
+        return found
 
     def block(self, stmts: ir.Block) -> list[Item]:
         return [item for s in stmts for item in self.stmt(s)]
@@ -104,12 +106,9 @@ class English:
         """A condition as a clause, negated in words where English allows."""
         if not negate:
             return self.expr(e)
-        method = getattr(self, f"not_{type(e).__name__.lower()}", None)
-        if method is not None:
-            phrase = method(e)
-            if phrase is not None:
-                return phrase
-        return f"it is not true that {self.expr(e)}"
+        negated = method(self, "not", e)
+        phrase = negated(e) if negated is not None else None
+        return phrase if phrase is not None else f"it is not true that {self.expr(e)}"
 
     def sub(self, e: ir.Expr) -> str:
         """An operand: compound conditions are bracketed so the grouping stays clear."""
@@ -248,31 +247,18 @@ class English:
 
     def expr_builtincall(self, e: ir.BuiltinCall) -> str:
         a = e.args
-        if e.name == "round":
-            return "the round number"
         if e.name == "size":
             return f"the number of {'cards in' if isinstance(a[0].ty, ZoneT) else 'items in'} {self.expr(a[0])}"
-        if e.name == "empty":
-            return f"{self.expr(a[0])} is empty"
         if e.name in ("top", "bottom"):
             zone = self.rs.zones.get(a[0].zone) if isinstance(a[0], ir.ZoneRef) else None
-            end = {"top": "right-most", "bottom": "left-most"} if zone and zone.kind == "row" else {}
-            return f"the {end.get(e.name, e.name)} card of {self.expr(a[0])}"
-        if e.name == "abs":
-            if isinstance(a[0], ir.Binary) and a[0].op == "-":
-                return f"the difference between {self.expr(a[0].left)} and {self.expr(a[0].right)}"
-            return f"the size of {self.expr(a[0])} (ignoring its sign)"
-        if e.name in ("face_up", "face_down"):
-            return f"{self.expr(a[0])} is {words(e.name)}"
-        if e.name == "space":
-            return f"the space of {self.expr(a[0])} in column {self.expr(a[1])}, row {self.expr(a[2])}"
-        if e.name in ("column", "row"):
-            return f"the {e.name} {self.expr(a[0])} is in"
-        if e.name in ("columns", "rows"):
-            return f"the number of {e.name} of {self.expr(a[0])}"
-        what = {"min": "the smallest of", "max": "the largest of", "sum": "the total of",
-                "any": "at least one of", "all": "every one of"}[e.name]
-        return f"{what} {join_and([self.expr(x) for x in a])}"
+            if zone is not None and zone.kind == "row":  # a row has ends, not a top
+                return f"the {'right-most' if e.name == 'top' else 'left-most'} card of {self.expr(a[0])}"
+        if e.name == "abs" and isinstance(a[0], ir.Binary) and a[0].op == "-":
+            return f"the difference between {self.expr(a[0].left)} and {self.expr(a[0].right)}"
+        phrases = [self.expr(x) for x in a]
+        if BUILTINS[e.name].several and len(a) > 1:  # min(a, b, c)
+            phrases = [join_and(phrases)]
+        return BUILTINS[e.name].phrase.format(*phrases)
 
     def expr_unary(self, e: ir.Unary) -> str:
         if e.op == "not":
@@ -393,11 +379,8 @@ class English:
         return self.expr(e.operand) if e.op == "not" else None
 
     def not_builtincall(self, e: ir.BuiltinCall) -> str | None:
-        if e.name == "empty":
-            return f"{self.expr(e.args[0])} is not empty"
-        if e.name in ("face_up", "face_down"):
-            return f"{self.expr(e.args[0])} is not {words(e.name)}"
-        return None
+        negated = BUILTINS[e.name].negated
+        return negated.format(*(self.expr(x) for x in e.args)) if negated is not None else None
 
     def not_quantified(self, e: ir.Quantified) -> str | None:
         if e.kind != "exists":
@@ -413,8 +396,8 @@ class English:
         """A define without parameters is negated through its body, if that reads short."""
         define = self.rs.defines[e.name]
         if not define.params:
-            method = getattr(self, f"not_{type(define.body).__name__.lower()}", None)
-            phrase = method(define.body) if method is not None else None
+            negated = method(self, "not", define.body)
+            phrase = negated(define.body) if negated is not None else None
             if phrase is not None and len(phrase) <= 80:
                 return phrase
         return None

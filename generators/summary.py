@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections import Counter
 
 from rulelang import ir
+from rulelang.labels import value_text
 
-from .components import card_rows, icons_used, type_title, value_text
+from .components import card_rows, icons_used, type_title
 from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, strong
 from .english import English, capital, fill, join_and, sentence, words
 from .icons import card_icons, check_icons

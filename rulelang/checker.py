@@ -17,10 +17,25 @@ from __future__ import annotations
 import dataclasses
 
 from . import ir
+from .builtins import BUILTINS
 from .errors import Diagnostics, Span, did_you_mean
 from .limits import DEFAULT, Limits, over
-from .builtins import BUILTINS
-from .types import ANY, BOOL, INT, NONE, ROLE, TEXT, BoardT, CardT, EnumT, ListT, Type, ZoneT, join
+from .types import (
+    ANY,
+    BOOL,
+    INT,
+    NONE,
+    ROLE,
+    TEXT,
+    BoardT,
+    CardT,
+    EnumT,
+    ListT,
+    Type,
+    ZoneT,
+    join,
+)
+from .walk import method
 
 CALLED = [b.name for b in BUILTINS.values() if not b.bare]  # the built-ins written with parentheses
 _RESULT = {"number": INT, "bool": BOOL}
@@ -198,7 +213,7 @@ class Checker:
         if not self.deeper(s.span):
             return s
         try:
-            return getattr(self, "stmt_" + type(s).__name__.lower())(s, scope)
+            return method(self, "stmt", s)(s, scope)
         finally:
             self.depth -= 1
 
@@ -486,7 +501,7 @@ class Checker:
         if not self.deeper(e.span):
             return self.typed(e, ANY)
         try:
-            return getattr(self, "expr_" + type(e).__name__.lower())(e, scope, expect)
+            return method(self, "expr", e)(e, scope, expect)
         finally:
             self.depth -= 1
 

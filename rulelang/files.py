@@ -55,3 +55,19 @@ def decode(data: bytes, name: str) -> str:
         source = Source(name, data.decode("utf-8", errors="replace"))
         raise RulesetError([Diagnostic(Span(source, len(lines), len(lines[-1]) + 1), "the file is not valid UTF-8 text",
                                        "save the ruleset as UTF-8")]) from None
+
+
+_SHOWN_AS: dict[str, str] = {}
+
+
+def location(span: Span) -> str:
+    """`FILE:LINE` as logs and generated code name a place in the rules: a
+    bundled ruleset by its name under rulesets/, wherever it is installed."""
+    name = _SHOWN_AS.get(span.source.name)
+    if name is None:
+        try:
+            name = "rulesets/" + Path(span.source.name).resolve().relative_to(BUNDLED).as_posix()
+        except (ValueError, OSError):
+            name = span.source.name
+        _SHOWN_AS[span.source.name] = name
+    return f"{name}:{span.line}"

@@ -12,18 +12,17 @@ import re
 from pathlib import Path
 
 from . import ir
+from .builtins import RESERVED
 from .cardtable import read_card_types
 from .checker import check
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
 from .files import find_ruleset
 from .limits import DEFAULT, Limits, over
-from .builtins import RESERVED
 from .params import apply_params
 from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
-from .types import BOOL, INT, TEXT, CardT, EnumT, ROLE, Type
+from .types import BOOL, INT, ROLE, TEXT, CardT, EnumT, Type
 from .variants import Tree, read_tree, resolve
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
-
 
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
             "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")

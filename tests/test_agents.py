@@ -4,16 +4,16 @@ import io
 import json
 
 import pytest
+from helpers import game_for, rulelang
+from test_language import tiny
 
-from conftest import game_for, rulelang
 from interpreter.agents.base import AgentSpecError, PlayerView
-from interpreter.agents.registry import make_agent, parse_spec
-from interpreter.engine.logs import GameLog, header
 from interpreter.agents.match import play
+from interpreter.agents.registry import make_agent, parse_spec
 from interpreter.agents.sampling import Sampler
+from interpreter.engine.logs import GameLog, header
 from interpreter.engine.view import Viewer
 from rulelang import load_text
-from test_language import tiny
 
 MODES = {"challenger": {}, "trialmaster": {}, "moderator": {}, "versus": {}}
 
@@ -43,16 +43,16 @@ def test_no_observation_or_player_log_shows_a_hidden_card(mode):
         head = header(game.ruleset, None, mode, seed, {r: "random" for r in game.roles})
         players = {r: GameLog(f, head, role=r) for r, f in logs.items()}
         st = game.new_state(seed)
-        while st.outcome is None:
-            role = st.pending["role"]
+        while not game.is_terminal(st):
+            role = game.decision(st).role
             for r in game.roles:
                 obs = viewer.observe(st, r)
                 assert shown_ids(obs) == may_see(game, viewer, st, r), (mode, seed, r)
             # a decision's options name only cards its role sees
-            site = game.sites[st.pending["site"]] if "targets" not in st.pending else None
+            site = game.decision(st).site if not game.decision(st).site.menu else None
             if site is not None:
                 visible = shown_ids(viewer.observe(st, role))
-                for option in st.pending["options"]:
+                for option in game.decision(st).options:
                     assert {v for v, card in zip(option, site.is_card) if card and v is not None} <= visible
             index = make_agent("random", seed, role).choose(PlayerView(game, viewer, st))
             for log in players.values():
@@ -118,7 +118,7 @@ def test_a_sample_keeps_what_the_role_sees_and_deals_the_rest_again():
         assert viewer.observe(s, "challenger") == seen
         assert s.rng != st.rng
         for zi, (name, _) in enumerate(game.layout.instances[1:], 1):
-            assert {game.layout.kind_of[c] for c in s.zones[zi]} <= game.compiler.program.possible.get(name, set())
+            assert {game.layout.kind_of[c] for c in s.zones[zi]} <= game.possible.get(name, set())
             assert all(s.where[c] == zi for c in s.zones[zi])
         decks.add(tuple(s.zones[game.zone_index("action_deck")]))
     assert len(decks) > 15  # the deck order is not known
@@ -132,12 +132,12 @@ def test_a_sample_renames_locals_that_hold_hidden_cards():
     game = Game(load_text(text, "peek.yaml"))
     st = game.new_state(0)
     sampler = sampler_for(game)
-    real = st.stack[-1][2]["c"]
+    real = st.stack[-1].env["c"]
     tops = set()
     for seed in range(12):
         s = sampler.sample(st, "solo", seed)
-        assert s.stack[-1][2]["c"] == s.zones[game.zone_index("pile")][-1]  # still "the top card"
-        tops.add(s.stack[-1][2]["c"])
+        assert s.stack[-1].env["c"] == s.zones[game.zone_index("pile")][-1]  # still "the top card"
+        tops.add(s.stack[-1].env["c"])
     assert len(tops) > 1 and real in st.zones[game.zone_index("pile")]
 
 

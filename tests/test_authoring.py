@@ -10,7 +10,7 @@ import shlex
 import subprocess
 import sys
 
-from conftest import ROOT
+from helpers import ROOT
 
 DOC = (ROOT / "docs" / "authoring.md").read_text()
 LANGUAGE = (ROOT / "docs" / "language.md").read_text()

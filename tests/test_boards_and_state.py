@@ -4,12 +4,11 @@ import re
 
 import pytest
 
+from interpreter.agents.match import play
 from interpreter.agents.simple import FirstAgent
 from interpreter.engine.game import Game
-from interpreter.runtime.errors import RuleError
-from interpreter.agents.match import play
-from interpreter.runtime.state import State
 from interpreter.engine.view import Viewer
+from interpreter.runtime.errors import RuleError
 from rulelang import RulesetError, load_text
 
 BOARD = """
@@ -111,8 +110,8 @@ def test_state_is_per_card_and_shown_with_its_space():
 def test_state_survives_save_and_resume(tmp_path):
     game = Game(ruleset("let t = top(pile)\nt.hits += 4\nsolo chooses c in pile as pick:\n  total = c.hits\n  win solo"))
     st = game.new_state(0)
-    again = State.from_json(json.loads(json.dumps(st.to_json())))
-    game.apply(again, len(again.pending["options"]) - 1)
+    again = game.state_from_json(json.loads(json.dumps(st.to_json())))
+    game.apply(again, len(game.decision(again).options) - 1)
     assert again.vars[0] == 4
 
 

@@ -2,8 +2,7 @@
 import json
 
 import pytest
-
-from conftest import ROOT, rulelang
+from helpers import ROOT, rulelang
 
 
 def test_check_summarises():

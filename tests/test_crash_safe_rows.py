@@ -11,8 +11,7 @@ import sys
 import time
 
 import pytest
-
-from conftest import ROOT, rulelang
+from helpers import ROOT, rulelang
 
 GAMES = 1200  # enough that the kill comes well before the end, even on a fast machine
 COMMAND = ["simulate", "twenty-trials", "--games", str(GAMES), "--seed", "11", "--set", "action_modifiers=true"]

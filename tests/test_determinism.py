@@ -1,11 +1,12 @@
 """Same ruleset, parameters, seed and decisions: the same game, every time."""
 import importlib.util
 
-from conftest import ROOT, game_for
-from interpreter.agents.simple import RandomAgent
-from interpreter.engine.game import Game
+from helpers import ROOT, game_for
+
 from interpreter.agents.match import play
+from interpreter.agents.simple import RandomAgent
 from interpreter.analysis.simulate import simulate
+from interpreter.engine.game import Game
 from rulelang import load_ruleset
 
 
@@ -55,10 +56,10 @@ def test_variants_play_the_same_optimised_and_plain():
 
 def test_the_optimiser_specialises_to_the_parameters():
     # without modifiers, nothing about modifiers is left in the compiled rules
-    no_mods = game_for().compiler.program
+    no_mods = game_for().rules.program
     assert no_mods.possible["reserve"] == frozenset({"refresh"})
     assert "action_modifier" not in repr(no_mods.steps)
-    with_mods = game_for(action_modifiers=True).compiler.program
+    with_mods = game_for(action_modifiers=True).rules.program
     assert "action_modifier" in with_mods.possible["reserve"]
 
 

@@ -2,8 +2,8 @@
 import re
 
 import pytest
+from helpers import ROOT
 
-from conftest import ROOT
 from rulelang import RulesetError, load_text
 
 SOURCE = (ROOT / "rulesets" / "twenty-trials.yaml").read_text()

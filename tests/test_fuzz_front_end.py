@@ -9,12 +9,24 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import assume, given, note, strategies as st
+from helpers import rulelang
+from helpers.fuzzing import (
+    CORPUS,
+    DEEP_RULES,
+    DEEP_YAML,
+    byte_mutants,
+    check,
+    deep_mutants,
+    fuzz_settings,
+    generated_mutants,
+    limit_settings,
+    param_settings,
+    tree_mutants,
+)
+from helpers.hostile import define_chain, rules
+from hypothesis import assume, given, note
+from hypothesis import strategies as st
 
-from conftest import rulelang
-from fuzzing import (CORPUS, DEEP_RULES, DEEP_YAML, byte_mutants, check, deep_mutants, fuzz_settings,
-                     generated_mutants, limit_settings, param_settings, tree_mutants)
-from hostile import define_chain, rules
 from rulelang import RulesetError
 from rulelang.limits import DEFAULT, MOST
 

@@ -9,7 +9,7 @@ ends next to all three Soldiers, stopped by the middle one; the top-row
 Gobbots 2, 3 and 4 move in lane order, 4 stopped by the right Soldier, 2
 ending next to the left Soldier, 3 next to none.
 """
-from gobbots import Gauntlet
+from helpers.gobbots import Gauntlet
 
 
 def example_position() -> tuple[Gauntlet, dict]:

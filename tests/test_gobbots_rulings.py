@@ -1,8 +1,7 @@
 """The Gauntlet's rules and rulings, each on a position built by hand."""
 import pytest
-
-from conftest import Position, game_for
-from gobbots import Gauntlet
+from helpers import Position, game_for
+from helpers.gobbots import Gauntlet
 
 
 def soldiers_at(p: Gauntlet, *spaces) -> None:

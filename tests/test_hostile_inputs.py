@@ -3,9 +3,9 @@ import resource
 import time
 
 import pytest
+from helpers import rulelang
+from helpers.hostile import CASES
 
-from conftest import rulelang
-from hostile import CASES
 from interpreter.engine.game import Game
 from rulelang import RulesetError, load_ruleset
 from rulelang.limits import Limits

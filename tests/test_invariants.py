@@ -11,12 +11,12 @@ import multiprocessing
 import os
 
 import pytest
+from helpers import rulelang
+from helpers.random_games import CONFIGS, play_task, tasks
 
-from conftest import rulelang
+from interpreter.analysis.simulate import available_cores
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import InvariantBroken
-from interpreter.analysis.simulate import available_cores
-from random_games import CONFIGS, play_task, tasks
 from rulelang import load_ruleset
 
 GAMES = int(os.environ.get("RULELANG_INVARIANT_GAMES", "10000"))  # per ruleset and mode

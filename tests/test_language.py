@@ -1,11 +1,11 @@
 """Language constructs on small rulesets written for the purpose."""
 import pytest
 
+from interpreter.agents.match import play
 from interpreter.agents.simple import FirstAgent
 from interpreter.engine.game import Game
-from interpreter.runtime.errors import RuleError, Runaway
-from interpreter.agents.match import play
 from interpreter.engine.view import Viewer
+from interpreter.runtime.errors import RuleError, Runaway
 from rulelang import RulesetError, load_text
 
 DUEL = """
@@ -69,12 +69,12 @@ def test_per_role_zones_menus_and_score_ending():
     st = game.new_state(0)
     viewer = Viewer(game)
     labels = []
-    while st.outcome is None:
-        labels.append((st.pending["role"], st.pending["label"]))
-        if st.pending["label"] == "play":
+    while not game.is_terminal(st):
+        labels.append((game.decision(st).role, game.decision(st).label))
+        if game.decision(st).label == "play":
             # a player only ever chooses among the cards in their own hand
-            hand = st.zones[game.zone_index("hand", st.pending["role"])]
-            assert sorted(o[0] for o in st.pending["options"]) == sorted(hand)
+            hand = st.zones[game.zone_index("hand", game.decision(st).role)]
+            assert sorted(o[0] for o in game.decision(st).options) == sorted(hand)
             # and sees only their own hand
             obs = viewer.observe(st, "alice")
             assert all(c is None for c in obs["zones"]["hand of bob"])

@@ -2,13 +2,12 @@
 import json
 
 import pytest
+from helpers import game_for, rulelang
 
-from conftest import game_for, rulelang
+from interpreter.agents.match import play
 from interpreter.agents.simple import RandomAgent
 from interpreter.engine.logs import ReplayError, read_log, replay
-from interpreter.agents.match import play
-from interpreter.engine.saves import load, save
-from interpreter.runtime.state import State
+from interpreter.engine.saves import load, restore, save
 from rulelang import load_ruleset
 
 
@@ -26,7 +25,7 @@ def test_state_saved_at_any_decision_resumes_to_the_same_game(tmp_path, params):
             play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}, state=st, stop_at=stop)
             path = tmp_path / f"s{seed}-{stop}.json"
             save(str(path), game.ruleset, "twenty-trials", game.mode.name, seed, {}, st)
-            restored = load(str(path))["state"]
+            restored = restore(game, load(str(path)), str(path))
             assert json.loads(json.dumps(restored.to_json())) == json.loads(json.dumps(st.to_json()))
             assert finish(game, restored, seed) == whole
 
@@ -37,7 +36,7 @@ def test_clone_is_independent():
     copy = st.clone()
     game.apply(st, 0)
     assert copy.to_json() != st.to_json()
-    assert State.from_json(json.loads(json.dumps(copy.to_json()))).to_json() == copy.to_json()
+    assert game.state_from_json(json.loads(json.dumps(copy.to_json()))).to_json() == copy.to_json()
 
 
 def test_log_replays_and_a_changed_ruleset_fails_loudly(tmp_path):
@@ -84,7 +83,7 @@ def test_gobbots_saved_mid_game_resumes_and_its_log_replays():
         for stop in (3, 8, 20):
             st = game.new_state(seed)
             play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}, state=st, stop_at=stop)
-            restored = State.from_json(json.loads(json.dumps(st.to_json())))
+            restored = game.state_from_json(json.loads(json.dumps(st.to_json())))
             assert finish(game, restored, seed) == whole
 
 

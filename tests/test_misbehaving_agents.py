@@ -7,16 +7,16 @@ import threading
 from pathlib import Path
 
 import pytest
+from helpers import game_for, rulelang
 
-from conftest import game_for, rulelang
-from interpreter.agents.registry import AGENTS, load_plugin, make_agent
-from interpreter.agents.base import PlayerView
 from interpreter.agents.asking import AgentError, ask
+from interpreter.agents.base import PlayerView
 from interpreter.agents.match import play
+from interpreter.agents.registry import AGENTS, load_plugin, make_agent
 from interpreter.analysis.simulate import simulate
 from interpreter.engine.view import Viewer
 
-PLUGIN = str(Path(__file__).with_name("misbehaving_agents.py"))
+PLUGIN = str(Path(__file__).parent / "helpers" / "misbehaving_agents.py")
 load_plugin(PLUGIN)
 
 
@@ -33,14 +33,14 @@ def agents_for(game, seed, **kinds):
 def test_a_bad_answer_is_named_and_leaves_the_state_as_it_was(spec, problem, mode):
     game = game_for(mode=mode)
     before = play(game, 5, agents_for(game, 5), stop_at=4)  # the same game, stopped where the agent fails
-    role = before.pending["role"]
+    role = game.decision(before).role
     st = game.new_state(5)
     with pytest.raises(AgentError) as info:
         play(game, 5, agents_for(game, 5, **{role: spec}), state=st)
     error = info.value
-    assert (error.agent, error.role, error.number, error.label) == (spec, role, 4, before.pending["label"])
-    assert str(error).startswith(f"agent '{spec}' playing {role} failed decision 5 ('{before.pending['label']}'): ")
-    n = len(before.pending["options"])
+    assert (error.agent, error.role, error.number, error.label) == (spec, role, 4, game.decision(before).label)
+    assert str(error).startswith(f"agent '{spec}' playing {role} failed decision 5 ('{game.decision(before).label}'): ")
+    n = len(game.decision(before).options)
     assert str(error).endswith(problem.format(n=n, last=n - 1))
     assert json.dumps(st.to_json()) == json.dumps(before.to_json())  # not a thing changed
     game.apply(st, 0)  # and the game plays on from there

@@ -1,11 +1,11 @@
 """The constructs added for Twenty Trials' modes: `take`, `watch:`,
 mode `visibility:` and `heuristics:` — on small rulesets written for the purpose."""
 import pytest
+from test_language import TINY, run_once, tiny
 
 from interpreter.engine.game import Game
 from interpreter.runtime.errors import RuleError
 from rulelang import RulesetError, load_text
-from test_language import TINY, run_once, tiny
 
 
 @pytest.mark.parametrize("body, total", [
@@ -84,13 +84,13 @@ def test_a_watch_fires_as_soon_as_its_condition_holds():
         game = Game(load_text(WATCHED, "w.yaml"), optimize=optimize)
         st = game.new_state(0)
         chosen = []
-        while st.outcome is None:
-            p = st.pending
-            if p["label"] == "play":
-                chosen.append(p["options"][-1][0])  # the largest card first
-                game.apply(st, len(p["options"]) - 1)
+        while not game.is_terminal(st):
+            p = game.decision(st)
+            if p.label == "play":
+                chosen.append(p.options[-1][0])  # the largest card first
+                game.apply(st, len(p.options) - 1)
             else:
-                assert p["label"] == "keep" and game.step_name(st) == "Tally"  # where play goes on
+                assert p.label == "keep" and game.step_name(st) == "Tally"  # where play goes on
                 game.apply(st, 0)
         layout = game.layout
         value = layout.columns["value"]
@@ -110,7 +110,7 @@ def test_a_watch_is_not_checked_inside_its_own_statements():
     st = game.new_state(0)
     game.apply(st, 3)  # 4 to out
     game.apply(st, 2)  # 3 to out: fires; its own moves do not fire it again
-    assert st.pending["label"] == "keep" and len(st.pending["options"]) == 4
+    assert game.decision(st).label == "keep" and len(game.decision(st).options) == 4
 
 
 def test_watch_errors_are_located():

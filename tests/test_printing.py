@@ -4,8 +4,9 @@ import re
 from collections import Counter
 
 import pytest
+from helpers import ROOT, rulelang
+from test_language import DUEL
 
-from conftest import ROOT, rulelang
 from generators import icons
 from generators.cards import CardRenderer, CardSize
 from generators.components import card_label
@@ -16,7 +17,6 @@ from generators.publish import CardOptions, card_images, card_sheets, summary_fi
 from generators.sheets import PAPERS, SIZES, impose, mark_lines, pages, parse_size
 from generators.summary import quick_reference, summary
 from rulelang import RulesetError, bundled_names, ir, load_ruleset, load_text
-from test_language import DUEL
 
 RULESETS = bundled_names()
 needs_pdf = pytest.mark.skipif(not __import__("generators.pdf", fromlist=["available"]).available(),

@@ -3,8 +3,7 @@ import re
 import shlex
 
 import pytest
-
-from conftest import ROOT, rulelang
+from helpers import ROOT, rulelang
 
 # `$ rulelang ...` and the lines under it up to a blank line; `...` elides lines
 SESSION = re.compile(r"^\$ rulelang (.+)\n((?:.+\n)*)", re.MULTILINE)

@@ -1,5 +1,5 @@
 """The Challenger-mode rulings of COMPONENTS.md, each on a hand-built position."""
-from conftest import Position, game_for
+from helpers import Position, game_for
 
 
 def setup_empty_deck(p: Position, hand_values, trial=("strength", 13)):

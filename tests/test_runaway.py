@@ -4,14 +4,14 @@ limit (`--step-limit`, `Game(step_limit=...)`) with an error that names the
 loop, the step and the round, located at the loop in the ruleset file:
 never a hang, optimised or not."""
 import pytest
+from helpers import ROOT, rulelang
+from test_language import tiny
 
-from conftest import ROOT, rulelang
+from interpreter.agents.match import play
 from interpreter.agents.simple import FirstAgent
 from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
 from interpreter.runtime.errors import Runaway
-from interpreter.agents.match import play
 from rulelang import load_ruleset, load_text
-from test_language import tiny
 
 CASES = {
     # name: (rules, the line the error points at, what the message says)

@@ -1,7 +1,7 @@
 """scripts/score_table.py: the score distribution table in the docs."""
 import importlib.util
 
-from conftest import ROOT
+from helpers import ROOT
 
 
 def _tool():

@@ -3,10 +3,9 @@ import dataclasses
 import json
 
 import pytest
+from helpers import ROOT, rulelang
 
-from conftest import ROOT, rulelang
-from rulelang import bundled_names, load_ruleset, load_text
-from rulelang import loader
+from rulelang import bundled_names, load_ruleset, load_text, loader
 from rulelang.cardtable import CARD_KEYS
 from rulelang.schema import schema
 from rulelang.yamltree import load_yaml, plain

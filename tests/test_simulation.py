@@ -5,8 +5,8 @@ import json
 import math
 
 import pytest
+from helpers import ROOT, game_for, rulelang
 
-from conftest import ROOT, game_for, rulelang
 from cli.progress import Progress
 from interpreter.analysis.compare import compare
 from interpreter.analysis.simulate import simulate

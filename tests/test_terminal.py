@@ -1,7 +1,7 @@
 """Playing in the terminal as a person."""
 import pytest
+from helpers import game_for, rulelang
 
-from conftest import game_for, rulelang
 from interpreter.agents.base import PlayerView
 from interpreter.agents.terminal import HumanAgent, Quit
 from interpreter.engine.view import Viewer

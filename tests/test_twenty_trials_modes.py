@@ -1,8 +1,7 @@
 """Trialmaster, Moderator and Versus modes of Twenty Trials, on hand-built
 positions: each automated rule and each ruling, one test at a time."""
 import pytest
-
-from conftest import Position, game_for
+from helpers import Position, game_for
 
 
 def action(p: Position, value: int, icon: str | None = None) -> int:
@@ -142,7 +141,7 @@ def test_the_challenger_is_rated_when_it_wins():
     game = game_for(mode="trialmaster")
     for seed in range(200):
         st = game.new_state(seed)
-        while st.outcome is None:
+        while not game.is_terminal(st):
             game.apply(st, 0)
         if st.outcome["results"]["challenger"] == "win":
             assert st.outcome["ratings"]["challenger"] in ("bronze", "silver", "gold")
@@ -279,7 +278,7 @@ def test_the_solvers_winning_line_wins_and_a_lost_deal_has_none():
     assert lost.winnable is False and lost.choices == []
     # here every option of the first decision loses at once
     st = game.new_state(29)
-    for i in range(len(st.pending["options"])):
+    for i in range(len(game.decision(st).options)):
         after = st.clone()
         game.apply(after, i)
         assert after.outcome["results"] == {"moderator": "lose"}

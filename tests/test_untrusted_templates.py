@@ -8,12 +8,12 @@ from html.parser import HTMLParser
 from xml.dom import minidom
 
 import pytest
+from helpers import rulelang
+from test_language import DUEL
 
-from conftest import rulelang
 from generators.cards import CardRenderer, CardSize
 from generators.publish import CardOptions, card_images, card_sheets
 from rulelang import RulesetError, load_text
-from test_language import DUEL
 
 ATTACKS = {
     # name: (the template's offending line, a piece of the error)

@@ -2,8 +2,8 @@
 from pathlib import Path
 
 import pytest
+from helpers import ROOT, Position, rulelang
 
-from conftest import ROOT, Position, rulelang
 from interpreter.engine.game import Game
 from rulelang import RulesetError, load_ruleset
 from rulelang.loader import load_text

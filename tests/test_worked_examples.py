@@ -4,7 +4,7 @@ Each sets up the position the example describes and checks the options the
 rules offer are exactly the ones the rulebook's rules allow (the rulings in
 the ruleset say how an option is counted).
 """
-from conftest import Position, game_for
+from helpers import Position, game_for
 
 
 def pairs(position: Position) -> set[frozenset]:

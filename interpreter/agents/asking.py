@@ -19,8 +19,8 @@ import threading
 import time
 from contextlib import contextmanager
 
-from .base import Agent, PlayerView
 from ..runtime.errors import RuleError
+from .base import Agent, PlayerView
 
 
 class AgentError(Exception):

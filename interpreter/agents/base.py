@@ -17,8 +17,8 @@ class PlayerView:
 
     def __init__(self, game: Game, viewer: Viewer, st: State):
         self.game, self.viewer, self._state = game, viewer, st
-        p = st.pending
-        self.role, self.label, self.count = p["role"], p["label"], len(p["options"])
+        d = game.decision(st)
+        self.role, self.label, self.count = d.role, d.label, len(d.options)
         self.number = st.decisions  # how many decisions came before this one
         self._obs = None
 

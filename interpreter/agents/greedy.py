@@ -45,12 +45,11 @@ class GreedyAgent(Agent):
         return ties[rng.pick(self.stream, -1 - view.number, len(ties))] if len(ties) > 1 else ties[0]
 
     def value(self, game, st, depth: int, where) -> float:
-        if st.outcome is not None:
+        if game.is_terminal(st):
             return WIN * game.returns(st)[self.role]
-        p = st.pending
-        if depth > 0 and p["role"] == self.role and st.round == where:
+        if depth > 0 and game.current_role(st) == self.role and st.round == where:
             values = []
-            for i in range(len(p["options"])):
+            for i in game.legal_actions(st):
                 after = st.clone()
                 game.apply(after, i)
                 values.append(self.value(game, after, depth - 1, where))
@@ -60,7 +59,6 @@ class GreedyAgent(Agent):
     def estimate(self, game, st) -> float:
         value = game.heuristic(st, self.role)
         if value is None:
-            score = game.score.get(self.role)
-            value = score(st, {}) if score is not None else 0
-        return value
+            value = game.score(st, self.role)
+        return value if value is not None else 0
 

@@ -60,16 +60,16 @@ class MCTSAgent(Agent):
     def iterate(self, game, root: Node, st, state: int) -> int:
         node, path, top = root, [], True
         while st.outcome is None:
-            p = st.pending
-            options = p["options"]
-            keys = range(len(options)) if top else [(p["label"], o) for o in options]
+            d = game.decision(st)
+            options = d.options
+            keys = range(len(options)) if top else [(d.label, o) for o in options]
             untried = [i for i, k in enumerate(keys) if k not in node.children]
             for k in keys:
                 node.seen[k] = node.seen.get(k, 0) + 1
             if untried:
                 state, j = rng.below(state, len(untried))
                 i = untried[j]
-                child = node.children[keys[i]] = Node(p["role"])
+                child = node.children[keys[i]] = Node(d.role)
                 game.apply(st, i)
                 path.append(child)
                 break
@@ -97,7 +97,7 @@ class MCTSAgent(Agent):
     @staticmethod
     def rollout(game, st, state: int) -> int:
         while st.outcome is None:
-            state, i = rng.below(state, len(st.pending["options"]))
+            state, i = rng.below(state, len(game.decision(st).options))
             game.apply(st, i)
         return state
 

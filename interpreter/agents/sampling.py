@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from rulelang import ir
 from rulelang.types import CardT, ListT, ZoneT
+from rulelang.walk import walk
 
-from ..runtime import rng
 from ..engine.game import Game
-from ..runtime.state import State
 from ..engine.view import Viewer
+from ..runtime import rng
+from ..runtime.state import State
 
 _TRIES = 100
 
@@ -31,7 +32,7 @@ class Sampler:
         layout = game.layout
         self.kind_of = layout.kind_of
         everything = frozenset(game.ruleset.card_types)
-        possible = game.compiler.program.possible
+        possible = game.possible
         zones = game.ruleset.zones
         self.allowed = [everything]  # the box
         for name, _ in layout.instances[1:]:
@@ -98,53 +99,37 @@ class Sampler:
                 return type(v)(card(x) for x in v)
             return v
 
-        row_flags = self.game.row_flags
+        row_flags = self.game.rules.row_flags
         for frame in out.stack:
-            env = frame[2]
+            env = frame.env
             for name, value in env.items():
                 if name in self.card_locals:
                     env[name] = card(value)
                 elif name in row_flags:
                     flags = row_flags[name]
                     env[name] = [tuple(card(x) if f else x for x, f in zip(row, flags)) for row in value]
-        p = out.pending
-        if p is not None and "targets" not in p:
-            flags = self.game.sites[p["site"]].is_card
-            out.pending = dict(p, options=[tuple(card(x) if f else x for x, f in zip(o, flags))
-                                           for o in p["options"]])
+        d = out.pending
+        if d is not None and not d.site.menu:
+            flags = d.site.is_card
+            out.pending = d._replace(options=[tuple(card(x) if f else x for x, f in zip(o, flags)) for o in d.options])
 
 
 def card_locals(game: Game) -> frozenset[str]:
     """Names of locals that hold cards (or lists of cards) anywhere in the compiled rules."""
-    program = game.compiler.program
+    program = game.rules.program
     names: set[str] = set()
 
     def is_cards(ty) -> bool:
         return isinstance(ty, CardT) or isinstance(ty, ListT) and isinstance(ty.item, CardT)
 
-    def visit(node):
+    for node in walk((program.setup, tuple(s.body for s in program.steps), tuple(program.procedures.values()),
+                      tuple(w.body for w in program.watches))):
         if isinstance(node, ir.Let) and is_cards(node.value.ty):
             names.add(node.name)
         if isinstance(node, ir.Binder):
             for g in node.groups:
                 if is_cards(g.domain.ty) or isinstance(g.domain.ty, ZoneT):
                     names.update(g.names)
-        if isinstance(node, ir.Node):
-            for child in _children(node):
-                visit(child)
-        elif isinstance(node, (tuple, list)):
-            for child in node:
-                visit(child)
-
-    roots = [program.setup, [s.body for s in program.steps], list(program.procedures.values()),
-             [w.body for w in program.watches]]
-    visit(roots)
     for proc in game.ruleset.procedures.values():
         names.update(p for p, t in proc.params if t is not None and is_cards(t))
     return frozenset(names)
-
-
-def _children(node: ir.Node):
-    for value in vars(node).values():
-        if isinstance(value, (ir.Node, tuple)):
-            yield value

@@ -17,8 +17,8 @@ import json
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
-from ..runtime.state import State
 from ..engine.view import Viewer
+from ..runtime.state import State
 
 
 @dataclass
@@ -44,13 +44,15 @@ def solve(game: Game, seed: int, role: str | None = None, max_positions: int = 2
     count = [0]
 
     def key(st: State) -> str:
-        return json.dumps([st.zones, st.face_up, st.vars, st.rng, st.round, st.stack], separators=(",", ":"))
+        return json.dumps([st.zones, st.face_up, st.vars, st.rng, st.round, st.to_json()["stack"]],
+                          separators=(",", ":"))
 
     def search(st: State) -> list[tuple[int, str]] | None:
-        if st.outcome is not None:
-            return [] if st.outcome["results"].get(role) == "win" else None
-        if st.pending["role"] != role:
-            raise OtherRoleDecides(f"'{st.pending['label']}' is decided by {st.pending['role']}, not {role}: "
+        if game.is_terminal(st):
+            return [] if game.outcome(st)["results"].get(role) == "win" else None
+        d = game.decision(st)
+        if d.role != role:
+            raise OtherRoleDecides(f"'{d.label}' ({d.at}) is decided by {d.role}, not {role}: "
                                    "solve answers for modes where one role makes every decision")
         k = key(st)
         if k in lost:
@@ -58,7 +60,7 @@ def solve(game: Game, seed: int, role: str | None = None, max_positions: int = 2
         count[0] += 1
         if count[0] > max_positions:
             raise _GaveUp
-        for i in range(len(st.pending["options"])):
+        for i in game.legal_actions(st):
             after = st.clone()
             game.apply(after, i)
             rest = search(after)

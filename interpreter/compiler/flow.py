@@ -1,18 +1,18 @@
 """The game's flow as programs that can stop at any decision.
 
-Statements that contain a decision are lowered to a flat list of items —
-runs of decision-free statements, and `branch`, `jump`, `decide`, `menu`,
-`call` and loop items — with labels. `codegen.py` then turns each basic
-block of that list into one Python function that runs the block and returns
-the index of the next block (or SUSPEND at a decision, CALL to enter a
-procedure).
+Statements that contain a decision are lowered to a flat list of flow items
+(below) with labels; runs of decision-free statements stay whole. Then
+`blocks.py` turns each basic block of that list into one Python function
+that runs the block and returns the index of the next block (or SUSPEND at
+a decision, CALL to enter a procedure).
 
-The flow position is therefore plain data — a stack of frames
-`[program name, block index, locals]` — which is what lets a state be
-cloned and saved to JSON at every decision.
+The flow position is therefore plain data — a stack of frames (program
+name, block index, locals) — which is what lets a state be cloned and saved
+at every decision.
 
 Programs: "main" (setup, then the mode's round of steps, repeated until the
-game ends) and "proc:NAME" for each procedure that asks for decisions.
+game ends), "proc:NAME" for each procedure that asks for decisions, and
+"watch:I" for the statements of each `watch:`.
 """
 from __future__ import annotations
 
@@ -22,20 +22,105 @@ from rulelang import ir
 from rulelang.errors import Span
 from rulelang.types import BoardT, CardT, ListT, ZoneT
 
-from .rules import Compiler, has_decision
+from ..runtime.decision import DecisionSite
+from .nodes import Decide, Program, TakeFrom
 
 SUSPEND = -1  # a decision is pending
 CALL = -2  # a frame was pushed
 
 
+class Label:
+    """A place in a program's items; `at` is set when the place is reached."""
+    __slots__ = ("at",)
+
+    def __init__(self):
+        self.at = -1
+
+
+# ---------------------------------------------------------------- flow items
+
+
 @dataclass(frozen=True)
-class DecisionSite:
-    """A place in the rules where a decision is asked (its index is in the
-    pending decision, so states stay plain data)."""
-    label: str
-    names: tuple[str, ...]  # bound by the options, in order (empty for a menu)
-    is_card: tuple[bool, ...]  # which of them are cards
-    span: Span | None
+class Run:
+    """Statements without a decision, run as they are."""
+    stmts: ir.Block
+
+
+@dataclass(frozen=True)
+class NewRound:
+    """The round number goes up by one."""
+
+
+@dataclass(frozen=True)
+class Jump:
+    to: Label
+    span: Span | None  # the loop it closes (a jump back counts a step against the limit)
+
+
+@dataclass(frozen=True)
+class Branch:
+    """Go on if `cond` is `go_on_if`, otherwise jump to `otherwise`."""
+    cond: ir.Expr
+    go_on_if: bool
+    otherwise: Label
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Stop for a decision over the bindings of `options`; they are bound on return."""
+    role: ir.Expr
+    site: DecisionSite
+    options: ir.Expr
+
+
+@dataclass(frozen=True)
+class MenuChoice:
+    name: str
+    guard: ir.Expr | None  # the option is offered only if this holds
+    to: Label
+
+
+@dataclass(frozen=True)
+class AskMenu:
+    """Stop for a choice among named options; play goes on at the chosen one."""
+    role: ir.Expr
+    site: DecisionSite
+    choices: tuple[MenuChoice, ...]
+
+
+@dataclass(frozen=True)
+class Take:
+    """An automatic choice: bind the first (or last) option, by rule."""
+    stmt: TakeFrom
+
+
+@dataclass(frozen=True)
+class Enter:
+    """Enter a procedure that asks decisions (a new frame)."""
+    program: str
+    args: tuple[tuple[str, ir.Expr], ...]
+
+
+@dataclass(frozen=True)
+class LoopStart:
+    """Before a loop that contains a decision: its rows (the bindings of a
+    `for`, or `count` empty rows for `repeat`) are kept in the frame."""
+    rows: str
+    index: str
+    count: ir.Expr | None
+    binder: ir.Binder | None
+
+
+@dataclass(frozen=True)
+class LoopNext:
+    """Bind the next row, or leave the loop for `end`."""
+    rows: str
+    index: str
+    names: tuple[str, ...]
+    end: Label
+
+
+TERMINATORS = (Jump, Branch, Ask, AskMenu, Enter, LoopNext)  # items that end a basic block
 
 
 def watch_program(index: int) -> str:
@@ -53,61 +138,68 @@ def card_flags(b: ir.Binder) -> tuple[bool, ...]:
     return tuple(flags)
 
 
-class Label:
-    __slots__ = ("at",)
+def has_decision(stmts, procedures: dict) -> bool:
+    """True if running these statements may ask for a decision."""
+    for s in stmts:
+        if isinstance(s, (ir.Choose, ir.Menu)):
+            return True
+        if isinstance(s, ir.CallProc) and has_decision(procedures[s.name], procedures):
+            return True
+        if isinstance(s, ir.If):
+            if any(has_decision(b, procedures) for _, b in s.branches) or \
+                    (s.otherwise and has_decision(s.otherwise, procedures)):
+                return True
+        if isinstance(s, (ir.While, ir.Repeat, ir.For, ir.Take)) and has_decision(s.body, procedures):
+            return True
+    return False
 
-    def __init__(self):
-        self.at = -1  # item index, set by Lowered.here
 
-
+@dataclass
 class Lowered:
-    """A program as items; labels mark item indexes."""
-
-    def __init__(self):
-        self.items: list[tuple] = []
-        self.step_labels: list[tuple[Label, str]] = []
+    """A program as flow items; labels mark item indexes."""
+    items: list
+    steps: list[tuple[Label, str]]  # where each step starts (main only)
 
     def here(self, label: Label) -> None:
         label.at = len(self.items)
 
-    def add(self, *item) -> None:
+    def add(self, item) -> None:
         self.items.append(item)
 
 
-class FlowBuilder:
-    def __init__(self, compiler: Compiler):
-        self.c = compiler
-        self.program = compiler.program
-        self.programs: dict[str, list] = {}
-        self.step_starts: list[tuple[int, str]] = []
+class Lowering:
+    """The statements of one mode's program -> flow items, and the decision sites."""
+
+    def __init__(self, program: Program, ruleset: ir.Ruleset):
+        self.program, self.rs = program, ruleset
         self.sites: list[DecisionSite] = []
-        self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows temp -> which values are cards
+        self.called: list[str] = []  # procedures entered as programs of their own (plain rules only)
+        self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows local -> which values are cards
         self._temps = 0
 
-    def build(self, mode: ir.Mode) -> dict[str, list]:
-        main = Lowered()
+    def main(self, round_span: Span | None) -> tuple[Lowered, Label]:
+        """Setup, then the round of steps for ever (a step ends the game); and the round's start.
+        `round_span` (the mode's) is where a game whose rounds never end is reported."""
+        main = Lowered([], [])
         start = Label()
         main.here(start)
-        main.step_labels.append((start, "Setup"))
+        main.steps.append((start, "Setup"))
         self.block(main, self.program.setup)
         top = Label()
         main.here(top)
-        main.add("round")
+        main.add(NewRound())
         for step in self.program.steps:
             label = Label()
             main.here(label)
-            main.step_labels.append((label, step.name))
+            main.steps.append((label, step.name))
             self.block(main, step.body)
-        main.add("jump", top, mode.span)
-        blocks, block_of = self.c.codegen.compile_program(main.items, [top] + [l for l, _ in main.step_labels])
-        self.programs["main"] = blocks
-        self.step_starts = [(block_of[label.at], name) for label, name in main.step_labels]
-        self.round_start = block_of[top.at]
-        for i, watch in enumerate(self.program.watches):
-            prog = Lowered()
-            self.block(prog, watch.body)
-            self.programs[watch_program(i)] = self.c.codegen.compile_program(prog.items, [])[0]
-        return self.programs
+        main.add(Jump(top, round_span))
+        return main, top
+
+    def statements(self, stmts) -> Lowered:
+        prog = Lowered([], [])
+        self.block(prog, stmts)
+        return prog
 
     def temp(self, what: str) -> str:
         self._temps += 1
@@ -118,43 +210,43 @@ class FlowBuilder:
         for s in stmts:
             if has_decision([s], self.program.procedures):
                 if run:
-                    prog.add("stmts", tuple(run))
+                    prog.add(Run(tuple(run)))
                 run = []
                 self.lower(prog, s)
             else:
                 run.append(s)
         if run:
-            prog.add("stmts", tuple(run))
+            prog.add(Run(tuple(run)))
 
-    def site(self, site: DecisionSite) -> int:
+    def site(self, label: str, names, is_card, span, menu=False) -> DecisionSite:
+        site = DecisionSite(len(self.sites), label, tuple(names), tuple(is_card), span, menu)
         self.sites.append(site)
-        return len(self.sites) - 1
+        return site
 
     def lower(self, prog: Lowered, s: ir.Stmt) -> None:
-        if isinstance(s, ir.Choose):
-            site = DecisionSite(s.label, s.binder.names, card_flags(s.binder), s.span)
-            prog.add("decide", s.role, self.site(site), site, self.c.options_of(s))
+        if isinstance(s, Decide):
+            site = self.site(s.label, s.binder.names, card_flags(s.binder), s.span)
+            prog.add(Ask(s.role, site, s.options))
             self.block(prog, s.body)
-        elif isinstance(s, ir.Take):
-            prog.add("take", s)
+        elif isinstance(s, TakeFrom):
+            prog.add(Take(s))
             self.block(prog, s.body)
         elif isinstance(s, ir.Menu):
             end = Label()
-            choices = [(o.name, o.guard, Label()) for o in s.options]
-            site = DecisionSite(s.label, (), (), s.span)
-            prog.add("menu", s.role, self.site(site), site, choices)
-            for (_, _, label), option in zip(choices, s.options):
-                prog.here(label)
+            choices = tuple(MenuChoice(o.name, o.guard, Label()) for o in s.options)
+            prog.add(AskMenu(s.role, self.site(s.label, (), (), s.span, menu=True), choices))
+            for choice, option in zip(choices, s.options):
+                prog.here(choice.to)
                 self.block(prog, option.body)
-                prog.add("jump", end, option.span)
+                prog.add(Jump(end, option.span))
             prog.here(end)
         elif isinstance(s, ir.If):
             end = Label()
             for cond, body in s.branches:
                 skip = Label()
-                prog.add("branch", cond, True, skip)
+                prog.add(Branch(cond, True, skip))
                 self.block(prog, body)
-                prog.add("jump", end, s.span)
+                prog.add(Jump(end, s.span))
                 prog.here(skip)
             if s.otherwise is not None:
                 self.block(prog, s.otherwise)
@@ -162,36 +254,27 @@ class FlowBuilder:
         elif isinstance(s, ir.While):
             top, end = Label(), Label()
             prog.here(top)
-            prog.add("branch", s.cond, not s.until, end)
+            prog.add(Branch(s.cond, not s.until, end))
             self.block(prog, s.body)
-            prog.add("jump", top, s.span)
+            prog.add(Jump(top, s.span))
             prog.here(end)
         elif isinstance(s, (ir.Repeat, ir.For)):
             rows, index = self.temp("rows"), self.temp("i")
             if isinstance(s, ir.Repeat):
-                names, source = (), ("repeat", s.count)
+                names, start = (), LoopStart(rows, index, s.count, None)
             else:
-                names, source = s.binder.names, ("rows", s.binder)
+                names, start = s.binder.names, LoopStart(rows, index, None, s.binder)
                 self.row_flags[rows] = card_flags(s.binder)
-            prog.add("loop_init", rows, index, source)
+            prog.add(start)
             top, end = Label(), Label()
             prog.here(top)
-            prog.add("for_next", rows, index, names, end)
+            prog.add(LoopNext(rows, index, names, end))
             self.block(prog, s.body)
-            prog.add("jump", top, s.span)
+            prog.add(Jump(top, s.span))
             prog.here(end)
         elif isinstance(s, ir.CallProc):
-            name = self.procedure(s.name)
-            params = [p for p, _ in self.c.rs.procedures[s.name].params]
-            prog.add("call", name, tuple(zip(params, s.args)))
+            params = [p for p, _ in self.rs.procedures[s.name].params]
+            self.called.append(s.name)
+            prog.add(Enter("proc:" + s.name, tuple(zip(params, s.args))))
         else:
             raise AssertionError(type(s).__name__)
-
-    def procedure(self, name: str) -> str:
-        key = "proc:" + name
-        if key not in self.programs:
-            self.programs[key] = []  # placeholder: procedures are never recursive
-            prog = Lowered()
-            self.block(prog, self.program.procedures[name])
-            self.programs[key] = self.c.codegen.compile_program(prog.items, [])[0]
-        return key

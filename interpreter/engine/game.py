@@ -1,11 +1,13 @@
-"""A playable game: one ruleset, one mode, compiled once.
+"""A playable game: one ruleset, one mode, compiled once — and the one public
+API to its states, which every consumer (agents, the solver, logs, the
+view, the terminal, the adapters) goes through.
 
     game = Game(load_ruleset("twenty-trials"))
     st = game.new_state(seed=1)            # runs to the first decision
     while not game.is_terminal(st):
-        d = game.decision(st)              # who decides, a label, the options
+        d = game.decision(st)              # who decides, the label, the options, where in the rules
         game.apply(st, 0)                  # answer with an option's index
-    game.outcome(st)
+    game.outcome(st), game.returns(st)
 
 Decisions are the only way control leaves the engine. `apply` checks the
 answer before touching the state, so a bad answer leaves the state as it was.
@@ -13,28 +15,20 @@ answer before touching the state, so a bad answer leaves the state as it was.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
 
 from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 
+from ..compiler.flow import CALL, SUSPEND, watch_program
+from ..compiler.rules import compile_rules
 from ..runtime import rng
-from ..compiler.rules import Compiler
-from ..runtime.layout import Layout, move_card
+from ..runtime.decision import Decision
 from ..runtime.errors import GameEnded, IllegalAction, Runaway, WatchFired
-from ..compiler.flow import CALL, SUSPEND, FlowBuilder, watch_program
+from ..runtime.layout import Layout, move_card
+from ..runtime.state import Frame, State
 from .invariants import Invariants
-from ..compiler.optimize import Optimizer, plain_program
-from ..runtime.state import State
 
 DEFAULT_STEP_LIMIT = 1_000_000
-
-
-@dataclass(frozen=True)
-class Decision:
-    role: str
-    label: str
-    options: list  # tuples of bound values (card ids, numbers, names)
 
 
 class Game:
@@ -46,99 +40,60 @@ class Game:
                                            did_you_mean(mode, ruleset.modes) or
                                            "modes: " + ", ".join(ruleset.modes))])
         self.ruleset, self.mode = ruleset, ruleset.modes[mode]
-        self.step_limit, self.optimized = step_limit, optimize
-        self.check_invariants = check_invariants
+        self.roles = self.mode.roles
+        self.step_limit, self.optimized, self.check_invariants = step_limit, optimize, check_invariants
+        self.layout = Layout(ruleset, self.mode, step_limit)
+        self.invariants = Invariants(self.layout)
         try:
-            self._compile(ruleset, optimize)
+            self.rules = compile_rules(ruleset, self.mode, self.layout, optimize,
+                                       self.invariants if check_invariants else None)  # after every effect
         except RecursionError:  # the front end bounds nesting; this is the last line of defence
             raise RulesetError([Diagnostic(self.mode.span, f"the rules of mode '{mode}' nest too deeply to compile",
                                            "lower the nesting, or the --limit nesting=N that let it through")]) from None
+        self._step_blocks = [s.block for s in self.rules.steps]
+        self._initial_vars = [v.initial for v in ruleset.vars.values()]
 
-    def _compile(self, ruleset: ir.Ruleset, optimize: bool) -> None:
-        step_limit = self.step_limit
-        self.layout = Layout(ruleset, self.mode, step_limit)
-        self.invariants = Invariants(self.layout)
-        self.compiler = Compiler(self.layout, plain_program(ruleset, self.mode))
-        if self.check_invariants:  # after every effect (see invariants.py)
-            self.compiler.codegen.invariants = self.invariants
-        if optimize:
-            self.compiler.program = Optimizer(ruleset, self.mode, self.compiler.constant).run()
-        program = self.compiler.program
-        self.watches = program.watches
-        if self.watches:
-            self.compiler.codegen.watch_check = self._watch_check(program.watches)
-        builder = FlowBuilder(self.compiler)
-        self.programs = builder.build(self.mode)
-        self.step_starts = builder.step_starts
-        self.round_start = builder.round_start
-        self.sites = builder.sites
-        self.row_flags = builder.row_flags
-        self.roles = self.mode.roles
-        self.score = {r: self.compiler.expr(e) for r, e in program.score.items()}
-        self.measures = {n: self.compiler.expr(e) for n, e in program.measures.items()}
-        self.heuristics = {r: self.compiler.expr(e) for r, e in program.heuristics.items()}
-        self.initial_vars = [v.initial for v in ruleset.vars.values()]
-
-    def _watch_check(self, watches):
-        """The check run after every change to the game: the first watch whose
-        condition holds fires (none while a watch's own statements run)."""
-        conditions = [self.compiler.expr(w.when) for w in watches]
-        running = frozenset(watch_program(i) for i in range(len(watches)))
-
-        def check(st):
-            stack = st.stack
-            if len(stack) > 1 and stack[1][0] in running:
-                return
-            for i, holds in enumerate(conditions):
-                if holds(st, {}):
-                    raise WatchFired(i)
-        return check
-
-    # ------------------------------------------------------------ the API
+    # ------------------------------------------------------------ the state API
     def new_state(self, seed: int = 0) -> State:
+        """A new game, run to its first decision (or its end)."""
         n = len(self.ruleset.cards)
         zones = [[] for _ in self.layout.instances]
         zones[0] = list(range(n))
-        st = State(zones, [0] * n, [True] * n, list(self.initial_vars), rng.derive(seed, "game"),
-                   stack=[["main", 0, {}]], props=[p[:] for p in self.layout.initial_state])
+        st = State(zones, [0] * n, [True] * n, list(self._initial_vars), rng.derive(seed, "game"),
+                   stack=[Frame("main", 0, {})], props=[p[:] for p in self.layout.initial_state])
         self.run(st)
         if self.check_invariants:
             self.invariants.at_decision(st)
         return st
 
-    def check_state(self, st: State) -> None:
-        """Raise InvariantBroken unless every component is in exactly one zone
-        and the state has its shape (a resumed game is checked with this)."""
-        self.invariants.check_state(st)
-
-    def is_terminal(self, st: State) -> bool:
-        return st.outcome is not None
-
     def decision(self, st: State) -> Decision | None:
-        p = st.pending
-        return Decision(p["role"], p["label"], p["options"]) if p is not None else None
-
-    def legal_actions(self, st: State) -> range:
-        return range(len(st.pending["options"])) if st.pending is not None else range(0)
+        """The decision waiting for an answer (None once the game is over)."""
+        return st.pending
 
     def current_role(self, st: State) -> str | None:
-        return st.pending["role"] if st.pending is not None else None
+        return st.pending.role if st.pending is not None else None
+
+    def legal_actions(self, st: State) -> range:
+        """The indexes of the options: what `apply` accepts."""
+        return range(len(st.pending.options)) if st.pending is not None else range(0)
 
     def apply(self, st: State, index: int) -> None:
+        """Answer the pending decision with an option's index and play on to the next."""
         p = st.pending
         if p is None:
             raise IllegalAction("the game is over; there is no decision to answer")
-        if type(index) is not int or not 0 <= index < len(p["options"]):
-            raise IllegalAction(f"{index!r} is not an option of '{p['label']}' "
-                                f"(choose 0..{len(p['options']) - 1})")
+        if type(index) is not int or not 0 <= index < len(p.options):
+            raise IllegalAction(f"{index!r} is not an option of '{p.site.label}' "
+                                f"(choose 0..{len(p.options) - 1})")
         frame = st.stack[-1]
-        if "targets" in p:
-            frame[1] = p["targets"][index]
+        site = p.site
+        if site.menu:
+            frame.pc = p.resume[index]
         else:
-            env = frame[2]
-            for name, value in zip(p["names"], p["options"][index]):
+            env = frame.env
+            for name, value in zip(site.names, p.options[index]):
                 env[name] = value
-            frame[1] = p["resume"]
+            frame.pc = p.resume
         st.pending = None
         st.decisions += 1
         self.run(st)
@@ -148,20 +103,8 @@ class Game:
     def clone(self, st: State) -> State:
         return st.clone()
 
-    def step_name(self, st: State) -> str:
-        if not st.stack:
-            return "Game over"
-        return self._step_at(st.stack[0][1])
-
-    def _step_at(self, pc: int) -> str:
-        """The step a block of the main program belongs to."""
-        i = bisect.bisect_right([p for p, _ in self.step_starts], pc) - 1
-        return self.step_starts[max(i, 0)][1]
-
-    def heuristic(self, st: State, role: str) -> int | None:
-        """The mode's `heuristics:` value for a role (None if it declares none)."""
-        f = self.heuristics.get(role)
-        return f(st, {}) if f is not None else None
+    def is_terminal(self, st: State) -> bool:
+        return st.outcome is not None
 
     def outcome(self, st: State) -> dict | None:
         return st.outcome
@@ -172,16 +115,51 @@ class Game:
         value = {"win": 1.0, "lose": -1.0}
         return {r: value.get(results.get(r), 0.0) for r in self.roles}
 
+    def step_name(self, st: State) -> str:
+        if not st.stack:
+            return "Game over"
+        return self._step_at(st.stack[0].pc)
+
+    def _step_at(self, pc: int) -> str:
+        """The step a block of the main program belongs to."""
+        i = bisect.bisect_right(self._step_blocks, pc) - 1
+        return self.rules.steps[max(i, 0)].name
+
+    def heuristic(self, st: State, role: str) -> int | None:
+        """The mode's `heuristics:` value for a role (None if it declares none)."""
+        f = self.rules.heuristics.get(role)
+        return f(st, {}) if f is not None else None
+
+    def score(self, st: State, role: str) -> int | None:
+        """A role's score now (None if the mode scores it not)."""
+        f = self.rules.score.get(role)
+        return f(st, {}) if f is not None else None
+
+    @property
+    def possible(self) -> dict[str, frozenset] | None:
+        """The card types that can ever reach each zone in this game (None
+        when the rules are not optimised, so not analysed)."""
+        return self.rules.program.possible
+
+    def check_state(self, st: State) -> None:
+        """Raise InvariantBroken unless every component is in exactly one zone
+        and the state has its shape (a resumed game is checked with this)."""
+        self.invariants.check_state(st)
+
+    def state_from_json(self, data: dict) -> State:
+        """A state `State.to_json` wrote under these very rules."""
+        return State.from_json(data, self.rules.sites)
+
     # ------------------------------------------------------------ running
     def run(self, st: State) -> None:
         """Run until a decision is pending or the game ends."""
-        stack, programs, pc = st.stack, self.programs, 0
+        stack, programs, pc = st.stack, self.rules.programs, 0
         while True:
             try:
                 while stack:
                     frame = stack[-1]
-                    ops = programs[frame[0]]
-                    env, pc, n = frame[2], frame[1], len(ops)
+                    ops = programs[frame.program]
+                    env, pc, n = frame.env, frame.pc, len(ops)
                     while 0 <= pc < n:
                         pc = ops[pc](st, env)
                     if pc == SUSPEND:
@@ -191,30 +169,31 @@ class Game:
                 return
             except WatchFired as fired:
                 # the step stops here; the watch's statements run, then play goes on
-                main_pc = pc if len(stack) == 1 else stack[0][1]
-                stack = st.stack = [["main", self._after_watch(fired.index, main_pc), {}],
-                                    [watch_program(fired.index), 0, {}]]
+                main_pc = pc if len(stack) == 1 else stack[0].pc
+                stack = st.stack = [Frame("main", self._after_watch(fired.index, main_pc), {}),
+                                    Frame(watch_program(fired.index), 0, {})]
             except GameEnded as end:
                 st.stack = []
                 st.pending = None
                 st.outcome = self._outcome(st, end)
                 return
             except Runaway as runaway:  # say where: the step, the round
-                main_pc = pc if len(stack) == 1 else stack[0][1]
+                main_pc = pc if len(stack) == 1 else stack[0].pc
                 rounds = "rounds" if runaway.span == self.mode.span else None  # the jump back to round 1
                 raise runaway.at(f"'{self._step_at(main_pc)}', round {st.round:,}", rounds) from None
 
     def _after_watch(self, index: int, main_pc: int) -> int:
         """Where the main program goes on after a watch: its `then:` step, or
         the step after the one it fired in (a new round after the last)."""
-        then = self.watches[index].then
+        then = self.rules.program.watches[index].then
+        steps = self.rules.steps
         if then is not None:
-            return next(pc for pc, name in self.step_starts if name == then)
-        i = bisect.bisect_right([p for p, _ in self.step_starts], main_pc) - 1
-        return self.step_starts[i + 1][0] if 0 < i < len(self.step_starts) - 1 else self.round_start
+            return next(s.block for s in steps if s.name == then)
+        i = bisect.bisect_right(self._step_blocks, main_pc) - 1
+        return steps[i + 1].block if 0 < i < len(steps) - 1 else self.rules.round_start
 
     def _outcome(self, st: State, end: GameEnded) -> dict:
-        scores = {r: f(st, {}) for r, f in self.score.items()}
+        scores = {r: f(st, {}) for r, f in self.rules.score.items()}
         if end.kind == "win":
             results = {r: "win" if r == end.role else "lose" for r in self.roles}
         elif end.kind == "lose":
@@ -232,8 +211,8 @@ class Game:
                         ratings[role] = rating.name
         outcome = {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
                    "scores": scores, "ratings": ratings, "rounds": st.round, "decisions": st.decisions}
-        if self.measures:
-            outcome["measures"] = {n: f(st, {}) for n, f in self.measures.items()}
+        if self.rules.measures:
+            outcome["measures"] = {n: f(st, {}) for n, f in self.rules.measures.items()}
         return outcome
 
     # ------------------------------------------------------------ positions (tests, tutorials)
@@ -261,7 +240,7 @@ class Game:
         Refuses a card that can never reach the zone under this game's parameters
         (the compiled rules rely on that)."""
         zi = self.zone_index(zone, owner, space)
-        possible = self.compiler.program.possible
+        possible = self.rules.program.possible
         for c in cards:
             kind = self.layout.kind_of[c]
             if possible is not None and kind not in possible.get(zone, ()):
@@ -274,15 +253,12 @@ class Game:
 
     def start_step(self, st: State, step: str) -> None:
         """Continue the game from the start of a step of the current round."""
-        for pc, name in self.step_starts:
-            if name == step:
-                st.stack, st.pending, st.outcome = [["main", pc, {}]], None, None
+        for s in self.rules.steps:
+            if s.name == step:
+                st.stack, st.pending, st.outcome = [Frame("main", s.block, {})], None, None
                 self.run(st)
                 return
         raise KeyError(f"no step named '{step}' in mode '{self.mode.name}'")
-
-    def set_var(self, st: State, name: str, value) -> None:
-        st.vars[self.layout.var_slot[name]] = value
 
     def state_of(self, st: State, card: int, name: str):
         """A card's state value (`state:` of its type)."""

@@ -40,11 +40,11 @@ class GameLog:
         self.out.flush()
 
     def decision(self, game: Game, viewer: Viewer, st: State, index: int) -> None:
-        p = st.pending
+        d = game.decision(st)
         record = {"type": "decision", "n": st.decisions, "round": st.round, "step": game.step_name(st),
-                  "role": p["role"], "label": p["label"]}
-        if self.role is None or p["role"] == self.role:
-            record.update(choice=index, option=viewer.option(st, index), options=len(p["options"]))
+                  "role": d.role, "label": d.label}
+        if self.role is None or d.role == self.role:  # another role's record says no more than who and what label
+            record.update(at=d.at, choice=index, option=viewer.option(st, index), options=len(d.options))
         self.write(record)
 
     def outcome(self, outcome: dict) -> None:
@@ -84,19 +84,19 @@ def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:
     viewer = Viewer(game)
     st = game.new_state(logged.head["seed"])
     for record in logged.decisions:
-        p = st.pending
-        if p is None:
+        d = game.decision(st)
+        if d is None:
             raise ReplayError(f"decision {record['n']}: the log continues, but the game is already over")
         index = record["choice"]
-        offered = len(p["options"])
+        offered = len(d.options)
         option = viewer.option(st, index) if 0 <= index < offered else None
-        if (p["role"], p["label"], offered, option) != (record["role"], record["label"], record["options"],
-                                                         record["option"]):
+        if (d.role, d.label, offered, option) != (record["role"], record["label"], record["options"],
+                                                   record["option"]):
             raise ReplayError(
                 f"decision {record['n']} (round {record['round']}, {record['step']}): the log has "
                 f"{record['role']} answer '{record['label']}' with '{record['option']}' "
-                f"(option {index + 1} of {record['options']}), but the ruleset now asks {p['role']} "
-                f"'{p['label']}' with {offered} options" + (f", option {index + 1} being '{option}'" if option else ""))
+                f"(option {index + 1} of {record['options']}), but the ruleset now asks {d.role} "
+                f"'{d.label}' ({d.at}) with {offered} options" + (f", option {index + 1} being '{option}'" if option else ""))
         if log is not None:
             log.decision(game, viewer, st, index)
         game.apply(st, index)

@@ -10,6 +10,8 @@ import json
 from rulelang import ir
 
 from ..runtime.state import State
+from .game import Game
+from .invariants import InvariantBroken
 
 STATE_FORMAT = "rulelang-state/1"
 
@@ -31,7 +33,7 @@ def save(path: str, ruleset: ir.Ruleset, ruleset_path: str | None, mode: str, se
 
 
 def load(path: str) -> dict:
-    """The saved record; its "state" is a `State`."""
+    """The saved record, its "state" as saved (`restore` makes it a `State`)."""
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
@@ -39,11 +41,20 @@ def load(path: str) -> dict:
         raise SaveError(f"cannot read the saved game {path}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise SaveError(f"{path} is not a saved rulelang game")
-    try:
-        data["state"] = State.from_json(data["state"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path} holds a damaged game state ({exc})") from None
     return data
+
+
+def restore(game: Game, data: dict, path: str) -> State:
+    """The saved state, for the game compiled from the very ruleset that saved it."""
+    try:
+        st = game.state_from_json(data["state"])
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise SaveError(f"{path} holds a damaged game state ({exc!r})") from None
+    try:  # a saved file is input like any other: never play on from a damaged state
+        game.check_state(st)
+    except InvariantBroken as exc:
+        raise SaveError(f"{path} holds a damaged game state: {exc.diagnostic.message}") from None
+    return st
 
 
 def check_same_ruleset(data: dict, ruleset: ir.Ruleset) -> None:

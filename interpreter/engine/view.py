@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from rulelang.labels import card_label, value_text, words
 
-from .game import Game
 from ..runtime.state import State
+from .game import Game
 
 
 class Viewer:
@@ -69,13 +69,12 @@ class Viewer:
 
     def option(self, st: State, index: int) -> str:
         """An option as a person reads it (its cards by label)."""
-        p = st.pending
-        values = p["options"][index]
-        if "targets" in p:
+        d = self.game.decision(st)
+        values = d.options[index]
+        if d.site.menu:
             return words(values[0])
-        site = self.game.sites[p["site"]]
         parts = [self.card_text(st, v) if card else self.value(v)
-                 for v, card in zip(values, site.is_card) if v is not None]
+                 for v, card in zip(values, d.site.is_card) if v is not None]
         return ", ".join(parts) if parts else "(nothing)"
 
     def visible(self, st: State, zi: int, role: str | None) -> bool:
@@ -121,10 +120,9 @@ class Viewer:
         }
         if boards:
             obs["boards"] = boards
-        p = st.pending
-        if p is not None and p["role"] == role:
-            obs["decision"] = {"label": p["label"],
-                               "options": [self.option(st, i) for i in range(len(p["options"]))]}
+        d = self.game.decision(st)
+        if d is not None and d.role == role:
+            obs["decision"] = {"label": d.label, "options": [self.option(st, i) for i in range(len(d.options))]}
         if st.outcome is not None:
             obs["outcome"] = st.outcome
         return obs

@@ -6,13 +6,29 @@
     vars      the ruleset's variables, by slot
     props     per-component state: a list per state name, a value per card
     rng       the RNG state (an int)
-    stack     the flow position: frames [program, pc, locals]
-    pending   the decision waiting for an answer, or None
+    round, steps, decisions   counters
+    stack     the flow position: `Frame`s (program, block, locals)
+    pending   the `Decision` waiting for an answer, or None
     outcome   the result once the game has ended, or None
+
+Read it through `Game` (engine/game.py): `decision`, `current_role`,
+`legal_actions`, `is_terminal`, `outcome`. The layout of the lists is the
+compiler's (runtime/layout.py).
 """
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
+
+from .decision import Decision, DecisionSite
+
+
+@dataclass(slots=True)
+class Frame:
+    """Where one program is: its name, the block to run next, its locals."""
+    program: str
+    pc: int
+    env: dict
 
 
 class State:
@@ -29,8 +45,8 @@ class State:
         self.round: int = round
         self.steps: int = steps
         self.decisions: int = decisions
-        self.stack: list[list] = stack if stack is not None else []
-        self.pending: dict | None = pending
+        self.stack: list[Frame] = stack if stack is not None else []
+        self.pending: Decision | None = pending
         self.outcome: dict | None = outcome
         self.props: list[list] = props if props is not None else []
 
@@ -38,22 +54,27 @@ class State:
         return State(
             [z[:] for z in self.zones], self.where[:], self.face_up[:], self.vars[:], self.rng,
             self.round, self.steps, self.decisions,
-            [[p, pc, copy.deepcopy(env)] for p, pc, env in self.stack],
-            self.pending, self.outcome,  # pending and outcome are never mutated in place
+            [Frame(f.program, f.pc, copy.deepcopy(f.env)) for f in self.stack],
+            self.pending, self.outcome,  # a Decision is immutable; the outcome is never changed in place
             [p[:] for p in self.props])
 
     def to_json(self) -> dict:
+        p = self.pending
+        pending = None if p is None else {"site": p.site.index, "role": p.role, "options": p.options,
+                                          "resume": p.resume}
         return {
             "zones": self.zones, "where": self.where, "face_up": self.face_up, "vars": self.vars,
             "rng": self.rng, "round": self.round, "steps": self.steps, "decisions": self.decisions,
-            "stack": self.stack, "pending": self.pending, "outcome": self.outcome, "props": self.props,
+            "stack": [[f.program, f.pc, f.env] for f in self.stack], "pending": pending,
+            "outcome": self.outcome, "props": self.props,
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "State":
-        pending = data["pending"]
-        if pending is not None:
-            pending = dict(pending, options=[tuple(o) if isinstance(o, list) else o for o in pending["options"]])
+    def from_json(cls, data: dict, sites: tuple[DecisionSite, ...]) -> "State":
+        """A state saved by `to_json`, under the same compiled rules (`sites`)."""
+        p = data["pending"]
+        pending = None if p is None else Decision(
+            sites[p["site"]], p["role"], [tuple(o) if isinstance(o, list) else o for o in p["options"]], p["resume"])
         return cls(data["zones"], data["where"], data["face_up"], data["vars"], data["rng"],
                    data["round"], data["steps"], data["decisions"],
-                   [list(f) for f in data["stack"]], pending, data["outcome"], data.get("props", []))
+                   [Frame(*f) for f in data["stack"]], pending, data["outcome"], data.get("props", []))

@@ -1,4 +1,4 @@
-"""Agents that misbehave, loaded as a plug-in (`--agents-from tests/misbehaving_agents.py`).
+"""Agents that misbehave, loaded as a plug-in (`--agents-from tests/helpers/misbehaving_agents.py`).
 
 Each plays like `random` until decision `at` (counted from 0; option
 `at=N`), then misbehaves there; `every=K` misbehaves only in the games whose
@@ -6,9 +6,9 @@ seed is a multiple of K, so a simulation has good and bad games.
 """
 import time
 
+from interpreter.agents import register
 from interpreter.agents.base import Agent
 from interpreter.agents.simple import RandomAgent
-from interpreter.agents import register
 
 
 class Misbehaving(Agent):

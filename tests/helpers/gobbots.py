@@ -1,7 +1,7 @@
 """Positions on the Gauntlet: place Soldiers and Gobbot tokens by hand."""
 from functools import lru_cache
 
-from conftest import Position, game_for
+from helpers import Position, game_for
 
 
 @lru_cache(maxsize=None)

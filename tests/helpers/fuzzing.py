@@ -27,7 +27,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, event, settings, strategies as st
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from interpreter.agents.asking import deadline
@@ -36,7 +37,8 @@ from rulelang import RulesetError, load_ruleset
 from rulelang.limits import DEFAULT, Limits
 from rulelang.yamltree import dump
 
-ROOT = Path(__file__).resolve().parent.parent
+from . import ROOT
+
 SEEDS = sorted((ROOT / "rulesets").glob("*.yaml"))
 CORPUS = ROOT / "tests" / "corpus"
 FAILURES = ROOT / ".hypothesis" / "failures"  # every failing mutant, to pick corpus cases from (ignored by git)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import time
 
-from interpreter.runtime import rng
 from interpreter.engine.game import Game
+from interpreter.runtime import rng
 from rulelang import bundled_names, load_ruleset
 from rulelang.types import BOOL
 
@@ -24,11 +24,11 @@ def play_random(game: Game, seed: int, on_decision=None):
     """One game to its end; `on_decision(st)` sees the state at every decision and at the end."""
     st = game.new_state(seed)
     streams = {role: rng.derive(seed, "agent:" + role) for role in game.roles}
-    while st.outcome is None:
+    while not game.is_terminal(st):
         if on_decision is not None:
             on_decision(st)
-        p = st.pending
-        game.apply(st, rng.pick(streams[p["role"]], st.decisions, len(p["options"])))
+        p = game.decision(st)
+        game.apply(st, rng.pick(streams[p.role], st.decisions, len(p.options)))
     if on_decision is not None:
         on_decision(st)
     return st

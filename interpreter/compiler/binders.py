@@ -1,0 +1,203 @@
+"""Binders -> nested Python loops.
+
+`a, b in hand, m in reserve where P ordered by K` becomes nested `for`
+loops over Python locals (pairs of one domain as two index loops, more as
+`combinations`), the `where` test inside, and for `ordered by` a list of
+(keys, values) sorted stably before the body runs. Quantifiers (`exists`,
+`count`, `first`, aggregates, list comprehensions) and a decision's options
+are each one nested function built around those loops.
+
+A binder whose bindings (with those of the binders it runs inside) may
+exceed FREE_BINDINGS is counted against the step limit, so `exists a, b, c,
+d in box` over ten thousand cards stops at the limit instead of running for
+days; smaller ones (every binder of the bundled rulesets) cost nothing extra.
+"""
+from __future__ import annotations
+
+import dataclasses
+from math import comb
+
+from rulelang import ir
+from rulelang.files import location
+from rulelang.types import BoardT, ZoneT
+
+from .expressions import Expressions
+from .nodes import Options
+from .source import Function
+
+FREE_BINDINGS = 1_000
+
+
+class Binders(Expressions):
+    def __init__(self, layout, keep: bool = True):
+        super().__init__(layout, keep)
+        self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
+
+    def loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
+        """Emit nested loops binding b's names into fn.body; `leaf(scope)`
+        returns the lines run for each binding (the where test included)."""
+        if b.order:
+            self.ordered_loops(b, fn, scope, leaf)
+        else:
+            self.plain_loops(b, fn, scope, leaf)
+
+    def ordered_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
+        """`ordered by`: collect (keys, values) of every binding, sort by the
+        keys (a stable sort: ties keep the binder's order), then run the leaf."""
+        rows, names = self.fresh("rows"), b.names
+        vs = [self.fresh("v") for _ in names]
+        inner: dict = {}
+
+        def collect(s):
+            inner.update(s)
+            keys = [f"-{self.expr(k.value, fn, s)}" if k.descending else self.expr(k.value, fn, s) for k in b.order]
+            return [f"{rows}.append((({', '.join(keys)},), ({', '.join(s[n][0] for n in names)},)))"]
+        fn.body.append(f"{rows} = []")
+        self.plain_loops(dataclasses.replace(b, order=()), fn, scope, collect)
+        fn.body += [f"{rows}.sort(key=_by_keys)", f"for _, ({', '.join(vs)},) in {rows}:"]
+        sorted_scope = {**scope, **{n: (v, inner[n][1]) for n, v in zip(names, vs)}}
+        fn.body += ["    " + line for line in leaf(sorted_scope)]
+
+    def plain_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
+        scope = dict(scope)
+        indent = ""
+        outer = bound = self._bindings  # bindings of the binders this one runs inside
+        for g in b.groups:
+            from_zone = isinstance(g.domain.ty, (ZoneT, BoardT))
+            one = g.domain.items[0] if isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1 else \
+                ir.Const(g.domain.value[0]) if isinstance(g.domain, ir.Const) and len(g.domain.value) == 1 else None
+            if len(g.names) == 1 and one is not None:
+                v = self.fresh("v")
+                fn.body.append(f"{indent}{v} = {self.expr(one, fn, scope)}")
+                scope[g.names[0]] = (v, False)
+                continue
+            domain = self.cards_of(g.domain, fn, scope)
+            size, k = self.size_bound(g.domain), len(g.names)
+            bound = bound * comb(size, k) if bound is not None and size is not None else None
+            if bound is None or bound > FREE_BINDINGS:  # count the bindings as steps (see FREE_BINDINGS)
+                d = self.fresh("d")
+                count = f"len({d})" if k == 1 else f"_comb(len({d}), {k})"
+                fn.body += [f"{indent}{d} = {domain}",
+                            f"{indent}_work(st, {count}, {self.const(b.span)}, {self.L.step_limit}, 'binder')"]
+                domain = d
+            if len(g.names) == 1:
+                v = self.fresh("v")
+                fn.body.append(f"{indent}for {v} in {domain}:")
+                scope[g.names[0]] = (v, from_zone)
+                indent += "    "
+            elif len(g.names) == 2:
+                d, i, j, a, b2 = (self.fresh(p) for p in ("d", "i", "j", "v", "v"))
+                fn.body.append(f"{indent}{d} = {domain}")
+                fn.body.append(f"{indent}for {i} in range(len({d}) - 1):")
+                fn.body.append(f"{indent}    {a} = {d}[{i}]")
+                fn.body.append(f"{indent}    for {j} in range({i} + 1, len({d})):")
+                fn.body.append(f"{indent}        {b2} = {d}[{j}]")
+                scope[g.names[0]], scope[g.names[1]] = (a, from_zone), (b2, from_zone)
+                indent += "        "
+            else:
+                vs = [self.fresh("v") for _ in g.names]
+                fn.body.append(f"{indent}for ({', '.join(vs)},) in _combinations({domain}, {len(vs)}):")
+                for n, v in zip(g.names, vs):
+                    scope[n] = (v, from_zone)
+                indent += "    "
+        self._bindings = bound  # a binder inside this one's condition or value runs once per binding
+        try:
+            lines = leaf(scope)
+            if b.where is not None:
+                fn.body.append(f"{indent}if {self.expr(b.where, fn, scope)}:")
+                indent += "    "
+        finally:
+            self._bindings = outer
+        fn.body += [indent + line for line in lines]
+
+    def size_bound(self, e: ir.Expr) -> int | None:
+        """The most items a zone or list expression can hold, if known before play."""
+        if isinstance(e.ty, (ZoneT, BoardT)):
+            return sum(self.L.kind_count[k] for k in e.ty.kinds)
+        if isinstance(e, ir.ListExpr):
+            return len(e.items)
+        if isinstance(e, ir.Const) and isinstance(e.value, (list, tuple)):
+            return len(e.value)
+        if isinstance(e, ir.RangeExpr) and isinstance(e.low, ir.Const) and isinstance(e.high, ir.Const):
+            return max(0, e.high.value - e.low.value + 1)
+        if isinstance(e, (ir.Binary, ir.IfExpr)):
+            parts = (e.left, e.right) if isinstance(e, ir.Binary) else (e.then, e.otherwise)
+            sizes = [self.size_bound(p) for p in parts]
+            if None in sizes or isinstance(e, ir.Binary) and e.op != "+":
+                return None
+            return sum(sizes) if isinstance(e, ir.Binary) else max(sizes)
+        if isinstance(e, ir.Quantified) and e.kind == "list":
+            bound = 1
+            for g in e.binder.groups:
+                size = self.size_bound(g.domain)
+                if size is None:
+                    return None
+                bound *= comb(size, len(g.names))
+            return bound
+        return None
+
+    def quantifier_function(self, e, fn: Function, scope: dict, setup, leaf, finish) -> str:
+        q = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None)
+        q.body += setup
+        self.loops(e.binder, q, scope, lambda inner: leaf(q, inner))
+        q.body += finish
+        fn.prelude += q.render()
+        return q.name + "()"
+
+    def expr_quantified(self, e, fn, scope):
+        kind = e.kind
+        groups = e.binder.groups
+        if e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
+                and kind in ("exists", "count", "first", "last"):
+            seq = self.cards_of(groups[0].domain, fn, scope)
+            if kind == "exists":
+                return f"bool({seq})"
+            if kind == "count":
+                return f"len({seq})"
+            t, err = self.fresh("t"), self.error(e.span, f"{kind}(): no card or value matches")
+            return f"({t}[{0 if kind == 'first' else -1}] if ({t} := {seq}) else _fail({err}))"
+        if kind == "exists":
+            return self.quantifier_function(e, fn, scope, [], lambda q, s: ["return True"], ["return False"])
+        if kind == "count":
+            n = self.fresh("n")
+            return self.quantifier_function(e, fn, scope, [f"{n} = 0"], lambda q, s: [f"{n} += 1"],
+                                            [f"return {n}"])
+        if kind in ("first", "last"):
+            err = self.error(e.span, f"{kind}(): no card or value matches")
+            if kind == "first":
+                return self.quantifier_function(e, fn, scope, [], lambda q, s: [f"return {s[e.binder.names[0]][0]}"],
+                                                [f"_fail({err})"])
+            found = self.fresh("found")
+            return self.quantifier_function(
+                e, fn, scope, [f"{found} = UNSET"], lambda q, s: [f"{found} = {s[e.binder.names[0]][0]}"],
+                [f"if {found} is UNSET:", f"    _fail({err})", f"return {found}"])
+        if kind in ("any", "all"):
+            found = kind == "any"  # any: stop at the first true value; all: at the first false one
+            test = "" if found else "not "
+            return self.quantifier_function(
+                e, fn, scope, [], lambda q, s: [f"if {test}{self.expr(e.value, q, s)}:", f"    return {found}"],
+                [f"return {not found}"])
+        out = self.fresh("out")
+        collect = self.quantifier_function(e, fn, scope, [f"{out} = []"],
+                                           lambda q, s: [f"{out}.append({self.expr(e.value, q, s)})"],
+                                           [f"return {out}"])
+        if kind == "list":
+            return collect
+        if kind == "sum":
+            return f"sum({collect})"
+        return f"_reduce({kind}, {collect}, {self.error(e.span, f'{kind}() over nothing')})"
+
+    def values(self, b: ir.Binder, fn: Function) -> str:
+        """The values a one-name binder binds, as a list."""
+        out, name = self.fresh("out"), b.names[0]
+        holder = Options(b, span=b.span)
+        return self.quantifier_function(holder, fn, {}, [f"{out} = []"],
+                                        lambda q, s: [f"{out}.append({s[name][0]})"], [f"return {out}"])
+
+    def expr_options(self, e, fn, scope):
+        out = self.fresh("out")
+        names = e.binder.names
+
+        def leaf(q, s):
+            return [f"{out}.append(({', '.join(s[n][0] for n in names)},))"]
+        return self.quantifier_function(e, fn, scope, [f"{out} = []"], leaf, [f"return {out}"])

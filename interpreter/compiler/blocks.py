@@ -1,0 +1,181 @@
+"""Flow items -> basic blocks, one generated function each.
+
+A program (flow.py) becomes a list of functions `b0, b1, ...`, each
+`block(st, env) -> index of the next block`, SUSPEND at a decision (the
+pending `Decision` set, the frame's block index saved) or CALL after
+pushing a procedure's frame. The engine runs them in a loop; nothing else
+ever leaves the generated code.
+"""
+from __future__ import annotations
+
+from rulelang.walk import method
+
+from ..runtime.errors import WatchFired
+from .flow import (
+    TERMINATORS,
+    Ask,
+    AskMenu,
+    Branch,
+    Enter,
+    Jump,
+    Label,
+    LoopNext,
+    LoopStart,
+    Lowered,
+    NewRound,
+    Run,
+    Take,
+    watch_program,
+)
+from .nodes import Options
+from .source import Function
+from .statements import Statements
+
+
+def _labels(item) -> list[Label]:
+    """The places an item may continue at, besides the next item."""
+    if isinstance(item, AskMenu):
+        return [c.to for c in item.choices]
+    to = getattr(item, "to", None) or getattr(item, "otherwise", None) or getattr(item, "end", None)
+    return [to] if isinstance(to, Label) else []
+
+
+class Codegen(Statements):
+    """Compiles the rules of one game (a layout and a program) to Python functions."""
+
+    def __init__(self, layout, program, invariants=None, keep: bool = True):
+        super().__init__(layout, program, invariants, keep)
+        if program is not None and program.watches:
+            self.watch_check = self._watch_check()
+
+    def _watch_check(self):
+        """The check run after every change to the game: the first watch whose
+        condition holds fires (none while a watch's own statements run)."""
+        conditions = [self.function(w.when, f"the condition of watch {i + 1}")
+                      for i, w in enumerate(self.program.watches)]
+        running = frozenset(watch_program(i) for i in range(len(conditions)))
+
+        def check(st):
+            stack = st.stack
+            if len(stack) > 1 and stack[1].program in running:
+                return
+            for i, holds in enumerate(conditions):
+                if holds(st, {}):
+                    raise WatchFired(i)
+        return check
+
+    def blocks(self, prog: Lowered, what: str, leaders=()) -> tuple[list, dict[int, int]]:
+        """The program's basic blocks as functions, and the block index of
+        every item that starts one (`leaders` are labels that must)."""
+        items = prog.items
+        starts = {0} | {label.at for label in leaders}
+        for item in items:
+            starts |= {label.at for label in _labels(item)}
+        starts |= {i + 1 for i, item in enumerate(items) if isinstance(item, TERMINATORS)}
+        starts = sorted(x for x in starts if x <= len(items))
+        block_of = {at: k for k, at in enumerate(starts)}  # the end of the program is a block index too
+        ranges = [(a, b) for a, b in zip(starts, starts[1:] + [len(items)]) if a < len(items)]
+        # a jump to a block that only jumps on goes straight to the end of the chain
+        only_jump = {a: items[a].to for a, b in ranges if b == a + 1 and isinstance(items[a], Jump)}
+        for a, label in list(only_jump.items()):
+            seen = {a}
+            while label.at in only_jump and label.at not in seen:
+                seen.add(label.at)
+                label = only_jump[label.at]
+            only_jump[a] = label
+        for at, label in only_jump.items():
+            block_of[at] = block_of[label.at]
+
+        def fill(top):
+            names = []
+            for k, (a, b) in enumerate(ranges):
+                fn = Function(f"b{k}", "st, env")
+                for item in items[a:b]:
+                    start = len(fn.body)
+                    method(self, "flow", item)(item, fn, k, block_of)
+                    fn.mark(start, _span(item))
+                if not isinstance(items[b - 1], TERMINATORS):
+                    fn.body.append(f"return {k + 1}")
+                top.prelude += fn.render()
+                names.append(fn.name)
+            top.body.append(f"return [{', '.join(names)}]")
+        spans = (_span(item) for item in items)
+        return self.build(fill, next((s for s in spans if s is not None), None), what)(None, None), block_of
+
+    # ------------------------------------------------------------ one method per flow item
+    def flow_run(self, item: Run, fn, k, block_of):
+        self.block(item.stmts, fn, "")
+
+    def flow_newround(self, item: NewRound, fn, k, block_of):
+        fn.body.append("st.round += 1")
+
+    def flow_loopstart(self, item: LoopStart, fn, k, block_of):
+        if item.count is not None:  # repeat: counted before the list of rounds is made
+            n = self.fresh("n")
+            fn.body += [f"{n} = max({self.expr(item.count, fn, {})}, 0)",
+                        f"_work(st, {n}, {self.const(item.count.span)}, {self.L.step_limit})"]
+            value = f"[()] * {n}"
+        else:
+            value = self.expr_options(Options(item.binder, span=item.binder.span), fn, {})
+        fn.body += [f"env[{self.const(item.rows)}] = {value}", f"env[{self.const(item.index)}] = 0"]
+
+    def flow_jump(self, item: Jump, fn, k, block_of):
+        limit = self.L.step_limit
+        fn.body += ["st.steps += 1", f"if st.steps > {limit}:", f"    _runaway({self.const(item.span)}, {limit})",
+                    f"return {block_of[item.to.at]}"]
+
+    def flow_branch(self, item: Branch, fn, k, block_of):
+        go_on, leave = k + 1, block_of[item.otherwise.at]
+        first, second = (go_on, leave) if item.go_on_if else (leave, go_on)
+        fn.body.append(f"return {first} if {self.once(item.cond, fn)} else {second}")
+
+    def flow_ask(self, item: Ask, fn, k, block_of):
+        opts = self.fresh("opts")
+        err = self.error(item.site.span, f"the decision '{item.site.label}' has no legal option")
+        hint = self.const("guard the decision with a condition that checks there is a choice")
+        fn.body += [f"{opts} = {self.once(item.options, fn)}", f"if not {opts}:", f"    _fail({err}, {hint})",
+                    f"st.pending = Decision({self.const(item.site)}, {self.expr(item.role, fn, {})}, {opts}, {k + 1})",
+                    f"st.stack[-1].pc = {k}", "return -1"]
+
+    def flow_askmenu(self, item: AskMenu, fn, k, block_of):
+        open_ = self.fresh("open")
+        fn.body.append(f"{open_} = []")
+        for choice in item.choices:
+            line = f"{open_}.append(({self.const(choice.name)}, {block_of[choice.to.at]}))"
+            fn.body += [f"if {self.expr(choice.guard, fn, {})}:", "    " + line] if choice.guard is not None else [line]
+        err = self.error(item.site.span, f"no option of '{item.site.label}' is open")
+        fn.body += [f"if not {open_}:", f"    _fail({err})",
+                    f"st.pending = Decision({self.const(item.site)}, {self.expr(item.role, fn, {})}, "
+                    f"[(n,) for n, _ in {open_}], [t for _, t in {open_}])",
+                    f"st.stack[-1].pc = {k}", "return -1"]
+
+    def flow_take(self, item: Take, fn, k, block_of):
+        self.take(item.stmt, fn, "")
+
+    def flow_enter(self, item: Enter, fn, k, block_of):
+        args = ", ".join(f"{self.const(p)}: {self.expr(a, fn, {})}" for p, a in item.args)
+        fn.body += [f"st.stack[-1].pc = {k + 1}", f"st.stack.append(Frame({self.const(item.program)}, 0, {{{args}}}))",
+                    "return -2"]
+
+    def flow_loopnext(self, item: LoopNext, fn, k, block_of):
+        i, r = self.fresh("i"), self.fresh("r")
+        index = self.const(item.index)
+        fn.body += [f"{i} = env[{index}]", f"{r} = env[{self.const(item.rows)}]",
+                    f"if {i} >= len({r}):", f"    return {block_of[item.end.at]}", f"env[{index}] = {i} + 1"]
+        fn.body += [f"env[{self.const(n)}] = {r}[{i}][{j}]" for j, n in enumerate(item.names)]
+        fn.body.append(f"return {k + 1}")
+
+
+def _span(item):
+    """The rule an item comes from, for its note."""
+    if isinstance(item, (Ask, AskMenu)):
+        return item.site.span
+    if isinstance(item, Run):
+        return None  # its statements carry their own notes
+    if isinstance(item, Take):
+        return item.stmt.span
+    if isinstance(item, Branch):
+        return item.cond.span
+    if isinstance(item, LoopStart):
+        return (item.count or item.binder).span
+    return getattr(item, "span", None)

@@ -1,0 +1,279 @@
+"""Expressions -> Python expression text.
+
+`expr(e, fn, scope)` returns the text of a Python expression computing `e`
+inside the function `fn` being generated; `scope` maps the names bound by
+enclosing binders to Python locals (other locals live in `env`, the frame's
+dict, so they outlive a decision). Constants that come from the ruleset go
+through the constants table (`self.const`), never into the text.
+"""
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.types import BoardT, ListT, ZoneT
+from rulelang.walk import method
+
+from .nodes import HoistLet
+from .prelude import MAX_LIST
+from .source import Function, Source
+
+
+class Expressions(Source):
+    def __init__(self, layout, keep: bool = True):
+        super().__init__(f"{layout.rs.name}/{layout.mode.name}", keep)
+        self.L = layout
+        self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
+
+    # scope: IR local name -> (python variable, never None)
+    def expr(self, e: ir.Expr, fn: Function, scope: dict) -> str:
+        return method(self, "expr", e)(e, fn, scope)
+
+    def expr_const(self, e, fn, scope):
+        v = e.value
+        if v is None or isinstance(v, bool) or (isinstance(v, int) and -10**9 < v < 10**9):
+            return repr(v)
+        return self.const(v)
+
+    def expr_local(self, e, fn, scope):
+        if e.name in scope:
+            return scope[e.name][0]
+        return f"env[{self.const(e.name)}]"
+
+    def expr_var(self, e, fn, scope):
+        return f"st.vars[{self.L.var_slot[e.name]}]"
+
+    def expr_param(self, e, fn, scope):
+        return self.const(self.L.rs.param_values[e.name])
+
+    def expr_enumvalue(self, e, fn, scope):
+        return self.const(e.value)
+
+    def expr_roleref(self, e, fn, scope):
+        return self.const(e.role)
+
+    def expr_zoneref(self, e, fn, scope):
+        base = self.L.zone_base[e.zone]
+        if e.owner is None:
+            return str(base)
+        return f"({base} + {self.const(self.L.role_index)}[{self.expr(e.owner, fn, scope)}])"
+
+    def cards_of(self, e: ir.Expr, fn, scope) -> str:
+        """A zone, board or list expression as a Python list."""
+        if isinstance(e.ty, BoardT):  # every space, bottom row first, left to right
+            base, n = self.L.board_range(e.zone)
+            z, c = self.fresh("z"), self.fresh("c")
+            return f"[{c} for {z} in st.zones[{base}:{base + n}] for {c} in {z}]"
+        if isinstance(e.ty, ZoneT):
+            return f"st.zones[{self.expr(e, fn, scope)}]"
+        return self.expr(e, fn, scope)
+
+    def card(self, e: ir.Expr, fn, scope) -> tuple[str, str | None]:
+        """(expression, temp) where temp, if not None, must be checked for None."""
+        if isinstance(e, ir.Local) and e.name in scope and scope[e.name][1]:
+            return scope[e.name][0], None
+        t = self.fresh("t")
+        return f"({t} := {self.expr(e, fn, scope)})", t
+
+    def expr_field(self, e, fn, scope):
+        if e.name in self.L.state_slot:  # a state value changes in play: read it from the state
+            col = f"st.props[{self.L.state_slot[e.name]}]"
+        else:
+            col = self.const(self.L.columns.get(e.name, []))
+        value, check = self.card(e.obj, fn, scope)
+        if check is None:
+            return f"{col}[{value}]"
+        err = self.error(e.span, f"there is no card here to read '{e.name}' from")
+        return f"({col}[{check}] if {value} is not None else _fail({err}))"
+
+    def expr_definecall(self, e, fn, scope):
+        define = self.define_function(e.name)
+        params = [p for p, _ in self.L.rs.defines[e.name].params]
+        args = ", ".join(f"{self.const(p)}: {self.expr(a, fn, scope)}" for p, a in zip(params, e.args))
+        return f"{self.const(define)}(st, {{{args}}})"
+
+    def expr_builtincall(self, e, fn, scope):
+        return getattr(self, "builtin_" + e.name)(e, fn, scope)  # one per entry of rulelang.builtins
+
+    def builtin_round(self, e, fn, scope):
+        return "st.round"
+
+    def builtin_size(self, e, fn, scope):
+        return f"len({self.cards_of(e.args[0], fn, scope)})"
+
+    def builtin_empty(self, e, fn, scope):
+        return f"(not {self.cards_of(e.args[0], fn, scope)})"
+
+    def builtin_top(self, e, fn, scope):
+        t = self.fresh("t")
+        end = -1 if e.name == "top" else 0
+        return f"({t}[{end}] if ({t} := {self.cards_of(e.args[0], fn, scope)}) else None)"
+
+    builtin_bottom = builtin_top
+
+    def builtin_abs(self, e, fn, scope):
+        return f"abs({self.expr(e.args[0], fn, scope)})"
+
+    def builtin_min(self, e, fn, scope):
+        parts = [self.expr(a, fn, scope) for a in e.args]
+        if len(parts) > 1:
+            return f"{e.name}({', '.join(parts)})"
+        if e.name in ("min", "max"):
+            return f"_reduce({e.name}, {parts[0]}, {self.error(e.span, f'{e.name}() of an empty list')})"
+        return f"{e.name}({parts[0]})"
+
+    builtin_max = builtin_sum = builtin_any = builtin_all = builtin_min
+
+    def builtin_face_up(self, e, fn, scope):
+        value, check = self.card(e.args[0], fn, scope)
+        face = f"st.face_up[{check or value}]"
+        face = face if e.name == "face_up" else f"(not {face})"
+        if check is None:
+            return face
+        err = self.error(e.span, "there is no card here to look at")
+        return f"({face} if {value} is not None else _fail({err}))"
+
+    builtin_face_down = builtin_face_up
+
+    def builtin_column(self, e, fn, scope):
+        """Where a card is: its space's coordinates."""
+        name, args = e.name, e.args
+        table = self.const(self.L.column_of if name == "column" else self.L.row_of)
+        value, check = self.card(args[0], fn, scope)
+        t, err = self.fresh("t"), self.error(e.span, f"{name}(): the card is not on a board")
+        where = f"st.where[{check or value}]"
+        found = f"(({t} := {table}[{where}]) is not None)"
+        if check is not None:
+            found = f"({value} is not None and {found})"
+        return f"({t} if {found} else _fail({err}))"
+
+    builtin_row = builtin_column
+
+    def builtin_columns(self, e, fn, scope):
+        zone = self.L.rs.zones[e.args[0].zone]
+        return str(zone.columns if e.name == "columns" else zone.rows)
+
+    builtin_rows = builtin_columns
+
+    def builtin_space(self, e, fn, scope):
+        zone, args = self.L.rs.zones[e.args[0].zone], e.args
+        base = self.L.zone_base[zone.name]
+        x, y = self.fresh("x"), self.fresh("y")
+        err = self.error(e.span, f"space(): {zone.name} has columns 1..{zone.columns} and rows 1..{zone.rows}")
+        return (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
+                f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
+                f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
+
+    def expr_unary(self, e, fn, scope):
+        if e.op == "not" and isinstance(e.operand, ir.Unary) and e.operand.op == "not":
+            return f"bool({self.expr(e.operand.operand, fn, scope)})"
+        operand = self.expr(e.operand, fn, scope)
+        return f"(not {operand})" if e.op == "not" else f"(-{operand})"
+
+    def expr_binary(self, e, fn, scope):
+        op = e.op
+        if op in ("in", "not in") and isinstance(e.right.ty, (ZoneT, BoardT)):
+            value, check = self.card(e.left, fn, scope)
+            if isinstance(e.right.ty, BoardT):
+                base, n = self.L.board_range(e.right.zone)
+                test = f"{base} <= st.where[{check or value}] < {base + n}"
+            else:
+                test = f"st.where[{check or value}] == {self.expr(e.right, fn, scope)}"
+            if check is not None:
+                test = f"({value} is not None and {test})"
+            return f"(not {test})" if op == "not in" else f"({test})"
+        left, right = self.expr(e.left, fn, scope), self.expr(e.right, fn, scope)
+        if op == "+" and isinstance(e.ty, ListT):
+            return f"_join({left}, {right}, {self.error(e.span, f'a list of more than {MAX_LIST:,} items')})"
+        if op in ("/", "%"):
+            err = self.error(e.span, "division by zero")
+            return f"_divide({left}, {right}, {op == '/'}, {err})"
+        return f"({left} {op} {right})"
+
+    def expr_istype(self, e, fn, scope):
+        table = self.const(self.L.is_kind[e.kind])
+        value, check = self.card(e.subject, fn, scope)
+        test = f"{table}[{value}]" if check is None else f"({value} is not None and {table}[{check}])"
+        return f"(not {test})" if e.negated else test
+
+    def expr_ifexpr(self, e, fn, scope):
+        cond = self.expr(e.cond, fn, scope)
+        return f"({self.expr(e.then, fn, scope)} if {cond} else {self.expr(e.otherwise, fn, scope)})"
+
+    def expr_case(self, e, fn, scope):
+        t = self.fresh("t")
+        subject = self.expr(e.subject, fn, scope)
+        default = f"_fail({self.error(e.span, 'no case arm matches')})"
+        arms: list[tuple[list, str]] = []
+        for arm in e.arms:
+            value = self.expr(arm.value, fn, scope)
+            if arm.patterns:
+                arms.append(([p.value for p in arm.patterns], value))
+            else:
+                default = value
+        if not arms:
+            return f"({subject}, {default})[1]"
+        text = default
+        for i in range(len(arms) - 1, -1, -1):
+            values, value = arms[i]
+            # the subject is evaluated once, in the first test
+            probe = f"({t} := {subject})" if i == 0 else t
+            test = f"{probe} == {self.expr_const(ir.Const(values[0]), fn, scope)}" if len(values) == 1 \
+                else f"{probe} in {self.const(frozenset(values))}"
+            text = f"{value} if {test} else {text}"
+        return f"({text})"
+
+    def expr_listexpr(self, e, fn, scope):
+        return "[" + ", ".join(self.expr(i, fn, scope) for i in e.items) + "]"
+
+    def expr_rangeexpr(self, e, fn, scope):
+        if isinstance(e.low, ir.Const) and isinstance(e.high, ir.Const) and e.high.value - e.low.value < 1000:
+            return self.const(list(range(e.low.value, e.high.value + 1)))
+        err = self.error(e.span, f"a range of more than {MAX_LIST:,} numbers")
+        return f"_range({self.expr(e.low, fn, scope)}, {self.expr(e.high, fn, scope)}, {err})"
+
+    def expr_letin(self, e, fn, scope):
+        v = self.fresh("v")
+        value = self.expr(e.value, fn, scope)
+        body = self.expr(e.body, fn, {**scope, e.name: (v, False)})
+        return f"({v} := {value}, {body})[1]"
+
+    def expr_hoisted(self, e, fn, scope):
+        """Computed in place the first time it is needed: `(h if h is not UNSET
+        else (h := value))`; nested functions declare the name nonlocal."""
+        var, owner, value = scope[e.name]
+        if fn is not owner and var not in fn.nonlocals:
+            fn.nonlocals.append(var)
+        key = (e.name, id(fn))
+        if key not in self._lazy:
+            self._lazy[key] = self.expr(value, fn, scope)
+        return f"({var} if {var} is not UNSET else ({var} := {self._lazy[key]}))"
+
+    def expr_hoistlet(self, e, fn, scope):
+        return self.hoist_let(e, fn, scope, inline=False)
+
+    def once(self, e: ir.Expr, fn: Function, indent: str = "") -> str:
+        """An expression evaluated once each time the lines before it run (a
+        statement's value, a branch's test): its lazy values reset right here,
+        in the function itself, instead of in a nested one."""
+        if not isinstance(e, HoistLet):
+            return self.expr(e, fn, {})
+        scope = {}
+        for name, value in e.bindings:
+            var = self.fresh("h")
+            scope[name] = (var, fn, value)
+            fn.body.append(f"{indent}{var} = UNSET")
+        return self.expr(e.body, fn, scope)
+
+    def hoist_let(self, e: HoistLet, fn: Function, scope: dict, inline: bool) -> str:
+        """Lazy values: each is computed the first time it is used."""
+        host = fn if inline else Function(self.fresh("hl"))
+        scope = dict(scope)
+        for name, value in e.bindings:
+            var = self.fresh("h")
+            scope[name] = (var, host, value)
+            host.prelude.append((f"{var} = UNSET", None))
+        body = self.expr(e.body, host, scope)
+        if inline:
+            return body
+        host.body.append(f"return {body}")
+        fn.prelude += host.render()
+        return host.name + "()"

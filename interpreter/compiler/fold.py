@@ -1,0 +1,340 @@
+"""Folding and inlining: the rules specialised to one set of parameter values.
+
+Parameters become constants and everything that depends only on constants
+is folded (`if action_modifiers:` disappears when it is false); defines are
+inlined (they are pure and never recursive) and procedures too, with their
+locals renamed apart, so folding and hoisting see through them. With the
+zone analysis's results (`possible`), a test like `m is action_modifier`
+over a zone that can never hold one folds to false.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from rulelang import ir
+from rulelang.builtins import BUILTINS
+from rulelang.types import BoardT, CardT, ListT, ZoneT
+from rulelang.walk import children, map_children
+
+from .nodes import TRIVIAL, LetIn
+
+
+class Folder:
+    def __init__(self, rs: ir.Ruleset, evaluate):
+        self.rs = rs
+        self.eval = evaluate  # (ok, value) of an expression of constants (the code generator's job)
+        self.possible: dict[str, frozenset] | None = None  # set by the zone analysis, between two passes
+        self._fresh = 0
+
+    def fresh(self, base: str) -> str:
+        self._fresh += 1
+        return f"{base}${self._fresh}"
+
+    def fold_all(self, setup, steps, procs, tables, watches):
+        return (self.block(setup, {}),
+                tuple(dataclasses.replace(s, body=self.block(s.body, {})) for s in steps),
+                {n: self.block(b, {}) for n, b in procs.items()},
+                {t: {r: self.expr(e, {}) for r, e in table.items()} for t, table in tables.items()},
+                tuple(dataclasses.replace(w, when=self.expr(w.when, {}), body=self.block(w.body, {}))
+                      for w in watches))
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts, kenv: dict) -> ir.Block:
+        out: list[ir.Stmt] = []
+        kenv = dict(kenv)
+        for s in stmts:
+            out.extend(self.stmt(s, kenv))
+        return tuple(out)
+
+    def stmt(self, s, kenv: dict) -> list[ir.Stmt]:
+        if isinstance(s, ir.If):
+            branches = []
+            for cond, body in s.branches:
+                c = self.expr(cond, kenv)
+                if isinstance(c, ir.Const):
+                    if c.value:
+                        if not branches:
+                            return list(self.block(body, kenv))
+                        return [dataclasses.replace(s, branches=tuple(branches), otherwise=self.block(body, kenv))]
+                    continue
+                branches.append((c, self.block(body, kenv)))
+            otherwise = self.block(s.otherwise, kenv) if s.otherwise is not None else None
+            if not branches:
+                return list(otherwise or ())
+            return [dataclasses.replace(s, branches=tuple(branches), otherwise=otherwise)]
+        if isinstance(s, ir.While):
+            cond = self.expr(s.cond, kenv)
+            if isinstance(cond, ir.Const) and bool(cond.value) == s.until:
+                return []
+            return [dataclasses.replace(s, cond=cond, body=self.block(s.body, kenv))]
+        if isinstance(s, ir.Repeat):
+            return [dataclasses.replace(s, count=self.expr(s.count, kenv), body=self.block(s.body, kenv))]
+        if isinstance(s, ir.Let):
+            value = self.expr(s.value, kenv)
+            kenv[s.name] = (self.kinds(value, kenv), False)
+            return [dataclasses.replace(s, value=value)]
+        if isinstance(s, (ir.Choose, ir.For, ir.Take)):
+            binder, inner = self.binder(s.binder, kenv)
+            extra = {"role": self.expr(s.role, kenv)} if isinstance(s, ir.Choose) else {}
+            # a name bound to a one-item constant list is that constant in the body too
+            body = substitute_statements(s.body, _constant_names(binder))
+            return [dataclasses.replace(s, binder=binder, body=self.block(body, inner), **extra)]
+        if isinstance(s, ir.Move) and s.every is not None:
+            every, _ = self.binder(s.every, kenv)
+            dest = self.expr(s.dest, kenv)
+            (group,) = every.groups if len(every.groups) == 1 else (None,)
+            if group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef) \
+                    and isinstance(group.domain.ty, ZoneT):
+                return [dataclasses.replace(s, cards=(group.domain,), every=None, dest=dest)]  # the whole zone
+            return [dataclasses.replace(s, every=every, dest=dest)]
+        if isinstance(s, ir.CallProc):
+            return list(self.block(self.inline_procedure(s), kenv))
+        if isinstance(s, ir.Menu):
+            options = []
+            for o in s.options:
+                guard = self.expr(o.guard, kenv) if o.guard is not None else None
+                if isinstance(guard, ir.Const) and not guard.value:
+                    continue
+                if isinstance(guard, ir.Const):
+                    guard = None
+                options.append(dataclasses.replace(o, guard=guard, body=self.block(o.body, kenv)))
+            return [dataclasses.replace(s, role=self.expr(s.role, kenv), options=tuple(options))]
+        # statements without blocks of their own: fold their expressions
+        return [map_children(s, lambda n: self.expr(n, kenv))]
+
+    # ------------------------------------------------------------ binders
+    def binder(self, b: ir.Binder, kenv: dict) -> tuple[ir.Binder, dict]:
+        inner = dict(kenv)
+        groups = []
+        for g in b.groups:
+            domain = self.expr(g.domain, inner)
+            kinds = self.element_kinds(domain, inner)
+            for n in g.names:
+                inner[n] = (kinds, isinstance(domain, ir.ZoneRef))
+            groups.append(dataclasses.replace(g, domain=domain))
+        where = b.where
+        constants = _constant_names(dataclasses.replace(b, groups=tuple(groups)))
+        where = self.expr(substitute(where, constants), inner) if where is not None else None
+        if isinstance(where, ir.Const) and where.value:
+            where = None
+        order = tuple(dataclasses.replace(k, value=self.expr(substitute(k.value, constants), inner))
+                      for k in b.order)
+        # past the `where`, its `is` tests have narrowed the names (the checker's types)
+        after = dict(inner)
+        for n, ty in zip(b.names, b.types):
+            kinds, never_none = inner[n]
+            if kinds is not None and isinstance(ty, CardT):
+                after[n] = (kinds & ty.kinds, never_none)
+        return dataclasses.replace(b, groups=tuple(groups), where=where, order=order), after
+
+    def element_kinds(self, domain: ir.Expr, kenv: dict):
+        """Possible card types of the elements of a domain (None: unknown)."""
+        if isinstance(domain, ir.ZoneRef) and self.possible is not None:
+            static = domain.ty.kinds if isinstance(domain.ty, (ZoneT, BoardT)) else None
+            return self.possible.get(domain.zone, frozenset()) & (static or frozenset(self.rs.card_types))
+        if isinstance(domain, ir.Quantified) and domain.kind == "list":
+            return self.kinds(domain.value, kenv)
+        return None
+
+    def kinds(self, e: ir.Expr, kenv: dict):
+        """Possible card types of a card-valued expression (None: unknown)."""
+        if isinstance(e, ir.Local):
+            return kenv.get(e.name, (None, False))[0]
+        if isinstance(e, ir.Const) and e.value is None:
+            return frozenset()
+        if isinstance(e, ir.BuiltinCall) and e.name in ("top", "bottom") and self.possible is not None \
+                and isinstance(e.args[0], ir.ZoneRef):
+            return self.possible.get(e.args[0].zone, frozenset())
+        if isinstance(e, ir.Quantified) and e.kind in ("first", "last") and len(e.binder.groups) == 1:
+            return self.element_kinds(e.binder.groups[0].domain, kenv)
+        if isinstance(e, ir.IfExpr):
+            a, b = self.kinds(e.then, kenv), self.kinds(e.otherwise, kenv)
+            return a | b if a is not None and b is not None else None
+        if isinstance(e, LetIn):
+            return self.kinds(e.body, {**kenv, e.name: (self.kinds(e.value, kenv), False)})
+        return None
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, e: ir.Expr, kenv: dict) -> ir.Expr:
+        if isinstance(e, ir.Param):
+            return ir.Const(self.rs.param_values[e.name], span=e.span, ty=e.ty)
+        if isinstance(e, ir.DefineCall):
+            return self.inline(e, kenv)
+        if isinstance(e, ir.Quantified):
+            return self.quantified(e, kenv)
+        if isinstance(e, LetIn):
+            value = self.expr(e.value, kenv)
+            if isinstance(value, TRIVIAL):
+                return self.expr(substitute(e.body, {e.name: value}), kenv)
+            body = self.expr(e.body, {**kenv, e.name: (self.kinds(value, kenv), False)})
+            return dataclasses.replace(e, value=value, body=body)
+        e = map_children(e, lambda n: self.expr(n, kenv) if isinstance(n, ir.Expr) else n)
+        return self.simplify(e, kenv)
+
+    def simplify(self, e: ir.Expr, kenv: dict) -> ir.Expr:
+        if isinstance(e, ir.Binary) and e.op in ("and", "or"):
+            left, right = e.left, e.right
+            is_and = e.op == "and"
+            if isinstance(left, ir.Const):
+                return right if bool(left.value) == is_and else left
+            if isinstance(right, ir.Const) and bool(right.value) == is_and:
+                return left
+            return e
+        if isinstance(e, ir.BuiltinCall) and e.name in ("columns", "rows"):  # a board's size is fixed
+            zone = self.rs.zones[e.args[0].zone]
+            return ir.Const(zone.columns if e.name == "columns" else zone.rows, span=e.span, ty=e.ty)
+        if isinstance(e, ir.IfExpr) and isinstance(e.cond, ir.Const):
+            return e.then if e.cond.value else e.otherwise
+        if isinstance(e, ir.Case) and isinstance(e.subject, ir.Const):
+            for arm in e.arms:
+                if not arm.patterns or any(p.value == e.subject.value for p in arm.patterns):
+                    return arm.value
+            return e
+        if isinstance(e, ir.IsType):
+            kinds = self.kinds(e.subject, kenv)
+            if kinds is not None and e.kind not in kinds:
+                return ir.Const(e.negated, span=e.span, ty=e.ty)
+            if kinds == frozenset({e.kind}) and self.never_none(e.subject, kenv):
+                return ir.Const(not e.negated, span=e.span, ty=e.ty)
+            return e
+        if isinstance(e, (ir.Binary, ir.Unary, ir.ListExpr, ir.RangeExpr, ir.EnumValue)) or \
+                isinstance(e, ir.BuiltinCall) and BUILTINS[e.name].pure:
+            parts = list(children(e))
+            if all(isinstance(p, ir.Const) for p in parts) and not isinstance(e, ir.EnumValue):
+                ok, value = self.eval(e)
+                if ok:
+                    return ir.Const(value, span=e.span, ty=e.ty)
+        return e
+
+    @staticmethod
+    def never_none(e: ir.Expr, kenv: dict) -> bool:
+        """Names bound by a binder over a zone always hold a card."""
+        return isinstance(e, ir.Local) and kenv.get(e.name, (None, False))[1]
+
+    def quantified(self, e: ir.Quantified, kenv: dict) -> ir.Expr:
+        binder, inner = self.binder(e.binder, kenv)
+        value = self.expr(e.value, inner) if e.value is not None else None
+        empty = any(isinstance(g.domain, ir.Const) and g.domain.value == [] for g in binder.groups) or \
+            (isinstance(binder.where, ir.Const) and not binder.where.value)
+        if empty and e.kind in _EMPTY:
+            return ir.Const(_EMPTY[e.kind], span=e.span, ty=e.ty)
+        # a name bound to a one-item list is that item
+        subst, groups = {}, []
+        for g in binder.groups:
+            item = _single_item(g)
+            if item is not None and e.kind not in ("first", "last"):
+                subst[g.names[0]] = item
+            else:
+                groups.append(g)
+        if subst:
+            where = self.expr(substitute(binder.where, subst), inner) if binder.where is not None else None
+            order = tuple(dataclasses.replace(k, value=self.expr(substitute(k.value, subst), inner))
+                          for k in binder.order)
+            value = self.expr(substitute(value, subst), inner) if value is not None else None
+            if not groups:
+                if e.kind == "exists":
+                    return where if where is not None else ir.Const(True, span=e.span, ty=e.ty)
+                groups = [binder.groups[0]]  # keep one binding so the aggregate still has its one row
+                where = substitute(where, {k: v for k, v in subst.items() if k != groups[0].names[0]})
+            binder = dataclasses.replace(binder, groups=tuple(groups), where=where, order=order)
+            if isinstance(where, ir.Const) and not where.value and e.kind in _EMPTY:
+                return ir.Const(_EMPTY[e.kind], span=e.span, ty=e.ty)
+        return dataclasses.replace(e, binder=binder, value=value)
+
+    def inline_procedure(self, s: ir.CallProc) -> ir.Block:
+        """A call's statements in place (procedures are never recursive), with
+        every local renamed apart so the caller's locals are untouched."""
+        proc = self.rs.procedures[s.name]
+        renames = {p: self.fresh(p) for p, _ in proc.params}
+        lets = tuple(ir.Let(renames[p], a, span=s.span) for (p, _), a in zip(proc.params, s.args))
+        body = rename_statements(proc.body, self.fresh, renames)
+        return lets + body
+
+    def inline(self, e: ir.DefineCall, kenv: dict) -> ir.Expr:
+        define = self.rs.defines[e.name]
+        args = [self.expr(a, kenv) for a in e.args]
+        body = rename_apart(define.body, self.fresh)
+        names = {p: self.fresh(p) for p, _ in define.params}
+        body = substitute(body, {p: ir.Local(n, ty=a.ty) for (p, n), a in zip(names.items(), args)})
+        for (p, n), a in reversed(list(zip(names.items(), args))):
+            body = LetIn(n, a, body, span=e.span, ty=body.ty)
+        return self.expr(body, kenv)
+
+
+_EMPTY = {"exists": False, "count": 0, "sum": 0, "any": False, "all": True, "list": []}
+_SIMPLE = (ir.Const, ir.Local, ir.Var, ir.EnumValue, ir.RoleRef)
+
+
+def _constant_names(b: ir.Binder) -> dict:
+    """Names of a binder bound to a one-item constant list, and that constant."""
+    return {g.names[0]: item for g in b.groups
+            if (item := _single_item(g)) is not None and isinstance(item, ir.Const)}
+
+
+def substitute_statements(stmts, mapping: dict) -> ir.Block:
+    return tuple(substitute(s, mapping) for s in stmts) if mapping else stmts
+
+
+def _single_item(g: ir.BinderGroup):
+    """The one item of a one-name group over a one-item list, if it is cheap to repeat."""
+    if len(g.names) != 1:
+        return None
+    d = g.domain
+    if isinstance(d, ir.Const) and isinstance(d.value, list) and len(d.value) == 1:
+        return ir.Const(d.value[0], span=g.span, ty=_item_type(d.ty))
+    if isinstance(d, ir.ListExpr) and len(d.items) == 1:
+        item = d.items[0]
+        if isinstance(item, _SIMPLE) or isinstance(item, ir.Field) and isinstance(item.obj, ir.Local):
+            return item
+    return None
+
+
+def _item_type(ty):
+    return ty.item if isinstance(ty, ListT) else None
+
+
+def substitute(e, mapping: dict):
+    """Replace locals by expressions (names bound inside are distinct by construction)."""
+    if e is None or not mapping:
+        return e
+    if isinstance(e, ir.Local):
+        return mapping.get(e.name, e)
+    return map_children(e, lambda n: substitute(n, mapping))
+
+
+def rename_statements(stmts, fresh, renames: dict) -> ir.Block:
+    """Statements with their `let` locals and binder names renamed apart."""
+    renames = dict(renames)
+
+    def visit(n):
+        if isinstance(n, ir.Let):
+            value = visit(n.value)
+            renames[n.name] = fresh(n.name)
+            return dataclasses.replace(n, name=renames[n.name], value=value)
+        if isinstance(n, ir.BinderGroup):
+            for name in n.names:
+                renames[name] = fresh(name)
+            return map_children(dataclasses.replace(n, names=tuple(renames[x] for x in n.names)), visit)
+        if isinstance(n, ir.Local):
+            return dataclasses.replace(n, name=renames.get(n.name, n.name))
+        return map_children(n, visit)
+    return tuple(visit(s) for s in stmts)
+
+
+def rename_apart(e, fresh):
+    """Give every name bound inside e a fresh name, so inlining cannot capture."""
+    renames: dict[str, str] = {}
+
+    def visit(n):
+        if isinstance(n, ir.BinderGroup):
+            for name in n.names:
+                renames.setdefault(name, fresh(name))
+            n = dataclasses.replace(n, names=tuple(renames[x] for x in n.names))
+        elif isinstance(n, LetIn):
+            renames.setdefault(n.name, fresh(n.name))
+            n = dataclasses.replace(n, name=renames[n.name])
+        n = map_children(n, visit)
+        if isinstance(n, ir.Local) and n.name in renames:
+            return dataclasses.replace(n, name=renames[n.name])
+        return n
+    return visit(e)

@@ -1,0 +1,72 @@
+"""What generated code may call: its whole namespace.
+
+Generated functions run with no builtins but these: a few of Python's, and
+helpers that raise the runtime's errors with the rule's location (each
+error argument is a `(span, message)` constant made by the generator).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+from ..runtime import rng
+from ..runtime.decision import Decision
+from ..runtime.errors import GameEnded, RuleError, Runaway
+from ..runtime.state import Frame
+
+UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
+MAX_LIST = 1_000_000  # items in one list (a range, two lists joined)
+
+
+def _fail(error, hint=None):
+    raise RuleError(*error, hint) if hint else RuleError(*error)
+
+
+def _divide(n, d, floor, error):
+    if d == 0:
+        raise RuleError(*error)
+    return n // d if floor else n % d
+
+
+def _runaway(span, limit):
+    raise Runaway(span, limit)
+
+
+def _work(st, steps, span, limit, kind="loop"):
+    """Count a binder's bindings (or a loop's rounds) as steps, before running them."""
+    st.steps += steps
+    if st.steps > limit:
+        raise Runaway(span, limit, kind)
+
+
+def _range(low, high, error):
+    if high - low >= MAX_LIST:
+        raise RuleError(*error)
+    return list(range(low, high + 1))
+
+
+def _join(left, right, error):
+    if len(left) + len(right) > MAX_LIST:
+        raise RuleError(*error)
+    return left + right
+
+
+def _end(kind, role, reason):
+    raise GameEnded(kind, role, reason)
+
+
+def _reduce(fn, values, error):
+    if not values:
+        raise RuleError(*error)
+    return fn(values)
+
+
+def _by_keys(row):
+    return row[0]
+
+
+GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
+           "_by_keys": _by_keys, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
+           "Decision": Decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
+           "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
+           "range": range, "list": list, "bool": bool, "tuple": tuple}

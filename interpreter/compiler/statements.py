@@ -1,0 +1,234 @@
+"""Decision-free statements -> Python statements.
+
+Statements write lines into the body of the function being generated, at
+an indentation; their locals live in `env`, so that they outlive a decision
+that may follow. A move is four list operations; after each statement that
+changes the game come, when asked for, the invariant check and the check of
+the mode's `watch:` conditions.
+"""
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.types import ListT, ZoneT
+from rulelang.walk import method
+
+from .binders import Binders
+from .nodes import HoistLet, Options, TakeFrom
+from .source import Function
+
+
+def _changes_the_game(s: ir.Stmt) -> bool:
+    """A statement after which `watch:` conditions are checked (the others
+    change nothing a condition can see, or are made of these)."""
+    return isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)) or \
+        isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)
+
+
+# what --check-invariants checks after: the statements that touch zones and facings (an assignment
+# changes a variable or a card's state, never where a card is; the shapes are checked at decisions)
+_EFFECTS = (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)
+
+
+class Statements(Binders):
+    def __init__(self, layout, program, invariants=None, keep: bool = True):
+        super().__init__(layout, keep)
+        self.program = program
+        self.invariants = invariants  # called after every effect, when the game checks its invariants
+        self.watch_check = None  # called after every change to the game, when the mode has watches
+        self._defines: dict[str, object] = {}
+        self._procedures: dict[str, object] = {}
+
+    def define_function(self, name: str):
+        """A define as a function of (st, params): the plain program calls defines, the optimised one inlines them."""
+        if name not in self._defines:
+            self._defines[name] = self.function(self.L.rs.defines[name].body, f"define {name}")
+        return self._defines[name]
+
+    def procedure(self, name: str):
+        """A decision-free procedure as a function of (st, params) (plain programs call them)."""
+        if name not in self._procedures:
+            self._procedures[name] = self.statements(self.program.procedures[name], f"procedure {name}")
+        return self._procedures[name]
+
+    def function(self, e: ir.Expr, what: str):
+        """A function (st, env) -> the value of the expression."""
+        def fill(top):
+            if isinstance(e, HoistLet):  # at the top, its lazy values live in _f itself
+                result = self.hoist_let(e, top, {}, inline=True)
+            else:
+                result = self.expr(e, top, {})
+            top.body.append(f"return {result}")
+        return self.build(fill, e.span, what)
+
+    def statements(self, stmts, what: str):
+        """A function (st, env) running the statements (none asks a decision)."""
+        return self.build(lambda top: self.block(stmts, top, ""), next((s.span for s in stmts), None), what)
+
+    def block(self, stmts, fn: Function, indent: str) -> None:
+        if not stmts:
+            fn.body.append(indent + "pass")
+        for s in stmts:
+            start = len(fn.body)
+            method(self, "stmt", s)(s, fn, indent)
+            if self.invariants is not None and isinstance(s, _EFFECTS):
+                self.emit(fn, indent, f"{self.const(self.invariants)}(st, {self.const(s.span)})")
+            if self.watch_check is not None and _changes_the_game(s):
+                self.emit(fn, indent, f"{self.const(self.watch_check)}(st)")
+            fn.mark(start, s.span)
+
+    def emit(self, fn: Function, indent: str, *lines: str) -> None:
+        fn.body += [indent + line for line in lines]
+
+    def destination(self, e: ir.Expr, fn: Function, indent: str) -> tuple[str, str]:
+        """(zone index, face-up flag) of a move's destination, as Python."""
+        if isinstance(e, ir.ZoneRef) and e.owner is None:
+            zi = self.L.zone_base[e.zone]
+            return str(zi), repr(self.L.facing_up[zi])
+        d = self.fresh("d")
+        self.emit(fn, indent, f"{d} = {self.expr(e, fn, {})}")
+        return d, f"{self.const(self.L.facing_up)}[{d}]"
+
+    def move_one(self, fn, indent, card: str, dest: str, up: str, top: bool) -> None:
+        put = f"zones[{dest}].append({card})" if top else f"zones[{dest}].insert(0, {card})"
+        self.emit(fn, indent, f"zones[where[{card}]].remove({card})", put,
+                  f"where[{card}] = {dest}", f"face[{card}] = {up}")
+
+    def stmt_move(self, s, fn, indent):
+        dest, up = self.destination(s.dest, fn, indent)
+        top = s.position in ("top", "right")
+        err = self.error(s.span, "there is no card to move (is the zone empty?)")
+        c = self.fresh("c")
+        if s.every is not None:
+            rows = self.fresh("rows")
+            self.emit(fn, indent, f"{rows} = {self.values(s.every, fn)}")
+            group = s.every.groups[0]
+            if len(s.every.groups) == 1 and isinstance(group.domain.ty, ZoneT) and top:
+                # all from one zone: filter it once instead of removing card by card
+                self.move_many(fn, indent, rows, self.expr(group.domain, fn, {}), dest, up)
+            else:
+                self.emit(fn, indent, f"for {c} in {rows}:")
+                self.move_one(fn, indent + "    ", c, dest, up, top)
+            return
+        if len(s.cards) == 1 and isinstance(s.cards[0].ty, ZoneT) and top:
+            cards, src = self.fresh("cards"), self.expr(s.cards[0], fn, {})
+            self.emit(fn, indent, f"{cards} = list(zones[{src}])")
+            self.move_many(fn, indent, cards, src, dest, up)
+            return
+        for card in s.cards:
+            value = self.expr(card, fn, {})
+            if isinstance(card.ty, (ZoneT, ListT)):
+                source = f"list(zones[{value}])" if isinstance(card.ty, ZoneT) else value
+                self.emit(fn, indent, f"for {c} in {source}:")
+                inner = indent + "    "
+            else:
+                self.emit(fn, indent, f"{c} = {value}")
+                inner = indent
+            self.emit(fn, inner, f"if {c} is None:", f"    _fail({err})")
+            self.move_one(fn, inner, c, dest, up, top)
+
+    def move_many(self, fn, indent, cards: str, src: str, dest: str, up: str) -> None:
+        """Move a list of cards that all lie in zone `src` to the top of `dest`."""
+        moved, z = self.fresh("moved"), self.fresh("z")
+        self.emit(fn, indent, f"if {cards}:",
+                  f"    {z} = zones[{src}]",
+                  f"    if len({cards}) == len({z}):",
+                  f"        {z}.clear()",
+                  "    else:",
+                  f"        {moved} = set({cards})",
+                  f"        {z}[:] = [x for x in {z} if x not in {moved}]",
+                  f"    zones[{dest}].extend({cards})",
+                  f"    for {moved} in {cards}:",
+                  f"        where[{moved}] = {dest}",
+                  f"        face[{moved}] = {up}")
+
+    def stmt_draw(self, s, fn, indent):
+        dest, up = self.destination(s.dest, fn, indent)
+        src, c = self.fresh("src"), self.fresh("c")
+        self.emit(fn, indent, f"{src} = st.zones[{self.expr(s.source, fn, {})}]",
+                  f"for _ in range({self.expr(s.count, fn, {})}):",
+                  f"    if not {src}:", "        break", f"    {c} = {src}[-1]")
+        self.move_one(fn, indent + "    ", c, dest, up, s.position in ("top", "right"))
+
+    def stmt_shuffle(self, s, fn, indent):
+        self.emit(fn, indent, f"st.rng = _shuffle(st.rng, zones[{self.expr(s.zone, fn, {})}])")
+
+    def stmt_flip(self, s, fn, indent):
+        c, err = self.fresh("c"), self.error(s.span, "there is no card to flip")
+        face = "True" if s.face == "up" else "False" if s.face == "down" else f"not face[{c}]"
+        self.emit(fn, indent, f"{c} = {self.expr(s.card, fn, {})}", f"if {c} is None:", f"    _fail({err})",
+                  f"face[{c}] = {face}")
+
+    def stmt_let(self, s, fn, indent):
+        self.emit(fn, indent, f"env[{self.const(s.name)}] = {self.once(s.value, fn, indent)}")
+
+    def stmt_assign(self, s, fn, indent):
+        if isinstance(s.target, ir.Field):  # a card's state
+            c, err = self.fresh("c"), self.error(s.span, f"there is no card here to change '{s.target.name}' on")
+            self.emit(fn, indent, f"{c} = {self.expr(s.target.obj, fn, {})}", f"if {c} is None:", f"    _fail({err})")
+            target = f"st.props[{self.L.state_slot[s.target.name]}][{c}]"
+        elif isinstance(s.target, ir.Var):
+            target = f"st.vars[{self.L.var_slot[s.target.name]}]"
+        else:
+            target = f"env[{self.const(s.target.name)}]"
+        self.emit(fn, indent, f"{target} {s.op} {self.once(s.value, fn, indent)}")
+
+    def stmt_if(self, s, fn, indent):
+        for i, (cond, body) in enumerate(s.branches):
+            test = self.once(cond, fn, indent) if i == 0 else self.expr(cond, fn, {})
+            self.emit(fn, indent, f"{'if' if i == 0 else 'elif'} {test}:")
+            self.block(body, fn, indent + "    ")
+        if s.otherwise is not None:
+            self.emit(fn, indent, "else:")
+            self.block(s.otherwise, fn, indent + "    ")
+
+    def stmt_while(self, s, fn, indent):
+        cond = self.expr(s.cond, fn, {})
+        limit = self.L.step_limit
+        span = self.const(s.span)
+        self.emit(fn, indent, f"while {'not ' if s.until else ''}{cond}:", "    st.steps += 1",
+                  f"    if st.steps > {limit}:", f"        _runaway({span}, {limit})")
+        self.block(s.body, fn, indent + "    ")
+
+    def stmt_repeat(self, s, fn, indent):
+        n = self.fresh("n")
+        self.emit(fn, indent, f"{n} = {self.expr(s.count, fn, {})}",
+                  f"_work(st, max({n}, 0), {self.const(s.span)}, {self.L.step_limit})", f"for _ in range({n}):")
+        self.block(s.body, fn, indent + "    ")
+
+    def stmt_for(self, s, fn, indent):
+        names = s.binder.names
+        vs, rows = [self.fresh("v") for _ in names], self.fresh("rows")
+        self.emit(fn, indent, f"{rows} = {self.expr_options(Options(s.binder, span=s.binder.span), fn, {})}",
+                  f"_work(st, len({rows}), {self.const(s.span)}, {self.L.step_limit})",
+                  f"for ({', '.join(vs)},) in {rows}:")
+        for n, v in zip(names, vs):
+            self.emit(fn, indent + "    ", f"env[{self.const(n)}] = {v}")
+        self.block(s.body, fn, indent + "    ")
+
+    def take(self, s: TakeFrom, fn: Function, indent: str) -> None:
+        """Bind the first (or last) of a take's options into env."""
+        rows = self.fresh("rows")
+        err = self.error(s.span, f"take {s.which}: no binding matches")
+        hint = self.const("guard it with a condition that checks there is one (`if exists ...:`)")
+        self.emit(fn, indent, f"{rows} = {self.once(s.options, fn, indent)}",
+                  f"if not {rows}:", f"    _fail({err}, {hint})")
+        row = f"{rows}[{0 if s.which == 'first' else -1}]"
+        for j, n in enumerate(s.binder.names):
+            self.emit(fn, indent, f"env[{self.const(n)}] = {row}[{j}]")
+
+    def stmt_takefrom(self, s, fn, indent):
+        self.take(s, fn, indent)
+        self.block(s.body, fn, indent)
+
+    def stmt_endgame(self, s, fn, indent):
+        role = self.expr(s.role, fn, {}) if s.role is not None else "None"
+        self.emit(fn, indent, f"_end({self.const(s.kind)}, {role}, {self.const(s.reason)})")
+
+    def stmt_callproc(self, s, fn, indent):
+        proc = self.procedure(s.name)
+        params = [p for p, _ in self.L.rs.procedures[s.name].params]
+        args = ", ".join(f"{self.const(p)}: {self.expr(a, fn, {})}" for p, a in zip(params, s.args))
+        self.emit(fn, indent, f"{self.const(proc)}(st, {{{args}}})")
+
+    def stmt_pass(self, s, fn, indent):
+        self.emit(fn, indent, "pass")

@@ -1,0 +1,136 @@
+"""Which card types can ever be in each zone, for one mode and parameters.
+
+A fixed point over every reachable move, following where moved cards came
+from (a card bound from a zone, `top(zone)`, a `let` of one, ...). The folder
+uses it to fold type tests, the sampler to deal hidden cards back only
+where they could be.
+"""
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.types import CardT, ListT, ZoneT
+
+from .nodes import LetIn
+
+
+class ZoneAnalysis:
+    """Which card types can ever be in each zone: a fixed point over every
+    reachable move, following where moved cards came from (a card bound from
+    a zone, `top(zone)`, a `let` of one, ...)."""
+
+    def __init__(self, rs: ir.Ruleset, procs: dict):
+        self.rs, self.procs = rs, procs
+        self.all = frozenset(rs.card_types)
+        self.possible: dict[str, frozenset] = {"box": self.all}
+
+    def run(self, setup, steps) -> dict[str, frozenset]:
+        while True:
+            before = dict(self.possible)
+            self.visited: set[str] = set()
+            self.block(setup, {})
+            for s in steps:  # steps, and watch bodies (blocks of statements)
+                self.block(s if isinstance(s, tuple) else s.body, {})
+            if self.possible == before:
+                return self.possible
+
+    def add(self, zones, kinds) -> None:
+        for z in zones:
+            self.possible[z] = self.possible.get(z, frozenset()) | kinds
+
+    def block(self, stmts, prov: dict) -> None:
+        prov = dict(prov)
+        for s in stmts:
+            self.stmt(s, prov)
+
+    def stmt(self, s, prov: dict) -> None:
+        if isinstance(s, ir.Let):
+            prov[s.name] = self.sources(s.value, prov)
+        elif isinstance(s, ir.Move):
+            dests = self.zones_of(s.dest)
+            if s.every is not None:
+                inner = self.bind(s.every, prov)
+                self.add(dests, self.moved(ir.Local(s.every.names[0], ty=s.every.types[0]), inner))
+            for c in s.cards:
+                self.add(dests, self.moved(c, prov))
+        elif isinstance(s, ir.Draw):
+            self.add(self.zones_of(s.dest), self.from_zones(self.zones_of(s.source)))
+        elif isinstance(s, ir.If):
+            for _, body in s.branches:
+                self.block(body, prov)
+            if s.otherwise is not None:
+                self.block(s.otherwise, prov)
+        elif isinstance(s, (ir.While, ir.Repeat)):
+            self.block(s.body, prov)
+        elif isinstance(s, (ir.Choose, ir.For, ir.Take)):
+            self.block(s.body, self.bind(s.binder, prov))
+        elif isinstance(s, ir.Menu):
+            for o in s.options:
+                self.block(o.body, prov)
+        elif isinstance(s, ir.CallProc) and s.name not in self.visited:
+            self.visited.add(s.name)
+            self.block(self.procs[s.name], {})
+
+    def bind(self, b: ir.Binder, prov: dict) -> dict:
+        inner = dict(prov)
+        for g in b.groups:
+            src = self.sources(g.domain, inner)
+            for n in g.names:
+                inner[n] = src
+        return inner
+
+    def moved(self, e: ir.Expr, prov: dict) -> frozenset:
+        ty = e.ty
+        static = ty.kinds if isinstance(ty, (CardT, ZoneT)) else \
+            ty.item.kinds if isinstance(ty, ListT) and isinstance(ty.item, CardT) else self.all
+        src = self.sources(e, prov)
+        return static & (self.from_zones(src) if src is not None else self.all)
+
+    def from_zones(self, zones) -> frozenset:
+        if zones is None:
+            return self.all
+        result = frozenset()
+        for z in zones:
+            result |= self.possible.get(z, frozenset())
+        return result
+
+    def zones_of(self, e: ir.Expr) -> set[str]:
+        if isinstance(e, ir.ZoneRef):
+            return {e.zone}
+        if isinstance(e, ir.BuiltinCall) and e.name == "space":  # a board's spaces count as the board
+            return {e.args[0].zone}
+        if isinstance(e, ir.IfExpr):
+            return self.zones_of(e.then) | self.zones_of(e.otherwise)
+        return set(self.rs.zones)
+
+    def sources(self, e: ir.Expr, prov: dict):
+        """The zones a card (or the cards of a list) may come from; None: anywhere."""
+        if isinstance(e, ir.ZoneRef):
+            return {e.zone}
+        if isinstance(e, ir.BuiltinCall) and e.name == "space":
+            return {e.args[0].zone}
+        if isinstance(e, ir.Local):
+            return prov.get(e.name)
+        if isinstance(e, ir.Const) and (e.value is None or e.value == []):
+            return set()
+        if isinstance(e, ir.BuiltinCall) and e.name in ("top", "bottom"):
+            return self.sources(e.args[0], prov)
+        if isinstance(e, ir.Quantified) and e.kind in ("first", "last", "list"):
+            inner = self.bind(e.binder, prov)
+            return self.sources(e.value, inner) if e.kind == "list" else inner.get(e.binder.names[0])
+        if isinstance(e, ir.ListExpr):
+            result: set[str] = set()
+            for item in e.items:
+                s = self.sources(item, prov)
+                if s is None:
+                    return None
+                result |= s
+            return result
+        if isinstance(e, ir.IfExpr):
+            a, b = self.sources(e.then, prov), self.sources(e.otherwise, prov)
+            return a | b if a is not None and b is not None else None
+        if isinstance(e, LetIn):
+            return self.sources(e.body, {**prov, e.name: self.sources(e.value, prov)})
+        if isinstance(e, ir.Binary) and e.op == "+":
+            a, b = self.sources(e.left, prov), self.sources(e.right, prov)
+            return a | b if a is not None and b is not None else None
+        return None

@@ -1,0 +1,59 @@
+"""Shared test helpers: games, positions arranged by hand, and running the
+command line as a user would. Test modules import them from here (and the
+helpers of a kind from the modules beside this one)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from interpreter.engine.game import Game
+from interpreter.engine.view import Viewer
+from rulelang import load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def game_for(ruleset_name: str = "twenty-trials", mode: str | None = None, **params) -> Game:
+    return Game(load_ruleset(ruleset_name, {k: str(v) for k, v in params.items()}), mode)
+
+
+class Position:
+    """A game state arranged by hand, to check what the rules offer there."""
+
+    def __init__(self, game: Game, seed: int = 0):
+        self.game, self.viewer = game, Viewer(game)
+        self.st = game.new_state(seed)
+
+    def card(self, kind: str, /, **fields) -> int:
+        ids = self.game.cards(kind, **fields)
+        assert ids, f"no {kind} card with {fields}"
+        return ids[0]
+
+    def put(self, zone: str, *cards: int) -> "Position":
+        self.game.arrange(self.st, zone, list(cards))
+        return self
+
+    def start(self, step: str) -> "Position":
+        self.game.start_step(self.st, step)
+        return self
+
+    @property
+    def decision(self):
+        return self.game.decision(self.st)
+
+    def options(self) -> list[str]:
+        return [self.viewer.option(self.st, i) for i in self.game.legal_actions(self.st)]
+
+    def choose(self, text: str) -> "Position":
+        self.game.apply(self.st, self.options().index(text))
+        return self
+
+    def zone(self, name: str) -> list[str]:
+        return [self.viewer.card(c) for c in self.st.zones[self.game.zone_index(name)]]
+
+
+def rulelang(*args: str, input: str | None = None, cwd=None, **options) -> subprocess.CompletedProcess:
+    """Run the command line as a user would."""
+    return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True,
+                          input=input, cwd=cwd or ROOT, timeout=120, **options)
