@@ -7,22 +7,13 @@ random examples a test (docs/reliability.md has the figures of a long run).
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
-from helpers import rulelang
-from helpers.fuzzing import (
-    CORPUS,
-    DEEP_RULES,
-    DEEP_YAML,
-    byte_mutants,
-    check,
-    deep_mutants,
-    fuzz_settings,
-    generated_mutants,
-    limit_settings,
-    param_settings,
-    tree_mutants,
-)
+from helpers import ROOT, rulelang
+from helpers.fuzzing import (CORPUS, DEEP_RULES, DEEP_YAML, byte_mutants, check, deep_mutants, fuzz_settings,
+                             generated_mutants, limit_settings, param_settings, tree_mutants)
 from helpers.hostile import define_chain, rules
 from hypothesis import assume, given, note
 from hypothesis import strategies as st
@@ -193,3 +184,13 @@ def test_limits_are_whole_numbers_within_their_ceilings():
     with pytest.raises(RulesetError, match="at most 200"):
         DEFAULT.changed(["nesting=100000"])
     assert DEFAULT.changed(["components=50000"]).components == 50_000
+
+
+@pytest.mark.slow
+def test_a_long_fuzzing_run_ends_every_mutant_in_a_located_error():
+    """Every fuzzing test of this file with 300 examples a test (derandomized:
+    the same inputs in every CI run), in a process of its own."""
+    env = dict(os.environ, RULELANG_FUZZ_EXAMPLES="300", RULELANG_FUZZ_DERANDOMIZE="1")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow", __file__],
+                       capture_output=True, text=True, env=env, cwd=ROOT, timeout=1500)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]

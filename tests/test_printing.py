@@ -19,6 +19,8 @@ from generators.summary import quick_reference, summary
 from rulelang import RulesetError, bundled_names, ir, load_ruleset, load_text
 
 RULESETS = bundled_names()
+# a variant's PDF is made by the same code as its base's: in the default run, Markdown and HTML only
+VARIANTS = {n for n in RULESETS if "\nextends:" in (ROOT / "rulesets" / f"{n}.yaml").read_text()}
 needs_pdf = pytest.mark.skipif(not __import__("generators.pdf", fromlist=["available"]).available(),
                                reason="the [pdf] extra (WeasyPrint) is not installed")
 
@@ -142,7 +144,7 @@ def test_summary_html_is_one_self_contained_file(name):
 
 
 @needs_pdf
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in VARIANTS else n for n in RULESETS])
 def test_summary_and_quick_reference_as_pdf(name):
     rs = load_ruleset(name)
     data, warnings = summary_file(rs, "pdf")

@@ -3,6 +3,7 @@ command line as a user would. Test modules import them from here (and the
 helpers of a kind from the modules beside this one)."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -53,7 +54,10 @@ class Position:
         return [self.viewer.card(c) for c in self.st.zones[self.game.zone_index(name)]]
 
 
-def rulelang(*args: str, input: str | None = None, cwd=None, **options) -> subprocess.CompletedProcess:
-    """Run the command line as a user would."""
+def rulelang(*args: str, input: str | None = None, cwd=None, env=None, **options) -> subprocess.CompletedProcess:
+    """Run the command line as a user would: with Python's compiled-module cache,
+    even where the environment turns it off (the suite starts the command about
+    150 times; compiling rulelang's modules each time cost a fifth of its run)."""
+    env = {k: v for k, v in (env if env is not None else os.environ).items() if k != "PYTHONDONTWRITEBYTECODE"}
     return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True,
-                          input=input, cwd=cwd or ROOT, timeout=120, **options)
+                          input=input, cwd=cwd or ROOT, timeout=120, env=env, **options)

@@ -52,6 +52,8 @@ HANG = 60  # seconds after which an example is stopped and counted a hang
 # in .hypothesis/ so the next run tries them first. Otherwise a modest,
 # derandomized run (the same examples every time, so CI is reproducible).
 LONG = int(os.environ.get("RULELANG_FUZZ_EXAMPLES", "0") or 0)
+# a long run that is the same every time (the slow run CI makes), without the failures database
+FIXED = os.environ.get("RULELANG_FUZZ_DERANDOMIZE") == "1"
 _COMMON = dict(deadline=timedelta(seconds=DEADLINE), print_blob=True,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                       HealthCheck.function_scoped_fixture])
@@ -60,8 +62,9 @@ _COMMON = dict(deadline=timedelta(seconds=DEADLINE), print_blob=True,
 def fuzz_settings(examples: int, share: float = 1) -> settings:
     """`examples` in the default run; `share` of RULELANG_FUZZ_EXAMPLES in a long run."""
     if LONG:
-        return settings(max_examples=max(examples, int(LONG * share)), derandomize=False,
-                        database=DirectoryBasedExampleDatabase(str(ROOT / ".hypothesis" / "examples")), **_COMMON)
+        database = None if FIXED else DirectoryBasedExampleDatabase(str(ROOT / ".hypothesis" / "examples"))
+        return settings(max_examples=max(examples, int(LONG * share)), derandomize=FIXED, database=database,
+                        **_COMMON)
     return settings(max_examples=examples, derandomize=True, database=None, **_COMMON)
 
 
