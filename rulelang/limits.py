@@ -62,8 +62,8 @@ def over(what: str, limit: int, name: str) -> str:
     return f"{what}; if the ruleset really needs more, raise the limit with --limit {name}=N (now {limit:,})"
 
 
-def check_size(source: Source, limits: Limits, size: int | None = None) -> None:
-    size = len(source.text.encode("utf-8", errors="replace")) if size is None else size
+def check_size(source: Source, limits: Limits) -> None:
+    size = len(source.text.encode("utf-8", errors="replace"))
     if size > limits.file_bytes:
         raise RulesetError([Diagnostic(
             Span(source, 1, 1),

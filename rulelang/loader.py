@@ -39,9 +39,11 @@ MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "me
 MEASURE_KEYS = ("value", "when", "text")
 
 
-def load_ruleset(ref: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
-    """Load, check and configure a ruleset; raise RulesetError on any problem."""
-    return read_ruleset(read_tree(find_ruleset(ref), limits), params, limits)
+def load_ruleset(ref: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT,
+                 extends_dirs=()) -> ir.Ruleset:
+    """Load, check and configure a ruleset; raise RulesetError on any problem.
+    `extends_dirs`: folders besides the ruleset's own whose files `extends:` may name."""
+    return read_ruleset(read_tree(find_ruleset(ref), limits, extends_dirs), params, limits)
 
 
 def load_text(text: str, name: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
