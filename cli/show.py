@@ -9,10 +9,10 @@ from rulelang.schema import schema
 from rulelang.variants import read_tree
 from rulelang.yamltree import dump, plain
 
-from .common import limits
+from .common import limits, ruleset_args
 
 
-def add_commands(sub, ruleset_args) -> None:
+def add_commands(sub) -> None:
     p = sub.add_parser("show", help="print a ruleset as it will run: a variant merged with what it extends")
     ruleset_args(p)
     p.set_defaults(command=cmd_show)
@@ -22,7 +22,7 @@ def add_commands(sub, ruleset_args) -> None:
 
 
 def cmd_show(args) -> int:
-    tree = read_tree(find_ruleset(args.ruleset), limits(args))
+    tree = read_tree(find_ruleset(args.ruleset), limits(args), args.extends_dir)
     ruleset = read_ruleset(tree, parse_assignments(args.set), limits(args))  # checked: show only what can run
     data = plain(tree.root)
     for name, value in ruleset.param_values.items():  # --set becomes the default shown

@@ -161,7 +161,8 @@ class _Reader:
             ir.frozen_map(zones), ir.frozen_map(variables), ir.frozen_map(defines),
             ir.frozen_map(procedures), setup or (), ir.frozen_map(modes), rulings,
             ir.frozen_map({n: p.default for n, p in params.items()}),
-            source_hash(self.sources), text=self.text(top.get("text"), "text"), span=top.span)
+            source_hash(self.sources), text=self.text(top.get("text"), "text"),
+            files=tuple(s.name for s in self.sources), span=top.span)
         if self.diag:
             raise RulesetError(self.diag.items)
         return check(ruleset, self.limits)  # raises RulesetError listing every problem

@@ -126,6 +126,7 @@ _worker: _Player | None = None
 def _start_worker(game, kinds: dict[str, str], timeout: float | None, plugins: tuple = ()) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: the pool ends workers with it
     for path in plugins:  # a spawned worker starts without the agents the parent loaded
         load_plugin(path)
     if not isinstance(game, Game):
