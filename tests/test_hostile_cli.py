@@ -90,6 +90,16 @@ def test_extends_dir_lets_a_variant_name_a_base_elsewhere(capsys, tmp_path):
     assert code == 0 and "ok" in out, err
 
 
+def test_a_file_that_is_not_a_ruleset_is_reported_by_place_never_quoted(tmp_path):
+    (tmp_path / "keys").write_text(f"password: [{SECRET}\n")  # broken YAML
+    (tmp_path / ".env").write_text(f"TOKEN={SECRET}\n")
+    r = rulelang("check", "/proc/self/environ", str(tmp_path / "keys"), str(tmp_path / ".env"),
+                 env=dict(os.environ, TOKEN=SECRET))
+    assert r.returncode == 2 and "/proc/self/environ:1:1: error:" in r.stderr and f"{tmp_path}/keys:2:1:" in r.stderr
+    assert SECRET not in r.stderr + r.stdout and "PATH=" not in r.stderr, r.stderr
+    clean(r.stdout, r.stderr)
+
+
 def special_files(tmp_path) -> list[Path]:
     fifo = tmp_path / "fifo.yaml"
     os.mkfifo(fifo)  # nobody writes to it: reading it would block for ever
