@@ -1,11 +1,107 @@
-"""What the commands share: usage errors, building a game, choosing agents."""
+"""What the commands share: their arguments, usage errors, loading a ruleset,
+building a game, choosing agents, and which files they may write."""
 from __future__ import annotations
 
+import argparse
+import os
+
 from interpreter.agents.base import AgentSpecError
-from interpreter.agents.registry import load_plugin, make_agent
+from interpreter.agents.registry import AGENTS, load_plugin, make_agent
 from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
+from rulelang import ir, load_ruleset, parse_assignments
 from rulelang.errors import did_you_mean
 from rulelang.limits import DEFAULT
+from rulelang.params import decimal, whole_number
+
+# The bounds of the numbers a command line gives: far above any real use, and
+# low enough that nothing grows without bound before the first game.
+MOST_GAMES = 10_000_000  # a summary keeps a few numbers per game
+MOST_JOBS = 256
+MOST_STEPS = 10**12
+MOST_SECONDS = 86_400.0  # a day for one decision
+
+
+class UsageError(Exception):
+    """A mistake on the command line (exit code 2)."""
+
+
+# ------------------------------------------------------------------ argument types
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def whole(low: int, high: int):
+    """An argparse type: a whole number in ASCII digits from `low` to `high`."""
+    def parse(text: str) -> int:
+        number = whole_number(text, 19)
+        if number is None or not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, "
+                                             f"not '{_shown(text)}'")
+        return number
+    return parse
+
+
+def seed(text: str) -> int:
+    number = whole_number(text, 18)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at most 18 digits, not '{_shown(text)}'")
+    return number
+
+
+def seconds(text: str) -> float:
+    number = decimal(text)
+    if number is None or not 0 < number <= MOST_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {MOST_SECONDS:,.0f} "
+                                         f"(a day), not '{_shown(text)}'")
+    return number
+
+
+def name(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a name, not nothing")
+    return text
+
+
+# ------------------------------------------------------------------ arguments
+
+
+def loading_args(p) -> None:
+    """What decides how a ruleset is read."""
+    p.add_argument("--limit", action="append", default=[], metavar="NAME=N",
+                   help="raise a limit of what a ruleset may ask (e.g. components=50000; see docs/reliability.md)")
+    p.add_argument("--extends-dir", action="append", default=[], metavar="DIR",
+                   help="a folder whose files `extends:` may name, besides the ruleset's own folder "
+                        "and the bundled rulesets (repeatable)")
+
+
+def ruleset_args(p, many: bool = False) -> None:
+    p.add_argument("ruleset", nargs="+" if many else None, metavar="RULESET",
+                   help="a ruleset file, or the name of a bundled ruleset (e.g. twenty-trials)")
+    p.add_argument("--set", action="append", default=[], metavar="PARAM=VALUE",
+                   help="set a parameter of the ruleset (repeatable)")
+    loading_args(p)
+
+
+def game_args(p) -> None:
+    p.add_argument("--mode", type=name, help="the mode to play (default: the ruleset's first)")
+    p.add_argument("--seed", type=seed, help="the seed (default 0)")
+    p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[:OPT=V,...]",
+                   help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
+                        "mcts:iterations=200 (default random; repeatable)")
+    p.add_argument("--agents-from", action="append", default=[], metavar="FILE.py",
+                   help="a Python file that registers agents of its own (interpreter.agents.register; "
+                        "repeatable)")
+    p.add_argument("--step-limit", type=whole(1, MOST_STEPS), default=DEFAULT_STEP_LIMIT,
+                   help=f"stop a game whose rules run more steps than this (default {DEFAULT_STEP_LIMIT})")
+    p.add_argument("--decision-timeout", type=seconds, metavar="SECONDS",
+                   help="the time an agent has for each decision (default: no limit)")
+    p.add_argument("--check-invariants", action="store_true",
+                   help="check after every effect that each component is in exactly one zone (slower)")
+
+
+# ------------------------------------------------------------------ rulesets and games
 
 
 def limits(args):
@@ -13,8 +109,10 @@ def limits(args):
     return DEFAULT.changed(getattr(args, "limit", None) or [])
 
 
-class UsageError(Exception):
-    """A mistake on the command line (exit code 2)."""
+def load(args, ref: str | None = None, params: dict | None = None) -> ir.Ruleset:
+    """The ruleset the command line names (or `ref`), read as its options say."""
+    return load_ruleset(ref or args.ruleset, parse_assignments(args.set) if params is None else params,
+                        limits(args), getattr(args, "extends_dir", ()))
 
 
 def load_agents(args) -> None:
@@ -28,13 +126,8 @@ def load_agents(args) -> None:
 
 def build_game(ruleset, args) -> Game:
     load_agents(args)  # before any --agent names one of theirs
-    step_limit = getattr(args, "step_limit", DEFAULT_STEP_LIMIT)
-    if step_limit < 1:
-        raise UsageError("--step-limit must be at least 1")
-    timeout = getattr(args, "decision_timeout", None)
-    if timeout is not None and not timeout > 0:
-        raise UsageError("--decision-timeout must be a number of seconds above 0")
-    return Game(ruleset, args.mode, step_limit=step_limit, check_invariants=getattr(args, "check_invariants", False))
+    return Game(ruleset, args.mode, step_limit=getattr(args, "step_limit", DEFAULT_STEP_LIMIT),
+                check_invariants=getattr(args, "check_invariants", False))
 
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
@@ -54,3 +147,24 @@ def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
                 raise UsageError(f"--agent {role}: {exc}") from None
         kinds[role] = kind
     return kinds
+
+
+# ------------------------------------------------------------------ outputs
+
+
+def refuse_inputs(outputs: dict[str, str | None], ruleset: ir.Ruleset, args) -> None:
+    """An output that is one of the command's inputs — a file of the ruleset
+    (its whole `extends:` chain) or an agents file — would be written over:
+    a usage error, before anything is written. `outputs`: option -> path."""
+    inputs = [*ruleset.files, *(getattr(args, "agents_from", None) or [])]
+    for option, path in outputs.items():
+        same = next((i for i in inputs if path and _same_file(path, i)), None)
+        if same is not None:
+            raise UsageError(f"{option} {path} is {same}, which this command reads; write it elsewhere")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)  # the same inode: a link or another name counts
+    except (OSError, ValueError):
+        return False  # one of them is not there (yet)

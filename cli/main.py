@@ -8,16 +8,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 import traceback
+from contextlib import contextmanager
 
 from interpreter.agents.asking import AgentError
 from interpreter.agents.match import play
-from interpreter.agents.registry import AGENTS, make_agent
+from interpreter.agents.registry import make_agent
 from interpreter.agents.terminal import HumanAgent, Quit, render_board
 from interpreter.analysis.records import RowsError
 from interpreter.analysis.tally import outcome_label
-from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
+from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog, ReplayError, header, read_log, replay
 from interpreter.engine.saves import SaveError, check_same_ruleset
 from interpreter.engine.saves import load as load_save
@@ -25,72 +28,120 @@ from interpreter.engine.saves import restore as restore_state
 from interpreter.engine.saves import save as save_state
 from interpreter.engine.view import Viewer
 from interpreter.runtime.errors import IllegalAction, RuleError
-from rulelang import RulesetError, load_ruleset, parse_assignments
+from rulelang import RulesetError, apply_params, parse_assignments
+from rulelang.files import bundled
 
 from . import printing, show, simulation, solve
-from .common import UsageError, agent_kinds, build_game, limits
+from .common import (
+    MOST_STEPS,
+    UsageError,
+    agent_kinds,
+    build_game,
+    game_args,
+    load,
+    loading_args,
+    name,
+    refuse_inputs,
+    ruleset_args,
+    whole,
+)
+from .output import Output
+
+STDOUT = "standard output"
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM: stop as Ctrl-C does — workers stopped, files closed whole —
+    and pass agents' guards as Ctrl-C does (asking.py)."""
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return args.command(args)
-    except RulesetError as exc:
-        print(exc.format(), file=sys.stderr)
-        return 2
-    except RuleError as exc:
-        print(exc.diagnostic.format(), file=sys.stderr)
-        print("the rules failed while running: this is a mistake in the ruleset", file=sys.stderr)
-        return 2
-    except UsageError as exc:
-        print(f"rulelang: error: {exc}", file=sys.stderr)
-        return 2
-    except (ReplayError, SaveError, IllegalAction, AgentError, RowsError) as exc:
-        print(f"rulelang: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
+    with _outputs(), _on_sigterm():
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        try:
+            code = args.command(args)
+            sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
+            return code
+        except Exception as exc:  # noqa: BLE001 - every failure gets its exit code and one message
+            return _report(exc)
+        except Terminated:
+            return _say("terminated", 143)
+        except KeyboardInterrupt:
+            return _say("\ninterrupted", 130)
+
+
+def _report(exc: Exception) -> int:
+    if isinstance(exc, RulesetError):
+        return _say(exc.format(), 2)
+    if isinstance(exc, RuleError):
+        return _say(exc.diagnostic.format() + "\nthe rules failed while running: this is a mistake in the ruleset", 2)
+    if isinstance(exc, UsageError):
+        return _say(f"rulelang: error: {exc}", 2)
+    if isinstance(exc, (ReplayError, SaveError, IllegalAction, AgentError, RowsError)):
+        return _say(f"rulelang: {exc}", 1)
+    if isinstance(exc, BrokenPipeError):  # the reader left (`| head`): nothing more to say
+        _quiet_stdout()
         return 0
-    except Exception:  # a bug in rulelang itself, not the user's input
-        if os.environ.get("RULELANG_DEBUG"):
-            traceback.print_exc()
-        else:
-            print(f"rulelang: internal error ({sys.exc_info()[1]!r}); this is a bug in rulelang. "
-                  "Run with RULELANG_DEBUG=1 for the details.", file=sys.stderr)
-        return 3
+    if isinstance(exc, OSError):  # a full disk, a file that went away: the machine's problem, not ours
+        if exc.filename == STDOUT:
+            _quiet_stdout()
+        return _say(f"rulelang: error: {exc.filename}: {exc.strerror}" if exc.filename else f"rulelang: error: {exc}", 1)
+    if os.environ.get("RULELANG_DEBUG"):
+        traceback.print_exception(exc)
+    return _say(f"rulelang: internal error ({exc!r}); this is a bug in rulelang. "
+                "Run with RULELANG_DEBUG=1 for the details.", 3)
+
+
+def _say(message: str, code: int) -> int:
+    try:
+        print(message, file=sys.stderr)
+    except OSError:
+        pass  # nowhere left to say it: the exit code tells
+    return code
+
+
+def _quiet_stdout() -> None:
+    """Standard output failed: what is still buffered goes nowhere, instead of
+    failing again when Python flushes it at exit."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file (a test's capture): nothing is flushed at exit
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+@contextmanager
+def _outputs():
+    """Everything the commands print goes through output.Output."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Output(out, STDOUT), Output(err, "standard error")
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+@contextmanager
+def _on_sigterm():
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise Terminated()
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulelang", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
-
-    def ruleset_args(p, many=False):
-        p.add_argument("ruleset", nargs="+" if many else None, metavar="RULESET",
-                       help="a ruleset file, or the name of a bundled ruleset (e.g. twenty-trials)")
-        p.add_argument("--set", action="append", default=[], metavar="PARAM=VALUE",
-                       help="set a parameter of the ruleset (repeatable)")
-        p.add_argument("--limit", action="append", default=[], metavar="NAME=N",
-                       help="raise a limit of what a ruleset may ask (e.g. components=50000; "
-                            "see docs/reliability.md)")
-
-    def game_args(p):
-        p.add_argument("--mode", help="the mode to play (default: the ruleset's first)")
-        p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[:OPT=V,...]",
-                       help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
-                            "mcts:iterations=200 (default random; repeatable)")
-        p.add_argument("--agents-from", action="append", default=[], metavar="FILE.py",
-                       help="a Python file that registers agents of its own (interpreter.agents.register; "
-                            "repeatable)")
-        p.add_argument("--step-limit", type=int, default=DEFAULT_STEP_LIMIT,
-                       help=f"stop a game whose rules run more steps than this (default {DEFAULT_STEP_LIMIT})")
-        p.add_argument("--decision-timeout", type=float, metavar="SECONDS",
-                       help="the time an agent has for each decision (default: no limit)")
-        p.add_argument("--check-invariants", action="store_true",
-                       help="check after every effect that each component is in exactly one zone (slower)")
 
     p = sub.add_parser("check", help="check rulesets and summarise them")
     ruleset_args(p, many=True)
@@ -100,42 +151,44 @@ def build_parser() -> argparse.ArgumentParser:
     ruleset_args(p)
     game_args(p)
     p.add_argument("--log", metavar="FILE", help="write the game as a JSON Lines log (replay it later)")
-    p.add_argument("--log-as", metavar="ROLE", help="write one role's log instead: what that role may know "
-                                                    "(the others' options left out; not a replay)")
+    p.add_argument("--log-as", type=name, metavar="ROLE",
+                   help="with --log: write one role's log instead: what that role may know "
+                        "(the others' options left out; not a replay)")
     p.add_argument("--save", metavar="FILE", help="save the game state to FILE when it stops")
-    p.add_argument("--stop-at", type=int, metavar="N", help="stop at decision N (with --save to keep it)")
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument("--stop-at", type=whole(0, MOST_STEPS), metavar="N",
+                   help="stop at decision N (with --save to keep it)")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game (its mode, seed and parameters)")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.set_defaults(command=cmd_run)
 
     p = sub.add_parser("play", help="play in the terminal")
     ruleset_args(p)
     game_args(p)
-    p.add_argument("--as", dest="role", metavar="ROLE", help="the role you play (default: the first)")
+    p.add_argument("--as", dest="role", type=name, metavar="ROLE", help="the role you play (default: the first)")
     p.add_argument("--log", metavar="FILE", help="write the game as a JSON Lines log")
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game (its mode, seed and parameters)")
     p.set_defaults(command=cmd_play)
 
     p = sub.add_parser("replay", help="replay a game log and check it still plays the same")
     p.add_argument("log", metavar="LOG")
+    p.add_argument("--ruleset", metavar="RULESET",
+                   help="the ruleset the log was played with (default: the bundled ruleset its header "
+                        "names; replay opens no file a log names)")
+    loading_args(p)
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
-    p.add_argument("--as", dest="role", metavar="ROLE",
+    p.add_argument("--as", dest="role", type=name, metavar="ROLE",
                    help="print ROLE's log instead (JSON Lines): only what that role may know, "
                         "as `run --log-as ROLE` writes it")
     p.set_defaults(command=cmd_replay)
 
-    simulation.add_commands(sub, ruleset_args, game_args)
-    show.add_commands(sub, ruleset_args)
+    simulation.add_commands(sub)
+    show.add_commands(sub)
     printing.register(sub)  # summary, cards
-    solve.add_parser(sub, ruleset_args, lambda args: build_game(load(args), args), UsageError)
+    solve.add_parser(sub)
     return parser
 
 
 # ------------------------------------------------------------------ helpers
-
-
-def load(args):
-    return load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
 
 
 def zone_title(zone) -> str:
@@ -157,16 +210,36 @@ def open_log(path: str | None, head: dict, role: str | None = None):
     if not path:
         return None, None
     try:
-        f = open(path, "w", encoding="utf-8")
+        f = Output(open(path, "w", encoding="utf-8"), path)
     except OSError as exc:
         raise UsageError(f"cannot write the log {path}: {exc.strerror}") from None
     return f, GameLog(f, head, role)
 
 
-def resume(path: str, ruleset) -> dict:
-    data = load_save(path)
+def resumed(args) -> tuple:
+    """The ruleset under the saved parameters, and the save: a resumed game
+    keeps its mode, seed and parameters, so the command line may only repeat them."""
+    data = load_save(args.resume)
+    saved = data.get("params")
+    if not isinstance(saved, dict):
+        raise SaveError(f"{args.resume} is damaged: its parameters are not a mapping")
+    try:
+        ruleset = load(args, params=saved)
+    except RulesetError as exc:
+        if any(d.span for d in exc.diagnostics):
+            raise  # the ruleset itself is wrong
+        raise SaveError(f"the parameters of {args.resume} do not fit the ruleset: "
+                        f"{exc.diagnostics[0].message}") from None
+    given = apply_params(ruleset, parse_assignments(args.set)).param_values
     check_same_ruleset(data, ruleset)
-    return data
+    conflicts = [f"--mode {args.mode} (saved: {data['mode']})"] if args.mode not in (None, data["mode"]) else []
+    conflicts += [f"--seed {args.seed} (saved: {data['seed']})"] if args.seed not in (None, data["seed"]) else []
+    conflicts += [f"--set {k}={v} (saved: {json.dumps(ruleset.param_values[k])})"
+                  for k, v in parse_assignments(args.set).items() if given[k] != ruleset.param_values[k]]
+    if conflicts:
+        raise UsageError(f"{args.resume} continues a game with its own mode, seed and parameters, "
+                         f"which the command line contradicts: {'; '.join(conflicts)}")
+    return ruleset, data
 
 
 # ------------------------------------------------------------------ commands
@@ -177,7 +250,7 @@ def cmd_check(args) -> int:
     failed = 0
     for ref in args.ruleset:
         try:
-            rs = load_ruleset(ref, params, limits(args))
+            rs = load(args, ref, params)
             for mode in rs.modes:  # compiling finds what only the code generator can (Python's bounds)
                 Game(rs, mode)
         except RulesetError as exc:
@@ -193,18 +266,20 @@ def cmd_check(args) -> int:
 
 def start(args) -> tuple:
     """The ruleset, the game, and where it starts: a new game or a saved one (--resume)."""
-    ruleset = load(args)
-    seed, data = args.seed, None
-    if args.resume:
-        data = resume(args.resume, ruleset)
-        args.mode, seed = data["mode"], data["seed"]
+    if not args.resume:
+        ruleset = load(args)
+        return ruleset, build_game(ruleset, args), args.seed or 0, None
+    ruleset, data = resumed(args)
+    args.mode = data["mode"]
     game = build_game(ruleset, args)
-    state = restore_state(game, data, args.resume) if data is not None else None
-    return ruleset, game, seed, state
+    return ruleset, game, data["seed"], restore_state(game, data, args.resume)
 
 
 def cmd_run(args) -> int:
+    if args.log_as is not None and not args.log:
+        raise UsageError("--log-as ROLE writes that role's log: it goes with --log FILE")
     ruleset, game, seed, state = start(args)
+    refuse_inputs({"--log": args.log, "--save": args.save}, ruleset, args)
     kinds = agent_kinds(game, args.agent)
     if "human" in kinds.values():
         raise UsageError("`run` plays headless; use `rulelang play` to play as a person")
@@ -229,6 +304,7 @@ def cmd_run(args) -> int:
 
 def cmd_play(args) -> int:
     ruleset, game, seed, state = start(args)
+    refuse_inputs({"--log": args.log}, ruleset, args)
     role = args.role or game.roles[0]
     if role not in game.roles:
         raise UsageError(f"no role '{role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
@@ -241,8 +317,9 @@ def cmd_play(args) -> int:
 
     def save(path: str) -> str:
         try:
+            refuse_inputs({"save to": path}, ruleset, args)
             save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"])
-        except SaveError as exc:
+        except (SaveError, UsageError) as exc:
             return str(exc)
         return f"saved to {path}; continue with: rulelang play {args.ruleset} --resume {path}"
 
@@ -264,16 +341,27 @@ def cmd_play(args) -> int:
     return 0
 
 
+def replayed_ruleset(args, head: dict) -> str:
+    """What a log replays under. A log is data that may come from anywhere, so
+    replay opens no file it names: the ruleset is the one --ruleset gives, or
+    the bundled ruleset the header names — if the log was played with it (the
+    bundled name, or a ruleset of the same text: the same hash)."""
+    if args.ruleset:
+        return args.ruleset
+    name, path = head.get("ruleset"), head.get("path")
+    if isinstance(name, str) and bundled(name) and (path in (None, name) or load(args, name, {}).source_hash
+                                                    == head.get("hash")):
+        return name
+    raise UsageError(f"{args.log} was played with the ruleset {path or name!r}, and replay opens no file "
+                     f"a log names: give it with --ruleset FILE")
+
+
 def cmd_replay(args) -> int:
     logged = read_log(args.log)
     head = logged.head
-    ref = head.get("path") or head["ruleset"]
-    try:
-        ruleset = load_ruleset(ref, {k: v for k, v in head["params"].items()})
-    except RulesetError:
-        if ref == head["ruleset"]:
-            raise
-        ruleset = load_ruleset(head["ruleset"], dict(head["params"]))
+    ruleset = load(args, replayed_ruleset(args, head), dict(head["params"]))
+    if ruleset.name != head["ruleset"]:
+        raise UsageError(f"{args.log} is a game of {head['ruleset']!r}, and {args.ruleset} is {ruleset.name!r}")
     game = Game(ruleset, head["mode"])
     if args.role is not None and args.role not in game.roles:
         raise UsageError(f"--as: no role '{args.role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")

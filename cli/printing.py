@@ -7,23 +7,22 @@ from pathlib import Path
 from generators.pdf import PdfUnavailable
 from generators.publish import SUMMARY_FORMATS, CardOptions, card_images, card_sheets, summary_file
 from generators.sheets import PAPERS, SIZES, parse_size
-from rulelang import load_ruleset, parse_assignments
 from rulelang.errors import did_you_mean
 
-from .common import limits
+from .common import load, name, refuse_inputs, ruleset_args
 
 
 def register(sub) -> None:
     p = sub.add_parser("summary", help="print the rules: a summary, or a one-page quick reference per mode")
-    _ruleset_args(p)
-    p.add_argument("--mode", help="only this mode (default: every mode)")
+    ruleset_args(p)
+    p.add_argument("--mode", type=name, help="only this mode (default: every mode)")
     p.add_argument("--quick", action="store_true", help="a one-page quick reference per mode")
     p.add_argument("-o", "--output", metavar="FILE.md|FILE.html|FILE.pdf",
                    help="where to write it (default: Markdown on standard output)")
     p.set_defaults(command=cmd_summary)
 
     p = sub.add_parser("cards", help="print card sheets (PDF or HTML) or one image per card (a folder)")
-    _ruleset_args(p)
+    ruleset_args(p)
     p.add_argument("-o", "--output", required=True, metavar="OUT.pdf|OUT.html|OUT_DIR",
                    help="a PDF or HTML of sheets, or a folder for one PNG (or SVG) per card")
     p.add_argument("--size", default="poker", help=f"{', '.join(SIZES)} or WxHmm (default poker)")
@@ -36,12 +35,6 @@ def register(sub) -> None:
     p.set_defaults(command=cmd_cards)
 
 
-def _ruleset_args(p) -> None:
-    p.add_argument("ruleset", metavar="RULESET", help="a ruleset file, or the name of a bundled ruleset")
-    p.add_argument("--set", action="append", default=[], metavar="PARAM=VALUE",
-                   help="set a parameter of the ruleset (repeatable)")
-
-
 def _fail(message: str) -> int:
     print(f"rulelang: error: {message}", file=sys.stderr)
     return 2
@@ -52,7 +45,8 @@ def _warn(warnings: list[str]) -> None:
         print(f"rulelang: warning: {w}", file=sys.stderr)
 
 
-def _write(path: Path, data: bytes) -> str | None:
+def _write(path: Path, data: bytes, rs, args) -> str | None:
+    refuse_inputs({"-o": str(path)}, rs, args)
     try:
         path.write_bytes(data)
     except OSError as exc:
@@ -61,7 +55,7 @@ def _write(path: Path, data: bytes) -> str | None:
 
 
 def cmd_summary(args) -> int:
-    rs = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
+    rs = load(args)
     if args.mode is not None and args.mode not in rs.modes:
         return _fail(f"no mode '{args.mode}' in {rs.name}; "
                      + (did_you_mean(args.mode, rs.modes) or f"modes: {', '.join(rs.modes)}"))
@@ -79,12 +73,12 @@ def cmd_summary(args) -> int:
     if not args.output:
         sys.stdout.write(data.decode("utf-8"))
         return 0
-    problem = _write(Path(args.output), data)
+    problem = _write(Path(args.output), data, rs, args)
     return _fail(problem) if problem else 0
 
 
 def cmd_cards(args) -> int:
-    rs = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
+    rs = load(args)
     try:
         width, height = parse_size(args.size)
     except ValueError as exc:
@@ -97,7 +91,7 @@ def cmd_cards(args) -> int:
     try:
         if suffix in (".pdf", ".html"):
             data, warnings = card_sheets(rs, options, suffix[1:])
-            problem = _write(out, data)
+            problem = _write(out, data, rs, args)
             if problem:
                 return _fail(problem)
             written = f"{len(rs.cards)} cards to {out}"
@@ -109,8 +103,8 @@ def cmd_cards(args) -> int:
             except OSError as exc:
                 return _fail(f"cannot make the folder {out}: {exc.strerror}")
             files, warnings = card_images(rs, options, args.format)
-            for name, data in files:
-                problem = _write(out / name, data)
+            for file, data in files:
+                problem = _write(out / file, data, rs, args)
                 if problem:
                     return _fail(problem)
             written = f"{len(files)} {args.format.upper()} files to {out}/"

@@ -21,7 +21,7 @@ class Progress:
 
     def __init__(self, total: int, stream=None, width: int = 28, every: float = 0.2):
         self.total, self.width, self.every = total, width, every
-        self.stream = stream or sys.stderr
+        self.stream = stream or getattr(sys.stderr, "raw", sys.stderr)  # its \r is ours: not escaped (output.py)
         self.done, self.start = 0, time.perf_counter()
         self.stop = threading.Event()
         self.ticker = threading.Thread(target=self._tick, daemon=True)

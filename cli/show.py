@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 
 from interpreter.engine.game import Game
-from rulelang import find_ruleset, load_ruleset, parse_assignments
+from rulelang import find_ruleset, parse_assignments
 from rulelang.loader import read_ruleset
 from rulelang.schema import schema
 from rulelang.variants import read_tree
 from rulelang.yamltree import dump, plain
 
-from .common import UsageError, limits
+from .common import UsageError, limits, load, ruleset_args
 
 
-def add_commands(sub, ruleset_args) -> None:
+def add_commands(sub) -> None:
     p = sub.add_parser("show", help="print a ruleset as it will run: a variant merged with what it extends")
     ruleset_args(p)
     p.add_argument("--python", action="store_true",
@@ -33,7 +33,7 @@ def cmd_show(args) -> int:
         return show_python(args)
     if args.mode or args.plain:
         raise UsageError("--mode and --plain go with --python")
-    tree = read_tree(find_ruleset(args.ruleset), limits(args))
+    tree = read_tree(find_ruleset(args.ruleset), limits(args), args.extends_dir)
     ruleset = read_ruleset(tree, parse_assignments(args.set), limits(args))  # checked: show only what can run
     data = plain(tree.root)
     for name, value in ruleset.param_values.items():  # --set becomes the default shown
@@ -59,7 +59,7 @@ def cmd_schema(args) -> int:
 def show_python(args) -> int:
     """The generated code of one mode, in the order it was generated: constants
     and notes as comments (the code that runs has neither; see compiler/source.py)."""
-    ruleset = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
+    ruleset = load(args)
     game = Game(ruleset, args.mode, optimize=not args.plain)
     how = "as written (--plain)" if args.plain else "optimised for these parameters"
     print(f"# {ruleset.name}, mode {game.mode.name}: the Python generated from its rules, {how}.")

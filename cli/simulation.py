@@ -9,17 +9,38 @@ from contextlib import ExitStack
 
 from interpreter.analysis.compare import compare, comparison_json, format_comparison
 from interpreter.analysis.plots import PlotError, check_plot_path, plot_comparison, plot_tally
-from interpreter.analysis.records import RowsError, RowWriter, columns, outcome_of, read_rows, row
+from interpreter.analysis.records import (
+    CHECK,
+    RowsError,
+    RowWriter,
+    as_text,
+    columns,
+    outcome_of,
+    read_rows,
+    row,
+    run_name,
+)
 from interpreter.analysis.simulate import available_cores, outcomes, simulate
-from interpreter.analysis.tally import format_tally
-from rulelang import load_ruleset, parse_assignments
+from interpreter.analysis.tally import format_tally, outcome_label
+from rulelang import parse_assignments
 from rulelang.types import BOOL
 
-from .common import UsageError, agent_kinds, build_game, limits
+from .common import (
+    MOST_GAMES,
+    MOST_JOBS,
+    UsageError,
+    agent_kinds,
+    build_game,
+    game_args,
+    load,
+    refuse_inputs,
+    ruleset_args,
+    whole,
+)
 from .progress import Progress, wanted
 
 
-def add_commands(sub, ruleset_args, game_args) -> None:
+def add_commands(sub) -> None:
     p = sub.add_parser("simulate", help="play many games and summarise the outcomes")
     ruleset_args(p)
     game_args(p)
@@ -36,8 +57,9 @@ def add_commands(sub, ruleset_args, game_args) -> None:
 
 
 def _many_games(p) -> None:
-    p.add_argument("--games", type=int, required=True, metavar="N", help="how many games (of each ruleset)")
-    p.add_argument("--jobs", type=int, default=available_cores(), metavar="N",
+    p.add_argument("--games", type=whole(1, MOST_GAMES), required=True, metavar="N",
+                   help="how many games (of each ruleset)")
+    p.add_argument("--jobs", type=whole(1, MOST_JOBS), default=available_cores(), metavar="N",
                    help=f"worker processes (default: every core, here {available_cores()}); "
                         "the results do not depend on it")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -48,10 +70,11 @@ def _many_games(p) -> None:
 
 
 def _check(args) -> None:
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    args.seed = args.seed or 0
+    if args.resume and not args.out:
+        raise UsageError("--resume continues the file of --out; name it")
+    if args.resume and not os.path.exists(args.out):
+        raise UsageError(f"--resume: there is no {args.out} to continue")
     if args.plot:
         try:
             check_plot_path(args.plot)
@@ -59,11 +82,12 @@ def _check(args) -> None:
             raise UsageError(str(exc)) from None
 
 
-def _rows(stack: ExitStack, path: str | None, fields: list[str], rows: list[dict] = ()) -> RowWriter | None:
+def _rows(stack: ExitStack, path: str | None, fields: list[str], run: str = "") -> RowWriter | None:
+    """The writer of --out, its file locked (started later: a resumed run reads it first)."""
     if not path:
         return None
     try:
-        writer = RowWriter(path, fields, rows)
+        writer = RowWriter(path, fields, run)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -90,12 +114,16 @@ def _playable(ruleset, args):
 
 def cmd_simulate(args) -> int:
     _check(args)
-    ruleset = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
+    ruleset = load(args)
+    refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
     game, kinds = _playable(ruleset, args)
     fields = columns(game.roles, game.mode.measures)
-    rows = _resumed(game, kinds, args, fields) if args.resume else []
+    run = run_name(ruleset.source_hash, game.mode.name, dict(ruleset.param_values), kinds)
     with ExitStack() as stack:
-        writer = _rows(stack, args.out, fields, rows)
+        writer = _rows(stack, args.out, fields, run)
+        rows = _resumed(game, kinds, args, fields, run) if args.resume else []
+        if writer:
+            writer.start(rows)
         progress = Progress(args.games - len(rows)) if wanted(args.json) else None
         if progress:
             stack.callback(progress.close)
@@ -106,44 +134,58 @@ def cmd_simulate(args) -> int:
             if progress:
                 progress.step()
 
-        done = [outcome_of(r, game.roles, game.mode.score, _measure_kinds(game)) for r in rows]
-        summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done)
+        summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout,
+                           _outcomes(game, rows, args.out))
     print(json.dumps(summary.to_json()) if args.json else format_tally(summary))
-    if args.plot:
+    if args.plot and summary.completed:
         _plot(lambda: plot_tally(summary, ruleset.title, args.plot), args.plot)
-    return 0
+    return _every_game_failed(summary)
 
 
-def _measure_kinds(game) -> dict[str, bool]:
-    return {n: m.value.ty == BOOL for n, m in game.mode.measures.items()}
+def _every_game_failed(summary, label: str | None = None) -> int:
+    """The exit code: 1 when no game finished (an agent failed every one), so a script notices."""
+    if summary.completed:
+        return 0
+    print(f"rulelang: no game {f'of {label} ' if label else ''}finished: an agent failed every one of the "
+          f"{summary.games:,} games (first, seed {summary.errors[0][0]}: {summary.errors[0][1]})", file=sys.stderr)
+    return 1
 
 
-def _resumed(game, kinds, args, fields) -> list[dict]:
+def _outcomes(game, rows: list[dict], path: str) -> list[dict]:
+    """The outcomes resumed rows record; a row that says two things (its
+    outcome and its results) or holds what no game gives is refused."""
+    measures = {n: m.value.ty == BOOL for n, m in game.mode.measures.items()}
+    done = []
+    for values in rows:
+        try:
+            outcome = outcome_of(values, game.roles, game.mode.score, measures)
+            if "error" in outcome or outcome_label(outcome) == values["outcome"]:
+                done.append(outcome)
+                continue
+        except (KeyError, TypeError, ValueError):
+            pass
+        raise RowsError(f"{path}: the row of seed {as_text(values.get('seed'))} is damaged; it cannot be resumed")
+    return done
+
+
+def _resumed(game, kinds, args, fields, run: str) -> list[dict]:
     """The rows an interrupted run of this very command left in --out, checked:
-    they must be the first games of this run, and the last of them must play
-    again exactly as recorded (so another ruleset, parameters or agents are
-    caught)."""
-    if not args.out:
-        raise UsageError("--resume continues the file of --out; name it")
-    if not os.path.exists(args.out):
-        raise UsageError(f"--resume: there is no {args.out} to continue")
-    rows = read_rows(args.out, fields)
-    seeds = [int(r["seed"]) for r in rows]
-    if seeds != list(range(args.seed, args.seed + len(seeds))) or len(seeds) > args.games:
+    each as a run wrote it (records.read_rows), the first games of this run,
+    and the last of them must play again exactly as recorded (so another
+    ruleset, parameters or agents are caught)."""
+    rows = read_rows(args.out, fields, args.games, run)
+    seeds = [as_text(r["seed"]) for r in rows]
+    if seeds != [str(s) for s in range(args.seed, args.seed + len(seeds))] or len(seeds) > args.games:
         raise RowsError(f"{args.out} holds the games of seeds {seeds[0]}..{seeds[-1]}, not the first games of "
                         f"this run (--seed {args.seed}, --games {args.games})")
     if rows:
-        last = seeds[-1]
+        last = args.seed + len(rows) - 1
         (outcome,) = outcomes(game, kinds, last, 1, 1, args.decision_timeout)
-        if _as_text(row(last, outcome), fields) != _as_text(rows[-1], fields):
+        played, recorded = row(last, outcome), rows[-1]
+        if any(as_text(played.get(f)) != as_text(recorded[f]) for f in fields if f != CHECK):
             raise RowsError(f"{args.out} was written by another run: the game of seed {last} now plays "
                             "differently (another ruleset, parameters, mode or agents?)")
     return rows
-
-
-def _as_text(values: dict, fields) -> dict:
-    """A row as CSV would hold it, to compare rows read from any format."""
-    return {f: "" if values.get(f) is None else str(values.get(f)) for f in fields}
 
 
 def split_entry(text: str) -> tuple[str, dict[str, str]]:
@@ -155,22 +197,25 @@ def split_entry(text: str) -> tuple[str, dict[str, str]]:
 
 
 def cmd_compare(args) -> int:
-    _check(args)
     if args.resume:
         raise UsageError("--resume continues a simulate run; compare plays every ruleset again")
+    _check(args)
     if len(args.ruleset) < 2:
         raise UsageError("compare needs at least two rulesets (or one with two sets of parameters)")
     common = parse_assignments(args.set)
     plays = []
     for entry in args.ruleset:
         ref, own = split_entry(entry)
-        ruleset = load_ruleset(ref, common | own, limits(args))
+        ruleset = load(args, ref, common | own)
+        refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
         plays.append((entry, *_playable(ruleset, args)))
     fields = columns(dict.fromkeys(r for _, g, _ in plays for r in g.roles),
                      dict.fromkeys(m for _, g, _ in plays for m in g.mode.measures), entry=True)
     summaries = []
     with ExitStack() as stack:
         writer = _rows(stack, args.out, fields)
+        if writer:
+            writer.start()
         progress = Progress(args.games * len(plays)) if wanted(args.json) else None
         if progress:
             stack.callback(progress.close)
@@ -188,4 +233,4 @@ def cmd_compare(args) -> int:
           else format_comparison(labels, summaries, metrics))
     if args.plot:
         _plot(lambda: plot_comparison(labels, metrics, args.plot), args.plot)
-    return 0
+    return max(_every_game_failed(summary, label) for label, summary in zip(labels, summaries))

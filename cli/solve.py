@@ -5,27 +5,27 @@ import json
 
 from interpreter.analysis.solver import OtherRoleDecides, solve
 
+from .common import MOST_STEPS, UsageError, build_game, load, name, ruleset_args, seed, whole
 
-def add_parser(sub, ruleset_args, make_game, usage_error) -> None:
-    """`make_game(args)` builds the game from the parsed arguments (cli/main.py)."""
+
+def add_parser(sub) -> None:
     p = sub.add_parser("solve", help="tell whether a solitaire deal is winnable, and how")
     ruleset_args(p)
-    p.add_argument("--mode", help="the mode (default: the ruleset's first); one role must make every decision")
-    p.add_argument("--seed", type=int, default=0, help="the deal (default 0)")
-    p.add_argument("--max-positions", type=int, default=2_000_000, metavar="N",
+    p.add_argument("--mode", type=name,
+                   help="the mode (default: the ruleset's first); one role must make every decision")
+    p.add_argument("--seed", type=seed, default=0, help="the deal (default 0)")
+    p.add_argument("--max-positions", type=whole(1, MOST_STEPS), default=2_000_000, metavar="N",
                    help="give up after searching N positions (default 2,000,000)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(command=lambda args: run(args, make_game, usage_error))
+    p.set_defaults(command=run)
 
 
-def run(args, make_game, usage_error) -> int:
-    if args.max_positions < 1:
-        raise usage_error("--max-positions must be at least 1")
-    game = make_game(args)
+def run(args) -> int:
+    game = build_game(load(args), args)
     try:
         result = solve(game, args.seed, max_positions=args.max_positions)
     except OtherRoleDecides as exc:
-        raise usage_error(f"mode {game.mode.name}: {exc}") from None
+        raise UsageError(f"mode {game.mode.name}: {exc}") from None
     verdict = {True: "winnable", False: "not winnable", None: "unknown"}[result.winnable]
     if args.json:
         print(json.dumps({"mode": game.mode.name, "seed": args.seed, "winnable": result.winnable,

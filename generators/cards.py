@@ -21,8 +21,15 @@ import traceback
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from jinja2 import (BaseLoader, ChoiceLoader, PackageLoader, StrictUndefined, TemplateError,
-                    TemplateNotFound, TemplateSyntaxError)
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    PackageLoader,
+    StrictUndefined,
+    TemplateError,
+    TemplateNotFound,
+    TemplateSyntaxError,
+)
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -31,7 +38,7 @@ from rulelang.errors import Diagnostic, RulesetError, Span
 from rulelang.labels import value_text
 from rulelang.types import EnumT
 
-from . import icons, textfit
+from . import icons, svg, textfit
 from .components import card_label, fill_format, type_title
 from .english import words
 
@@ -79,7 +86,7 @@ class CardRenderer:
             loader=ChoiceLoader([self.own, PackageLoader("generators", "templates/cards")]),
             autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         self.warnings: list[FitWarning] = []
-        self._current = ""
+        self._current, self._kind = "", next(iter(rs.card_types), "")  # the card being drawn, for errors
         self.kind_index = {kind: i for i, kind in enumerate(rs.card_types)}
         self._backs: dict[str, str] = {}
         # each distinct back its own colour, in the order the cards first show it
@@ -101,23 +108,32 @@ class CardRenderer:
                               'extend the default with {% extends "card.svg.j2" %}') from None
 
     def _error(self, kind: str, line: int | None, message: str, hint: str | None = None) -> RulesetError:
-        start = self.own.templates[kind].span
+        """An error at a line of the card type's own template (or at the card type, whose text it is)."""
+        owner = self.own.templates.get(kind) or self.rs.card_types.get(kind)
+        start = owner.span if owner else None
         span = Span(start.source, start.line + (line or 1) - 1, start.col) if start else None
         return RulesetError([Diagnostic(span, message, hint or "see docs/printing.md for the template variables")])
 
     def _render(self, template, kind: str, context: dict) -> str:
+        """The card's SVG, checked and cleaned (svg.py); a template's failures located at its line."""
         try:
-            return template.render(context)
-        except TemplateError as exc:
+            return svg.clean(template.render(context))
+        except (TemplateError, RecursionError) as exc:
             if kind not in self.own.templates:
                 raise
             line = next((f.lineno for f in reversed(traceback.extract_tb(exc.__traceback__))
                          if f.filename == f"<ruleset template {kind}>"), None)
+            if isinstance(exc, RecursionError):
+                raise self._error(kind, line, "the card template calls itself without end",
+                                  "a macro that calls itself needs a case where it stops") from None
             if isinstance(exc, TemplateNotFound):  # a path, a module: a template reads nothing but templates
                 raise self._error(kind, line, f"the card template names an unknown template '{exc.name}'",
                                   "a card template may include or extend only rulelang's card templates "
                                   "(card.svg.j2, back.svg.j2); it reads no files") from None
             raise self._error(kind, line, f"error in the card template: {exc}") from None
+        except svg.BadSvg as exc:
+            raise self._error(kind, None, f"{self._current}: the card template writes SVG that cannot be "
+                                          f"shown: {exc}") from None
 
     # ---- the context a template sees
     def context(self, card: ir.Card, back: bool = False) -> dict:
@@ -152,7 +168,13 @@ class CardRenderer:
 
     def text(self, text, x, y, width, height, size, min_size=None, bold=False, align="left",
              valign="top", colour="#1d1d1d") -> Markup:
-        f = textfit.fit(str(text), width, height, size, min_size, bold)
+        text = str(text)
+        if len(text) > textfit.MOST_CHARACTERS:  # fitting it would take seconds, printing it is hopeless
+            raise RulesetError([Diagnostic(self.rs.card_types[self._kind].span,
+                                           f"{self._current}: a text of {len(text):,} characters, more than "
+                                           f"a card can show ({textfit.MOST_CHARACTERS:,})",
+                                           "put the long text in the rules, and a short one on the card")])
+        f = textfit.fit(text, width, height, size, min_size, bold)
         if not f.fits:
             self.warnings.append(FitWarning(self._current, f"text does not fit its box even at "
                                           f"{f.size:.1f} mm: “{text}”"))
@@ -166,7 +188,7 @@ class CardRenderer:
 
     # ---- cards
     def front(self, card: ir.Card) -> str:
-        self._current = f"card {card.id + 1} ({card_label(self.rs, card)})"
+        self._current, self._kind = f"card {card.id + 1} ({card_label(self.rs, card)})", card.kind
         return self._render(self.templates[card.kind], card.kind, self.context(card))
 
     def back_text(self, card: ir.Card) -> str:
@@ -177,16 +199,16 @@ class CardRenderer:
         """The back; every card with the same back text gets the same picture."""
         text = self.back_text(card)
         if text not in self._backs:
-            self._backs[text] = self._back_svg(text)
+            self._backs[text] = self._back_svg(text, card.kind)
         return self._backs[text]
 
-    def _back_svg(self, text: str) -> str:
-        self._current = f"back “{text}”"
+    def _back_svg(self, text: str, kind: str) -> str:
+        self._current, self._kind = f"back “{text}”", kind
         colour = self.back_colours.get(text, ACCENTS[0])
         context = {"back": text, "game": {"title": self.rs.title, "name": self.rs.name},
                    "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},
                    "accent": colour, "font": textfit.FONT_FAMILY, "text": self.text, "icon": self.icon, "mm": _mm}
-        return self.back_template.render(context)
+        return self._render(self.back_template, None, context)
 
 
 def _mm(x) -> str:

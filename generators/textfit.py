@@ -8,6 +8,7 @@ cut: the box reports it, and the card shows a red outline around it.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -15,6 +16,7 @@ from markupsafe import Markup, escape
 from . import fontmetrics
 
 FONT_FAMILY = "'DejaVu Sans', Verdana, sans-serif"
+MOST_CHARACTERS = 5_000  # in one box: more than any card shows legibly; fitting it takes 25 ms
 ASCENT = 0.93  # baseline of the first line below the box's top, in ems
 LINE_HEIGHT = 1.18
 
@@ -49,6 +51,7 @@ class Fit:
     fits: bool
 
 
+@functools.lru_cache(maxsize=4096)  # a deck repeats its texts: each is fitted once
 def fit(text: str, width: float, height: float, size: float, min_size: float | None = None,
         bold: bool = False) -> Fit:
     """The largest size from `size` down to `min_size` (default: 60%) at which

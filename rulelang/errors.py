@@ -28,6 +28,13 @@ class Source:
     name: str
     text: str
 
+    @property
+    def quotable(self) -> bool:
+        """Whether errors quote its lines: only a ruleset's file (.yaml, .yml). Any
+        other file named by mistake (/proc/self/environ, .env, a key) is reported
+        by its path, line and column, never by what it holds."""
+        return self.name.lower().endswith((".yaml", ".yml"))
+
     def lines(self) -> list[str]:
         return LINE_BREAK.split(self.text)
 
@@ -63,7 +70,7 @@ class Diagnostic:
     def format(self) -> str:
         where = f"{self.span}: " if self.span else ""
         out = [f"{where}error: {self.message}"]
-        if self.span:
+        if self.span and self.span.source.quotable:
             text = self.span.source.line(self.span.line)
             if text.strip():
                 width = 1

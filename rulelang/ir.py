@@ -529,6 +529,8 @@ class Ruleset(Node):
     param_values: Mapping[str, object]  # defaults with --set applied
     source_hash: str = ""
     text: str | None = None  # what the game is about
+    # the files it was read from, the most basic first: where it came from, not what it says
+    files: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def default_mode(self) -> str:

@@ -11,10 +11,10 @@ needs more says so on the command line (`--limit components=50000`) or in
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 
 from .errors import Diagnostic, RulesetError, Source, Span, did_you_mean
+from .params import whole_number
 
 
 @dataclass(frozen=True)
@@ -33,18 +33,18 @@ class Limits:
         names = [f.name for f in dataclasses.fields(self)]
         for item in assignments:
             name, sep, value = item.partition("=")
-            name = name.strip()
+            name, number = name.strip(), whole_number(value, 15)
             if not sep or name not in names:
                 problems.append(Diagnostic(None, f"--limit expects NAME=N with NAME one of {', '.join(names)}; "
                                                  f"not '{item}'", did_you_mean(name, names)))
-            elif not re.fullmatch(r"[0-9]{1,15}", value.strip()) or int(value) < 1:
+            elif number is None or number < 1:
                 problems.append(Diagnostic(None, f"--limit {name}: expected a whole number of at least 1, "
                                                  f"not '{value.strip()}'"))
-            elif int(value) > MOST.get(name, int(value)):
-                problems.append(Diagnostic(None, f"--limit {name}: at most {MOST[name]}, not {int(value):,}",
+            elif number > MOST.get(name, number):
+                problems.append(Diagnostic(None, f"--limit {name}: at most {MOST[name]}, not {number:,}",
                                            "anything nested deeper would exhaust Python's stack while it is read"))
             else:
-                changes[name] = int(value)
+                changes[name] = number
         if problems:
             raise RulesetError(problems)
         return dataclasses.replace(self, **changes)
@@ -62,8 +62,8 @@ def over(what: str, limit: int, name: str) -> str:
     return f"{what}; if the ruleset really needs more, raise the limit with --limit {name}=N (now {limit:,})"
 
 
-def check_size(source: Source, limits: Limits, size: int | None = None) -> None:
-    size = len(source.text.encode("utf-8", errors="replace")) if size is None else size
+def check_size(source: Source, limits: Limits) -> None:
+    size = len(source.text.encode("utf-8", errors="replace"))
     if size > limits.file_bytes:
         raise RulesetError([Diagnostic(
             Span(source, 1, 1),

@@ -36,9 +36,11 @@ MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "me
 MEASURE_KEYS = ("value", "when", "text")
 
 
-def load_ruleset(ref: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
-    """Load, check and configure a ruleset; raise RulesetError on any problem."""
-    return read_ruleset(read_tree(find_ruleset(ref), limits), params, limits)
+def load_ruleset(ref: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT,
+                 extends_dirs=()) -> ir.Ruleset:
+    """Load, check and configure a ruleset; raise RulesetError on any problem.
+    `extends_dirs`: folders besides the ruleset's own whose files `extends:` may name."""
+    return read_ruleset(read_tree(find_ruleset(ref), limits, extends_dirs), params, limits)
 
 
 def load_text(text: str, name: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
@@ -156,7 +158,8 @@ class _Reader:
             ir.frozen_map(zones), ir.frozen_map(variables), ir.frozen_map(defines),
             ir.frozen_map(procedures), setup or (), ir.frozen_map(modes), rulings,
             ir.frozen_map({n: p.default for n, p in params.items()}),
-            source_hash(self.sources), text=self.text(top.get("text"), "text"), span=top.span)
+            source_hash(self.sources), text=self.text(top.get("text"), "text"),
+            files=tuple(s.name for s in self.sources), span=top.span)
         if self.diag:
             raise RulesetError(self.diag.items)
         return check(ruleset, self.limits)  # raises RulesetError listing every problem

@@ -1,7 +1,10 @@
-"""Parameter values given on the command line (`--set NAME=VALUE`)."""
+"""Parameter values given on the command line (`--set NAME=VALUE`), and
+numbers as a command line writes them."""
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 
 from . import ir
 from .errors import Diagnostic, RulesetError, did_you_mean
@@ -9,6 +12,23 @@ from .types import BOOL, INT
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+
+
+def whole_number(text: str, digits: int = 18) -> int | None:
+    """A whole number in ASCII digits, at most `digits` of them, or None —
+    not `²` (a digit to str.isdigit, not to int), `٣` (one to int), `1_000`,
+    or 5,000 digits (which int() refuses to read)."""
+    t = text.strip()
+    return int(t) if re.fullmatch(rf"[-+]?[0-9]{{1,{digits}}}", t) else None
+
+
+def decimal(text: str) -> float | None:
+    """A finite number in ASCII (`0.7`, `2`, `1e-3`), or None: not nan, inf, or 1e999."""
+    t = text.strip()
+    if not re.fullmatch(r"[-+]?([0-9]{1,18}\.?[0-9]{0,18}|\.[0-9]{1,18})([eE][-+]?[0-9]{1,3})?", t):
+        return None
+    value = float(t)
+    return value if math.isfinite(value) else None
 
 
 def parse_assignments(items: list[str]) -> dict[str, str]:
@@ -58,9 +78,8 @@ def convert(param: ir.ParamDef, raw) -> tuple[object, str | None]:
             return False, None
         return None, f"expected true or false, not '{raw}'"
     if param.type == INT:
-        try:
-            value = int(text)
-        except ValueError:
+        value = whole_number(text)
+        if value is None:
             return None, f"expected a whole number, not '{raw}'"
         if param.low is not None and value < param.low or param.high is not None and value > param.high:
             return None, f"{value} is outside {param.low}..{param.high}"

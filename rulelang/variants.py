@@ -1,6 +1,7 @@
 """Variants: a ruleset that `extends:` another and says only what differs.
 
     extends: twenty-trials            # a bundled name, or a path from this file's folder
+                                      # (inside the folders files.Folders allows)
     game: twenty-trials-easy
     params:
       action_modifiers: {default: true}
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from .cardtable import format_table, split_table
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
-from .files import find_ruleset, read_source
+from .files import Folders, Unreadable, decode, read_bytes, read_source
 from .limits import DEFAULT, Limits
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
@@ -44,15 +45,39 @@ class Tree:
     sources: tuple[Source, ...]
 
 
-def read_tree(path: Path, limits: Limits = DEFAULT) -> Tree:
-    return resolve(_parse(read_source(path, limits), limits), path, (), limits)
+def read_tree(path: Path, limits: Limits = DEFAULT, extends_dirs=()) -> Tree:
+    """The ruleset at `path` with its bases; `extends:` may read files in its
+    folder and in `extends_dirs` (files.Folders)."""
+    return resolve(_parse(read_source(path, limits), limits), path, (), limits, Folders.around(path, extends_dirs))
 
 
 def _parse(source: Source, limits: Limits) -> YNode:
     return load_yaml(source.text, source.name, limits)
 
 
-def resolve(root: YNode, path: Path, chain: tuple[Path, ...], limits: Limits = DEFAULT) -> Tree:
+def _base(path: Path, ref: str, where: Span, limits: Limits) -> YNode:
+    """The YAML of the base file `extends: REF` names. Until it is known to be
+    a ruleset (YAML, a mapping with `game:`), an error about it is placed at
+    the `extends:` and gives its path and the problem, never its lines: the
+    file may be anything a variant names, such as a configuration with keys."""
+    def refuse(problem: str, hint: str | None = f"check it on its own for the details: rulelang check {path}"):
+        return RulesetError([Diagnostic(where, f"'{ref}' is not a ruleset rulelang can read: {problem}", hint)])
+    try:
+        data = read_bytes(path, limits.file_bytes, "a ruleset")
+    except Unreadable as exc:
+        raise refuse(str(exc), None) from None
+    try:
+        root = _parse(Source(str(path), decode(data, str(path))), limits)
+    except RulesetError as exc:
+        at = next((f"line {d.span.line}, column {d.span.col} of " for d in exc.diagnostics if d.span), "")
+        raise refuse(f"{at}{path} is not a YAML ruleset") from None
+    if not isinstance(root, YMap) or "game" not in root:
+        raise refuse(f"{path} has no `game:` name")
+    return root
+
+
+def resolve(root: YNode, path: Path, chain: tuple[Path, ...], limits: Limits = DEFAULT,
+            folders: Folders | None = None) -> Tree:
     """The tree of the file at `path` (its text already parsed) with its base merged in."""
     diag = Diagnostics()
     source = root.span.source
@@ -65,12 +90,13 @@ def resolve(root: YNode, path: Path, chain: tuple[Path, ...], limits: Limits = D
         if not ref:
             raise RulesetError([Diagnostic(node.span, "`extends:` names the ruleset this one changes",
                                            "a bundled name like `twenty-trials`, or a path from this file's folder")])
-        base_path = find_ruleset(ref, path.parent, node.span)
+        folders = folders or Folders.around(path)
+        base_path = folders.find(ref, path, node.span)
         if base_path.resolve() in (*chain, here):
             names = [p.name for p in (*chain, here)] + [base_path.name]
             raise RulesetError([Diagnostic(node.span, "a cycle of `extends`: " + " -> ".join(names),
                                            "a ruleset cannot extend one that extends it")])
-        base = resolve(_parse(read_source(base_path, limits), limits), base_path, (*chain, here), limits)
+        base = resolve(_base(base_path, ref, node.span, limits), base_path, (*chain, here), limits, folders)
         merged = _Merger(diag).ruleset(base.root, root)
         sources = (*base.sources, source)
     if isinstance(merged, YMap) and isinstance(merged.get("modes"), YMap):

@@ -202,7 +202,22 @@ class _Bounded:
             self.depth -= 1
 
 
-class _PyLoader(_Bounded, yaml.SafeLoader):
+_BOOL = "tag:yaml.org,2002:bool"
+
+
+class _Resolver(yaml.resolver.Resolver):
+    """YAML 1.2's booleans, `true` and `false`: to YAML 1.1 `on`, `off`,
+    `yes` and `no` are booleans too, and a zone or a role named `on` would
+    silently become True."""
+
+    yaml_implicit_resolvers = {first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL]
+                               for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
+
+
+_Resolver.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+
+
+class _PyLoader(_Bounded, _Resolver, yaml.SafeLoader):
     pass
 
 
@@ -210,9 +225,8 @@ if getattr(yaml, "__with_libyaml__", False):
     from yaml._yaml import CParser
     from yaml.composer import Composer
     from yaml.constructor import SafeConstructor
-    from yaml.resolver import Resolver
 
-    class _CLoader(_Bounded, Composer, CParser, SafeConstructor, Resolver):
+    class _CLoader(_Bounded, Composer, CParser, SafeConstructor, _Resolver):
         """libyaml's parser (eight times faster: a large file is refused in a
         fraction of a second) under PyYAML's composer, which we bound; libyaml's
         own composer recurses in C, where a deep file crashes the process."""
@@ -221,13 +235,15 @@ if getattr(yaml, "__with_libyaml__", False):
             CParser.__init__(self, text)
             Composer.__init__(self)
             SafeConstructor.__init__(self)
-            Resolver.__init__(self)
+            _Resolver.__init__(self)
 
     _Loader = _CLoader
 else:  # pragma: no cover - PyYAML without libyaml
     _Loader = _PyLoader
 
 
+# control characters but tab and line break: they would reach terminals and SVG (which cannot hold them)
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _DROPPED = " \t\r\n\x85\u2028\u2029'\""  # what folding and quoting leave out of a value
 # an escape in double quotes; group 2: an escaped line break, which adds nothing to the value
 _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|(\r\n|[\r\n\x85\u2028\u2029])[ \t]*|.|$)", re.S)
@@ -283,7 +299,7 @@ class _Converter:
                 if not isinstance(key, YScalar) or isinstance(key.value, (list, dict)):
                     self.problems.append(Diagnostic(key.span, "a mapping key must be a plain name"))
                     continue
-                name = str(key.value) if key.value is not None else "null"
+                name = key_node.value  # a name as written: `1.0` stays 1.0, `null` stays null
                 if name in result.entries:
                     first = result.entries[name][0]
                     self.problems.append(Diagnostic(
@@ -309,7 +325,14 @@ class _Converter:
         if not isinstance(value, (str, int, float, type(None))):  # dates, binary: kept as the text written
             value = node.value
         line, col = self._text_start(node)
-        return YScalar(span, value, node.style or None, line, col, written=self._written(node, value))
+        scalar = YScalar(span, value, node.style or None, line, col, written=self._written(node, value))
+        if isinstance(value, str) and (control := _CONTROL.search(value)):
+            before = value[:control.start()].split("\n")
+            self.problems.append(Diagnostic(scalar.span_at(len(before), len(before[-1]) + 1),
+                                            f"a control character (U+{ord(control.group()):04X}) in text",
+                                            "ruleset text is printable: tabs and line breaks, but no "
+                                            "escapes such as \\x1b or \\0"))
+        return scalar
 
     def _written(self, node: yaml.ScalarNode, value) -> Written | None:
         """The text of a scalar YAML folds or unescapes; None where the value

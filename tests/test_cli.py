@@ -47,8 +47,8 @@ def test_simulate_json_is_repeatable():
     (("run", "twenty-trials", "--set", "oops"), "--set expects NAME=VALUE"),
     (("run", "twenty-trials", "--agent", "challenger=genius"), "unknown agent 'genius'"),
     (("run", "twenty-trials", "--agent", "trialmaster=random"), "no role 'trialmaster'"),
-    (("simulate", "twenty-trials", "--games", "0"), "--games must be at least 1"),
-    (("run", "twenty-trials", "--seed", "x"), "invalid int value"),
+    (("simulate", "twenty-trials", "--games", "0"), "--games: expected a whole number from 1 to 10,000,000"),
+    (("run", "twenty-trials", "--seed", "x"), "--seed: expected a whole number of at most 18 digits, not 'x'"),
     (("frobnicate",), "invalid choice"),
 ])
 def test_bad_command_lines_exit_2_without_traceback(args, message):

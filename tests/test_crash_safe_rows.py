@@ -86,7 +86,8 @@ def test_a_torn_last_line_is_dropped_and_played_again(tmp_path):
 
 @pytest.mark.parametrize("change, message", [
     (["--seed", "12"], "not the first games of this run"),
-    (["--set", "action_modifiers=false"], "was written by another run"),
+    (["--set", "action_modifiers=false"], "it was written by another run"),
+    (["--agent", "challenger=first"], "it was written by another run"),
 ])
 def test_resume_refuses_the_rows_of_another_run(tmp_path, change, message):
     out = tmp_path / "rows.csv"
@@ -94,8 +95,10 @@ def test_resume_refuses_the_rows_of_another_run(tmp_path, change, message):
     assert rulelang(*base[:3], "10", *base[4:], "--out", str(out)).returncode == 0
     before = out.read_bytes()
     args = base[:]
-    i = args.index(change[0])
-    args[i + 1] = change[1]
+    if change[0] in args:
+        args[args.index(change[0]) + 1] = change[1]
+    else:
+        args += change
     r = rulelang(*args, "--out", str(out), "--resume")
     assert r.returncode == 1 and message in r.stderr, r.stderr
     assert out.read_bytes() == before  # the file an interrupted run left is never spoilt

@@ -12,8 +12,19 @@ import sys
 
 import pytest
 from helpers import ROOT, rulelang
-from helpers.fuzzing import (CORPUS, DEEP_RULES, DEEP_YAML, byte_mutants, check, deep_mutants, fuzz_settings,
-                             generated_mutants, limit_settings, param_settings, tree_mutants)
+from helpers.fuzzing import (
+    CORPUS,
+    DEEP_RULES,
+    DEEP_YAML,
+    byte_mutants,
+    check,
+    deep_mutants,
+    fuzz_settings,
+    generated_mutants,
+    limit_settings,
+    param_settings,
+    tree_mutants,
+)
 from helpers.hostile import define_chain, rules
 from hypothesis import assume, given, note
 from hypothesis import strategies as st

@@ -119,8 +119,8 @@ def test_a_timeout_in_simulate_is_an_error_row_not_a_hang():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--agents-from", "no-such-file.py"], "cannot load agents from"),
-    (["--decision-timeout", "0"], "--decision-timeout must be a number of seconds above 0"),
+    (["--agents-from", "no-such-file.py"], "no-such-file.py: No such file or directory"),
+    (["--decision-timeout", "0"], "--decision-timeout: expected a number of seconds above 0"),
     (["--agents-from", PLUGIN, "--agent", "challenger=wrong:at=x"], "option at of agent 'wrong' must be"),
 ])
 def test_bad_agent_options_are_usage_errors(args, message):

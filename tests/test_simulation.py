@@ -130,7 +130,7 @@ def test_simulate_rows_and_jobs_from_the_command_line(tmp_path):
     first = as_json[0]
     assert set(first) == {"seed", "outcome", "ended_by", "reason", "result_challenger", "score_challenger",
                           "rating_challenger", "rounds", "decisions", "exhausted_at_trial", "refreshes_used",
-                          "error"}
+                          "error", "check"}
     assert sum(r["result_challenger"] == "win" for r in as_json) == round(
         runs["games.csv"]["win_rate"]["challenger"]["rate"] * 200)
     assert rows[0]["rounds"] == str(first["rounds"])
@@ -198,7 +198,7 @@ def test_identical_rulesets_differ_in_nothing():
     (("compare", "twenty-trials", "twenty-trials:nosuch=1", "--games", "10"), "unknown parameter 'nosuch'"),
     (("compare", "twenty-trials", "twenty-trials", "--games", "10", "--set", "action_modifiers=maybe"),
      "expected true or false"),
-    (("simulate", "twenty-trials", "--games", "10", "--jobs", "0"), "--jobs must be at least 1"),
+    (("simulate", "twenty-trials", "--games", "10", "--jobs", "0"), "--jobs: expected a whole number from 1 to 256"),
     (("simulate", "twenty-trials", "--games", "10", "--plot", "x.pdf"), "--plot draws .png or .svg files"),
     (("simulate", "twenty-trials", "--games", "10", "--out", "x.txt"), "--out writes .csv, .jsonl, .json files"),
     (("simulate", "twenty-trials", "--games", "10", "--out", "/nonexistent/x.csv"), "cannot write /nonexistent/x.csv"),

@@ -6,6 +6,10 @@ offered options, an exception, or no answer within the time allowed
 and the decision — never a traceback, and never a change to the game: the
 answer is checked before the engine applies it.
 
+Only Ctrl-C (KeyboardInterrupt, and the command line's SIGTERM, which is
+one) passes through an agent: anything else it raises, `SystemExit` too,
+is its failure.
+
 The time limit interrupts an agent that hangs with a timer signal (SIGALRM,
 where the platform has it and we are in the main thread), raised as a
 `BaseException` so an agent's `except Exception:` cannot swallow it; an
@@ -56,9 +60,9 @@ def ask(agent: Agent, view: PlayerView, timeout: float | None = None) -> int:
                                            "(--decision-timeout)")
     except _OutOfTime:
         raise _failed(agent, view, f"no answer within {timeout:g} s (--decision-timeout)") from None
-    except (RuleError, AgentError):
+    except (RuleError, AgentError, KeyboardInterrupt):
         raise  # a RuleError: the rules failed while a search agent played ahead, the ruleset's mistake
-    except Exception as exc:  # noqa: BLE001 - any failure of someone else's code
+    except BaseException as exc:  # noqa: BLE001 - any failure of someone else's code, sys.exit() too
         raise _failed(agent, view, f"it raised {type(exc).__name__}: {exc}") from exc
     if type(index) is not int or not 0 <= index < view.count:
         raise _failed(agent, view, f"it answered {index!r}, which is not an option (options are 0..{view.count - 1})")

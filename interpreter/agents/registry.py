@@ -19,10 +19,14 @@ Agents written elsewhere come in as a Python file that calls `register`
 """
 from __future__ import annotations
 
-import importlib.util
+import re
 import sys
+import types
 from pathlib import Path
 from typing import Callable
+
+from rulelang.files import Unreadable, read_bytes
+from rulelang.params import decimal, whole_number
 
 from .base import Agent, AgentSpecError
 from .greedy import GreedyAgent
@@ -31,11 +35,20 @@ from .simple import FirstAgent, RandomAgent
 
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgent,
                                            "mcts": MCTSAgent}
+BUILT_IN = frozenset({*AGENTS, "human"})  # what summaries and logs mean by these names
+PLUGIN_BYTES = 4_000_000  # an agents file is code, not a model: it may load its model itself
 
 
 def register(name: str, factory: Callable[..., Agent]) -> None:
     """A factory is called as factory(seed, role, **options); its `OPTIONS`
-    (if any) says which options a spec may set."""
+    (if any) says which options a spec may set. A name is registered once:
+    an agent that took over `random` would play under a name that says otherwise."""
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,63}", name):
+        raise AgentSpecError(f"an agent's name is a word of letters, digits, - and _, not {name!r}")
+    if name in BUILT_IN:
+        raise AgentSpecError(f"agent '{name}' is built in; give yours another name")
+    if name in AGENTS:
+        raise AgentSpecError(f"agent '{name}' is registered already, by another agents file")
     AGENTS[name] = factory
 
 
@@ -51,19 +64,22 @@ def load_plugin(path: str) -> None:
         return
     name = "rulelang_agents_" + str(len(PLUGINS))
     try:
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise AgentSpecError(f"cannot load agents from {path}: not a Python file")
-        module = importlib.util.module_from_spec(spec)
+        code = compile(read_bytes(path, PLUGIN_BYTES, "an agents file"), path, "exec")
+        module = types.ModuleType(name)
+        module.__file__ = path
         sys.modules[name] = module  # so its classes pickle (agents in spawned workers)
-        spec.loader.exec_module(module)
-    except AgentSpecError:
+        exec(code, module.__dict__)
+    except Unreadable as exc:
+        raise AgentSpecError(str(exc)) from None
+    except KeyboardInterrupt:
         raise
-    except OSError as exc:
-        raise AgentSpecError(f"cannot load agents from {path}: {exc.strerror}") from None
-    except Exception as exc:  # noqa: BLE001 - someone else's code failed to load
-        raise AgentSpecError(f"cannot load agents from {path}: it raised {type(exc).__name__}: {exc}") from None
+    except BaseException as exc:  # noqa: BLE001 - someone else's code failed to load, or called sys.exit()
+        problem = str(exc) if isinstance(exc, AgentSpecError) else f"it raised {type(exc).__name__}: {exc}"
+        raise AgentSpecError(f"cannot load agents from {path}: {problem}") from None
     PLUGINS.append(path)
+
+
+_OPTION_TYPES = {int: (whole_number, "a whole number"), float: (decimal, "a finite number")}
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -79,11 +95,14 @@ def parse_spec(spec: str) -> tuple[str, dict]:
             known = ", ".join(allowed) or "none"
             raise AgentSpecError(f"agent '{kind}' has no option '{item}' (options: {known}; "
                                  f"write {kind}:OPTION=VALUE,...)")
-        try:
-            options[name] = allowed[name](value)
+        read, what = _OPTION_TYPES.get(allowed[name], (allowed[name], allowed[name].__name__))
+        try:  # numbers in ASCII and finite: `c=nan` would make every choice the same
+            parsed = read(value)
         except ValueError:
-            what = {int: "a whole number", float: "a number"}.get(allowed[name], allowed[name].__name__)
-            raise AgentSpecError(f"option {name} of agent '{kind}' must be {what}, not '{value}'") from None
+            parsed = None
+        if parsed is None:
+            raise AgentSpecError(f"option {name} of agent '{kind}' must be {what}, not '{value}'")
+        options[name] = parsed
     return kind, options
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rulelang.params import whole_number
+
 from .base import Agent, PlayerView
 
 HELP = """\
@@ -150,8 +152,9 @@ class HumanAgent(Agent):
                 line = self.ask("> ").strip()
             except (EOFError, KeyboardInterrupt):
                 raise Quit() from None
-            if line.isdigit() and 1 <= int(line) <= view.count:
-                return int(line) - 1
+            number = whole_number(line, 9)  # `²` is a digit to str.isdigit, not a number
+            if number is not None and 1 <= number <= view.count:
+                return number - 1
             if line in ("?", "h", "help"):
                 self.say(HELP)
             elif line in ("b", "board"):

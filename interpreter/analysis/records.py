@@ -12,18 +12,35 @@ those rows back (`read_rows`, dropping a torn last line), rewrites them and
 plays on from the next seed; `outcome_of` turns a row back into the outcome
 the summary counts, so a resumed run ends with the same summary as an
 uninterrupted one.
+
+A run holds a lock on its file (`flock`), so a second run writing the same
+file is refused instead of tearing it. The last column, `check`, chains
+each row to the ones before it (a hash of the previous check and the row;
+the first row's, of what names the run: ruleset, mode, parameters, agents):
+a row edited, dropped or moved afterwards, or rows another run wrote, are
+found when the file is resumed, instead of being counted. Anyone can
+compute the chain again: it guards against mistakes and edits, not against
+a forger who runs this code.
 """
 from __future__ import annotations
 
 import csv
+import fcntl
+import hashlib
 import io
 import json
 import os
+import stat
+from contextlib import contextmanager
 from typing import IO
+
+from rulelang.files import Unreadable, read_bytes
 
 from .tally import outcome_label
 
 FORMATS = (".csv", ".jsonl", ".json")
+CHECK = "check"
+ROW_BYTES = 65_536  # what a rows file may hold per game, to resume it (a row is about 200 bytes)
 
 
 class RowsError(Exception):
@@ -34,7 +51,23 @@ def columns(roles, measures, entry: bool = False) -> list[str]:
     """The row's fields: `ruleset` first when several rulesets share a file."""
     return (["ruleset"] if entry else []) + ["seed", "outcome", "ended_by", "reason"] + \
         [f"{what}_{r}" for r in roles for what in ("result", "score", "rating")] + \
-        ["rounds", "decisions"] + list(measures) + ["error"]
+        ["rounds", "decisions"] + list(measures) + ["error", CHECK]
+
+
+def run_name(ruleset_hash: str, mode: str, params: dict, agents: dict) -> str:
+    """What names a run, and starts its chain of checks."""
+    return json.dumps([ruleset_hash, mode, params, agents], sort_keys=True)
+
+
+def as_text(value) -> str:
+    """A value as CSV holds it, so rows read from any format compare and chain alike."""
+    return "" if value is None else str(value)
+
+
+def chained(previous: str, values: dict, fields: list[str]) -> str:
+    """The check of a row that follows the row whose check is `previous`."""
+    text = json.dumps([previous] + [as_text(values.get(f)) for f in fields if f != CHECK])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def row(seed: int, outcome: dict, entry: str | None = None) -> dict:
@@ -84,46 +117,88 @@ def _suffix(path: str) -> str:
     return suffix
 
 
-def read_rows(path: str, fields: list[str]) -> list[dict]:
-    """The complete rows of a file an earlier run wrote (a torn last line is dropped)."""
-    suffix = _suffix(path)
+def read_rows(path: str, fields: list[str], games: int, run: str = "") -> list[dict]:
+    """The complete rows of a file an earlier run of `games` games wrote (a
+    torn last line is dropped), each checked against the chain from `run`
+    (what names the run, as RowWriter was given it)."""
     try:
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RowsError(f"cannot read {path} to resume it: {exc}") from None
+        text = read_bytes(path, (games + 1) * ROW_BYTES, "a rows file of this run").decode("utf-8")
+    except (Unreadable, UnicodeDecodeError) as exc:
+        raise RowsError(f"cannot resume {path}: {exc}") from None
     lines = text.split("\n")[:-1]  # a last line without its newline was torn by the kill
-    if suffix == ".csv":
+    if _suffix(path) == ".csv":
         reader = csv.reader(io.StringIO("\n".join(lines) + "\n"))
-        header = next(reader, None)
-        if header != fields:
+        if next(reader, None) != fields:
             raise RowsError(f"{path} has other columns than this run writes; it was written by another run")
-        return [dict(zip(fields, cells)) for cells in reader if len(cells) == len(fields)]
-    rows = []
-    for line in lines:
-        line = line.strip().rstrip(",")
-        if line in ("[", "]", ""):
-            continue
-        try:
-            values = json.loads(line)
-        except json.JSONDecodeError:
-            break  # torn
-        if not isinstance(values, dict) or list(values) != fields:
-            raise RowsError(f"{path} has other columns than this run writes; it was written by another run")
-        rows.append(values)
+        rows = [dict(zip(fields, cells)) for cells in reader if len(cells) == len(fields)]
+    else:
+        rows = []
+        for line in lines:
+            line = line.strip().rstrip(",")
+            if line in ("[", "]", ""):
+                continue
+            try:
+                values = json.loads(line)
+            except (json.JSONDecodeError, RecursionError):
+                break  # torn
+            if not isinstance(values, dict) or list(values) != fields:
+                raise RowsError(f"{path} has other columns than this run writes; it was written by another run")
+            rows.append(values)
+    check = run
+    for n, values in enumerate(rows, 1):
+        check = chained(check, values, fields)
+        if values[CHECK] != check:
+            raise RowsError(f"{path}: row {n} (seed {as_text(values.get('seed'))}) is not as this run writes it: "
+                            + ("it was written by another run (another ruleset, parameters, mode or agents), "
+                               "or changed" if n == 1 else "it was changed, or rows were added, dropped or moved")
+                            + " (its check does not match)")
     return rows
 
 
-class RowWriter:
-    """Writes rows as games finish; `rows` (from `read_rows`) are written first,
-    into a new file that replaces the old one whole (a resumed run)."""
+@contextmanager
+def _named(path: str):
+    """An OSError (a full disk) names the file, for the message."""
+    try:
+        yield
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, path) from None
 
-    def __init__(self, path: str, fields: list[str], rows: list[dict] = ()):
-        self.kind, self.fields, self.first, self.path = _suffix(path), fields, True, path
-        target = path + ".resuming" if rows else path
-        self.file: IO[str] = open(target, "w", encoding="utf-8", newline="")
+
+def _lock(path: str) -> int:
+    """`path` open for writing, not emptied, and locked for this run."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if os.path.samestat(os.fstat(fd), os.stat(path)):
+            return fd
+    except (BlockingIOError, FileNotFoundError):
+        pass  # held by another run, or replaced by one (a resumed run) while we opened it
+    os.close(fd)
+    raise RowsError(f"another rulelang run is writing {path}; wait for it to end, or write elsewhere")
+
+
+class RowWriter:
+    """Writes rows as games finish, into a file it locks at once (so a resumed
+    run reads it under the lock); `start` writes the header and the rows of
+    the earlier run (from `read_rows`), these into a new file that replaces
+    the old one whole."""
+
+    def __init__(self, path: str, fields: list[str], run: str = ""):
+        self.kind, self.fields, self.first, self.path, self.check = _suffix(path), fields, True, path, run
+        self.fd = _lock(path)
+        self.file: IO[str] | None = None
+
+    def start(self, rows: list[dict] = ()) -> None:
+        with _named(self.path):
+            self._start(rows)
+
+    def _start(self, rows: list[dict]) -> None:
+        target, fd = (self.path + ".resuming", _lock(self.path + ".resuming")) if rows else (self.path, self.fd)
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.ftruncate(fd, 0)
+        self.file = open(fd, "w", encoding="utf-8", newline="", closefd=fd != self.fd)
         if self.kind == ".csv":
-            self.csv = csv.DictWriter(self.file, fields, extrasaction="ignore")
+            self.csv = csv.DictWriter(self.file, self.fields, extrasaction="ignore")
             self.csv.writeheader()
         elif self.kind == ".json":
             self.file.write("[")
@@ -135,9 +210,15 @@ class RowWriter:
         if rows:
             self.file.flush()
             os.fsync(self.file.fileno())
-            os.replace(target, path)  # the old file stays whole until the new one is
+            os.replace(target, self.path)  # the old file stays whole until the new one is
 
     def write(self, values: dict) -> None:
+        with _named(self.path):
+            self._write(values)
+
+    def _write(self, values: dict) -> None:
+        self.check = chained(self.check, values, self.fields)
+        values = dict(values, check=self.check)
         if self.kind == ".csv":
             self.csv.writerow({k: "" if v is None else v for k, v in values.items()})
         else:
@@ -154,4 +235,6 @@ class RowWriter:
         self.file.flush()
 
     def close(self) -> None:
-        self.file.close()
+        if self.file is not None:
+            self.file.close()
+        os.close(self.fd)

@@ -15,13 +15,13 @@ import signal
 import time
 from typing import Callable, Iterator
 
-from ..agents.registry import PLUGINS, load_plugin, make_agent
 from ..agents.asking import AgentError
-from ..engine.game import Game
-from ..runtime.errors import RuleError
 from ..agents.match import play
-from .tally import Tally
+from ..agents.registry import PLUGINS, load_plugin, make_agent
+from ..engine.game import Game
 from ..engine.view import Viewer
+from ..runtime.errors import RuleError
+from .tally import Tally
 
 
 def available_cores() -> int:
@@ -126,6 +126,7 @@ _worker: _Player | None = None
 def _start_worker(game, kinds: dict[str, str], timeout: float | None, plugins: tuple = ()) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: the pool ends workers with it
     for path in plugins:  # a spawned worker starts without the agents the parent loaded
         load_plugin(path)
     if not isinstance(game, Game):

@@ -79,12 +79,17 @@ class Tally:
         for name, column in self.measures.items():
             column.append(values.get(name))
 
+    @property
+    def completed(self) -> int:
+        """The games that ended (an agent failed the others): every figure is over these."""
+        return self.games - len(self.errors)
+
     def measure_values(self, name: str) -> list:
         """The games where the measure applies, as numbers (true is 1)."""
         return [int(v) for v in self.measures[name] if v is not None]
 
     def to_json(self) -> dict:
-        n = self.games - len(self.errors)  # the figures are over the finished games
+        n = self.completed
         won = {r: sum(filter(None, self.won[r])) for r in self.roles}
         scores = {r: finished(s) for r, s in self.scores.items()}
         rounds, decisions = finished(self.rounds), finished(self.decisions)
@@ -92,7 +97,8 @@ class Tally:
             "games": self.games, "seed": self.seed, "mode": self.mode, "agents": self.agents, "params": self.params,
             "outcomes": dict(self.outcomes.most_common()),
             "errors": {"games": len(self.errors), "first": [{"seed": s, "error": e} for s, e in self.errors[:10]]},
-            "win_rate": {r: {"rate": won[r] / n if n else 0.0, "ci95": list(wilson(won[r], n))} for r in self.roles},
+            "win_rate": {r: {"rate": won[r] / n, "ci95": list(wilson(won[r], n))} if n else {"rate": None, "ci95": None}
+                         for r in self.roles},  # no rate from no games
             "mean_score": {r: mean(scores[r]) if scores.get(r) else None for r in self.roles},
             "score": {r: distribution(s) for r, s in scores.items()},
             "ratings": dict(sorted(self.ratings.items())),
@@ -107,8 +113,8 @@ class Tally:
         values = self.measure_values(name)
         head = {"text": text, "games": len(values)}
         if is_rate:
-            return head | {"rate": sum(values) / len(values) if values else None,
-                           "ci95": list(wilson(sum(values), len(values)))}
+            return head | ({"rate": sum(values) / len(values), "ci95": list(wilson(sum(values), len(values)))}
+                           if values else {"rate": None, "ci95": None})
         return head | distribution(values)
 
 
@@ -147,11 +153,14 @@ def format_tally(tally: Tally) -> str:
                      f"first, seed {first['seed']}: {first['error']}")
     lines.append("win rate (95% interval):")
     for role, w in data["win_rate"].items():
+        if w["rate"] is None:
+            lines.append(f"  {role}: no game finished")
+            continue
         lo, hi = w["ci95"]
         lines.append(f"  {role}: {w['rate']:.1%}  [{lo:.1%}, {hi:.1%}]")
     for role, dist in data["score"].items():
         lines.append(f"score ({role}): {describe_numbers(dist)}")
-        lines.extend(histogram(dist["counts"]))
+        lines.extend(histogram(dist.get("counts", {})))
     if data["ratings"]:
         lines.append("ratings: " + ", ".join(f"{k} {v}" for k, v in data["ratings"].items()))
     lines.append(f"rounds: {describe_numbers(data['rounds'])}")

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from typing import IO
 
 from rulelang import ir
+from rulelang.files import Unreadable, read_bytes
 
 from ..runtime.state import State
 from .game import Game
 from .view import Viewer
 
 LOG_FORMAT = "rulelang-log/1"
+LOG_BYTES = 64 * 2**20  # about 300,000 decisions: far more than a game makes
 
 
 def header(ruleset: ir.Ruleset, path: str | None, mode: str, seed: int, agents: dict[str, str]) -> dict:
@@ -64,9 +66,9 @@ class ReplayError(Exception):
 
 def read_log(path: str) -> LoggedGame:
     try:
-        with open(path, encoding="utf-8") as f:
-            records = [json.loads(line) for line in f if line.strip()]
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        text = read_bytes(path, LOG_BYTES, "a game log").decode("utf-8")
+        records = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except (Unreadable, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ReplayError(f"cannot read the log {path}: {exc}") from None
     if not records or records[0].get("type") != "header" or records[0].get("format") != LOG_FORMAT:
         raise ReplayError(f"{path} is not a rulelang game log (no '{LOG_FORMAT}' header)")

@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 
 from rulelang import ir
+from rulelang.files import Unreadable, read_bytes
 
 from ..runtime.state import State
 from .game import Game
 from .invariants import InvariantBroken
 
 STATE_FORMAT = "rulelang-state/1"
+SAVE_BYTES = 16 * 2**20  # a state of 10,000 components is a few hundred kilobytes
 
 
 class SaveError(Exception):
@@ -35,9 +37,8 @@ def save(path: str, ruleset: ir.Ruleset, ruleset_path: str | None, mode: str, se
 def load(path: str) -> dict:
     """The saved record, its "state" as saved (`restore` makes it a `State`)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        data = json.loads(read_bytes(path, SAVE_BYTES, "a saved game"))
+    except (Unreadable, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SaveError(f"cannot read the saved game {path}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise SaveError(f"{path} is not a saved rulelang game")
