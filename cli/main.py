@@ -251,14 +251,20 @@ def cmd_check(args) -> int:
     for ref in args.ruleset:
         try:
             rs = load(args, ref, params)
-            for mode in rs.modes:  # compiling finds what only the code generator can (Python's bounds)
-                Game(rs, mode)
+            counts = [rs.param_values.get("players")] if rs.players is None or "players" in params \
+                else range(rs.players.low, rs.players.high + 1)
+            for n in counts:  # every number of players the ruleset allows: each makes other roles
+                seated = rs if n == rs.param_values.get("players") else load(args, ref, {**params, "players": str(n)})
+                for mode in seated.modes:  # compiling finds what only the code generator can (Python's bounds)
+                    Game(seated, mode)
         except RulesetError as exc:
             print(exc.format(), file=sys.stderr)
             failed += 1
             continue
         modes = ", ".join(rs.modes)
-        print(f"{ref}: ok — {rs.title}; modes: {modes}; roles: {', '.join(r.name for r in rs.roles)}; "
+        who = f"players: {rs.players.low}..{rs.players.high}" if rs.players is not None and len(counts) > 1 \
+            else f"roles: {', '.join(r.name for r in rs.roles)}"
+        print(f"{ref}: ok — {rs.title}; modes: {modes}; {who}; "
               f"{len(rs.cards)} components of {len(rs.card_types)} types; {len(rs.zones)} zones; "
               f"{len(rs.params)} parameters; {len(rs.rulings)} rulings")
     return 2 if failed else 0

@@ -43,6 +43,11 @@ def words(name: str) -> str:
     return clean(name).replace("_", " ")
 
 
+def possessive(phrase: str) -> str:
+    """"the trialmaster" -> "the trialmaster's"; "players" -> "players'"."""
+    return phrase + ("'" if phrase.endswith("s") and not phrase.endswith("ss") else "'s")
+
+
 def article(phrase: str) -> str:
     return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
 
@@ -84,6 +89,7 @@ class English:
         self.rs = ruleset
         roles = mode.roles if mode is not None else tuple(r.name for r in ruleset.roles)
         self.you = roles[0] if len(roles) == 1 else None  # a solitaire mode speaks to the player
+        self.mode = mode
 
     # ------------------------------------------------------------ dispatch
     def expr(self, e: ir.Expr) -> str:
@@ -215,7 +221,10 @@ class English:
         return em(words(e.name))
 
     def expr_var(self, e: ir.Var) -> str:
-        return em(words(e.name))
+        if e.owner is None:
+            return em(words(e.name))
+        owner = self.expr(e.owner)
+        return f"your {em(words(e.name))}" if owner == "you" else f"{possessive(owner)} {em(words(e.name))}"
 
     def expr_param(self, e: ir.Param) -> str:
         if e.ty == BOOL:  # a switch reads as a condition
@@ -515,11 +524,36 @@ class English:
         """("you win (finished)", what follows for the other players, if anything)."""
         reason = f" ({em(words(s.reason))})" if s.reason else ""
         if s.kind == "end":
-            return f"the game ends{reason}", "the highest score wins, a tie is a draw"
+            return f"the game ends{reason}", self.ranking_phrase()
+        if s.kind == "draw":
+            return f"the game ends in a draw{reason}", None
         who, ending = self.subject(s.role)
+        if isinstance(s.role.ty, ListT):  # a team: the players named, or every player of a list
+            who = who if isinstance(s.role, ir.ListExpr) else f"every player in {who}"
+            ending = ""
         verb = {"win": "win", "lose": "lose"}[s.kind] + ending
         others = "every other player loses" if s.kind == "win" else "every other player wins"
         return f"{who} {verb}{reason}", others if self.you is None else None
+
+    def ranking_phrase(self) -> str:
+        """How `end game` places the players: the mode's ranking, or its scores."""
+        keys = self.mode.ranking if self.mode is not None else ()
+        if not keys:
+            return "the highest score wins, a tie is a draw"
+        parts = []
+        for k in keys:
+            define = self.rs.defines.get(k.name)
+            what = fill(define.text, {p: "the player" for p, _ in define.params}) if define and define.text \
+                else em(words(k.name))
+            parts.append(f"the {'lowest' if k.lowest else 'highest'} {what}")
+        return "the player with " + parts[0] + " wins" + \
+            "".join(f"; a tie goes to {p}" for p in parts[1:]) + "; a tie on all of these is a draw"
+
+    def stmt_eliminate(self, s: ir.Eliminate) -> list[Item]:
+        reason = f" ({em(words(s.reason))})" if s.reason else ""
+        who, ending = self.subject(s.role)
+        verb = "are" if ending == "" else "is"
+        return [Item(sentence(f"{who} {verb} out of the game{reason}"))]
 
     def stmt_callproc(self, s: ir.CallProc) -> list[Item]:
         proc = self.rs.procedures[s.name]

@@ -29,7 +29,8 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
         doc.blocks.append(Para(clean(rs.text)))
     if len(rs.modes) > 1:
         doc.blocks.append(Para("Ways to play: " + join_and([clean(m.title) for m in rs.modes.values()]) + "."))
-    doc.blocks += [components(rs), play_area(rs, en)]
+    doc.blocks += [components(rs)] if rs.cards else []  # a game of no components (all in the players' heads)
+    doc.blocks.append(play_area(rs, en))
     if rs.params:
         doc.blocks.append(options(rs))
     doc.blocks.append(Section("Setup", [Items(en.block(rs.setup), ordered=True)]))
@@ -106,13 +107,23 @@ def play_area(rs: ir.Ruleset, en: English) -> Section:
         seen = {"all": "everyone", "owner": "its owner", "none": "no one"}[z.seen_by]
         layout = f"a grid of {z.columns} columns × {z.rows} rows" if z.kind == "grid" else words(z.kind)
         rows.append([capital(en.zone(z.name)), holds, f"face {z.facing}", seen, owner, layout])
-    sec.blocks.append(Table(["zone", "holds", "cards lie", "face-up cards seen by", "belongs to", "laid out as"],
-                            rows))
+    if rows:
+        sec.blocks.append(Table(["zone", "holds", "cards lie", "face-up cards seen by", "belongs to", "laid out as"],
+                                rows))
     if rs.vars:
-        items = [Item(sentence(f"{em(words(v.name))}" + (f" — {clean(v.text)}" if v.text else "")
-                               + f", starting at {value_text(v.initial)}")) for v in rs.vars.values()]
+        items = [Item(sentence(("each player's " if v.owner == "each" else "") + em(words(v.name))
+                               + (f" — {clean(v.text)}" if v.text else "")
+                               + f", starting at {value_text(v.initial) if v.initial is not None else 'none'}"
+                               + bounds(v))) for v in rs.vars.values()]
         sec.blocks += [Para("Keep track of:"), Items(items)]
     return sec
+
+
+def bounds(v: ir.VarDef) -> str:
+    """" (never below 0 nor above 3)", for a bounded number."""
+    parts = [f"below {v.low}" for _ in [v.low] if v.low is not None] + \
+        [f"above {v.high}" for _ in [v.high] if v.high is not None]
+    return f" (never {' nor '.join(parts)})" if parts else ""
 
 
 def options(rs: ir.Ruleset) -> Section:
@@ -148,8 +159,13 @@ def mode_section(rs: ir.Ruleset, mode: ir.Mode) -> Section:
     if mode.text:
         sec.blocks.append(Para(clean(mode.text)))
     players = join_and([words(r) for r in mode.roles])
-    sec.blocks.append(Para(f"Players: {players}." if len(mode.roles) > 1 else
-                           f"One player, the {players}."))
+    if rs.players is not None:  # seats from a count
+        p = rs.players
+        count = f"{p.low} to {p.high}" if p.low < p.high else str(p.low)
+        seats = join_and([words(n) for n in p.names])
+        sec.blocks.append(Para(f"{count} players (the {em('players')} option), seated in this order: {seats}."))
+    else:
+        sec.blocks.append(Para(f"Players: {players}." if len(mode.roles) > 1 else f"One player, the {players}."))
     if mode.visibility:
         seen = {"open": "everyone sees every card, face down ones and their order included",
                 "all": "everyone sees its face-up cards", "owner": "only its owner sees it", "none": "no one sees it"}

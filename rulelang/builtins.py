@@ -13,8 +13,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Builtin:
     name: str
-    params: tuple[str, ...]  # each argument's kind: zone, zone-or-list, card, number, list, board
-    result: str  # number, bool, card, zone
+    params: tuple[str, ...]  # each argument's kind: zone, zone-or-list, card, number, list, board, role
+    result: str  # number, bool, card, zone, role, roles (a list of roles)
     phrase: str  # English; {0}, {1}, ... are the arguments' phrases
     negated: str | None = None  # the English of `not name(...)`, where it reads better than "it is not true that"
     pure: bool = True  # depends on its arguments only: folded when they are constants
@@ -42,6 +42,14 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     Builtin("row", ("card",), "number", "the row {0} is in", pure=False),
     Builtin("columns", ("board",), "number", "the number of columns of {0}"),
     Builtin("rows", ("board",), "number", "the number of rows of {0}"),
+    # seats: the mode's players in seat order; turns skip players out of the game
+    Builtin("players", (), "roles", "the players", bare=True),
+    Builtin("seat", ("role",), "number", "the seat of {0} (1 for the first)"),
+    Builtin("left_of", ("role",), "role", "the player to the left of {0}", pure=False),
+    Builtin("right_of", ("role",), "role", "the player to the right of {0}", pure=False),
+    Builtin("clockwise", ("role",), "roles", "each player in turn from {0}, clockwise", pure=False),
+    Builtin("in_game", ("role",), "bool", "{0} is still in the game", negated="{0} is out of the game",
+            pure=False),
 )}
 
 # names a ruleset cannot declare: the built-ins, and the box every game has

@@ -24,7 +24,7 @@ import shlex
 from . import ir
 from .errors import Span, did_you_mean
 from .limits import over
-from .types import BOOL, INT, TEXT, EnumT, Type
+from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
 CARD_KEYS = ("fields", "state", "table", "count", "label", "text", "assumed", "back", "template")
@@ -138,33 +138,32 @@ def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, 
             fields[fname] = TEXT
         elif tname == "bool":
             fields[fname] = BOOL
+        elif tname == "role":  # a card that belongs to a player: its seat's name, or none
+            fields[fname] = ROLE
         elif tname in enums:
             fields[fname] = EnumT(tname)
         else:
             reader.diag.error((tnode or node).span, f"unknown field type '{tname}'",
-                              did_you_mean(tname, ["number", "text", "bool", *enums])
-                              or "use number, text, bool, a range like 1..8, a type from `types:` or a list of values")
+                              did_you_mean(tname, ["number", "text", "bool", "role", *enums])
+                              or "use number, text, bool, role, a range like 1..8, a type from `types:` or a list "
+                                 "of values")
     return fields, bounds
 
 
 def _state(reader, node, enums, fields) -> tuple[ir.StateField, ...]:
-    """`state: {name: initial}`: the type follows from the initial value."""
-    enum_of = {v: e.name for e in enums.values() for v in e.values}
+    """`state: {name: initial}` (the type follows from the initial value) or
+    `{name: {type: T, initial: V}}` — as a variable's (`none` needs a type)."""
     state = []
     for name, (span, value) in (reader.expect_map(node, "state") or YMap(span=None)).entries.items():
-        initial = value.value if isinstance(value, YScalar) else None
         if name in fields or name == "count":
             reader.diag.error(span, f"'{name}' is already a printed field of this card type",
                               "a state value needs its own name")
-        elif isinstance(initial, bool):
-            state.append(ir.StateField(name, BOOL, initial, span=span))
-        elif isinstance(initial, int):
-            state.append(ir.StateField(name, INT, initial, span=span))
-        elif isinstance(initial, str) and initial in enum_of:
-            state.append(ir.StateField(name, EnumT(enum_of[initial]), initial, span=span))
-        else:
-            reader.diag.error(span, f"state '{name}' needs an initial value: a number, true/false or a value of a type",
-                              f"e.g. `state: {{{name}: 0}}`")
+            continue
+        spec = value if isinstance(value, YMap) else YMap(span=span, entries={"initial": (span, value)})
+        reader.keys(spec, ("type", "initial"), f"state '{name}'")
+        ty, initial = reader.typed_value(spec, f"state '{name}'", span, enums, reader.card_type_names, reader.roles)
+        if ty is not None:
+            state.append(ir.StateField(name, ty, initial, span=span))
     return tuple(state)
 
 
@@ -258,6 +257,13 @@ def _cell(reader, cell: str, ty: Type, bound, enums, span: Span, col: str):
             reader.diag.error(span, f"'{cell}' in column '{col}' must be true or false")
             return _BAD
         return cell in ("true", "yes")
+    if ty == ROLE:
+        roles = [r.name for r in reader.roles]
+        if cell != "none" and cell not in roles:
+            reader.diag.error(span, f"'{cell}' in column '{col}' is not a player", did_you_mean(cell, roles)
+                              or f"one of: {', '.join(roles)}, or none")
+            return _BAD
+        return None if cell == "none" else cell
     if isinstance(ty, EnumT):
         values = enums[ty.name].values
         if cell not in values:

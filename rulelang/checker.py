@@ -35,10 +35,10 @@ from .types import (
     ZoneT,
     join,
 )
-from .walk import method
+from .walk import method, walk
 
 CALLED = [b.name for b in BUILTINS.values() if not b.bare]  # the built-ins written with parentheses
-_RESULT = {"number": INT, "bool": BOOL}
+_RESULT = {"number": INT, "bool": BOOL, "role": ROLE, "roles": ListT(ROLE)}
 
 
 class Scope:
@@ -115,10 +115,14 @@ class Checker:
             score = {role: self.expect(e, Scope(), INT, "a score") for role, e in mode.score.items()}
             measures = {n: self.measure(m) for n, m in mode.measures.items()}
             heuristics = {role: self.expect(e, Scope(), INT, "a heuristic") for role, e in mode.heuristics.items()}
+            ranking = tuple(dataclasses.replace(k, values=ir.frozen_map(
+                {role: self.expect(e, Scope(), INT, "a ranking key") for role, e in k.values.items()}))
+                for k in mode.ranking)
             watches = tuple(dataclasses.replace(w, when=self.expect(w.when, Scope(), BOOL, "a watch's condition"),
                                                 body=self.block(w.body, Scope())) for w in mode.watches)
             modes[name] = dataclasses.replace(mode, setup=msetup, round=steps, score=ir.frozen_map(score),
                                               measures=ir.frozen_map(measures), heuristics=ir.frozen_map(heuristics),
+                                              ranking=ranking,
                                               watches=watches)
             self.mode_roles = None
         # defines and procedures never called with typed arguments are still resolved
@@ -130,8 +134,37 @@ class Checker:
                 self.call_procedure(name, [t or ANY for _, t in proc.params], proc.span)
         defines = {n: dataclasses.replace(d, body=self.define_bodies.get(n, d.body)) for n, d in rs.defines.items()}
         procs = {n: dataclasses.replace(p, body=self.proc_bodies.get(n, p.body)) for n, p in rs.procedures.items()}
+        for mode in modes.values():
+            self.roles_of_mode(mode)
         return dataclasses.replace(rs, setup=setup, modes=ir.frozen_map(modes), defines=ir.frozen_map(defines),
                                    procedures=ir.frozen_map(procs))
+
+    def roles_of_mode(self, mode: ir.Mode) -> None:
+        """Every role the mode's rules can reach — through its procedures, defines
+        and variables too — plays in the mode: nothing at run time can ask a
+        decision of, or read the zone of, a player who is not at the table."""
+        seen_calls: set[str] = set()
+        used_vars: set[str] = set()
+        todo = [mode.setup, tuple(s.body for s in mode.round), tuple(w.body for w in mode.watches),
+                tuple(mode.score.values()), tuple(mode.heuristics.values()), self.rs.setup,
+                tuple(e for k in mode.ranking for e in k.values.values())]
+        while todo:
+            for node in walk(todo.pop()):
+                if isinstance(node, ir.RoleRef) and node.role not in mode.roles:
+                    self.error(node.span, f"role '{node.role}' does not play in mode '{mode.name}'",
+                               f"the roles of this mode: {', '.join(mode.roles)}")
+                elif isinstance(node, ir.Var):
+                    used_vars.add(node.name)
+                elif isinstance(node, (ir.DefineCall, ir.CallProc)) and node.name not in seen_calls:
+                    seen_calls.add(node.name)
+                    body = self.define_bodies.get(node.name) if isinstance(node, ir.DefineCall) \
+                        else self.proc_bodies.get(node.name)
+                    if body is not None:
+                        todo.append(body)
+        for name in sorted(used_vars):
+            var = self.rs.vars[name]
+            if var.type == ROLE and var.initial is not None and var.initial not in mode.roles:
+                self.error(var.span, f"'{name}' starts as {var.initial}, who does not play in mode '{mode.name}'")
 
     def measure(self, m: ir.Measure) -> ir.Measure:
         value = self.expr(m.value, Scope())
@@ -298,6 +331,14 @@ class Checker:
         target = s.target
         if isinstance(target, ir.Field):
             return self.assign_state(s, scope)
+        if isinstance(target, ir.Owned):  # `life of p -= 1`
+            resolved = self.expr(target, scope)
+            if not isinstance(resolved, ir.Var):
+                if resolved.ty is not ANY:
+                    self.error(target.span, "only a player's variable can change this way",
+                               "a zone's cards change with move and draw")
+                return s
+            return self.assign_value(s, resolved, target.zone.name, scope)
         local = scope.lookup(target.name)
         if local is not None:
             resolved: ir.Expr = ir.Local(target.name, span=target.span, ty=local)
@@ -313,12 +354,18 @@ class Checker:
                            did_you_mean(target.name, [*self.rs.vars, *scope.all_names()])
                            or f"declare it under `vars:` (or use `let {target.name} = ...` for a local)")
             return s
+        if isinstance(resolved, ir.Var) and self.rs.vars[target.name].owner == "each":
+            self.error(target.span, f"every player has their own '{target.name}'; say whose",
+                       f"write `{target.name} of p {s.op} ...`")
+        return self.assign_value(s, resolved, target.name, scope)
+
+    def assign_value(self, s: ir.Assign, resolved: ir.Expr, name: str, scope: Scope) -> ir.Stmt:
         if s.op in ("+=", "-="):
             value = self.expect(s.value, scope, INT, f"the amount for {s.op}")
             if resolved.ty not in (INT, ANY):
-                self.error(s.span, f"'{target.name}' is {resolved.ty}; {s.op} needs a number")
+                self.error(s.span, f"'{name}' is {resolved.ty}; {s.op} needs a number")
         else:
-            value = self.expect(s.value, scope, resolved.ty, f"a value for '{target.name}'")
+            value = self.expect(s.value, scope, resolved.ty, f"a value for '{name}'")
         return dataclasses.replace(s, target=resolved, value=value)
 
     def assign_state(self, s: ir.Assign, scope: Scope) -> ir.Stmt:
@@ -394,6 +441,14 @@ class Checker:
     def stmt_endgame(self, s: ir.EndGame, scope: Scope) -> ir.Stmt:
         if s.role is None:
             return s
+        who = self.expr(s.role, scope)
+        if who.ty not in (ROLE, ListT(ROLE), ListT(NONE), ANY):
+            self.error(s.role.span, f"{s.kind} names a player or a list of players (a team), not {who.ty}")
+        elif isinstance(who, ir.RoleRef) and self.mode_roles is not None and who.role not in self.mode_roles:
+            self.error(s.role.span, f"role '{who.role}' does not play in this mode")
+        return dataclasses.replace(s, role=who)
+
+    def stmt_eliminate(self, s: ir.Eliminate, scope: Scope) -> ir.Stmt:
         return dataclasses.replace(s, role=self.role(s.role, scope))
 
     def stmt_callproc(self, s: ir.CallProc, scope: Scope) -> ir.Stmt:
@@ -519,8 +574,10 @@ class Checker:
         if local is not None:
             return ir.Local(n, span=span, ty=local)
         if n in rs.vars:
+            if rs.vars[n].owner == "each":
+                self.error(span, f"every player has their own '{n}'; say whose", f"write `{n} of p`")
             return ir.Var(n, span=span, ty=rs.vars[n].type)
-        if n in rs.params:
+        if n in rs.params and n != "players":  # `players` is the list of players; the parameter only counts them
             return ir.Param(n, span=span, ty=rs.params[n].type)
         if n in rs.zones or n == "box":
             zone = rs.zones.get(n)
@@ -529,8 +586,8 @@ class Checker:
             return ir.ZoneRef(n, span=span, ty=self.zone_type(n))
         if n in {r.name for r in rs.roles}:
             return ir.RoleRef(n, span=span, ty=ROLE)
-        if n == "round":
-            return ir.BuiltinCall("round", (), span=span, ty=INT)
+        if n in BUILTINS and BUILTINS[n].bare:  # round, players
+            return ir.BuiltinCall(n, (), span=span, ty=_RESULT[BUILTINS[n].result])
         if n in self.enum_of:
             enums = self.enum_of[n]
             if isinstance(expect, EnumT) and expect.name in enums:
@@ -560,8 +617,14 @@ class Checker:
 
     def expr_owned(self, e: ir.Owned, scope, expect):
         owner = self.role(e.owner, scope)
+        var = self.rs.vars.get(e.zone.name) if isinstance(e.zone, ir.Name) else None
+        if var is not None:  # a player's own variable: `life of p`
+            if var.owner != "each":
+                self.error(e.span, f"'{var.name}' is one variable for the whole game, not one per player",
+                           f"declare it with `owner: each`, or write just `{var.name}`")
+            return ir.Var(var.name, owner, span=e.span, ty=var.type)
         if not isinstance(e.zone, ir.Name) or e.zone.name not in self.rs.zones:
-            self.error(e.zone.span, "expected a zone before `of`")
+            self.error(e.zone.span, "expected a zone or a player's variable before `of`")
             return self.typed(e, ANY)
         zone = self.rs.zones[e.zone.name]
         if zone.owner != "each":
@@ -663,6 +726,8 @@ class Checker:
         elif kind == "list":
             item = BOOL if b.result == "bool" else INT
             fits, want = ListT(item).fits(ty), f"a list of {item}s"
+        elif kind == "role":
+            fits, want = ty == ROLE, "a player (a role)"
         else:  # a board: a zone declared `kind: grid`, named directly
             if isinstance(a, ir.ZoneRef) and isinstance(ty, BoardT):
                 return True
@@ -749,11 +814,13 @@ class Checker:
             patterns = []
             for p in arm.patterns:
                 cp = self.expr(p, scope, sty)
-                if not isinstance(cp, (ir.Const, ir.EnumValue)):
-                    self.error(p.span, "a case pattern is a value: a name from the type, a number, true or false")
-                elif sty is not ANY and not sty.fits(cp.ty):
+                if not isinstance(cp, (ir.Const, ir.EnumValue, ir.RoleRef)):
+                    self.error(p.span, "a case pattern is a value: a name from the type, a role, a number, "
+                                       "true or false")
+                    continue
+                if sty is not ANY and not sty.fits(cp.ty):
                     self.error(p.span, f"'{_text(p)}' is not a {sty}")
-                key = cp.value if isinstance(cp, (ir.Const, ir.EnumValue)) else None
+                key = cp.role if isinstance(cp, ir.RoleRef) else cp.value
                 if key in seen:
                     self.error(p.span, f"'{key}' already has an arm")
                 seen.add(key)
@@ -777,6 +844,11 @@ class Checker:
             elif sty == BOOL:
                 if seen != {True, False}:
                     self.error(e.span, "case does not cover both true and false")
+            elif sty == ROLE:
+                missing = [r.name for r in self.rs.roles if r.name not in seen]
+                if missing:
+                    self.error(e.span, f"case does not cover {', '.join(missing)}",
+                               "add arms for them, or an `else:` arm")
             elif sty is not ANY:
                 self.error(e.span, f"a case on a {sty} needs an `else:` arm")
         return self.typed(e, result or ANY, subject=subject, arms=tuple(arms))

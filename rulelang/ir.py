@@ -54,8 +54,10 @@ class Local(Expr):
 
 @dataclass(frozen=True)
 class Var(Expr):
-    """A game variable declared under `vars:`."""
+    """A game variable declared under `vars:`; a player's own (`owner: each`)
+    is read as `life of p`, and `owner` is that player."""
     name: str
+    owner: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -316,8 +318,18 @@ class Menu(Stmt):
 
 @dataclass(frozen=True)
 class EndGame(Stmt):
-    kind: str  # "win", "lose", "end"
+    """`win X`, `lose X` (X a role or a list of roles: a team), `end game`
+    (players placed by the mode's ranking), `end game in a draw`."""
+    kind: str  # "win", "lose", "end", "draw"
     role: Expr | None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Eliminate(Stmt):
+    """`eliminate p`: the player is out of the game for good (placed below
+    every player still in it, a later elimination above an earlier one)."""
+    role: Expr
     reason: str | None = None
 
 
@@ -424,6 +436,9 @@ class VarDef(Node):
     initial: object
     text: str | None = None
     assumed: str | None = None
+    owner: str | None = None  # "each": every player has their own (`life of p`)
+    low: int | None = None  # a number's bounds: a change past them stops at the bound
+    high: int | None = None
 
 
 @dataclass(frozen=True)
@@ -483,6 +498,15 @@ class Watch(Node):
 
 
 @dataclass(frozen=True)
+class RankKey(Node):
+    """One key of a mode's `ranking:`: a number per player (the higher the
+    better, or the lower with `lowest`); each key breaks the ties of those before."""
+    name: str  # the per-player variable or one-player define it reads
+    values: Mapping[str, Expr]  # role -> the value for that player
+    lowest: bool = False
+
+
+@dataclass(frozen=True)
 class Mode(Node):
     name: str
     title: str
@@ -500,6 +524,8 @@ class Mode(Node):
     watches: tuple[Watch, ...] = ()
     # role -> a number, higher is better for that role (read by search agents)
     heuristics: Mapping[str, Expr] = field(default_factory=lambda: FrozenMap())
+    # how `end game` places the players: each key breaks the ties of those before (empty: by score)
+    ranking: tuple[RankKey, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -507,6 +533,17 @@ class Ruling(Node):
     id: str
     text: str
     applies_to: str | None = None
+
+
+@dataclass(frozen=True)
+class Players(Node):
+    """`players:` — the roles are seats made from a count the `players`
+    parameter sets (`--set players=3`)."""
+    low: int
+    high: int
+    default: int
+    names: tuple[str, ...]  # a name per seat, as many as `high`
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -531,6 +568,7 @@ class Ruleset(Node):
     text: str | None = None  # what the game is about
     # the files it was read from, the most basic first: where it came from, not what it says
     files: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    players: Players | None = None  # seats made from a count (None: the roles are named)
 
     @property
     def default_mode(self) -> str:

@@ -18,21 +18,22 @@ from .checker import check
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
 from .files import find_ruleset
 from .limits import DEFAULT, Limits, over
-from .params import apply_params
+from .params import apply_params, whole_number
 from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
-from .types import BOOL, INT, ROLE, TEXT, CardT, EnumT, Type
+from .types import BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, Type
 from .variants import Tree, read_tree, resolve
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
-TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
+TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "players", "params", "types",
             "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
 PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
 ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows")
-VAR_KEYS = ("initial", "text", "assumed")
+VAR_KEYS = ("initial", "type", "owner", "min", "max", "text", "assumed")
+PLAYERS_KEYS = ("count", "default", "names", "text")
 STEP_KEYS = ("step", "do", "text", "assumed")
 RULING_KEYS = ("id", "text", "applies_to")
 MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed",
-             "visibility", "watch", "heuristics")
+             "visibility", "watch", "heuristics", "ranking")
 MEASURE_KEYS = ("value", "when", "text")
 
 
@@ -49,7 +50,8 @@ def load_text(text: str, name: str, params: dict[str, str] | None = None, limits
 
 
 def read_ruleset(tree: Tree, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
-    return apply_params(_Reader(tree, limits).read(), params or {})
+    params = params or {}
+    return apply_params(_Reader(tree, limits, params.get("players")).read(), params)
 
 
 def source_hash(sources: tuple[Source, ...]) -> str:
@@ -63,9 +65,10 @@ def source_hash(sources: tuple[Source, ...]) -> str:
 class _Reader:
     """Walks the positioned YAML and builds the (unchecked) declarations."""
 
-    def __init__(self, tree: Tree, limits: Limits = DEFAULT):
+    def __init__(self, tree: Tree, limits: Limits = DEFAULT, players=None):
         self.tree = tree.root
         self.limits = limits
+        self.players_given = players  # `--set players=N`: the roles depend on it, so it is read first
         self.sources = tree.sources
         self.diag = Diagnostics()
         self.names: dict[str, tuple[str, Span]] = {}  # global name -> (what, where)
@@ -103,7 +106,8 @@ class _Reader:
                             "names use letters, digits and _ (use _ instead of - or spaces)")
             return False
         if name in KEYWORDS or name in RESERVED:
-            self.diag.error(span, f"'{name}' is a reserved word and cannot name a {what}")
+            hint = "`players:` declares the number of players" if name == "players" else None
+            self.diag.error(span, f"'{name}' is a reserved word and cannot name a {what}", hint)
             return False
         if name in self.names:
             other, where = self.names[name]
@@ -141,16 +145,20 @@ class _Reader:
         if not game:
             self.diag.error(top.span, "the ruleset has no 'game:' name", "add e.g. `game: my-game` at the top")
         title = self.text(top.get("title"), "title") or game or "untitled"
-        roles = self.read_roles(top.get("roles"))
+        players, players_param = self.read_players(top.get("players"))
+        roles = self.roles = self.read_roles(top.get("roles"), players)
+        self.card_type_names = _card_type_names(top.get("cards"))  # a state value's type may name one
         enums = self.read_enums(top.get("types"))
         card_types, cards = read_card_types(self, top.get("cards"), enums)
         params = self.read_params(top.get("params"), enums)
+        if players_param is not None:  # `players` is a reserved name: only `players:` makes this parameter
+            params = {"players": players_param, **params}
         zones = self.read_zones(top.get("zones"), roles, card_types)
-        variables = self.read_vars(top.get("vars"), enums)
+        variables = self.read_vars(top.get("vars"), enums, card_types, roles)
         defines = self.read_functions(top.get("define"), "define", enums, card_types)
         procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
         setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
-        modes = self.read_modes(top.get("modes"), roles, zones)
+        modes = self.read_modes(top.get("modes"), roles, zones, variables, defines)
         rulings = self.read_rulings(top.get("rulings"))
         ruleset = ir.Ruleset(
             game or "untitled", title, self.text(top.get("credits"), "credits"), roles,
@@ -159,14 +167,67 @@ class _Reader:
             ir.frozen_map(procedures), setup or (), ir.frozen_map(modes), rulings,
             ir.frozen_map({n: p.default for n, p in params.items()}),
             source_hash(self.sources), text=self.text(top.get("text"), "text"),
-            files=tuple(s.name for s in self.sources), span=top.span)
+            files=tuple(s.name for s in self.sources), players=players, span=top.span)
         if self.diag:
             raise RulesetError(self.diag.items)
         return check(ruleset, self.limits)  # raises RulesetError listing every problem
 
-    def read_roles(self, node: YNode | None) -> tuple[ir.Role, ...]:
+    def read_players(self, node: YNode | None) -> tuple[ir.Players | None, ir.ParamDef | None]:
+        """`players: {count: 2..4, default: 3, names: [...]}` (or `players: 2..4`): the
+        seats, and the `players` parameter that sets how many play."""
         if node is None:
-            self.diag.error(self.tree.span, "the ruleset declares no 'roles:'", "add e.g. `roles: [player]`")
+            return None, None
+        spec = node if isinstance(node, YMap) else YMap(span=node.span, entries={"count": (node.span, node)})
+        self.keys(spec, PLAYERS_KEYS, "players")
+        count = spec.get("count")
+        m = re.fullmatch(r"\s*([0-9]{1,3})\s*(?:\.\.\s*([0-9]{1,3}))?\s*", str(count.value)) \
+            if isinstance(count, YScalar) else None
+        low, high = (int(m.group(1)), int(m.group(2) or m.group(1))) if m else (0, 0)
+        if not m or not 1 <= low <= high:
+            self.diag.error((count or spec).span, "players need a count: a number or a range like 2..4",
+                            "e.g. `players: {count: 2..4, default: 3}`")
+            return None, None
+        if high > self.limits.components:
+            self.diag.error(count.span, f"{high} players is more than a game can seat")
+            return None, None
+        default_node = spec.get("default")
+        default = default_node.value if isinstance(default_node, YScalar) else low
+        if not isinstance(default, int) or isinstance(default, bool) or not low <= default <= high:
+            self.diag.error(default_node.span, f"the default number of players must be a number in {low}..{high}")
+            default = low
+        names_node = spec.get("names")
+        if names_node is None:
+            names = tuple(f"player_{i}" for i in range(1, high + 1))
+        elif not isinstance(names_node, YList) or len(names_node.items) < high:
+            self.diag.error(names_node.span, f"players need a name for each of the {high} seats",
+                            "e.g. `names: [north, east, south, west]`, in seat order")
+            return None, None
+        else:
+            names = tuple(self.text(item, "a player's name") or f"player_{i}"
+                          for i, item in enumerate(names_node.items, 1))
+        text = self.text(spec.get("text"), "text")
+        players = ir.Players(low, high, default, names, text, span=spec.span)
+        param = ir.ParamDef("players", INT, default, text or "the number of players", low=low, high=high,
+                            span=spec.span)
+        return players, param
+
+    def player_count(self, players: ir.Players) -> int:
+        """How many play: `--set players=N` (checked with the other parameters), or the default."""
+        given = whole_number(str(self.players_given)) if self.players_given is not None else None
+        if given is not None and players.low <= given <= players.high:
+            return given
+        return players.default
+
+    def read_roles(self, node: YNode | None, players: ir.Players | None) -> tuple[ir.Role, ...]:
+        if players is not None:
+            if node is not None:
+                self.diag.error(node.span, "a ruleset names its roles or counts its players, not both",
+                                "keep `roles:` for a game of named roles, `players:` for a number of seats")
+            n = self.player_count(players)
+            return tuple(ir.Role(name, span=players.span) for name in players.names[:n])
+        if node is None:
+            self.diag.error(self.tree.span, "the ruleset declares no 'roles:'",
+                            "add e.g. `roles: [player]`, or `players: 2..4` for a number of seats")
             return ()
         roles = []
         if isinstance(node, YList):
@@ -344,28 +405,72 @@ class _Reader:
             return default
         return value
 
-    def read_vars(self, node: YNode | None, enums) -> dict[str, ir.VarDef]:
+    def read_vars(self, node: YNode | None, enums, card_types, roles) -> dict[str, ir.VarDef]:
+        """`name: INITIAL` or `name: {initial:, type:, owner: each, min:, max:, text:}`."""
         variables = {}
-        enum_of = {v: e.name for e in enums.values() for v in e.values}
         for name, (span, value) in (self.expect_map(node, "vars") or YMap(span=None)).entries.items():
-            text, assumed = None, self.assumed(value)
-            if isinstance(value, YMap):
-                self.keys(value, VAR_KEYS, f"variable '{name}'")
-                text = self.text(value.get("text"), "text")
-                value = value.get("initial")
-            initial = value.value if isinstance(value, YScalar) else None
-            if isinstance(initial, bool):
-                ty: Type = BOOL
-            elif isinstance(initial, int):
-                ty = INT
-            elif isinstance(initial, str) and initial in enum_of:
-                ty = EnumT(enum_of[initial])
-            else:
-                self.diag.error(span, f"variable '{name}' needs an initial value: a number, true/false or a value of a type")
+            spec = value if isinstance(value, YMap) else YMap(span=span, entries={"initial": (span, value)})
+            self.keys(spec, VAR_KEYS, f"variable '{name}'")
+            what = f"variable '{name}'"
+            ty, initial = self.typed_value(spec, what, span, enums, card_types, roles)
+            if ty is None:
                 continue
+            owner = self.choice(spec, "owner", ("each",), None) if spec.get("owner") is not None else None
+            low, high = self.bound(spec, "min", what), self.bound(spec, "max", what)
+            if (low is not None or high is not None) and ty != INT:
+                self.diag.error(span, f"only a number has bounds; {what} is {ty}")
+            elif low is not None and high is not None and low > high:
+                self.diag.error(span, f"{what}: min {low} is above max {high}")
+            elif ty == INT and not (low if low is not None else initial) <= initial <= (high if high is not None else initial):
+                self.diag.error(span, f"{what} starts at {initial}, outside its bounds {low}..{high}")
             if self.declare(name, "variable", span):
-                variables[name] = ir.VarDef(name, ty, initial, text, assumed, span=span)
+                variables[name] = ir.VarDef(name, ty, initial, self.text(spec.get("text"), "text"),
+                                            self.assumed(spec), owner, low, high, span=span)
         return variables
+
+    def typed_value(self, spec: YMap, what: str, span: Span, enums, card_types, roles):
+        """(type, initial value) of a variable or a state value: the type is
+        `type:`, or follows from the initial value (a number, true/false, a
+        value of a type, a role); `none` needs a `type:`."""
+        node = spec.get("initial")
+        initial = node.value if isinstance(node, YScalar) else None
+        declared = None
+        if spec.get("type") is not None:
+            tname = self.text(spec.get("type"), "a type")
+            declared = self.type_named(tname, spec.get("type").span, enums, card_types) if tname else None
+            if declared is None:
+                return None, None
+        enum_of = {v: e.name for e in enums.values() for v in e.values}
+        role_names = {r.name for r in roles}
+        if isinstance(initial, bool):
+            found: Type | None = BOOL
+        elif isinstance(initial, int):
+            found = INT
+        elif isinstance(initial, str) and initial in role_names:
+            found = ROLE
+        elif isinstance(initial, str) and initial in enum_of:
+            found = EnumT(enum_of[initial])
+        elif initial in (None, "none") and isinstance(node, YScalar) and declared is not None \
+                and declared.fits(NONE):
+            return declared, None  # `none`: no role, no card, no value yet
+        else:
+            found = None
+        if found is None or declared is not None and not declared.fits(found):
+            hint = "e.g. `{type: role, initial: none}`" if initial is None else \
+                f"a {declared} cannot start as {initial!r}" if declared is not None else None
+            self.diag.error(span, f"{what} needs an initial value: a number, true/false, a value of a type "
+                                  "or a role (with `type:`, also none)", hint)
+            return None, None
+        return declared or found, initial
+
+    def bound(self, spec: YMap, key: str, what: str) -> int | None:
+        node = spec.get(key)
+        if node is None:
+            return None
+        if not isinstance(node, YScalar) or not isinstance(node.value, int) or isinstance(node.value, bool):
+            self.diag.error(node.span, f"{what}: `{key}:` must be a whole number")
+            return None
+        return node.value
 
     def read_functions(self, node: YNode | None, what: str, enums, card_types) -> dict:
         result = {}
@@ -425,7 +530,7 @@ class _Reader:
         self.diag.error(span, f"unknown type '{name}'", did_you_mean(name, [*simple, *enums, *card_types]))
         return None
 
-    def read_modes(self, node: YNode | None, roles, zones) -> dict[str, ir.Mode]:
+    def read_modes(self, node: YNode | None, roles, zones, variables, defines) -> dict[str, ir.Mode]:
         modes = {}
         modes_map = self.expect_map(node, "modes")
         if modes_map is None or not modes_map.entries:
@@ -447,16 +552,20 @@ class _Reader:
                 else:
                     mode_roles.append(r)
             steps = self.read_steps(spec.get("round"), name, span)
+            playing = tuple(mode_roles or role_names)
+            per_player = _PerPlayer(self, variables, defines, playing)
             modes[name] = ir.Mode(
                 name, self.text(spec.get("title"), "title") or name.replace("_", " ").title(),
-                self.text(spec.get("text"), "text"), tuple(mode_roles or role_names),
+                self.text(spec.get("text"), "text"), playing,
                 self.snippet(spec.get("setup"), "block") or () if spec.get("setup") else (),
-                steps, self.role_expressions(spec.get("score"), "score", role_names),
+                steps, per_player.table(spec.get("score"), "score") if isinstance(spec.get("score"), YScalar)
+                else self.role_expressions(spec.get("score"), "score", role_names),
                 self.read_ratings(spec.get("ratings")),
                 assumed=self.assumed(spec), measures=self.read_measures(spec.get("measures")),
                 visibility=ir.frozen_map(self.read_visibility(spec.get("visibility"), zones)),
                 watches=self.read_watches(spec.get("watch"), steps),
-                heuristics=self.role_expressions(spec.get("heuristics"), "heuristics", role_names), span=span)
+                heuristics=self.role_expressions(spec.get("heuristics"), "heuristics", role_names),
+                ranking=per_player.ranking(spec.get("ranking")), span=span)
         return modes
 
     def role_expressions(self, node: YNode | None, what: str, role_names) -> ir.FrozenMap:
@@ -596,3 +705,59 @@ class _Reader:
             rulings.append(ir.Ruling(rid, text, self.text(item.get("applies_to"), "applies_to"), span=item.span))
         return tuple(rulings)
 
+
+class _PerPlayer:
+    """A mode's per-player numbers named once for every player: `score: points`
+    and `ranking: [{highest: life}, {lowest: finished_at}]` name a per-player
+    variable (`points of p`) or a define of one player (`points(p)`)."""
+
+    def __init__(self, reader: _Reader, variables, defines, roles: tuple[str, ...]):
+        self.reader, self.variables, self.defines, self.roles = reader, variables, defines, roles
+
+    def values(self, node: YNode, what: str) -> dict[str, ir.Expr]:
+        name = self.reader.text(node, what)
+        var, define = self.variables.get(name), self.defines.get(name)
+        if var is not None and var.owner == "each":
+            def value(r):
+                return ir.Owned(ir.Name(name, span=node.span), ir.Name(r, span=node.span), span=node.span)
+        elif define is not None and len(define.params) == 1:
+            def value(r):
+                return ir.Call(name, (ir.Name(r, span=node.span),), span=node.span)
+        else:
+            self.reader.diag.error(node.span, f"{what} names a per-player variable or a define of one player, "
+                                              f"not '{name}'",
+                                   did_you_mean(str(name), [n for n, v in self.variables.items() if v.owner]
+                                                + [n for n, d in self.defines.items() if len(d.params) == 1])
+                                   or "e.g. `vars: {points: {initial: 0, owner: each}}` and `score: points`")
+            return {}
+        return {r: value(r) for r in self.roles}
+
+    def table(self, node: YNode, what: str) -> ir.FrozenMap:
+        return ir.frozen_map(self.values(node, what))
+
+    def ranking(self, node: YNode | None) -> tuple[ir.RankKey, ...]:
+        if node is None:
+            return ()
+        if not isinstance(node, YList):
+            self.reader.diag.error(node.span, "a ranking is a list of tie-breakers, the first deciding first",
+                                   "e.g. `ranking: [{highest: fame}, {lowest: deaths}]`")
+            return ()
+        keys = []
+        for item in node.items:
+            lowest, value = False, item
+            if isinstance(item, YMap):
+                self.reader.keys(item, ("highest", "lowest"), "a ranking key")
+                if len(item.entries) != 1:
+                    self.reader.diag.error(item.span, "a ranking key is `highest: NAME` or `lowest: NAME`")
+                    continue
+                (word, (_, value)), = item.entries.items()
+                lowest = word == "lowest"
+            values = self.values(value, "a ranking key")
+            if values:
+                keys.append(ir.RankKey(str(value.value), ir.frozen_map(values), lowest, span=item.span))
+        return tuple(keys)
+
+
+def _card_type_names(node: YNode | None) -> dict:
+    """The card types a file declares, by name, before they are read."""
+    return dict.fromkeys(node.entries) if isinstance(node, YMap) else {}

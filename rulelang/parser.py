@@ -26,7 +26,7 @@ from .limits import DEFAULT, over
 POSITIONS = ("top", "bottom", "left", "right")
 MAX_DIGITS = 18  # a number in the rules; Python refuses to read ints of thousands of digits
 KEYWORDS = frozenset("""
-    move all to at draw from shuffle flip face let win lose end game as pass if elif
+    move all to at draw from shuffle flip face let win lose end game as pass if elif eliminate
     else while until repeat times for chooses where exists count first last sum min max
     any and or not is of true false none case in ordered by descending
 """.split())
@@ -256,6 +256,10 @@ class _ToIR(Transformer):
         target, value = children
         return ir.Assign(target, "=", value, span=self._span(meta))
 
+    def target_owned(self, meta, children):
+        name = ir.Name(_tok(children[0]), span=self._tspan(children[0]))
+        return ir.Owned(name, children[1], span=self._span(meta))
+
     def target_field(self, meta, children):
         obj = ir.Name(_tok(children[0]), span=self._tspan(children[0]))
         return ir.Field(obj, _tok(children[1]), span=self._span(meta))
@@ -267,7 +271,19 @@ class _ToIR(Transformer):
         return self._end("lose", meta, children)
 
     def end_game(self, meta, children):
-        return ir.EndGame("end", None, _tok(children[0]) if children else None, span=self._span(meta))
+        drawn = children[:1] == [True]  # `in a draw`
+        reason = children[-1] if children and children[-1] is not True else None
+        return ir.EndGame("draw" if drawn else "end", None, _tok(reason) if reason else None, span=self._span(meta))
+
+    def end_draw(self, meta, children):
+        if _tok(children[0]) != "a":
+            raise ParseError(Diagnostic(self._tspan(children[0]), f"unexpected {_tok(children[0])!r}",
+                                        "a game that ends level is written `end game in a draw`"))
+        return True
+
+    def eliminate(self, meta, children):
+        reason = _tok(children[1]) if len(children) > 1 else None
+        return ir.Eliminate(children[0], reason, span=self._span(meta))
 
     def _end(self, kind, meta, children):
         reason = _tok(children[1]) if len(children) > 1 else None

@@ -82,9 +82,30 @@ ZONE = {"oneOf": [{"type": "null"}, _obj("a place for cards", {
 
 VAR = {"oneOf": [
     {"type": ["integer", "boolean", "string"], "description": "the initial value"},
-    _obj("a game variable", {"initial": {"type": ["integer", "boolean", "string"]}, "text": _text("what it counts"),
-                             "assumed": ASSUMED}, required=["initial"]),
+    _obj("a game variable", {
+        "initial": {"type": ["integer", "boolean", "string"], "description": "a number, true/false, a value of a type, "
+                                                                              "a role, or none (with `type:`)"},
+        "type": _text("its type, where the initial value does not say it: role, a type, a card type"),
+        "owner": {"enum": ["each"], "description": "every player has their own, read `NAME of p`"},
+        "min": {"type": "integer", "description": "a number's lower bound: a change past it stops there"},
+        "max": {"type": "integer", "description": "a number's upper bound: a change past it stops there"},
+        "text": _text("what it counts"), "assumed": ASSUMED}, required=["initial"]),
 ]}
+
+PLAYERS = {"oneOf": [
+    {"type": ["integer", "string"], "description": "how many play: a number, or a range like 2..4"},
+    _obj("seats made from a number of players (`--set players=N`)", {
+        "count": {"type": ["integer", "string"], "description": "a number, or a range like 2..4"},
+        "default": {"type": "integer", "description": "how many play unless --set players=N says (default: the fewest)"},
+        "names": {"type": "array", "items": NAME, "description": "a name per seat, in seat order "
+                                                                 "(default: player_1, player_2, ...)"},
+        "text": _text("who the players are")}, required=["count"]),
+]}
+
+PER_PLAYER = _text("a per-player variable or a define of one player")
+RANKING = {"type": "array", "description": "how `end game` places the players: each key breaks the ties of those before",
+           "items": {"oneOf": [PER_PLAYER, _obj("a tie-breaker", {"highest": PER_PLAYER}, required=["highest"]),
+                               _obj("a tie-breaker", {"lowest": PER_PLAYER}, required=["lowest"])]}}
 
 DEFINE = {"oneOf": [EXPRESSION, _obj("a named value", {"value": EXPRESSION, "text": TEXT, "assumed": ASSUMED},
                                      required=["value"])]}
@@ -114,7 +135,8 @@ MODE = _obj("a way to play", {
     "roles": {"type": "array", "items": {"type": "string"}, "description": "who plays (default: every role)"},
     "setup": RULES,
     "round": {"type": "array", "items": {"oneOf": [STEP, *CHANGES]}, "description": "the steps, in order"},
-    "score": _named("each role's score when the game ends", EXPRESSION),
+    "score": {"oneOf": [_named("each role's score when the game ends", EXPRESSION), PER_PLAYER]},
+    "ranking": RANKING,
     "ratings": _named("names for a winner's score: a range like 0..3 or 8..", {"type": ["string", "integer"]}),
     "measures": _named("figures recorded when a game ends, reported by simulate and compare", MEASURE),
     "visibility": {"oneOf": [{"enum": ["open"]}, _named("who sees a zone in this mode",
@@ -147,6 +169,7 @@ SCHEMA = {
         "roles": {"oneOf": [{"type": "array", "items": NAME},
                             _named("who makes decisions", {"oneOf": [{"type": ["string", "null"]},
                                                                       _obj("a role", {"text": _text("who")})]})]},
+        "players": PLAYERS,
         "params": _named("options a player sets with --set NAME=VALUE", PARAM),
         "types": _named("named sets of values", TYPE),
         "cards": _named("component types; one row of `table` per card", CARD),

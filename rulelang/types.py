@@ -1,7 +1,8 @@
 """The static types of the rules language.
 
 Values are numbers, true/false, text, enum symbols, cards (of a set of card
-types), zones, boards, roles and lists. `none` fits any card or enum type ("no card").
+types), zones, boards, roles and lists. `none` fits any card, enum or role
+type ("no card", "no player").
 """
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ class Simple(Type):
 
     def fits(self, other: Type) -> bool:
         if self is NONE:
-            return other is NONE or isinstance(other, (CardT, EnumT)) or other is ANY
+            return other is NONE or other is ROLE or isinstance(other, (CardT, EnumT)) or other is ANY
+        if self is ROLE and other is NONE:
+            return True
         return super().fits(other)
 
     def __str__(self) -> str:
@@ -103,9 +106,9 @@ def join(a: Type, b: Type) -> Type | None:
         return a
     if a is ANY or b is ANY:
         return ANY
-    if a is NONE and isinstance(b, (CardT, EnumT)):
+    if a is NONE and (isinstance(b, (CardT, EnumT)) or b is ROLE):
         return b
-    if b is NONE and isinstance(a, (CardT, EnumT)):
+    if b is NONE and (isinstance(a, (CardT, EnumT)) or a is ROLE):
         return a
     if isinstance(a, CardT) and isinstance(b, CardT):
         return CardT(a.kinds | b.kinds)

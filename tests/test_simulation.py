@@ -128,7 +128,8 @@ def test_simulate_rows_and_jobs_from_the_command_line(tmp_path):
     assert [int(r["seed"]) for r in rows] == [r["seed"] for r in as_json] == list(range(3, 203))
     assert as_json == lines
     first = as_json[0]
-    assert set(first) == {"seed", "outcome", "ended_by", "reason", "result_challenger", "score_challenger",
+    assert set(first) == {"seed", "outcome", "ended_by", "reason", "ranked_by", "result_challenger",
+                          "place_challenger", "score_challenger",
                           "rating_challenger", "rounds", "decisions", "exhausted_at_trial", "refreshes_used",
                           "error", "check"}
     assert sum(r["result_challenger"] == "win" for r in as_json) == round(

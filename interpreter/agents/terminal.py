@@ -53,6 +53,10 @@ def _space_lines(cards: list) -> list[str]:
     return lines
 
 
+def _who(player: str, you: str | None) -> str:
+    return "you" if player == you else player.replace("_", " ")
+
+
 def _card_text(card: dict) -> str:
     return card["card"] + (f" ({card['state']})" if card.get("state") else "")
 
@@ -121,8 +125,14 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None) ->
         rows.append((title, text))
     width = max(len(t) for t, _ in rows) if rows else 0
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
-    if observation["vars"]:
-        lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: {v}" for k, v in observation["vars"].items()))
+    shared = {k: v for k, v in observation["vars"].items() if not isinstance(v, dict)}
+    if shared:
+        lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: {v}" for k, v in shared.items()))
+    for name, each in observation["vars"].items():  # a player's own: one line, a value per player
+        if isinstance(each, dict):
+            lines.append(f"  {name.replace('_', ' ')}: " + " · ".join(f"{_who(r, role)} {v}" for r, v in each.items()))
+    if observation.get("out"):
+        lines.append("  out of the game: " + ", ".join(_who(r, role) for r in observation["out"]))
     for name, rows in observation.get("boards", {}).items():
         lines += [""] + render_grid(_title(name, titles), rows)
     return "\n".join(lines)

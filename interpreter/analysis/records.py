@@ -49,8 +49,8 @@ class RowsError(Exception):
 
 def columns(roles, measures, entry: bool = False) -> list[str]:
     """The row's fields: `ruleset` first when several rulesets share a file."""
-    return (["ruleset"] if entry else []) + ["seed", "outcome", "ended_by", "reason"] + \
-        [f"{what}_{r}" for r in roles for what in ("result", "score", "rating")] + \
+    return (["ruleset"] if entry else []) + ["seed", "outcome", "ended_by", "reason", "ranked_by"] + \
+        [f"{what}_{r}" for r in roles for what in ("result", "place", "score", "rating")] + \
         ["rounds", "decisions"] + list(measures) + ["error", CHECK]
 
 
@@ -75,9 +75,10 @@ def row(seed: int, outcome: dict, entry: str | None = None) -> dict:
     if "error" in outcome:  # an agent failed this game
         return values | {"seed": seed, "outcome": "error", "error": outcome["error"]}
     values.update({"seed": seed, "outcome": outcome_label(outcome), "ended_by": outcome["ended_by"],
-                   "reason": outcome["reason"]})
+                   "reason": outcome["reason"], "ranked_by": outcome.get("ranked_by")})
     for role, result in outcome["results"].items():
         values[f"result_{role}"] = result
+        values[f"place_{role}"] = outcome["places"][role]
         values[f"score_{role}"] = outcome["scores"].get(role)
         values[f"rating_{role}"] = outcome["ratings"].get(role)
     values.update(rounds=outcome["rounds"], decisions=outcome["decisions"])
@@ -98,11 +99,15 @@ def outcome_of(values: dict, roles, scored, measures: dict[str, bool]) -> dict:
     results = {r: values[f"result_{r}"] for r in roles}
     ended_by = values["ended_by"]
     wanted = {"win": "win", "lose": "lose"}.get(ended_by)
-    outcome = {"ended_by": ended_by, "role": next((r for r in roles if results[r] == wanted), None) if wanted else None,
+    named = [r for r in roles if results[r] == wanted]  # `win X`: X is one player, or a team
+    outcome = {"ended_by": ended_by, "role": (named[0] if len(named) == 1 else named) if wanted else None,
                "reason": text(values["reason"]), "results": results,
+               "places": {r: number(values[f"place_{r}"]) for r in roles},
                "scores": {r: number(values[f"score_{r}"]) for r in scored},
                "ratings": {r: values[f"rating_{r}"] for r in roles if text(values.get(f"rating_{r}"))},
                "rounds": number(values["rounds"]), "decisions": number(values["decisions"])}
+    if text(values.get("ranked_by")):
+        outcome["ranked_by"] = values["ranked_by"]
     if measures:
         outcome["measures"] = {n: None if values.get(n) in (None, "") else
                                (values[n] in (True, "True") if is_bool else int(values[n]))

@@ -19,13 +19,16 @@ from .stats import mean, mean_interval, quartiles, wilson
 
 def outcome_label(outcome: dict) -> str:
     who = outcome.get("role")
+    team = isinstance(who, list) and len(who) > 1
+    who = " and ".join(who) if isinstance(who, list) else who
     reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
     if outcome["ended_by"] == "win":
-        return f"{who} wins{reason}"
+        return f"{who} win{'' if team else 's'}{reason}"
     if outcome["ended_by"] == "lose":
-        return f"{who} loses{reason}"
+        return f"{who} lose{'' if team else 's'}{reason}"
     winners = [r for r, res in outcome["results"].items() if res == "win"]
-    return (f"{winners[0]} wins on score" if winners else "draw") + reason
+    on = outcome.get("ranked_by", "score")
+    return (f"{winners[0]} wins on {on.replace('_', ' ')}" if winners else "draw") + reason
 
 
 @dataclass
@@ -39,6 +42,7 @@ class Tally:
     measure_info: dict = field(default_factory=dict)  # name -> (is a rate, text)
     outcomes: Counter = field(default_factory=Counter)
     won: dict = field(default_factory=dict)  # role -> [1 or 0 per game]
+    places: dict = field(default_factory=dict)  # role -> [place per game: 1 first, ties share]
     scores: dict = field(default_factory=dict)  # role -> [score per game]
     ratings: Counter = field(default_factory=Counter)
     rounds: list = field(default_factory=list)
@@ -53,7 +57,8 @@ class Tally:
     def for_game(cls, game: Game, games: int, seed: int, agents: dict) -> "Tally":
         info = {n: (m.value.ty == BOOL, m.text) for n, m in game.mode.measures.items()}
         return cls(games, seed, game.mode.name, dict(agents), dict(game.ruleset.param_values), game.roles,
-                   info, won={r: [] for r in game.roles}, scores={r: [] for r in game.mode.score},
+                   info, won={r: [] for r in game.roles}, places={r: [] for r in game.roles},
+                   scores={r: [] for r in game.mode.score},
                    measures={n: [] for n in info})
 
     def add(self, outcome: dict) -> None:
@@ -62,13 +67,14 @@ class Tally:
         per-game list, so two summaries still pair game by game."""
         if "error" in outcome:
             self.errors.append((self.seed + len(self.rounds), outcome["error"]))
-            for column in (*self.won.values(), *self.scores.values(), self.rounds, self.decisions,
-                           *self.measures.values()):
+            for column in (*self.won.values(), *self.places.values(), *self.scores.values(), self.rounds,
+                           self.decisions, *self.measures.values()):
                 column.append(None)
             return
         self.outcomes[outcome_label(outcome)] += 1
         for role in self.roles:
             self.won[role].append(int(outcome["results"].get(role) == "win"))
+            self.places[role].append(outcome["places"][role])
         for role, score in outcome["scores"].items():
             self.scores.setdefault(role, []).append(score)
         for role, rating in outcome["ratings"].items():
@@ -100,6 +106,7 @@ class Tally:
             "win_rate": {r: {"rate": won[r] / n, "ci95": list(wilson(won[r], n))} if n else {"rate": None, "ci95": None}
                          for r in self.roles},  # no rate from no games
             "mean_score": {r: mean(scores[r]) if scores.get(r) else None for r in self.roles},
+            "places": {r: distribution(finished(self.places[r])) for r in self.roles},
             "score": {r: distribution(s) for r, s in scores.items()},
             "ratings": dict(sorted(self.ratings.items())),
             "mean_rounds": mean(rounds) if rounds else None, "mean_decisions": mean(decisions) if decisions else None,
@@ -158,6 +165,14 @@ def format_tally(tally: Tally) -> str:
             continue
         lo, hi = w["ci95"]
         lines.append(f"  {role}: {w['rate']:.1%}  [{lo:.1%}, {hi:.1%}]")
+    if len(tally.roles) > 2:  # with two, a place says no more than the win rate
+        lines.append("places (1 is first; players tied share a place):")
+        width = max(len(r) for r in tally.roles)
+        for role, dist in data["places"].items():
+            counts = dist.get("counts", {})
+            shares = "  ".join(f"{place}: {counts[place] / tally.completed:6.1%}" for place in counts)
+            lines.append(f"  {role:<{width}}  mean {dist['mean']:.2f}  {shares}" if dist["mean"] is not None
+                         else f"  {role}: no game finished")
     for role, dist in data["score"].items():
         lines.append(f"score ({role}): {describe_numbers(dist)}")
         lines.extend(histogram(dist.get("counts", {})))

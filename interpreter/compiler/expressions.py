@@ -39,7 +39,20 @@ class Expressions(Source):
         return f"env[{self.const(e.name)}]"
 
     def expr_var(self, e, fn, scope):
-        return f"st.vars[{self.L.var_slot[e.name]}]"
+        return f"st.vars[{self.var_slot(e, fn, scope)}]"
+
+    def var_slot(self, e: ir.Var, fn, scope) -> str:
+        """The slot of a variable; of a player's own variable, the slot for that player."""
+        first = self.L.var_slot[e.name]
+        return str(first) if e.owner is None else f"{first} + {self.seat_index(e.owner, fn, scope, e.span)}"
+
+    def seat_index(self, owner: ir.Expr, fn, scope, span) -> str:
+        """A player's index in seat order (its zones' and variables' offset); none is a rule error."""
+        if isinstance(owner, ir.RoleRef):
+            return str(self.L.role_index[owner.role])
+        t, err = self.fresh("t"), self.error(span, "there is no player here (it is none)")
+        return f"({self.const(self.L.role_index)}[{t}] if ({t} := {self.expr(owner, fn, scope)}) is not None " \
+               f"else _fail({err}))"
 
     def expr_param(self, e, fn, scope):
         return self.const(self.L.rs.param_values[e.name])
@@ -54,7 +67,7 @@ class Expressions(Source):
         base = self.L.zone_base[e.zone]
         if e.owner is None:
             return str(base)
-        return f"({base} + {self.const(self.L.role_index)}[{self.expr(e.owner, fn, scope)}])"
+        return f"({base} + {self.seat_index(e.owner, fn, scope, e.span)})"
 
     def cards_of(self, e: ir.Expr, fn, scope) -> str:
         """A zone, board or list expression as a Python list."""
@@ -162,6 +175,22 @@ class Expressions(Source):
                 f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
                 f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
 
+    def builtin_players(self, e, fn, scope):
+        return self.const(list(self.L.roles))
+
+    def builtin_seat(self, e, fn, scope):
+        return f"({self.seat_index(e.args[0], fn, scope, e.span)} + 1)"
+
+    def builtin_in_game(self, e, fn, scope):
+        return f"(not st.vars[{self.L.out_slot} + {self.seat_index(e.args[0], fn, scope, e.span)}])"
+
+    def builtin_left_of(self, e, fn, scope):
+        step = {"left_of": 1, "right_of": -1, "clockwise": 0}[e.name]
+        seat = self.seat_index(e.args[0], fn, scope, e.span)
+        return f"_turn(st, {self.const(self.L.roles)}, {self.L.out_slot}, {seat}, {step})"
+
+    builtin_right_of = builtin_clockwise = builtin_left_of
+
     def expr_unary(self, e, fn, scope):
         if e.op == "not" and isinstance(e.operand, ir.Unary) and e.operand.op == "not":
             return f"bool({self.expr(e.operand.operand, fn, scope)})"
@@ -206,7 +235,7 @@ class Expressions(Source):
         for arm in e.arms:
             value = self.expr(arm.value, fn, scope)
             if arm.patterns:
-                arms.append(([p.value for p in arm.patterns], value))
+                arms.append(([p.role if isinstance(p, ir.RoleRef) else p.value for p in arm.patterns], value))
             else:
                 default = value
         if not arms:

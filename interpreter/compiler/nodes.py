@@ -63,6 +63,7 @@ class Program:
     heuristics: dict[str, ir.Expr]
     watches: tuple[ir.Watch, ...]
     possible: dict[str, frozenset] | None  # card types that can reach each zone (None: not analysed)
+    ranking: tuple[tuple[bool, dict[str, ir.Expr]], ...] = ()  # (lowest first?, role -> value) per key
 
 
 def with_options(s: ir.Choose | ir.Take, options: ir.Expr | None = None):

@@ -40,14 +40,16 @@ def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
         return tuple(attach(s) for s in stmts)
     return Program(block(rs.setup + mode.setup), tuple(map_children(s, attach) for s in mode.round),
                    {n: block(p.body) for n, p in rs.procedures.items()}, dict(mode.score), measure_exprs(mode),
-                   dict(mode.heuristics), tuple(map_children(w, attach) for w in mode.watches), None)
+                   dict(mode.heuristics), tuple(map_children(w, attach) for w in mode.watches), None,
+                   tuple((k.lowest, dict(k.values)) for k in mode.ranking))
 
 
 def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
     """`evaluate(expr) -> (ok, value)` computes an expression of constants (the code generator's job)."""
     folder = Folder(rs, evaluate)
     # role -> expression tables (scores, heuristics) and the measures, all folded alike
-    tables = {"score": dict(mode.score), "heuristics": dict(mode.heuristics), "measures": measure_exprs(mode)}
+    tables = {"score": dict(mode.score), "heuristics": dict(mode.heuristics), "measures": measure_exprs(mode),
+              **{f"rank {i}": dict(k.values) for i, k in enumerate(mode.ranking)}}
     parts = (rs.setup + mode.setup, mode.round, {}, tables, mode.watches)  # every procedure call is inlined
     setup, steps, procs, tables, watches = folder.fold_all(*parts)
     folder.possible = ZoneAnalysis(rs, procs).run(setup, steps + tuple(w.body for w in watches))
@@ -59,4 +61,6 @@ def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
                    {n: hoist.expr(e) for n, e in tables["measures"].items()},
                    {r: hoist.expr(e) for r, e in tables["heuristics"].items()},
                    tuple(dataclasses.replace(w, when=hoist.expr(w.when), body=hoist.block(w.body)) for w in watches),
-                   folder.possible)
+                   folder.possible,
+                   tuple((k.lowest, {r: hoist.expr(e) for r, e in tables[f"rank {i}"].items()})
+                         for i, k in enumerate(mode.ranking)))

@@ -65,8 +65,27 @@ def _by_keys(row):
     return row[0]
 
 
+def _turn(st, players, out, seat, step):
+    """The next player from seat `seat` still in the game: clockwise (step 1),
+    counter-clockwise (-1), the player themself if no other is; step 0: every
+    player still in the game, clockwise from that seat."""
+    n, flags = len(players), st.vars
+    if step == 0:
+        return [players[(seat + k) % n] for k in range(n) if not flags[out + (seat + k) % n]]
+    for k in range(1, n):
+        i = (seat + step * k) % n
+        if not flags[out + i]:
+            return players[i]
+    return players[seat]
+
+
+def _bounded(value, low, high):
+    """A number kept within a variable's bounds: a change past them stops there."""
+    return low if low is not None and value < low else high if high is not None and value > high else value
+
+
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_by_keys": _by_keys, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
+           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
            "Decision": Decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
            "range": range, "list": list, "bool": bool, "tuple": tuple}

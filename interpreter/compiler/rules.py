@@ -42,6 +42,7 @@ class CompiledRules:
     score: dict[str, Callable]  # role -> f(st, env)
     measures: dict[str, Callable]
     heuristics: dict[str, Callable]
+    ranking: tuple[tuple[bool, dict[str, Callable]], ...]  # (lowest first?, role -> f) per key of `ranking:`
     units: tuple  # the generated code, annotated when asked (source.Unit)
 
 
@@ -81,4 +82,6 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
         {r: gen.function(e, f"the score of {r}") for r, e in program.score.items()},
         {n: gen.function(e, f"measure {n}") for n, e in program.measures.items()},
         {r: gen.function(e, f"the heuristic of {r}") for r, e in program.heuristics.items()},
+        tuple((lowest, {r: gen.function(e, f"ranking key {i + 1} of {r}") for r, e in values.items()})
+              for i, (lowest, values) in enumerate(program.ranking)),
         tuple(gen.units))

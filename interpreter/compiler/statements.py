@@ -20,7 +20,7 @@ from .source import Function
 def _changes_the_game(s: ir.Stmt) -> bool:
     """A statement after which `watch:` conditions are checked (the others
     change nothing a condition can see, or are made of these)."""
-    return isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)) or \
+    return isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)) or \
         isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)
 
 
@@ -167,7 +167,18 @@ class Statements(Binders):
             self.emit(fn, indent, f"{c} = {self.expr(s.target.obj, fn, {})}", f"if {c} is None:", f"    _fail({err})")
             target = f"st.props[{self.L.state_slot[s.target.name]}][{c}]"
         elif isinstance(s.target, ir.Var):
-            target = f"st.vars[{self.L.var_slot[s.target.name]}]"
+            var = self.L.rs.vars[s.target.name]
+            if s.target.owner is None:
+                target = f"st.vars[{self.L.var_slot[var.name]}]"
+            else:  # the player is found once: `life of left_of(p) -= 1` takes one turn
+                slot = self.fresh("slot")
+                self.emit(fn, indent, f"{slot} = {self.var_slot(s.target, fn, {})}")
+                target = f"st.vars[{slot}]"
+            if var.low is not None or var.high is not None:
+                value = self.once(s.value, fn, indent)
+                new = value if s.op == "=" else f"{target} {s.op[0]} {value}"
+                self.emit(fn, indent, f"{target} = _bounded({new}, {var.low}, {var.high})")
+                return
         else:
             target = f"env[{self.const(s.target.name)}]"
         self.emit(fn, indent, f"{target} {s.op} {self.once(s.value, fn, indent)}")
@@ -223,6 +234,15 @@ class Statements(Binders):
     def stmt_endgame(self, s, fn, indent):
         role = self.expr(s.role, fn, {}) if s.role is not None else "None"
         self.emit(fn, indent, f"_end({self.const(s.kind)}, {role}, {self.const(s.reason)})")
+
+    def stmt_eliminate(self, s, fn, indent):
+        """The player's out-slot gets the order of their elimination (a second one changes nothing)."""
+        out, n = self.L.out_slot, len(self.L.roles)
+        seat = self.fresh("seat")
+        self.emit(fn, indent, f"{seat} = {self.seat_index(s.role, fn, {}, s.span)}",
+                  f"if not st.vars[{out} + {seat}]:",
+                  f"    st.vars[{out} + {seat}] = 1 + max(st.vars[{out}:{out + n}])",
+                  f"    st.vars[{self.L.why_slot} + {seat}] = {self.const(s.reason)}")
 
     def stmt_callproc(self, s, fn, indent):
         proc = self.procedure(s.name)

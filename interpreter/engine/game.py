@@ -27,6 +27,7 @@ from ..runtime.errors import GameEnded, IllegalAction, Runaway, WatchFired
 from ..runtime.layout import Layout, move_card
 from ..runtime.state import Frame, State
 from .invariants import Invariants
+from .outcomes import placements
 
 DEFAULT_STEP_LIMIT = 1_000_000
 
@@ -51,7 +52,6 @@ class Game:
             raise RulesetError([Diagnostic(self.mode.span, f"the rules of mode '{mode}' nest too deeply to compile",
                                            "lower the nesting, or the --limit nesting=N that let it through")]) from None
         self._step_blocks = [s.block for s in self.rules.steps]
-        self._initial_vars = [v.initial for v in ruleset.vars.values()]
 
     # ------------------------------------------------------------ the state API
     def new_state(self, seed: int = 0) -> State:
@@ -59,7 +59,7 @@ class Game:
         n = len(self.ruleset.cards)
         zones = [[] for _ in self.layout.instances]
         zones[0] = list(range(n))
-        st = State(zones, [0] * n, [True] * n, list(self._initial_vars), rng.derive(seed, "game"),
+        st = State(zones, [0] * n, [True] * n, list(self.layout.initial_vars), rng.derive(seed, "game"),
                    stack=[Frame("main", 0, {})], props=[p[:] for p in self.layout.initial_state])
         self.run(st)
         if self.check_invariants:
@@ -193,16 +193,11 @@ class Game:
         return steps[i + 1].block if 0 < i < len(steps) - 1 else self.rules.round_start
 
     def _outcome(self, st: State, end: GameEnded) -> dict:
-        scores = {r: f(st, {}) for r, f in self.rules.score.items()}
-        if end.kind == "win":
-            results = {r: "win" if r == end.role else "lose" for r in self.roles}
-        elif end.kind == "lose":
-            results = {r: "lose" if r == end.role else "win" for r in self.roles}
-        else:
-            best = max(scores.values()) if scores else None
-            leaders = [r for r in self.roles if scores.get(r) == best]
-            results = {r: ("win" if len(leaders) == 1 else "draw") if r in leaders else "lose"
-                       for r in self.roles}
+        rules, layout = self.rules, self.layout
+        scores = {r: f(st, {}) for r, f in rules.score.items()}
+        keys = list(rules.ranking) or ([(False, rules.score)] if set(rules.score) >= set(self.roles) else [])
+        out = st.vars[layout.out_slot:layout.out_slot + len(self.roles)]
+        results, places = placements(end, self.roles, out, keys, st)
         ratings = {}
         for role, result in results.items():
             if result == "win" and role in scores:
@@ -210,9 +205,15 @@ class Game:
                     if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
                         ratings[role] = rating.name
         outcome = {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
-                   "scores": scores, "ratings": ratings, "rounds": st.round, "decisions": st.decisions}
-        if self.rules.measures:
-            outcome["measures"] = {n: f(st, {}) for n, f in self.rules.measures.items()}
+                   "places": places, "scores": scores, "ratings": ratings, "rounds": st.round,
+                   "decisions": st.decisions}
+        if end.kind == "end" and self.mode.ranking:  # what decided it, for the outcome's label
+            outcome["ranked_by"] = self.mode.ranking[0].name
+        why = {r: st.vars[layout.why_slot + i] or "out" for i, r in enumerate(self.roles) if out[i]}
+        if why:
+            outcome["eliminated"] = why
+        if rules.measures:
+            outcome["measures"] = {n: f(st, {}) for n, f in rules.measures.items()}
         return outcome
 
     # ------------------------------------------------------------ positions (tests, tutorials)

@@ -29,7 +29,9 @@ class Invariants:
         self.cards = len(layout.kind_of)
         self.zones = range(len(layout.instances))
         self.names = [name if owner is None else f"{name} of {owner}" for name, owner in layout.instances]
-        self.slots = len(layout.var_slot)
+        self.slots = len(layout.initial_vars)
+        self.bounds = layout.bounds  # (slot, min, max) of every bounded number
+        self.var_names = layout.var_names()
         self.states = len(layout.initial_state)
         self.labels = [f"{kind} #{c}" for c, kind in enumerate(layout.kind_of)]
         self.unset = [None] * self.cards  # the tail `holds` finds a stray id in
@@ -99,6 +101,10 @@ class Invariants:
             return "a facing that is not true or false"
         if len(st.vars) != self.slots:
             return f"{len(st.vars)} variables instead of {self.slots}"
+        for slot, low, high in self.bounds:
+            v = st.vars[slot]
+            if type(v) is not int or low is not None and v < low or high is not None and v > high:
+                return f"{self.var_names[slot]} is {v!r}, outside its bounds {low}..{high}"
         if len(st.props) != self.states or any(len(p) != n for p in st.props):
             return "the per-component state has lost its shape"
         return None

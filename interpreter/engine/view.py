@@ -104,6 +104,21 @@ class Viewer:
                 cards.append(None)
         return cards
 
+    def variables(self, st: State) -> dict:
+        """Every variable (a per-player one as {player: value}); which players are out."""
+        layout, values = self.game.layout, {}
+        for v in self.game.ruleset.vars.values():
+            first = layout.var_slot[v.name]
+            values[v.name] = {r: st.vars[first + i] for i, r in enumerate(layout.roles)} \
+                if v.owner == "each" else st.vars[first]
+        return values
+
+    def out(self, st: State) -> list[str]:
+        """The players out of the game, in the order they left it."""
+        layout = self.game.layout
+        flags = st.vars[layout.out_slot:layout.out_slot + len(layout.roles)]
+        return [r for _, r in sorted((k, r) for k, r in zip(flags, layout.roles) if k)]
+
     def observe(self, st: State, role: str | None) -> dict:
         """Everything `role` may see now; role None is a spectator."""
         zones = {}
@@ -116,10 +131,13 @@ class Viewer:
         obs = {
             "role": role, "round": st.round, "step": self.game.step_name(st),
             "zones": zones,
-            "vars": {name: st.vars[i] for name, i in self.game.layout.var_slot.items()},
+            "vars": self.variables(st),
         }
         if boards:
             obs["boards"] = boards
+        out = self.out(st)
+        if out:
+            obs["out"] = out
         d = self.game.decision(st)
         if d is not None and d.role == role:
             obs["decision"] = {"label": d.label, "options": [self.option(st, i) for i in range(len(d.options))]}

@@ -1,8 +1,9 @@
 """Where everything lives in a `State`, for one ruleset and mode.
 
 Zone instances (the box first, then each zone: one per role if owned by
-each, one per space of a grid), variable slots, the printed fields of the
-cards as columns, and the per-component state slots. The compiler generates
+each, one per space of a grid), variable slots (one per player for a
+per-player variable, and which players are out of the game), the printed
+fields of the cards as columns, and the per-component state slots. The compiler generates
 code against a layout; the engine, the view and the samplers read states
 through it.
 """
@@ -38,7 +39,21 @@ class Layout:
         self.column_of = [s[0] if s else None for s in self.space]
         self.row_of = [s[1] if s else None for s in self.space]
         self.facing_up = [True] + [rs.zones[name].facing == "up" for name, _ in self.instances[1:]]
-        self.var_slot = {name: i for i, name in enumerate(rs.vars)}
+        # variables: a slot each, a per-player variable a slot per player (in seat
+        # order); then, per player, when they left the game (0: still in it, k:
+        # the k-th out) and why
+        self.var_slot: dict[str, int] = {}
+        self.initial_vars: list = []
+        self.bounds: list[tuple[int, int | None, int | None]] = []  # (slot, min, max) of bounded numbers
+        for v in rs.vars.values():
+            self.var_slot[v.name] = first = len(self.initial_vars)
+            width = len(self.roles) if v.owner == "each" else 1
+            self.initial_vars += [v.initial] * width
+            if v.low is not None or v.high is not None:
+                self.bounds += [(first + i, v.low, v.high) for i in range(width)]
+        self.out_slot = len(self.initial_vars)
+        self.why_slot = self.out_slot + len(self.roles)
+        self.initial_vars += [0] * len(self.roles) + [None] * len(self.roles)
         self.kind_of = [c.kind for c in rs.cards]
         self.columns: dict[str, list] = {}
         for card in rs.cards:
@@ -59,6 +74,20 @@ class Layout:
                 for card in rs.cards:
                     if card.kind == ct.name:
                         column[card.id] = sf.initial
+
+    def var_names(self) -> list[str]:
+        """What each variable slot holds, in words (`life of alice`)."""
+        names = [""] * len(self.initial_vars)
+        for v in self.rs.vars.values():
+            first = self.var_slot[v.name]
+            if v.owner == "each":
+                for i, r in enumerate(self.roles):
+                    names[first + i] = f"{v.name} of {r}"
+            else:
+                names[first] = v.name
+        for i, r in enumerate(self.roles):
+            names[self.out_slot + i], names[self.why_slot + i] = f"{r} out", f"why {r} is out"
+        return names
 
     def board_range(self, board: str) -> tuple[int, int]:
         """The first zone instance of a board and how many spaces it has."""

@@ -34,6 +34,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from interpreter.agents.asking import deadline
 from interpreter.engine.game import Game
 from rulelang import RulesetError, load_ruleset
+from rulelang.builtins import BUILTINS
 from rulelang.limits import DEFAULT, Limits
 from rulelang.yamltree import dump
 
@@ -226,7 +227,8 @@ _OPERATORS = ["==", "!=", "<=", ">=", "<", ">", "=", "+=", "-=", "+", "-", "*", 
 _BRACKETS = ["(", ")", "[", "]", "((", "))", ":", '"', "'", "\\"]
 _KEYWORDS = ["move", "to", "draw", "from", "let", "if", "elif", "else", "while", "until", "repeat", "times",
              "chooses", "exists", "count", "first", "last", "sum", "case", "none", "true", "false", "pass",
-             "end game", "win", "lose", "take first", "ordered by", "descending", "all", "face", "at"]
+             "end game", "win", "lose", "take first", "ordered by", "descending", "all", "face", "at",
+             "end game in a draw", "eliminate", "players", "left_of", "right_of", "clockwise", "seat", "in_game"]
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+|==|!=|<=|>=|\+=|-=|\.\.|\n[ \t]*|[ \t]+|\"[^\"\n]*\"|'[^'\n]*'|.",
                     re.S)
 _ODD_SCALARS = ["", " ", "\t", "~", "null", "yes", "no", "on", "0", "-1", "1e9", "0x1F", "1_000", ".inf", ".nan",
@@ -500,8 +502,7 @@ def deep_mutants(draw) -> Mutant:
 
 # ---- well-formed rules in the wrong place
 
-_FUNCTIONS = ["size", "empty", "top", "bottom", "abs", "min", "max", "face_up", "face_down", "space", "column",
-              "row", "columns", "rows"]
+_FUNCTIONS = [b.name for b in BUILTINS.values() if not b.bare]  # every built-in called with parentheses
 _INFIX = ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or", "in", "not in", "..", "of"]
 
 
@@ -544,9 +545,10 @@ def blocks(words, depth: int = 0) -> st.SearchStrategy[str]:
         st.builds(lambda a: f"let v = {a}", e),
         st.builds(lambda n, op, a: f"{n} {op} {a}", name, st.sampled_from(["=", "+=", "-="]), e),
         st.builds(lambda n, f, a: f"{n}.{f} = {a}", name, name, e),
-        st.builds(lambda kind, n: f"{kind} {n}", st.sampled_from(["win", "lose"]), name),
+        st.builds(lambda kind, n: f"{kind} {n}", st.sampled_from(["win", "lose", "eliminate"]), name),
+        st.builds(lambda n, o, op, a: f"{n} of {o} {op} {a}", name, name, st.sampled_from(["=", "+=", "-="]), e),
         st.builds(lambda n, args: f"{n}({', '.join(args)})", name, st.lists(e, max_size=2)),
-        st.sampled_from(["pass", "end game"]),
+        st.sampled_from(["pass", "end game", "end game in a draw"]),
     ).map(lambda line: [line])
     if depth < 3:
         inner = blocks(words, depth + 1).map(lambda text: ["  " + line for line in text.splitlines()])

@@ -1,0 +1,61 @@
+"""How a game's end becomes each player's result and place.
+
+    win X          X (a player, or a list of players: a team) place first and
+                   win; the others place after them (in ranking order, when
+                   the mode has a `ranking:`) and lose
+    lose X         X place last and lose; the others share first place and win
+    end game       every player is placed by the mode's ranking (its
+                   `ranking:` keys in turn, or else its scores): a first place
+                   alone wins, a shared first place draws, the rest lose
+    end game in a draw    every player still in the game shares first place
+
+A player eliminated during the game places below every player still in it,
+a later elimination above an earlier one, and loses. A place is one more
+than the number of players placed strictly better, so ties share a place
+(1, 2, 2, 4).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..runtime.errors import GameEnded
+
+
+def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
+               keys: list[tuple[bool, dict[str, Callable]]], st) -> tuple[dict[str, str], dict[str, int]]:
+    """(result per role, place per role). `out[i]`: 0 if roles[i] is in the game,
+    k if they were the k-th out; `keys`: the ranking (`ranking:`, or the scores),
+    (lowest first?, role -> f(st, env)) per key."""
+    named = set([end.role] if isinstance(end.role, str) else end.role or ())
+    gone = {r: k for r, k in zip(roles, out) if k}
+
+    def in_or_out(r: str) -> tuple:  # everyone still in ties; below them, the last out first
+        return (1, -gone[r]) if r in gone else (0,)
+
+    def ranked(r: str) -> tuple:
+        if r in gone:
+            return in_or_out(r)
+        return (0,) + tuple(f[r](st, {}) * (1 if lowest else -1) for lowest, f in keys)
+
+    others = [r for r in roles if r not in named]
+    if end.kind == "win":
+        groups = [([r for r in roles if r in named], in_or_out), (others, ranked)]
+    elif end.kind == "lose":
+        groups = [(others, in_or_out), ([r for r in roles if r in named], in_or_out)]
+    else:
+        groups = [(list(roles), ranked if end.kind == "end" else in_or_out)]
+    places: dict[str, int] = {}
+    for group, order in groups:
+        before = len(places)
+        for r in group:
+            places[r] = before + 1 + sum(1 for q in group if order(q) < order(r))
+    if end.kind == "win":
+        results = {r: "win" if r in named else "lose" for r in roles}
+    elif end.kind == "lose":
+        results = {r: "lose" if r in named or r in gone else "win" for r in roles}
+    elif end.kind == "draw":
+        results = {r: "lose" if r in gone else "draw" for r in roles}
+    else:
+        firsts = [r for r in roles if places[r] == 1 and r not in gone]
+        results = {r: ("win" if len(firsts) == 1 else "draw") if r in firsts else "lose" for r in roles}
+    return results, places
