@@ -15,6 +15,7 @@ together.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from . import ir
 from .builtins import BUILTINS
@@ -372,14 +373,19 @@ class Checker:
 
     def stmt_take(self, s: ir.Take, scope: Scope) -> ir.Stmt:
         binder, inner = self.binder(s.binder, scope)
+        for g in binder.groups:
+            if isinstance(g.domain, ir.ListExpr) and not g.domain.items:
+                self.error(g.domain.span, f"take {s.which}: `[]` is empty, so there is nothing to bind",
+                           "take from a zone or a list that holds something")
         return dataclasses.replace(s, binder=binder, body=self.block(s.body, inner))
 
     def stmt_roll(self, s: ir.Roll, scope: Scope) -> ir.Stmt:
         """`roll [COUNT] DIE into TARGET`: the target is a name not yet bound (a
         new local), or anything an assignment may change, of the roll's type."""
         if s.die not in self.rs.dice:
+            sides = s.die[1:] if re.fullmatch(r"d[1-9][0-9]{0,3}", s.die) else "6"
             self.error(s.span, f"unknown die '{s.die}'", did_you_mean(s.die, self.rs.dice)
-                       or f"declare it under `dice:`, e.g. `dice: {{{s.die}: 1..8}}` (d6 is built in)")
+                       or f"declare it under `dice:`, e.g. `dice: {{{s.die}: 1..{sides}}}` (d6 is built in)")
         count = self.expect(s.count, scope, INT, "the number of dice") if s.count is not None else None
         ty = INT if count is None else ListT(INT)
         target = s.target
