@@ -15,6 +15,7 @@ from interpreter.agents.simple import FirstAgent, RandomAgent
 from interpreter.agents.terminal import render_chance
 from interpreter.analysis.simulate import simulate
 from interpreter.engine.game import Game
+from interpreter.engine.invariants import InvariantBroken
 from interpreter.engine.logs import GameLog, ReplayError, header, read_log, replay
 from interpreter.engine.view import Viewer
 from interpreter.runtime import rng
@@ -150,7 +151,8 @@ def test_a_count_of_dice_is_bounded(count, message):
 def test_dice_count_against_the_step_limit():
     with pytest.raises(Runaway) as info:
         lab("let n = 5000\nroll n d6 into xs", step_limit=1000).new_state(0)
-    assert "rolls too many dice" in info.value.diagnostic.message and "`roll n d6 into xs`" in info.value.diagnostic.message
+    message = info.value.diagnostic.message
+    assert "rolls too many dice" in message and "`roll n d6 into xs`" in message
 
 
 @pytest.mark.parametrize("body, message, hint", [
@@ -416,3 +418,28 @@ def test_check_and_run_an_example_by_path():
     assert r.returncode == 0 and "Pig Race" in r.stdout
     r = rulelang("simulate", "rulesets/examples/pig-race.yaml", "--games", "200", "--mode", "trio", "--jobs", "1")
     assert r.returncode == 0 and "200 games of mode trio" in r.stdout
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda data: data["state"].update(events=None),
+    lambda data: data["state"]["events"].append({"site": 0, "value": [1, 2]}),  # site 0: the pick of one seat
+    lambda data: data["state"]["events"].append({"site": 99, "value": [1]}),
+])
+def test_a_saved_game_with_tampered_rolls_and_picks_is_refused(tmp_path, tamper):
+    path = tmp_path / "saved.json"
+    assert rulelang("run", "pig-race", "--stop-at", "2", "--save", str(path)).returncode == 0
+    data = json.loads(path.read_text())
+    assert data["state"]["events"][0]["site"] == 0
+    tamper(data)
+    path.write_text(json.dumps(data))
+    r = rulelang("run", "pig-race", "--resume", str(path))
+    assert r.returncode == 1 and "damaged game state" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_remembered_pick_of_no_component_breaks_the_state():
+    game = lab("take random c in pile:\n  total = c.value")
+    st = game.new_state(0)
+    game.check_state(st)
+    st.events[0] = st.events[0]._replace(value=(999,))
+    with pytest.raises(InvariantBroken, match="names something that is no component"):
+        game.check_state(st)

@@ -196,6 +196,8 @@ class Game:
 
     def state_from_json(self, data: dict) -> State:
         """A state `State.to_json` wrote under these very rules (and the same chance mode)."""
+        if (data.get("events") is None) == self._remembers:
+            raise ValueError("its rolls and picks do not fit these rules")
         return State.from_json(data, self.rules.sites, self.rules.chance_sites)
 
     # ------------------------------------------------------------ running
