@@ -384,7 +384,11 @@ class Checker:
         new local), or anything an assignment may change, of the roll's type."""
         if s.die not in self.rs.dice:
             sides = s.die[1:] if re.fullmatch(r"d[1-9][0-9]{0,3}", s.die) else "6"
-            self.error(s.span, f"unknown die '{s.die}'", did_you_mean(s.die, self.rs.dice)
+            taken = self.global_kind(s.die)
+            self.error(s.span, f"unknown die '{s.die}'",
+                       f"'{s.die}' is the name of a {taken} here, so there is no built-in d6; declare a die "
+                       f"under `dice:` with another name" if s.die == "d6" and taken else
+                       did_you_mean(s.die, self.rs.dice)
                        or f"declare it under `dice:`, e.g. `dice: {{{s.die}: 1..{sides}}}` (d6 is built in)")
         count = self.expect(s.count, scope, INT, "the number of dice") if s.count is not None else None
         ty = INT if count is None else ListT(INT)

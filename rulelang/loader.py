@@ -109,7 +109,7 @@ class _Reader:
             return False
         if name in self.names:
             other, where = self.names[name]
-            place = "built in" if where is None else f"line {where.line}" if where.file == span.file else str(where)
+            place = f"line {where.line}" if where.file == span.file else str(where)
             self.diag.error(span, f"'{name}' is already the name of a {other} ({place})",
                             "every zone, variable, parameter, role, type and card type needs its own name")
             return False
@@ -154,6 +154,8 @@ class _Reader:
         procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
         setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
         modes = self.read_modes(top.get("modes"), roles, zones)
+        if "d6" not in self.names:  # built in, unless the ruleset gives the name to something of its own
+            dice["d6"] = D6
         rulings = self.read_rulings(top.get("rulings"))
         ruleset = ir.Ruleset(
             game or "untitled", title, self.text(top.get("credits"), "credits"), roles,
@@ -169,15 +171,12 @@ class _Reader:
 
     def read_dice(self, node: YNode | None) -> dict[str, ir.Die]:
         """`dice: {d8: 1..8, attack: [0, 0, 1, 1, 2, 3]}`: each die by its faces
-        (a range, or a list of numbers that may repeat); `d6` is built in."""
+        (a range, or a list of numbers that may repeat)."""
         dice = {}
         for name, (span, value) in (self.expect_map(node, "dice") or YMap(span=None)).entries.items():
             faces = self.faces(value, name, span)
             if self.declare(name, "die", span) and faces:
                 dice[name] = ir.Die(name, faces, span=span)
-        if "d6" not in self.names:
-            self.names["d6"] = ("die", None)
-            dice["d6"] = D6
         return dice
 
     def faces(self, node: YNode | None, name: str, span: Span) -> tuple[int, ...]:

@@ -190,11 +190,14 @@ def test_bad_dice_declarations(dice, message):
                   .replace("{body}", "pass"), "lab.yaml")
 
 
-def test_d6_is_built_in_and_its_name_is_taken():
+def test_d6_is_built_in_unless_the_ruleset_uses_the_name():
     rs = load_text(LAB.replace("{body}", "pass"), "lab.yaml")
     assert rs.dice["d6"].faces == (1, 2, 3, 4, 5, 6) and rs.dice["attack"].faces == (0, 0, 1, 1, 2, 3)
-    with pytest.raises(RulesetError, match="'d6' is already the name of a die"):
-        load_text(LAB.replace("  out: {}", "  d6: {}").replace("{body}", "pass"), "lab.yaml")
+    zone = load_text(LAB.replace("  out: {}", "  d6: {}").replace("{body}", "move top(pile) to d6"), "lab.yaml")
+    assert "d6" not in zone.dice  # a ruleset written before dice keeps its names
+    with pytest.raises(RulesetError) as info:
+        load_text(LAB.replace("  out: {}", "  d6: {}").replace("{body}", "roll d6 into x"), "lab.yaml")
+    assert "is the name of a zone here, so there is no built-in d6" in info.value.diagnostics[0].hint
     own = load_text(LAB.replace("d8: 1..8", "d6: [1, 1, 1, 2, 2, 3]").replace("{body}", "pass"), "lab.yaml")
     assert own.dice["d6"].faces == (1, 1, 1, 2, 2, 3)
 
