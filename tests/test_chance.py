@@ -9,6 +9,7 @@ import pytest
 from helpers import ROOT, rulelang
 from helpers.random_games import CONFIGS
 
+from cli.main import main
 from generators.english import English
 from interpreter.agents.match import play
 from interpreter.agents.simple import FirstAgent, RandomAgent
@@ -66,6 +67,13 @@ def lab(body: str, **kw) -> Game:
 
 def first_game(game: Game, seed: int = 0):
     return play(game, seed, {r: FirstAgent(seed, r) for r in game.roles})
+
+
+def cli(capsys, *args: str) -> tuple[int, str, str]:
+    """The command line in this process (quicker than a subprocess): exit code, stdout, stderr."""
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 def same_game(st) -> tuple:
@@ -320,10 +328,9 @@ def test_play_resolves_chance_from_the_games_own_rng_and_jobs_change_nothing():
 # ------------------------------------------------------------------ logs, replays, observations
 
 
-def test_rolls_and_picks_are_logged_before_the_next_decision_and_replayed(tmp_path):
+def test_rolls_and_picks_are_logged_before_the_next_decision_and_replayed(tmp_path, capsys):
     path = tmp_path / "pig.jsonl"
-    r = rulelang("run", "pig-race", "--mode", "trio", "--seed", "6", "--log", str(path))
-    assert r.returncode == 0, r.stderr
+    assert cli(capsys, "run", "pig-race", "--mode", "trio", "--seed", "6", "--log", path)[0] == 0
     records = [json.loads(line) for line in path.read_text().splitlines()]
     kinds = [rec["type"] for rec in records]
     assert kinds[:2] == ["header", "pick"] and "roll" in kinds and kinds[-1] == "outcome"
@@ -334,12 +341,12 @@ def test_rolls_and_picks_are_logged_before_the_next_decision_and_replayed(tmp_pa
     for before, after in zip(records, records[1:]):  # each chance record is followed by its decision (or the end)
         if before["type"] in ("roll", "pick") and after["type"] == "decision":
             assert before["n"] == after["n"]
-    assert rulelang("replay", str(path)).returncode == 0
+    assert cli(capsys, "replay", path)[0] == 0
     tampered = tmp_path / "tampered.jsonl"
     roll["faces"] = [9] * len(roll["faces"])
     tampered.write_text("".join(json.dumps(rec) + "\n" for rec in records))
-    r = rulelang("replay", str(tampered))
-    assert r.returncode != 0 and "a roll of d6: [9" in r.stderr and "but the ruleset now makes" in r.stderr
+    code, out, err = cli(capsys, "replay", tampered)
+    assert code != 0 and "a roll of d6: [9" in err and "but the ruleset now makes" in err
 
 
 def test_a_replay_fails_where_the_rules_now_roll_differently(tmp_path):
@@ -408,19 +415,21 @@ def test_english_for_rolls_and_picks():
     assert texts[4] == "Pick a card *c* in the pile at random, then move *c* to the out."
 
 
-def test_the_summary_lists_the_dice():
-    r = rulelang("summary", "pig-race")
-    assert r.returncode == 0, r.stderr
-    assert "Dice: *gust* (faces -1, 0, 0, 1, 1 and 2) and *d6*" in r.stdout
-    assert "Roll a die (d6); call the result *x*." in r.stdout
-    assert "Pick *seat* among any number from 1 to 2 at random, then set *start* to *seat*." in r.stdout
+def test_the_summary_lists_the_dice(capsys):
+    code, out, err = cli(capsys, "summary", "pig-race")
+    assert code == 0, err
+    assert "Dice: *gust* (faces -1, 0, 0, 1, 1 and 2) and *d6*" in out
+    assert "Roll a die (d6); call the result *x*." in out
+    assert "Pick *seat* among any number from 1 to 2 at random, then set *start* to *seat*." in out
 
 
-def test_check_and_run_an_example_by_path():
-    r = rulelang("check", "rulesets/examples/pig-race.yaml")
-    assert r.returncode == 0 and "Pig Race" in r.stdout
-    r = rulelang("simulate", "rulesets/examples/pig-race.yaml", "--games", "200", "--mode", "trio", "--jobs", "1")
-    assert r.returncode == 0 and "200 games of mode trio" in r.stdout
+def test_check_and_run_an_example_by_path(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, _ = cli(capsys, "check", "rulesets/examples/pig-race.yaml")
+    assert code == 0 and "Pig Race" in out
+    code, out, _ = cli(capsys, "simulate", "rulesets/examples/pig-race.yaml", "--games", "200", "--mode", "trio",
+                       "--jobs", "1")
+    assert code == 0 and "200 games of mode trio" in out
 
 
 @pytest.mark.parametrize("tamper", [
@@ -428,15 +437,15 @@ def test_check_and_run_an_example_by_path():
     lambda data: data["state"]["events"].append({"site": 0, "value": [1, 2]}),  # site 0: the pick of one seat
     lambda data: data["state"]["events"].append({"site": 99, "value": [1]}),
 ])
-def test_a_saved_game_with_tampered_rolls_and_picks_is_refused(tmp_path, tamper):
+def test_a_saved_game_with_tampered_rolls_and_picks_is_refused(tmp_path, capsys, tamper):
     path = tmp_path / "saved.json"
-    assert rulelang("run", "pig-race", "--stop-at", "2", "--save", str(path)).returncode == 0
+    assert cli(capsys, "run", "pig-race", "--stop-at", "2", "--save", path)[0] == 0
     data = json.loads(path.read_text())
     assert data["state"]["events"][0]["site"] == 0
     tamper(data)
     path.write_text(json.dumps(data))
-    r = rulelang("run", "pig-race", "--resume", str(path))
-    assert r.returncode == 1 and "damaged game state" in r.stderr and "Traceback" not in r.stderr
+    code, out, err = cli(capsys, "run", "pig-race", "--resume", path)
+    assert code == 1 and "damaged game state" in err and "Traceback" not in err
 
 
 def test_a_remembered_pick_of_no_component_breaks_the_state():
