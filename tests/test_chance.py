@@ -342,6 +342,10 @@ def test_rolls_and_picks_are_logged_before_the_next_decision_and_replayed(tmp_pa
         if before["type"] in ("roll", "pick") and after["type"] == "decision":
             assert before["n"] == after["n"]
     assert cli(capsys, "replay", path)[0] == 0
+    mine = tmp_path / "carol.jsonl"  # a player's log, written live or projected from the referee's: the same
+    assert cli(capsys, "run", "pig-race", "--mode", "trio", "--seed", "6", "--log", mine, "--log-as", "carol")[0] == 0
+    code, out, _ = cli(capsys, "replay", path, "--as", "carol")
+    assert code == 0 and out == mine.read_text() and '"type": "roll"' in out
     tampered = tmp_path / "tampered.jsonl"
     roll["faces"] = [9] * len(roll["faces"])
     tampered.write_text("".join(json.dumps(rec) + "\n" for rec in records))
