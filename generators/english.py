@@ -492,14 +492,29 @@ class English:
         return [Item(sentence(head + ", then:"), body)]
 
     def stmt_take(self, s: ir.Take) -> list[Item]:
-        """An automatic choice: made by the rule, not by a player."""
+        """An automatic choice: made by the rule (or at random), not by a player."""
         text = self.binder(s.binder)
-        text = text.split(" ", 1)[1] if text.startswith(("a ", "an ")) else text
-        head = f"take the {s.which} {text} (no player chooses)"
+        if s.which == "random":
+            head = f"pick {text} at random"
+        else:
+            text = text.split(" ", 1)[1] if text.startswith(("a ", "an ")) else text
+            head = f"take the {s.which} {text} (no player chooses)"
         body = self.block(s.body)
         if len(body) == 1 and not body[0].children:
             return [Item(sentence(f"{head}, then {lower_first(body[0].text)}"))]
         return [Item(sentence(head + ", then:"), body)]
+
+    def stmt_roll(self, s: ir.Roll) -> list[Item]:
+        """`roll 2 d6 into xs` -> "Roll two dice (d6); call the result *xs*."."""
+        if s.count is None:
+            dice = "a die (d6)" if s.die == "d6" else f"the {words(s.die)}"
+        else:
+            count = s.count.value if isinstance(s.count, ir.Const) else None
+            number = NUMBER_WORDS.get(count, self.expr(s.count))
+            dice = f"{'one die' if count == 1 else number + ' dice'} ({words(s.die)})"
+        target = self.expr(s.target)
+        then = f"call the result {target}" if s.declares else f"set {target} to the result"
+        return [Item(sentence(f"roll {dice}; {then}"))]
 
     def watch(self, w: ir.Watch) -> Item:
         """`watch:` as the rulebook's "as soon as …"."""

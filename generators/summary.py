@@ -12,6 +12,7 @@ from collections import Counter
 
 from rulelang import ir
 from rulelang.labels import value_text
+from rulelang.walk import walk
 
 from .components import card_rows, icons_used, type_title
 from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, strong
@@ -67,7 +68,20 @@ def components(rs: ir.Ruleset) -> Section:
                 [f"{em(words(f.name))} (starting at {value_text(f.initial)})" for f in ct.state])
                 + ", changed during play."))
         sec.blocks.append(sub)
+    rolled = dice_rolled(rs)
+    if rolled:
+        faces = [f"{em(words(d.name))} (faces {join_and([value_text(f) for f in d.faces])})" for d in rolled]
+        sec.blocks.append(Para("Dice: " + join_and(faces) + "."))
     return sec
+
+
+def dice_rolled(rs: ir.Ruleset) -> list[ir.Die]:
+    """The dice the rules roll (the built-in d6 after those declared)."""
+    rules = (rs.setup, tuple(p.body for p in rs.procedures.values()),
+             tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches))
+                   for m in rs.modes.values()))
+    names = {n.die for n in walk(rules) if isinstance(n, ir.Roll)}
+    return [d for d in rs.dice.values() if d.name in names]
 
 
 def card_table(rs: ir.Ruleset, ct: ir.CardType) -> Table:

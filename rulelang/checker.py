@@ -15,6 +15,7 @@ together.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from . import ir
 from .builtins import BUILTINS
@@ -230,7 +231,7 @@ class Checker:
         rs = self.rs
         for what, table in (("zone", rs.zones), ("variable", rs.vars), ("parameter", rs.params),
                             ("card type", rs.card_types), ("define", rs.defines),
-                            ("procedure", rs.procedures)):
+                            ("procedure", rs.procedures), ("die", rs.dice)):
             if name in table:
                 return what
         if name in {r.name for r in rs.roles}:
@@ -419,7 +420,43 @@ class Checker:
 
     def stmt_take(self, s: ir.Take, scope: Scope) -> ir.Stmt:
         binder, inner = self.binder(s.binder, scope)
+        for g in binder.groups:
+            if isinstance(g.domain, ir.ListExpr) and not g.domain.items:
+                self.error(g.domain.span, f"take {s.which}: `[]` is empty, so there is nothing to bind",
+                           "take from a zone or a list that holds something")
         return dataclasses.replace(s, binder=binder, body=self.block(s.body, inner))
+
+    def stmt_roll(self, s: ir.Roll, scope: Scope) -> ir.Stmt:
+        """`roll [COUNT] DIE into TARGET`: the target is a name not yet bound (a
+        new local), or anything an assignment may change, of the roll's type."""
+        if s.die not in self.rs.dice:
+            sides = s.die[1:] if re.fullmatch(r"d[1-9][0-9]{0,3}", s.die) else "6"
+            taken = self.global_kind(s.die)
+            self.error(s.span, f"unknown die '{s.die}'",
+                       f"'{s.die}' is the name of a {taken} here, so there is no built-in d6; declare a die "
+                       f"under `dice:` with another name" if s.die == "d6" and taken else
+                       did_you_mean(s.die, self.rs.dice)
+                       or f"declare it under `dice:`, e.g. `dice: {{{s.die}: 1..{sides}}}` (d6 is built in)")
+        count = self.expect(s.count, scope, INT, "the number of dice") if s.count is not None else None
+        ty = INT if count is None else ListT(INT)
+        target = s.target
+        if isinstance(target, ir.Name) and scope.lookup(target.name) is None and target.name not in self.rs.vars \
+                and not self.global_kind(target.name) and target.name not in self.enum_of:
+            scope.names[target.name] = ty  # a new local, as `let` makes
+            return dataclasses.replace(s, count=count, target=ir.Local(target.name, span=target.span, ty=ty),
+                                       declares=True)
+        # an existing name: resolved as an assignment's target is (the value's type is checked below)
+        resolved = self.stmt_assign(ir.Assign(target, "=", ir.Local("$roll", ty=ANY), span=s.span), scope).target
+        if isinstance(resolved, ir.Name) or resolved.ty in (None, ANY) or resolved.ty.fits(ty):
+            return dataclasses.replace(s, count=count, target=resolved)
+        name = target.name if isinstance(target, (ir.Name, ir.Field)) else _text(target)
+        if count is None:
+            self.error(target.span, f"'{name}' is {resolved.ty}, but one die gives a number",
+                       f"roll a number of dice for a list: `roll 1 {s.die} into {name}`")
+        else:
+            self.error(target.span, f"'{name}' is {resolved.ty}, but several dice give {ty}",
+                       f"roll into a new name and add the dice up: `roll ... {s.die} into faces`, then `sum(faces)`")
+        return dataclasses.replace(s, count=count, target=resolved)
 
     def stmt_choose(self, s: ir.Choose, scope: Scope) -> ir.Stmt:
         role = self.role(s.role, scope)
@@ -601,6 +638,8 @@ class Checker:
             self.error(span, f"'{n}' is a card type, not a value", f"to test a card write `c is {n}`")
         elif n in rs.defines:
             self.error(span, f"'{n}' is a define; call it with its arguments: {n}(...)")
+        elif n in rs.dice:
+            self.error(span, f"'{n}' is a die, not a value", f"roll it: `roll {n} into x`, then use x")
         elif isinstance(expect, ZoneT):
             self.error(span, f"unknown zone '{n}'", did_you_mean(n, [*rs.zones, "box"])
                        or "zones: " + ", ".join(rs.zones))

@@ -1,7 +1,8 @@
 """Where ruleset files are, and reading the files a user gives.
 
 A ruleset is named by a path or by the name of a bundled ruleset
-(`twenty-trials` is `rulesets/twenty-trials.yaml`). A variant's `extends:`
+(`twenty-trials` is `rulesets/twenty-trials.yaml`, `pig-race` the example
+`rulesets/examples/pig-race.yaml`). A variant's `extends:`
 names its base the same way, a path being taken from the variant's folder,
 but only a file inside a folder the user chose (`Folders`): a ruleset is
 text people share, and must not make the program read `~/.ssh/config` or
@@ -26,15 +27,18 @@ from .limits import DEFAULT, Limits, over
 BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
 
 
+EXAMPLES = BUNDLED / "examples"  # small games showing the language, found by name like the others
+
+
 def bundled_names() -> list[str]:
-    return sorted(p.stem for p in BUNDLED.glob("*.yaml"))
+    return sorted(p.stem for p in (*BUNDLED.glob("*.yaml"), *EXAMPLES.glob("*.yaml")))
 
 
 def bundled(ref: str) -> Path | None:
     """The bundled ruleset a name names, if any (a path is no name)."""
     if "/" in ref or "\\" in ref or ref in ("", ".", ".."):
         return None
-    for candidate in (BUNDLED / f"{ref}.yaml", BUNDLED / ref / "ruleset.yaml"):
+    for candidate in (BUNDLED / f"{ref}.yaml", BUNDLED / ref / "ruleset.yaml", EXAMPLES / f"{ref}.yaml"):
         if _exists(candidate):
             return candidate
     return None

@@ -293,12 +293,24 @@ class Choose(Stmt):
 
 @dataclass(frozen=True)
 class Take(Stmt):
-    """`take first|last BINDER: body` — an automatic choice made by rule: the
-    first (or last) binding the binder enumerates is bound for the body, which
-    runs once. No binding is an error in the rules."""
-    which: str  # "first" or "last"
+    """`take first|last|random BINDER: body` — an automatic choice made by
+    rule: the first (or last) binding the binder enumerates, or one of them at
+    random (from the game's RNG), is bound for the body, which runs once. No
+    binding is an error in the rules."""
+    which: str  # "first", "last" or "random"
     binder: Binder
     body: Block
+
+
+@dataclass(frozen=True)
+class Roll(Stmt):
+    """`roll [COUNT] DIE into TARGET` — dice from the game's RNG, one after
+    another: without a count one die and its face (a number), with a count a
+    list of faces in roll order. `declares`: the target is a new local."""
+    die: str
+    count: Expr | None
+    target: Expr  # Local (a new one if `declares`) / Var / Field, as an assignment's
+    declares: bool = False
 
 
 @dataclass(frozen=True)
@@ -413,6 +425,14 @@ class Card(Node):
     id: int
     kind: str
     values: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Die(Node):
+    """A die declared under `dice:` (or the built-in d6): its faces, in order;
+    a face may repeat. Each face is equally likely."""
+    name: str
+    faces: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -569,6 +589,7 @@ class Ruleset(Node):
     # the files it was read from, the most basic first: where it came from, not what it says
     files: tuple[str, ...] = field(default=(), compare=False, repr=False)
     players: Players | None = None  # seats made from a count (None: the roles are named)
+    dice: Mapping[str, Die] = field(default_factory=lambda: FrozenMap())  # `dice:` and the built-in d6
 
     @property
     def default_mode(self) -> str:

@@ -25,7 +25,7 @@ from .variants import Tree, read_tree, resolve
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "players", "params", "types",
-            "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
+            "cards", "zones", "vars", "dice", "define", "procedures", "setup", "modes", "rulings")
 PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
 ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows")
 VAR_KEYS = ("initial", "type", "owner", "min", "max", "text", "assumed")
@@ -35,6 +35,8 @@ RULING_KEYS = ("id", "text", "applies_to")
 MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed",
              "visibility", "watch", "heuristics", "ranking")
 MEASURE_KEYS = ("value", "when", "text")
+D6 = ir.Die("d6", (1, 2, 3, 4, 5, 6))  # built in: a ruleset may roll it without declaring it
+MAX_FACES = 10_000  # a d100 is the largest die in common use
 
 
 def load_ruleset(ref: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT,
@@ -145,6 +147,7 @@ class _Reader:
         if not game:
             self.diag.error(top.span, "the ruleset has no 'game:' name", "add e.g. `game: my-game` at the top")
         title = self.text(top.get("title"), "title") or game or "untitled"
+        dice = self.read_dice(top.get("dice"))
         players, players_param = self.read_players(top.get("players"))
         roles = self.roles = self.read_roles(top.get("roles"), players)
         self.card_type_names = _card_type_names(top.get("cards"))  # a state value's type may name one
@@ -159,6 +162,8 @@ class _Reader:
         procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
         setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
         modes = self.read_modes(top.get("modes"), roles, zones, variables, defines)
+        if "d6" not in self.names:  # built in, unless the ruleset gives the name to something of its own
+            dice["d6"] = D6
         rulings = self.read_rulings(top.get("rulings"))
         ruleset = ir.Ruleset(
             game or "untitled", title, self.text(top.get("credits"), "credits"), roles,
@@ -167,10 +172,41 @@ class _Reader:
             ir.frozen_map(procedures), setup or (), ir.frozen_map(modes), rulings,
             ir.frozen_map({n: p.default for n, p in params.items()}),
             source_hash(self.sources), text=self.text(top.get("text"), "text"),
-            files=tuple(s.name for s in self.sources), players=players, span=top.span)
+            files=tuple(s.name for s in self.sources), players=players, dice=ir.frozen_map(dice), span=top.span)
         if self.diag:
             raise RulesetError(self.diag.items)
         return check(ruleset, self.limits)  # raises RulesetError listing every problem
+
+    def read_dice(self, node: YNode | None) -> dict[str, ir.Die]:
+        """`dice: {d8: 1..8, attack: [0, 0, 1, 1, 2, 3]}`: each die by its faces
+        (a range, or a list of numbers that may repeat)."""
+        dice = {}
+        for name, (span, value) in (self.expect_map(node, "dice") or YMap(span=None)).entries.items():
+            faces = self.faces(value, name, span)
+            if self.declare(name, "die", span) and faces:
+                dice[name] = ir.Die(name, faces, span=span)
+        return dice
+
+    def faces(self, node: YNode | None, name: str, span: Span) -> tuple[int, ...]:
+        """A die's faces: a range `1..8` or a list of numbers."""
+        where = node.span if node is not None else span
+        if isinstance(node, YList):
+            faces = tuple(item.value for item in node.items if isinstance(item, YScalar) and type(item.value) is int)
+            if len(faces) != len(node.items):
+                self.diag.error(where, f"the faces of die '{name}' are numbers", "e.g. [0, 0, 1, 1, 2, 3]")
+                return ()
+        else:
+            text = str(node.value).strip() if isinstance(node, YScalar) else ""
+            m = re.fullmatch(r"(-?[0-9]{1,18})\s*\.\.\s*(-?[0-9]{1,18})", text)
+            if not m:
+                self.diag.error(where, f"die '{name}' needs its faces: a range like 1..8 or a list of numbers")
+                return ()
+            low, high = int(m.group(1)), int(m.group(2))
+            faces = tuple(range(low, min(high, low + MAX_FACES) + 1))
+        if not 0 < len(faces) <= MAX_FACES:
+            self.diag.error(where, f"die '{name}' needs 1 to {MAX_FACES:,} faces")
+            return ()
+        return faces
 
     def read_players(self, node: YNode | None) -> tuple[ir.Players | None, ir.ParamDef | None]:
         """`players: {count: 2..4, default: 3, names: [...]}` (or `players: 2..4`): the

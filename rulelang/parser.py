@@ -28,7 +28,7 @@ MAX_DIGITS = 18  # a number in the rules; Python refuses to read ints of thousan
 KEYWORDS = frozenset("""
     move all to at draw from shuffle flip face let win lose end game as pass if elif eliminate
     else while until repeat times for chooses where exists count first last sum min max
-    any and or not is of true false none case in ordered by descending
+    any and or not is of true false none case in ordered by descending roll into random
 """.split())
 
 
@@ -240,6 +240,10 @@ class _ToIR(Transformer):
 
     def shuffle(self, meta, children):
         return ir.Shuffle(children[0], span=self._span(meta))
+
+    def roll(self, meta, children):
+        *count, die, target = children
+        return ir.Roll(_tok(die), count[0] if count else None, target, span=self._span(meta))
 
     def flip(self, meta, children):
         face = self._word(children[1], ("up", "down"), "face") if len(children) > 1 else None

@@ -175,6 +175,8 @@ SCHEMA = {
         "cards": _named("component types; one row of `table` per card", CARD),
         "zones": _named("where components are", ZONE),
         "vars": _named("game variables", VAR),
+        "dice": _named("dice by their faces: a range like 1..8, or a list of numbers that may repeat "
+                       "(d6 is built in)", {"type": ["string", "array"], "items": {"type": "integer"}}),
         "define": _named("named pure values: `name(type param, ...)`", DEFINE),
         "procedures": _named("named statements: `name(param, ...)`", PROCEDURE),
         "setup": RULES,

@@ -16,11 +16,11 @@ from generators.markdown import to_markdown
 from generators.publish import CardOptions, card_images, card_sheets, summary_file
 from generators.sheets import PAPERS, SIZES, impose, mark_lines, pages, parse_size
 from generators.summary import quick_reference, summary
-from rulelang import RulesetError, bundled_names, ir, load_ruleset, load_text
+from rulelang import RulesetError, bundled_names, find_ruleset, ir, load_ruleset, load_text
 
 RULESETS = bundled_names()
 # a variant's PDF is made by the same code as its base's: in the default run, Markdown and HTML only
-VARIANTS = {n for n in RULESETS if "\nextends:" in (ROOT / "rulesets" / f"{n}.yaml").read_text()}
+VARIANTS = {n for n in RULESETS if "\nextends:" in find_ruleset(n).read_text()}
 needs_pdf = pytest.mark.skipif(not __import__("generators.pdf", fromlist=["available"]).available(),
                                reason="the [pdf] extra (WeasyPrint) is not installed")
 

@@ -26,7 +26,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog
 from interpreter.engine.view import Viewer
 from interpreter.runtime.state import State
-from rulelang import load_ruleset
+from rulelang import load_ruleset, load_text
 from rulelang.types import BOOL
 
 GAMES = 8  # per ruleset, mode and set of parameters (every decision of every game is checked for every role)
@@ -105,9 +105,10 @@ def check(game, viewer, labels, st, role, seed, where: str) -> None:
 
 
 def log_record(game, viewer, st, role) -> str:
+    """The role's log records of this decision: the rolls and picks before it, and the decision's."""
     out = io.StringIO()
     GameLog(out, {}, role).decision(game, viewer, st, 0)
-    return out.getvalue().splitlines()[1]
+    return "\n".join(out.getvalue().splitlines()[1:])
 
 
 @pytest.mark.parametrize("name, mode", CONFIGS, ids=[f"{n}-{m}" for n, m in CONFIGS])
@@ -131,6 +132,77 @@ def test_no_role_sees_a_card_it_cannot_see(name, mode):
                         check(game, viewer, labels, resumed, role, seed, where + " (resumed)")
             play_random(game, seed, on_decision)
     assert checked > GAMES
+
+
+BLIND_PICKS = """
+game: blind-picks
+title: Blind picks
+roles: [alice, bob]
+cards:
+  gem:
+    fields: {value: 1..9}
+    label: "gem {value}"
+    table: |
+      value
+      1
+      2
+      3
+      4
+      5
+      6
+      7
+      8
+      9
+zones:
+  bag: {facing: down}
+  hand: {owner: each, seen_by: owner, kind: hand}
+  table: {kind: row}
+setup: |
+  move box to bag
+  shuffle bag
+modes:
+  play:
+    round:
+      - step: Turn
+        do: |
+          if size(bag) < 2:
+            end game as bag_empty
+          repeat 2 times:
+            take random g in bag:
+              move g to hand of alice
+          roll 2 d6 into faces
+          take random g in hand of alice:
+            move g to hand of bob
+          alice chooses g in hand of alice as show:
+            move g to table
+          if not empty(hand of bob):
+            bob chooses g in hand of bob as keep:
+              move g to table
+    score:
+      alice: sum(g.value for g in table)
+      bob: size(hand of bob)
+"""
+
+
+def test_random_picks_among_hidden_cards_name_none():
+    """Picks from a face-down bag and from one player's hand: the observations
+    and logs of the other name no card they cannot see; the referee's names all."""
+    game = Game(load_text(BLIND_PICKS, "blind.yaml"), "play")
+    viewer = Viewer(game)
+    labels = Labels(game, viewer)
+    hidden_picks = 0
+    for seed in range(GAMES):
+        def on_decision(st):
+            nonlocal hidden_picks
+            for role in [*game.roles, None]:
+                check(game, viewer, labels, st, role, seed, f"blind picks seed {seed}, decision {st.decisions}")
+            hidden_picks += sum(e.get("picked") == "a hidden card" for e in viewer.observe(st, "alice")["chance"])
+        play_random(game, seed, on_decision)
+    assert hidden_picks > GAMES  # the checks saw picks the reader could not see
+    out = io.StringIO()
+    st = game.new_state(1)
+    GameLog(out, {}, None).decision(game, viewer, st, 0)
+    assert "gem " in out.getvalue() and "a hidden card" not in out.getvalue()  # the referee's log names them
 
 
 def test_the_oracle_catches_a_leak():

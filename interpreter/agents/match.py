@@ -1,4 +1,5 @@
-"""Playing one game with agents: ask whoever decides, apply, until the end."""
+"""Playing one game with agents: ask whoever decides, apply, until the end
+(chance events of a game with explicit chance are drawn from its own RNG)."""
 from __future__ import annotations
 
 from ..engine.game import Game
@@ -19,11 +20,14 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
     viewer = viewer or Viewer(game)
     st = state if state is not None else game.new_state(seed)
     while st.outcome is None and (stop_at is None or st.decisions < stop_at):
+        if st.chance is not None:
+            game.apply_chance(st, game.sample_chance(st))
+            continue
         view = PlayerView(game, viewer, st)
         index = ask(agents[view.role], view, timeout)
         if log is not None:
             log.decision(game, viewer, st, index)
         game.apply(st, index)
     if log is not None and st.outcome is not None:
-        log.outcome(st.outcome)
+        log.outcome(viewer, st)
     return st

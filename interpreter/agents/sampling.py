@@ -6,7 +6,8 @@ where they are, how many cards each zone holds, the variables, the flow
 position — and deals every card it cannot see again, at random, among the
 places that hide a card and may hold one of its type (a zone's possible
 types, from the optimiser's zone analysis or the zone's `holds:`). The RNG
-is seeded afresh too, so the order of a future shuffle is not known either.
+is seeded afresh too, so the order of a future shuffle is not known either,
+and the rolls and picks remembered so far are left out.
 
 The sample depends only on the role's observation and the seed it is given:
 two real states that look the same to the role give the same samples. That
@@ -57,6 +58,8 @@ class Sampler:
         positions = self.hidden_positions(st, role)
         out = st.clone()
         out.rng = rng.derive(seed, "sample")
+        if out.events is not None:  # history play ahead needs not (and a pick may name a hidden card)
+            out.events = []
         if not positions:
             return out
         cards = sorted(st.zones[zi][i] for zi, i in positions)  # which cards: known; where: not

@@ -105,6 +105,19 @@ def render_changes(before: dict, after: dict, titles: dict[str, str]) -> str:
     return "\n".join(["  Since your last choice:"] + [f"    {label:<{width}}  {text}" for label, text in lines])
 
 
+def render_chance(observation: dict) -> str:
+    """The rolls and random picks since the role's last choice: "rolled 3 and 5 (d6)"."""
+    lines = []
+    for e in observation.get("chance", ()):
+        if e["type"] == "roll":
+            faces = [str(f) for f in e["faces"]]
+            lines.append(f"    rolled {', '.join(faces[:-1]) + ' and ' if len(faces) > 1 else ''}"
+                         f"{faces[-1] if faces else 'no dice'} ({e['die']})")
+        else:
+            lines.append(f"    picked at random: {e['picked']}")
+    return "\n".join(["  Chance since your last choice:", *lines]) if lines else ""
+
+
 def render_board(observation: dict, titles: dict[str, str], role: str | None) -> str:
     """The zones and variables a role sees, one line each; boards as grids.
     `titles` names the zones to show and their titles (every zone, if empty)."""
@@ -156,6 +169,9 @@ class HumanAgent(Agent):
             self.say("\n" + board + ("\n" + changes if changes else ""))
             self.last_board = board
         self.last_seen = obs
+        chance = render_chance(obs)
+        if chance:
+            self.say(chance)
         self.prompt(view)
         while True:
             try:

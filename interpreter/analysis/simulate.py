@@ -87,7 +87,8 @@ def _in_workers(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: 
         gc.freeze()  # the collector leaves inherited objects alone, so their pages stay shared
     else:  # the ruleset IR is plain data and pickles; each worker compiles it
         context = multiprocessing.get_context("spawn")
-        recipe = ((game.ruleset, game.mode.name, game.step_limit, game.optimized, game.check_invariants),
+        recipe = ((game.ruleset, game.mode.name, game.step_limit, game.optimized, game.check_invariants,
+                   game.explicit_chance),
                   kinds, timeout, tuple(PLUGINS))
     with context.Pool(jobs, initializer=_start_worker, initargs=recipe) as pool:
         try:

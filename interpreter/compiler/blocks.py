@@ -5,17 +5,25 @@ A program (flow.py) becomes a list of functions `b0, b1, ...`, each
 pending `Decision` set, the frame's block index saved) or CALL after
 pushing a procedure's frame. The engine runs them in a loop; nothing else
 ever leaves the generated code.
+
+With explicit chance, a drawing statement (`Draw`) is a block of its own
+that keeps its progress in the frame (`env[PROGRESS]`) and stops with a
+pending `Chance` before each draw; the engine puts the outcome in
+`env[OUTCOME]` and runs the block again, until the statement is done.
 """
 from __future__ import annotations
 
+from rulelang import ir
 from rulelang.walk import method
 
+from ..runtime.chance import OUTCOME, PROGRESS
 from ..runtime.errors import WatchFired
 from .flow import (
     TERMINATORS,
     Ask,
     AskMenu,
     Branch,
+    Draw,
     Enter,
     Jump,
     Label,
@@ -27,7 +35,7 @@ from .flow import (
     Take,
     watch_program,
 )
-from .nodes import Options
+from .nodes import Options, TakeFrom
 from .source import Function
 from .statements import Statements
 
@@ -72,6 +80,7 @@ class Codegen(Statements):
         for item in items:
             starts |= {label.at for label in _labels(item)}
         starts |= {i + 1 for i, item in enumerate(items) if isinstance(item, TERMINATORS)}
+        starts |= {i for i, item in enumerate(items) if isinstance(item, Draw)}  # run again with each outcome
         starts = sorted(x for x in starts if x <= len(items))
         block_of = {at: k for k, at in enumerate(starts)}  # the end of the program is a block index too
         ranges = [(a, b) for a, b in zip(starts, starts[1:] + [len(items)]) if a < len(items)]
@@ -157,6 +166,56 @@ class Codegen(Statements):
         fn.body += [f"st.stack[-1].pc = {k + 1}", f"st.stack.append(Frame({self.const(item.program)}, 0, {{{args}}}))",
                     "return -2"]
 
+    def flow_draw(self, item: Draw, fn, k, block_of):
+        p = self.fresh("p")
+        fn.body.append(f"{p} = env.get({self.const(PROGRESS)})")
+        method(self, "draw", item.stmt)(item.stmt, fn, k, p)
+        fn.body.append(f"return {k + 1}")
+
+    def stop_for_chance(self, fn, indent: str, site, count, k: int) -> None:
+        """Stop play for a chance event of `count` outcomes; its block runs again with the outcome."""
+        self.emit(fn, indent, f"st.chance = Chance({self.const(site)}, {count})", f"st.stack[-1].pc = {k}", "return -1")
+
+    def draw_roll(self, s: ir.Roll, fn, k, p):
+        """Progress: [how many dice, the faces so far]."""
+        site, faces = self.chance_site("roll", s), self.L.rs.dice[s.die].faces
+        progress, outcome = self.const(PROGRESS), self.const(OUTCOME)
+        fn.body.append(f"if {p} is None:")
+        n = self.dice_count(s, fn, "    ") if s.count is not None else "1"
+        self.emit(fn, "", f"    {p} = env[{progress}] = [{n}, []]", "else:",
+                  f"    {p}[1].append({self.const(faces)}[env.pop({outcome})])", f"if len({p}[1]) < {p}[0]:")
+        self.stop_for_chance(fn, "    ", site, len(faces), k)
+        value = f"{p}[1]" if s.count is not None else f"{p}[1][0]"
+        fn.body.append(f"del env[{progress}]")
+        self.emit(fn, "", f"{self.assignable(s.target, s.span, fn, '')} = {value}",
+                  f"st.events.append(ChanceEvent({self.const(site)}, tuple({p}[1])))")
+        self.after(s, fn, "")
+
+    def draw_shuffle(self, s: ir.Shuffle, fn, k, p):
+        """The steps of `rng.shuffle` one by one: for i from n-1 down to 1, swap
+        the card at i with the one at an outcome in 0..i. Progress: [zone, i]."""
+        site, progress = self.chance_site("shuffle", s), self.const(PROGRESS)
+        z, i, j = self.fresh("z"), self.fresh("i"), self.fresh("j")
+        fn.body.append(f"if {p} is None:")
+        self.emit(fn, "    ", f"{z} = {self.expr(s.zone, fn, {})}",
+                  f"{p} = env[{progress}] = [{z}, len(zones[{z}]) - 1]")
+        self.emit(fn, "", "else:", f"    {z} = zones[{p}[0]]", f"    {i}, {j} = {p}[1], env.pop({self.const(OUTCOME)})",
+                  f"    {z}[{i}], {z}[{j}] = {z}[{j}], {z}[{i}]", f"    {p}[1] = {i} - 1", f"if {p}[1] > 0:")
+        self.stop_for_chance(fn, "    ", site, f"{p}[1] + 1", k)
+        fn.body.append(f"del env[{progress}]")
+        self.after(s, fn, "")
+
+    def draw_takefrom(self, s: TakeFrom, fn, k, p):
+        """Progress: the options; the outcome picks one."""
+        site, progress = self.chance_site("pick", s), self.const(PROGRESS)
+        fn.body.append(f"if {p} is None:")
+        rows = self.take_options(s, fn, "    ")
+        fn.body.append(f"    env[{progress}] = {rows}")
+        self.stop_for_chance(fn, "    ", site, f"len({rows})", k)
+        row = self.fresh("row")
+        self.emit(fn, "", f"del env[{progress}]", f"{row} = {p}[env.pop({self.const(OUTCOME)})]")
+        self.bind_row(s, row, fn, "", site)
+
     def flow_loopnext(self, item: LoopNext, fn, k, block_of):
         i, r = self.fresh("i"), self.fresh("r")
         index = self.const(item.index)
@@ -172,7 +231,7 @@ def _span(item):
         return item.site.span
     if isinstance(item, Run):
         return None  # its statements carry their own notes
-    if isinstance(item, Take):
+    if isinstance(item, (Take, Draw)):
         return item.stmt.span
     if isinstance(item, Branch):
         return item.cond.span

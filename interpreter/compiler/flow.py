@@ -4,7 +4,9 @@ Statements that contain a decision are lowered to a flat list of flow items
 (below) with labels; runs of decision-free statements stay whole. Then
 `blocks.py` turns each basic block of that list into one Python function
 that runs the block and returns the index of the next block (or SUSPEND at
-a decision, CALL to enter a procedure).
+a decision, CALL to enter a procedure). With explicit chance, a roll, a
+random pick and a shuffle stop play too (at each of their draws), so they
+are lowered like decisions.
 
 The flow position is therefore plain data — a stack of frames (program
 name, block index, locals) — which is what lets a state be cloned and saved
@@ -95,6 +97,13 @@ class Take:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """A roll, random pick or shuffle that stops at each draw for its outcome
+    (explicit chance). It is a block of its own, run again with each outcome."""
+    stmt: ir.Roll | ir.Shuffle | TakeFrom
+
+
+@dataclass(frozen=True)
 class Enter:
     """Enter a procedure that asks decisions (a new frame)."""
     program: str
@@ -120,7 +129,7 @@ class LoopNext:
     end: Label
 
 
-TERMINATORS = (Jump, Branch, Ask, AskMenu, Enter, LoopNext)  # items that end a basic block
+TERMINATORS = (Jump, Branch, Ask, AskMenu, Enter, LoopNext, Draw)  # items that end a basic block
 
 
 def watch_program(index: int) -> str:
@@ -138,18 +147,24 @@ def card_flags(b: ir.Binder) -> tuple[bool, ...]:
     return tuple(flags)
 
 
-def has_decision(stmts, procedures: dict) -> bool:
-    """True if running these statements may ask for a decision."""
+def draws(s: ir.Stmt) -> bool:
+    """A statement that draws from the RNG: a roll, a random pick, a shuffle."""
+    return isinstance(s, (ir.Roll, ir.Shuffle)) or isinstance(s, ir.Take) and s.which == "random"
+
+
+def may_suspend(stmts, procedures: dict, chance: bool = False) -> bool:
+    """True if running these statements may ask for a decision (or, with
+    `chance`, stop for a chance event)."""
     for s in stmts:
-        if isinstance(s, (ir.Choose, ir.Menu)):
+        if isinstance(s, (ir.Choose, ir.Menu)) or chance and draws(s):
             return True
-        if isinstance(s, ir.CallProc) and has_decision(procedures[s.name], procedures):
+        if isinstance(s, ir.CallProc) and may_suspend(procedures[s.name], procedures, chance):
             return True
         if isinstance(s, ir.If):
-            if any(has_decision(b, procedures) for _, b in s.branches) or \
-                    (s.otherwise and has_decision(s.otherwise, procedures)):
+            if any(may_suspend(b, procedures, chance) for _, b in s.branches) or \
+                    (s.otherwise and may_suspend(s.otherwise, procedures, chance)):
                 return True
-        if isinstance(s, (ir.While, ir.Repeat, ir.For, ir.Take)) and has_decision(s.body, procedures):
+        if isinstance(s, (ir.While, ir.Repeat, ir.For, ir.Take)) and may_suspend(s.body, procedures, chance):
             return True
     return False
 
@@ -170,8 +185,8 @@ class Lowered:
 class Lowering:
     """The statements of one mode's program -> flow items, and the decision sites."""
 
-    def __init__(self, program: Program, ruleset: ir.Ruleset):
-        self.program, self.rs = program, ruleset
+    def __init__(self, program: Program, ruleset: ir.Ruleset, explicit_chance: bool = False):
+        self.program, self.rs, self.chance = program, ruleset, explicit_chance
         self.sites: list[DecisionSite] = []
         self.called: list[str] = []  # procedures entered as programs of their own (plain rules only)
         self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows local -> which values are cards
@@ -208,7 +223,7 @@ class Lowering:
     def block(self, prog: Lowered, stmts) -> None:
         run: list = []
         for s in stmts:
-            if has_decision([s], self.program.procedures):
+            if may_suspend([s], self.program.procedures, self.chance):
                 if run:
                     prog.add(Run(tuple(run)))
                 run = []
@@ -229,8 +244,10 @@ class Lowering:
             prog.add(Ask(s.role, site, s.options))
             self.block(prog, s.body)
         elif isinstance(s, TakeFrom):
-            prog.add(Take(s))
+            prog.add(Draw(s) if self.chance and draws(s) else Take(s))
             self.block(prog, s.body)
+        elif isinstance(s, (ir.Roll, ir.Shuffle)):
+            prog.add(Draw(s))
         elif isinstance(s, ir.Menu):
             end = Label()
             choices = tuple(MenuChoice(o.name, o.guard, Label()) for o in s.options)

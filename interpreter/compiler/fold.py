@@ -303,7 +303,7 @@ def substitute(e, mapping: dict):
 
 
 def rename_statements(stmts, fresh, renames: dict) -> ir.Block:
-    """Statements with their `let` locals and binder names renamed apart."""
+    """Statements with their `let` (and `roll ... into`) locals and binder names renamed apart."""
     renames = dict(renames)
 
     def visit(n):
@@ -311,6 +311,11 @@ def rename_statements(stmts, fresh, renames: dict) -> ir.Block:
             value = visit(n.value)
             renames[n.name] = fresh(n.name)
             return dataclasses.replace(n, name=renames[n.name], value=value)
+        if isinstance(n, ir.Roll) and n.declares:  # `roll ... into x` makes a local, as `let` does
+            count = visit(n.count) if n.count is not None else None
+            renames[n.target.name] = fresh(n.target.name)
+            target = dataclasses.replace(n.target, name=renames[n.target.name])
+            return dataclasses.replace(n, count=count, target=target)
         if isinstance(n, ir.BinderGroup):
             for name in n.names:
                 renames[name] = fresh(name)

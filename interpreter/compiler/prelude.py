@@ -10,6 +10,7 @@ from itertools import combinations
 from math import comb
 
 from ..runtime import rng
+from ..runtime.chance import Chance, ChanceEvent
 from ..runtime.decision import Decision
 from ..runtime.errors import GameEnded, RuleError, Runaway
 from ..runtime.state import Frame
@@ -37,6 +38,14 @@ def _work(st, steps, span, limit, kind="loop"):
     st.steps += steps
     if st.steps > limit:
         raise Runaway(span, limit, kind)
+
+
+def _dice(st, n, span, limit, error):
+    """How many dice a roll throws: at most MAX_LIST, each a step against the limit."""
+    if not 0 <= n <= MAX_LIST:
+        raise RuleError(*error)
+    _work(st, n, span, limit, "dice")
+    return n
 
 
 def _range(low, high, error):
@@ -87,5 +96,6 @@ def _bounded(value, low, high):
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
            "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
            "Decision": Decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
+           "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
            "range": range, "list": list, "bool": bool, "tuple": tuple}

@@ -4,7 +4,8 @@
     rules.programs["main"][0](st, env)   # the first basic block of setup
 
 The steps, in order: the program (plain, or optimised: optimize.py), its
-flow lowered to items (flow.py), every program's basic blocks, scores,
+flow lowered to items (flow.py; with explicit chance, rolls, random picks
+and shuffles stop play too), every program's basic blocks, scores,
 measures and heuristics generated as Python functions (blocks.py and the
 modules it builds on). `units` hold every generated function, annotated
 with the rules' `FILE:LINE` when read; `rulelang show --python` prints them.
@@ -16,6 +17,7 @@ from typing import Callable
 
 from rulelang import ir
 
+from ..runtime.chance import ChanceSite
 from ..runtime.decision import DecisionSite
 from ..runtime.layout import Layout
 from .blocks import Codegen
@@ -36,6 +38,7 @@ class CompiledRules:
     program: Program  # what was compiled
     programs: dict[str, list[Callable]]  # program name -> its basic blocks
     sites: tuple[DecisionSite, ...]  # where decisions are asked, by index
+    chance_sites: tuple[ChanceSite, ...]  # where the rules roll, pick at random and shuffle, by index
     steps: tuple[StepStart, ...]  # Setup, then the round's steps, in order
     round_start: int  # the block a new round starts at
     row_flags: dict[str, tuple[bool, ...]]  # a loop's rows local -> which values are cards
@@ -59,11 +62,11 @@ def constant_evaluator(layout: Layout):
 
 
 def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: bool = True,
-                  invariants=None) -> CompiledRules:
+                  invariants=None, explicit_chance: bool = False) -> CompiledRules:
     program = optimized_program(ruleset, mode, constant_evaluator(layout)) if optimize \
         else plain_program(ruleset, mode)
     gen = Codegen(layout, program, invariants)
-    lowering = Lowering(program, ruleset)
+    lowering = Lowering(program, ruleset, explicit_chance)
     main, top = lowering.main(mode.span)
     step_labels = [label for label, _ in main.steps]
     programs = {}
@@ -76,7 +79,7 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
             programs["proc:" + name] = gen.blocks(lowering.statements(program.procedures[name]),
                                                   f"procedure {name}")[0]
     return CompiledRules(
-        program, programs, tuple(lowering.sites),
+        program, programs, tuple(lowering.sites), tuple(gen.chance_sites),
         tuple(StepStart(block_of[label.at], name) for label, name in main.steps), block_of[top.at],
         lowering.row_flags,
         {r: gen.function(e, f"the score of {r}") for r, e in program.score.items()},

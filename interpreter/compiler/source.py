@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from rulelang.errors import Diagnostic, RulesetError, Span
 from rulelang.files import location
 
+from ..runtime.chance import ChanceSite
 from ..runtime.decision import DecisionSite
 from .prelude import GLOBALS
 
@@ -105,6 +106,8 @@ def _describe(value) -> str:
         return location(value)
     if isinstance(value, DecisionSite):
         return f"the decision '{value.label}' at {value.at}"
+    if isinstance(value, ChanceSite):
+        return f"the {value.kind}{' of ' + value.die if value.die else ''} at {value.at}"
     return repr(value)
 
 

@@ -4,7 +4,10 @@ Statements write lines into the body of the function being generated, at
 an indentation; their locals live in `env`, so that they outlive a decision
 that may follow. A move is four list operations; after each statement that
 changes the game come, when asked for, the invariant check and the check of
-the mode's `watch:` conditions.
+the mode's `watch:` conditions. Rolls, random picks and shuffles draw from
+the state's RNG right here (unless the rules stop for chance: blocks.py),
+and each roll and pick is remembered in `st.events`, at a `ChanceSite`
+made for it.
 """
 from __future__ import annotations
 
@@ -12,7 +15,9 @@ from rulelang import ir
 from rulelang.types import ListT, ZoneT
 from rulelang.walk import method
 
-from .binders import Binders
+from ..runtime.chance import ChanceSite
+from .binders import FREE_BINDINGS, Binders
+from .flow import card_flags
 from .nodes import HoistLet, Options, TakeFrom
 from .source import Function
 
@@ -21,7 +26,7 @@ def _changes_the_game(s: ir.Stmt) -> bool:
     """A statement after which `watch:` conditions are checked (the others
     change nothing a condition can see, or are made of these)."""
     return isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)) or \
-        isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)
+        isinstance(s, (ir.Assign, ir.Roll)) and isinstance(s.target, ir.Var)
 
 
 # what --check-invariants checks after: the statements that touch zones and facings (an assignment
@@ -37,6 +42,19 @@ class Statements(Binders):
         self.watch_check = None  # called after every change to the game, when the mode has watches
         self._defines: dict[str, object] = {}
         self._procedures: dict[str, object] = {}
+        self.chance_sites: list[ChanceSite] = []  # every roll, random pick and shuffle generated, by index
+
+    def chance_site(self, kind: str, s: ir.Stmt) -> ChanceSite:
+        """The site of a statement that draws from the RNG (one per statement generated)."""
+        if isinstance(s, ir.Roll):
+            extra = {"die": s.die, "faces": self.L.rs.dice[s.die].faces}
+        elif isinstance(s, ir.Take):
+            extra = {"names": s.binder.names, "is_card": card_flags(s.binder)}
+        else:
+            extra = {}
+        site = ChanceSite(len(self.chance_sites), kind, s.span, **extra)
+        self.chance_sites.append(site)
+        return site
 
     def define_function(self, name: str):
         """A define as a function of (st, params): the plain program calls defines, the optimised one inlines them."""
@@ -70,11 +88,15 @@ class Statements(Binders):
         for s in stmts:
             start = len(fn.body)
             method(self, "stmt", s)(s, fn, indent)
-            if self.invariants is not None and isinstance(s, _EFFECTS):
-                self.emit(fn, indent, f"{self.const(self.invariants)}(st, {self.const(s.span)})")
-            if self.watch_check is not None and _changes_the_game(s):
-                self.emit(fn, indent, f"{self.const(self.watch_check)}(st)")
+            self.after(s, fn, indent)
             fn.mark(start, s.span)
+
+    def after(self, s: ir.Stmt, fn: Function, indent: str) -> None:
+        """What follows a statement, when asked for: the invariant check, the watches."""
+        if self.invariants is not None and isinstance(s, _EFFECTS):
+            self.emit(fn, indent, f"{self.const(self.invariants)}(st, {self.const(s.span)})")
+        if self.watch_check is not None and _changes_the_game(s):
+            self.emit(fn, indent, f"{self.const(self.watch_check)}(st)")
 
     def emit(self, fn: Function, indent: str, *lines: str) -> None:
         fn.body += [indent + line for line in lines]
@@ -162,26 +184,56 @@ class Statements(Binders):
         self.emit(fn, indent, f"env[{self.const(s.name)}] = {self.once(s.value, fn, indent)}")
 
     def stmt_assign(self, s, fn, indent):
-        if isinstance(s.target, ir.Field):  # a card's state
-            c, err = self.fresh("c"), self.error(s.span, f"there is no card here to change '{s.target.name}' on")
-            self.emit(fn, indent, f"{c} = {self.expr(s.target.obj, fn, {})}", f"if {c} is None:", f"    _fail({err})")
-            target = f"st.props[{self.L.state_slot[s.target.name]}][{c}]"
-        elif isinstance(s.target, ir.Var):
-            var = self.L.rs.vars[s.target.name]
-            if s.target.owner is None:
-                target = f"st.vars[{self.L.var_slot[var.name]}]"
-            else:  # the player is found once: `life of left_of(p) -= 1` takes one turn
-                slot = self.fresh("slot")
-                self.emit(fn, indent, f"{slot} = {self.var_slot(s.target, fn, {})}")
-                target = f"st.vars[{slot}]"
-            if var.low is not None or var.high is not None:
-                value = self.once(s.value, fn, indent)
-                new = value if s.op == "=" else f"{target} {s.op[0]} {value}"
-                self.emit(fn, indent, f"{target} = _bounded({new}, {var.low}, {var.high})")
-                return
+        target = self.assignable(s.target, s.span, fn, indent)
+        self.emit(fn, indent, self.store(s.target, target, s.op, self.once(s.value, fn, indent)))
+
+    def assignable(self, target: ir.Expr, span, fn: Function, indent: str) -> str:
+        """What an assignment (or a roll) changes, as a Python target."""
+        if isinstance(target, ir.Field):  # a card's state
+            c, err = self.fresh("c"), self.error(span, f"there is no card here to change '{target.name}' on")
+            self.emit(fn, indent, f"{c} = {self.expr(target.obj, fn, {})}", f"if {c} is None:", f"    _fail({err})")
+            return f"st.props[{self.L.state_slot[target.name]}][{c}]"
+        if isinstance(target, ir.Var) and target.owner is not None:
+            # the player is found once: `life of left_of(p) -= 1` takes one turn
+            slot = self.fresh("slot")
+            self.emit(fn, indent, f"{slot} = {self.var_slot(target, fn, {})}")
+            return f"st.vars[{slot}]"
+        if isinstance(target, ir.Var):
+            return f"st.vars[{self.L.var_slot[target.name]}]"
+        return f"env[{self.const(target.name)}]"
+
+    def store(self, target: ir.Expr, python: str, op: str, value: str) -> str:
+        """`python op value`, kept within a bounded variable's bounds (a change past one stops there)."""
+        var = self.L.rs.vars.get(target.name) if isinstance(target, ir.Var) else None
+        if var is None or var.low is None and var.high is None:
+            return f"{python} {op} {value}"
+        new = value if op == "=" else f"{python} {op[0]} {value}"
+        return f"{python} = _bounded({new}, {var.low}, {var.high})"
+
+    def stmt_roll(self, s, fn, indent):
+        site, faces, t = self.chance_site("roll", s), self.const(self.L.rs.dice[s.die].faces), self.fresh("t")
+        draw = f"st.rng, {t} = _below(st.rng, {len(self.L.rs.dice[s.die].faces)})"
+        if s.count is None:
+            value = self.fresh("v")
+            self.emit(fn, indent, draw, f"{value} = {faces}[{t}]")
+            rolled = f"({value},)"
         else:
-            target = f"env[{self.const(s.target.name)}]"
-        self.emit(fn, indent, f"{target} {s.op} {self.once(s.value, fn, indent)}")
+            value, n = self.fresh("v"), self.dice_count(s, fn, indent)
+            self.emit(fn, indent, f"{value} = []", f"for _ in range({n}):", "    " + draw,
+                      f"    {value}.append({faces}[{t}])")
+            rolled = f"tuple({value})"
+        target = self.assignable(s.target, s.span, fn, indent)
+        self.emit(fn, indent, self.store(s.target, target, "=", value),
+                  f"st.events.append(ChanceEvent({self.const(site)}, {rolled}))")
+
+    def dice_count(self, s: ir.Roll, fn: Function, indent: str) -> str:
+        """How many dice a roll throws, checked (a few, known before play, need no check)."""
+        if isinstance(s.count, ir.Const) and 0 <= s.count.value <= FREE_BINDINGS:
+            return str(s.count.value)
+        n, err = self.fresh("n"), self.error(s.count.span, "the number of dice must be 0 to 1,000,000")
+        self.emit(fn, indent, f"{n} = _dice(st, {self.once(s.count, fn, indent)}, {self.const(s.span)}, "
+                              f"{self.L.step_limit}, {err})")
+        return n
 
     def stmt_if(self, s, fn, indent):
         for i, (cond, body) in enumerate(s.branches):
@@ -217,15 +269,30 @@ class Statements(Binders):
         self.block(s.body, fn, indent + "    ")
 
     def take(self, s: TakeFrom, fn: Function, indent: str) -> None:
-        """Bind the first (or last) of a take's options into env."""
+        """Bind the first, last or a random one of a take's options into env."""
+        rows = self.take_options(s, fn, indent)
+        if s.which == "random":
+            i, row = self.fresh("i"), self.fresh("row")
+            self.emit(fn, indent, f"st.rng, {i} = _below(st.rng, len({rows}))", f"{row} = {rows}[{i}]")
+            self.bind_row(s, row, fn, indent, self.chance_site("pick", s))
+        else:
+            self.bind_row(s, f"{rows}[{0 if s.which == 'first' else -1}]", fn, indent)
+
+    def take_options(self, s: TakeFrom, fn: Function, indent: str) -> str:
+        """A take's options in a fresh Python local; none is an error in the rules."""
         rows = self.fresh("rows")
         err = self.error(s.span, f"take {s.which}: no binding matches")
         hint = self.const("guard it with a condition that checks there is one (`if exists ...:`)")
         self.emit(fn, indent, f"{rows} = {self.once(s.options, fn, indent)}",
                   f"if not {rows}:", f"    _fail({err}, {hint})")
-        row = f"{rows}[{0 if s.which == 'first' else -1}]"
+        return rows
+
+    def bind_row(self, s: TakeFrom, row: str, fn: Function, indent: str, site: ChanceSite | None = None) -> None:
+        """Bind a take's chosen row; a random one is remembered as a pick at its site."""
         for j, n in enumerate(s.binder.names):
             self.emit(fn, indent, f"env[{self.const(n)}] = {row}[{j}]")
+        if site is not None:
+            self.emit(fn, indent, f"st.events.append(ChanceEvent({self.const(site)}, tuple({row})))")
 
     def stmt_takefrom(self, s, fn, indent):
         self.take(s, fn, indent)

@@ -9,8 +9,16 @@ view, the terminal, the adapters) goes through.
         game.apply(st, 0)                  # answer with an option's index
     game.outcome(st), game.returns(st)
 
-Decisions are the only way control leaves the engine. `apply` checks the
-answer before touching the state, so a bad answer leaves the state as it was.
+Decisions are the only way control leaves the engine — and, in a game made
+with `explicit_chance=True`, chance events: every die of a roll, every
+random pick and every step of a shuffle stops play with a pending `Chance`
+(its outcomes and their probabilities) for the caller to resolve:
+
+    while game.chance(st) is not None:
+        game.apply_chance(st, game.sample_chance(st))   # the game's own RNG: the same game as without
+
+`apply` and `apply_chance` check the answer before touching the state, so a
+bad answer leaves the state as it was.
 """
 from __future__ import annotations
 
@@ -22,6 +30,7 @@ from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 from ..compiler.flow import CALL, SUSPEND, watch_program
 from ..compiler.rules import compile_rules
 from ..runtime import rng
+from ..runtime.chance import CHANCE, OUTCOME, Chance, Decided
 from ..runtime.decision import Decision
 from ..runtime.errors import GameEnded, IllegalAction, Runaway, WatchFired
 from ..runtime.layout import Layout, move_card
@@ -34,7 +43,7 @@ DEFAULT_STEP_LIMIT = 1_000_000
 
 class Game:
     def __init__(self, ruleset: ir.Ruleset, mode: str | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
-                 optimize: bool = True, check_invariants: bool = False):
+                 optimize: bool = True, check_invariants: bool = False, explicit_chance: bool = False):
         mode = mode or ruleset.default_mode
         if mode not in ruleset.modes:
             raise RulesetError([Diagnostic(None, f"{ruleset.name} has no mode '{mode}'",
@@ -43,15 +52,19 @@ class Game:
         self.ruleset, self.mode = ruleset, ruleset.modes[mode]
         self.roles = self.mode.roles
         self.step_limit, self.optimized, self.check_invariants = step_limit, optimize, check_invariants
+        self.explicit_chance = explicit_chance
         self.layout = Layout(ruleset, self.mode, step_limit)
         self.invariants = Invariants(self.layout)
         try:
             self.rules = compile_rules(ruleset, self.mode, self.layout, optimize,
-                                       self.invariants if check_invariants else None)  # after every effect
+                                       self.invariants if check_invariants else None,  # after every effect
+                                       explicit_chance)
         except RecursionError:  # the front end bounds nesting; this is the last line of defence
             raise RulesetError([Diagnostic(self.mode.span, f"the rules of mode '{mode}' nest too deeply to compile",
                                            "lower the nesting, or the --limit nesting=N that let it through")]) from None
         self._step_blocks = [s.block for s in self.rules.steps]
+        # rules that roll or pick at random remember it (logs, observations); others pay nothing
+        self._remembers = any(site.kind != "shuffle" for site in self.rules.chance_sites)
 
     # ------------------------------------------------------------ the state API
     def new_state(self, seed: int = 0) -> State:
@@ -60,18 +73,27 @@ class Game:
         zones = [[] for _ in self.layout.instances]
         zones[0] = list(range(n))
         st = State(zones, [0] * n, [True] * n, list(self.layout.initial_vars), rng.derive(seed, "game"),
-                   stack=[Frame("main", 0, {})], props=[p[:] for p in self.layout.initial_state])
+                   stack=[Frame("main", 0, {})], props=[p[:] for p in self.layout.initial_state],
+                   events=[] if self._remembers else None)
         self.run(st)
         if self.check_invariants:
             self.invariants.at_decision(st)
         return st
 
     def decision(self, st: State) -> Decision | None:
-        """The decision waiting for an answer (None once the game is over)."""
+        """The decision waiting for an answer (None once the game is over, or while a chance event is pending)."""
         return st.pending
 
+    def chance(self, st: State) -> Chance | None:
+        """The chance event waiting for an outcome (explicit chance only): its
+        `outcomes` with their probabilities, its `kind` and where it is (`at`)."""
+        return st.chance
+
     def current_role(self, st: State) -> str | None:
-        return st.pending.role if st.pending is not None else None
+        """Who decides now; CHANCE while a chance event is pending; None once the game is over."""
+        if st.pending is not None:
+            return st.pending.role
+        return CHANCE if st.chance is not None else None
 
     def legal_actions(self, st: State) -> range:
         """The indexes of the options: what `apply` accepts."""
@@ -81,7 +103,8 @@ class Game:
         """Answer the pending decision with an option's index and play on to the next."""
         p = st.pending
         if p is None:
-            raise IllegalAction("the game is over; there is no decision to answer")
+            raise IllegalAction("a chance event is pending: resolve it with apply_chance" if st.chance is not None
+                                else "the game is over; there is no decision to answer")
         if type(index) is not int or not 0 <= index < len(p.options):
             raise IllegalAction(f"{index!r} is not an option of '{p.site.label}' "
                                 f"(choose 0..{len(p.options) - 1})")
@@ -96,9 +119,34 @@ class Game:
             frame.pc = p.resume
         st.pending = None
         st.decisions += 1
+        if st.events is not None:
+            st.events.append(Decided(p.role))
         self.run(st)
         if self.check_invariants:
             self.invariants.at_decision(st)
+
+    def apply_chance(self, st: State, outcome: int) -> None:
+        """Resolve the pending chance event with one of its outcomes and play on
+        to the next decision or chance event."""
+        c = st.chance
+        if c is None:
+            raise IllegalAction("no chance event is pending")
+        if type(outcome) is not int or not 0 <= outcome < c.count:
+            raise IllegalAction(f"{outcome!r} is not an outcome of the {c.kind} at {c.at} (0..{c.count - 1})")
+        st.stack[-1].env[OUTCOME] = outcome
+        st.chance = None
+        self.run(st)
+        if self.check_invariants:
+            self.invariants.at_decision(st)
+
+    def sample_chance(self, st: State) -> int:
+        """The outcome the game's own RNG gives the pending chance event (drawn
+        from `st.rng`, as the rules draw it without explicit chance)."""
+        c = st.chance
+        if c is None:
+            raise IllegalAction("no chance event is pending")
+        st.rng, outcome = rng.below(st.rng, c.count)
+        return outcome
 
     def clone(self, st: State) -> State:
         return st.clone()
@@ -147,8 +195,10 @@ class Game:
         self.invariants.check_state(st)
 
     def state_from_json(self, data: dict) -> State:
-        """A state `State.to_json` wrote under these very rules."""
-        return State.from_json(data, self.rules.sites)
+        """A state `State.to_json` wrote under these very rules (and the same chance mode)."""
+        if (data.get("events") is None) == self._remembers:
+            raise ValueError("its rolls and picks do not fit these rules")
+        return State.from_json(data, self.rules.sites, self.rules.chance_sites)
 
     # ------------------------------------------------------------ running
     def run(self, st: State) -> None:
@@ -256,7 +306,7 @@ class Game:
         """Continue the game from the start of a step of the current round."""
         for s in self.rules.steps:
             if s.name == step:
-                st.stack, st.pending, st.outcome = [Frame("main", s.block, {})], None, None
+                st.stack, st.pending, st.chance, st.outcome = [Frame("main", s.block, {})], None, None, None
                 self.run(st)
                 return
         raise KeyError(f"no step named '{step}' in mode '{self.mode.name}'")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from rulelang.errors import Span
 
+from ..runtime.chance import ChanceEvent
 from ..runtime.errors import RuleError
 
 
@@ -107,6 +108,12 @@ class Invariants:
                 return f"{self.var_names[slot]} is {v!r}, outside its bounds {low}..{high}"
         if len(st.props) != self.states or any(len(p) != n for p in st.props):
             return "the per-component state has lost its shape"
+        for e in st.events or ():  # a remembered pick names its cards by id
+            if type(e) is ChanceEvent and e.site.kind == "pick":
+                flags = e.site.is_card
+                if len(e.value) != len(flags) or any(card and (type(v) is not int or not 0 <= v < n)
+                                                     for v, card in zip(e.value, flags)):
+                    return f"the pick remembered at {e.site.at} names something that is no component"
         return None
 
     def _zone(self, zi) -> str:

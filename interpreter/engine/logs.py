@@ -2,8 +2,10 @@
 
 A log is a header (ruleset, its hash, mode, parameters, seed, agents), one
 line per decision (who, what, the index chosen and the option's text) and
-the outcome. Replaying feeds the logged choices back and fails loudly at the
-first decision the ruleset no longer offers the same way.
+the outcome; before each decision (and the outcome), one line per roll and
+random pick since the decision before it. Replaying feeds the logged choices
+back and fails loudly at the first decision, roll or pick the ruleset no
+longer makes the same way.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import IO
 from rulelang import ir
 from rulelang.files import Unreadable, read_bytes
 
+from ..runtime.chance import since_decision
 from ..runtime.state import State
 from .game import Game
 from .view import Viewer
@@ -31,7 +34,9 @@ def header(ruleset: ir.Ruleset, path: str | None, mode: str, seed: int, agents: 
 class GameLog:
     """The referee's log (every decision in full: a replay), or with `role`
     one player's log: its own decisions in full, and of the others' only who
-    decided what label — never an option that might name a card it cannot see."""
+    decided what label — never an option that might name a card it cannot see.
+    Rolls are public; a picked card is named in a player's log only if that
+    player sees it."""
 
     def __init__(self, out: IO[str], head: dict, role: str | None = None):
         self.out, self.role = out, role
@@ -41,7 +46,15 @@ class GameLog:
         self.out.write(json.dumps(record) + "\n")
         self.out.flush()
 
+    def chance(self, viewer: Viewer, st: State) -> None:
+        """The rolls and picks since the last decision."""
+        if st.events is not None:
+            for e in since_decision(st.events):
+                record = viewer.chance_event(st, e, self.role, everything=self.role is None)
+                self.write({"type": record["type"], "n": st.decisions, **record})
+
     def decision(self, game: Game, viewer: Viewer, st: State, index: int) -> None:
+        self.chance(viewer, st)
         d = game.decision(st)
         record = {"type": "decision", "n": st.decisions, "round": st.round, "step": game.step_name(st),
                   "role": d.role, "label": d.label}
@@ -49,8 +62,9 @@ class GameLog:
             record.update(at=d.at, choice=index, option=viewer.option(st, index), options=len(d.options))
         self.write(record)
 
-    def outcome(self, outcome: dict) -> None:
-        self.write({"type": "outcome", **outcome})
+    def outcome(self, viewer: Viewer, st: State) -> None:
+        self.chance(viewer, st)
+        self.write({"type": "outcome", **st.outcome})
 
 
 @dataclass
@@ -58,6 +72,7 @@ class LoggedGame:
     head: dict
     decisions: list[dict]
     outcome: dict | None
+    chance: list[dict]  # the rolls and picks, in order; each `n` is the number of decisions before it
 
 
 class ReplayError(Exception):
@@ -76,7 +91,8 @@ def read_log(path: str) -> LoggedGame:
         raise ReplayError(f"{path} is {records[0]['log_of']}'s log, which leaves out the others' choices; "
                           "only a full log (without --log-as) replays")
     outcome = next((r for r in records if r.get("type") == "outcome"), None)
-    return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"], outcome)
+    return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"], outcome,
+                      [r for r in records if r.get("type") in ("roll", "pick")])
 
 
 def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:
@@ -86,6 +102,7 @@ def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:
     viewer = Viewer(game)
     st = game.new_state(logged.head["seed"])
     for record in logged.decisions:
+        same_chance(viewer, st, logged.chance, f"before decision {record['n']}")
         d = game.decision(st)
         if d is None:
             raise ReplayError(f"decision {record['n']}: the log continues, but the game is already over")
@@ -102,10 +119,27 @@ def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:
         if log is not None:
             log.decision(game, viewer, st, index)
         game.apply(st, index)
+    same_chance(viewer, st, logged.chance, "at the end" if st.outcome is not None else "after the last decision")
     if logged.outcome is not None:
         expected = {k: v for k, v in logged.outcome.items() if k != "type"}
         if st.outcome != expected:
             raise ReplayError(f"the replayed game ends {st.outcome}, the log says {expected}")
     if log is not None and st.outcome is not None:
-        log.outcome(st.outcome)
+        log.outcome(viewer, st)
     return st
+
+
+def same_chance(viewer: Viewer, st: State, logged: list[dict], where: str) -> None:
+    """Raise ReplayError unless the game rolled and picked, since the last
+    decision, what the log says (the dice and what was picked, not the lines)."""
+    now = [_said(viewer.chance_event(st, e, None, everything=True)) for e in since_decision(st.events or [])]
+    then = [_said(r) for r in logged if r.get("n") == st.decisions]
+    if now != then:
+        raise ReplayError(f"{where} (round {st.round}): the log has {'; '.join(then) or 'no roll or pick'}, "
+                          f"but the ruleset now makes {'; '.join(now) or 'none'}")
+
+
+def _said(record: dict) -> str:
+    if record.get("type") == "roll":
+        return f"a roll of {record.get('die')}: {record.get('faces')}"
+    return f"a pick: {record.get('picked')!r}"

@@ -14,13 +14,20 @@ follow a card through a shuffle, which no player can).
 A board's spaces appear under "boards" as rows of spaces (bottom row first);
 a card's state values (`state:`), where they differ from their initial
 value, appear as its "state" text ("damage 2, guarded").
+
+In a game whose rules roll dice or pick at random, "chance" lists what
+chance brought since the role's last decision: every roll (public) and
+every pick, a picked card named only if the role sees it now.
 """
 from __future__ import annotations
 
 from rulelang.labels import card_label, value_text, words
 
+from ..runtime.chance import ChanceEvent, since_decision
 from ..runtime.state import State
 from .game import Game
+
+HIDDEN = "a hidden card"  # a picked card the reader cannot see
 
 
 class Viewer:
@@ -76,6 +83,21 @@ class Viewer:
         parts = [self.card_text(st, v) if card else self.value(v)
                  for v, card in zip(values, d.site.is_card) if v is not None]
         return ", ".join(parts) if parts else "(nothing)"
+
+    def chance_event(self, st: State, e: ChanceEvent, role: str | None, everything: bool = False) -> dict:
+        """A roll or pick as a record: a picked card by its label if `role` sees
+        it now (or `everything`: the referee), else as HIDDEN."""
+        site = e.site
+        if site.kind == "roll":
+            return {"type": "roll", "at": site.at, "die": site.die, "faces": list(e.value)}
+        parts = [(self.card_text(st, v) if everything or self.sees(st, v, role) else HIDDEN) if card
+                 else self.value(v) for v, card in zip(e.value, site.is_card) if v is not None]
+        return {"type": "pick", "at": site.at, "picked": ", ".join(parts) if parts else "(nothing)"}
+
+    def sees(self, st: State, c: int, role: str | None) -> bool:
+        """Whether `role` sees card c where it is now."""
+        zi = st.where[c]
+        return self.visible(st, zi, role) and (st.face_up[c] or self.sees_face_down(zi))
 
     def visible(self, st: State, zi: int, role: str | None) -> bool:
         seen = self.seen_by[zi]
@@ -138,6 +160,8 @@ class Viewer:
         out = self.out(st)
         if out:
             obs["out"] = out
+        if st.events is not None:
+            obs["chance"] = [self.chance_event(st, e, role) for e in since_decision(st.events, role)]
         d = self.game.decision(st)
         if d is not None and d.role == role:
             obs["decision"] = {"label": d.label, "options": [self.option(st, i) for i in range(len(d.options))]}

@@ -42,6 +42,9 @@ class Runaway(RuleError):
         if kind == "rounds":
             message, hint = f"{ran}: its rounds repeat forever{at}", "a step must end the game some time " \
                 "(`win`, `lose` or `end game`)"
+        elif kind == "dice":
+            message, hint = f"{ran}: {_quote(span, 'this roll')} rolls too many dice{at}", \
+                "roll fewer dice, or raise the limit with --step-limit"
         elif kind == "binder":
             message, hint = f"{ran}: {_quote(span, 'this binder')} goes through too many combinations{at}", \
                 "bind fewer names over a large zone, or raise the limit with --step-limit"

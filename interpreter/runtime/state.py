@@ -9,7 +9,9 @@
     round, steps, decisions   counters
     stack     the flow position: `Frame`s (program, block, locals)
     pending   the `Decision` waiting for an answer, or None
+    chance    the `Chance` waiting for an outcome (rules compiled with explicit chance), or None
     outcome   the result once the game has ended, or None
+    events    the rolls and picks so far, and a marker per decision (None: the rules have none)
 
 Read it through `Game` (engine/game.py): `decision`, `current_role`,
 `legal_actions`, `is_terminal`, `outcome`. The layout of the lists is the
@@ -20,6 +22,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from .chance import Chance, ChanceSite, events_from_json, events_to_json
 from .decision import Decision, DecisionSite
 
 
@@ -33,10 +36,10 @@ class Frame:
 
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
-                 "stack", "pending", "outcome", "props")
+                 "stack", "pending", "outcome", "props", "chance", "events")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
-                 stack=None, pending=None, outcome=None, props=None):
+                 stack=None, pending=None, outcome=None, props=None, chance=None, events=None):
         self.zones: list[list[int]] = zones
         self.where: list[int] = where
         self.face_up: list[bool] = face_up
@@ -49,6 +52,8 @@ class State:
         self.pending: Decision | None = pending
         self.outcome: dict | None = outcome
         self.props: list[list] = props if props is not None else []
+        self.chance: Chance | None = chance
+        self.events: list | None = events
 
     def clone(self) -> "State":
         return State(
@@ -56,7 +61,8 @@ class State:
             self.round, self.steps, self.decisions,
             [Frame(f.program, f.pc, copy.deepcopy(f.env)) for f in self.stack],
             self.pending, self.outcome,  # a Decision is immutable; the outcome is never changed in place
-            [p[:] for p in self.props])
+            [p[:] for p in self.props], self.chance,
+            self.events[:] if self.events is not None else None)  # each event is immutable
 
     def to_json(self) -> dict:
         p = self.pending
@@ -67,14 +73,20 @@ class State:
             "rng": self.rng, "round": self.round, "steps": self.steps, "decisions": self.decisions,
             "stack": [[f.program, f.pc, f.env] for f in self.stack], "pending": pending,
             "outcome": self.outcome, "props": self.props,
+            "chance": None if self.chance is None else {"site": self.chance.site.index, "count": self.chance.count},
+            "events": events_to_json(self.events),
         }
 
     @classmethod
-    def from_json(cls, data: dict, sites: tuple[DecisionSite, ...]) -> "State":
-        """A state saved by `to_json`, under the same compiled rules (`sites`)."""
+    def from_json(cls, data: dict, sites: tuple[DecisionSite, ...],
+                  chance_sites: tuple[ChanceSite, ...] = ()) -> "State":
+        """A state saved by `to_json`, under the same compiled rules (their decision and chance sites)."""
         p = data["pending"]
         pending = None if p is None else Decision(
             sites[p["site"]], p["role"], [tuple(o) if isinstance(o, list) else o for o in p["options"]], p["resume"])
+        c = data.get("chance")
+        chance = None if c is None else Chance(chance_sites[c["site"]], c["count"])
         return cls(data["zones"], data["where"], data["face_up"], data["vars"], data["rng"],
                    data["round"], data["steps"], data["decisions"],
-                   [Frame(*f) for f in data["stack"]], pending, data["outcome"], data.get("props", []))
+                   [Frame(*f) for f in data["stack"]], pending, data["outcome"], data.get("props", []), chance,
+                   events_from_json(data.get("events"), chance_sites))

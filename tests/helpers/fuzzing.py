@@ -40,7 +40,7 @@ from rulelang.yamltree import dump
 
 from . import ROOT
 
-SEEDS = sorted((ROOT / "rulesets").glob("*.yaml"))
+SEEDS = sorted([*(ROOT / "rulesets").glob("*.yaml"), *(ROOT / "rulesets" / "examples").glob("*.yaml")])
 CORPUS = ROOT / "tests" / "corpus"
 FAILURES = ROOT / ".hypothesis" / "failures"  # every failing mutant, to pick corpus cases from (ignored by git)
 
@@ -136,7 +136,7 @@ def _declared(tree) -> set[str]:
         return set()
     base = ROOT / "rulesets" / f"{tree.get('extends')}.yaml"
     names = _declared(yaml.safe_load(base.read_bytes())) if "extends" in tree and base.is_file() else set()
-    for key in ("roles", "params", "types", "cards", "zones", "vars", "define", "procedures"):
+    for key in ("roles", "params", "types", "cards", "zones", "vars", "dice", "define", "procedures"):
         section = tree.get(key)
         for name, spec in section.items() if isinstance(section, dict) else ():
             names.add(str(name).split("(")[0])
@@ -228,7 +228,8 @@ _BRACKETS = ["(", ")", "[", "]", "((", "))", ":", '"', "'", "\\"]
 _KEYWORDS = ["move", "to", "draw", "from", "let", "if", "elif", "else", "while", "until", "repeat", "times",
              "chooses", "exists", "count", "first", "last", "sum", "case", "none", "true", "false", "pass",
              "end game", "win", "lose", "take first", "ordered by", "descending", "all", "face", "at",
-             "end game in a draw", "eliminate", "players", "left_of", "right_of", "clockwise", "seat", "in_game"]
+             "end game in a draw", "eliminate", "players", "left_of", "right_of", "clockwise", "seat", "in_game",
+             "roll", "into", "take random", "d6"]
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+|==|!=|<=|>=|\+=|-=|\.\.|\n[ \t]*|[ \t]+|\"[^\"\n]*\"|'[^'\n]*'|.",
                     re.S)
 _ODD_SCALARS = ["", " ", "\t", "~", "null", "yes", "no", "on", "0", "-1", "1e9", "0x1F", "1_000", ".inf", ".nan",
@@ -541,6 +542,8 @@ def blocks(words, depth: int = 0) -> st.SearchStrategy[str]:
         st.builds(lambda a, b: f"move all v in {a} to {b}", e, e),
         st.builds(lambda a, b, c: f"draw {a} from {b} to {c}", e, e, e),
         st.builds(lambda a: f"shuffle {a}", e),
+        st.builds(lambda d, n: f"roll {d} into {n}", st.sampled_from(["d6", *words]), name),
+        st.builds(lambda a, d, n: f"roll {a} {d} into {n}", e, st.sampled_from(["d6", *words]), name),
         st.builds(lambda a: f"flip {a} face up", e),
         st.builds(lambda a: f"let v = {a}", e),
         st.builds(lambda n, op, a: f"{n} {op} {a}", name, st.sampled_from(["=", "+=", "-="]), e),
@@ -555,7 +558,7 @@ def blocks(words, depth: int = 0) -> st.SearchStrategy[str]:
         header = st.one_of(
             e.map(lambda c: f"if {c}:"), e.map(lambda c: f"while {c}:"), e.map(lambda c: f"repeat {c} times:"),
             e.map(lambda d: f"for v in {d}:"), st.builds(lambda r, d: f"{r} chooses v in {d} as pick:", name, e),
-            e.map(lambda d: f"take first v in {d}:"))
+            e.map(lambda d: f"take first v in {d}:"), e.map(lambda d: f"take random v in {d}:"))
         simple = st.one_of(simple, st.builds(lambda h, body: [h, *body], header, inner))
     return st.lists(simple, min_size=1, max_size=4).map(lambda lines: "".join(l + "\n" for ls in lines for l in ls))
 

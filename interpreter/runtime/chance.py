@@ -1,0 +1,97 @@
+"""Chance: where the rules draw from the RNG, the draw waiting for an
+outcome, and the draws a game remembers.
+
+A `ChanceSite` is made once, when the rules are compiled: a roll, a random
+pick (`take random`) or a shuffle, and the line of the ruleset it is on.
+Every chance event draws one number, uniformly in 0..k-1, from the game's
+RNG: a die's face (by its index), a pick's binding, one step of a shuffle.
+
+Rules compiled with explicit chance stop at each event with a `Chance`
+pending instead of drawing (`Game.chance`, `Game.apply_chance`); otherwise
+the draw is made in the generated code. Either way, each roll and pick is
+remembered in the state as a `ChanceEvent`, with a `Decided` marker for
+every decision, so logs and observations can say what was rolled since a
+role last decided. Games whose rules neither roll nor pick remember nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rulelang.errors import Span
+from rulelang.files import location
+
+CHANCE = "<chance>"  # `Game.current_role` while a chance event is pending (no role is named so)
+# where a drawing statement keeps its progress in the frame's locals while it waits, and finds its outcome
+PROGRESS, OUTCOME = "$chance", "$outcome"
+
+
+@dataclass(frozen=True)
+class ChanceSite:
+    index: int  # in the game's table of chance sites (a saved state names its site by it)
+    kind: str  # "roll", "pick" or "shuffle"
+    span: Span | None
+    die: str | None = None  # a roll: the die, and its faces (an outcome is a face's index)
+    faces: tuple[int, ...] = ()
+    names: tuple[str, ...] = ()  # a pick: what a binding binds, and which of them are cards
+    is_card: tuple[bool, ...] = ()
+
+    @property
+    def at(self) -> str:
+        """`FILE:LINE` of the rule that draws."""
+        return location(self.span) if self.span is not None else "?"
+
+
+class Chance(NamedTuple):
+    """A chance event waiting for its outcome: one of `count` equally likely
+    numbers 0..count-1 (a die's face index, a pick's binding, the place a
+    shuffle step swaps with)."""
+    site: ChanceSite
+    count: int
+
+    @property
+    def outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs, as OpenSpiel's `chance_outcomes()` gives them."""
+        p = 1.0 / self.count
+        return [(i, p) for i in range(self.count)]
+
+    @property
+    def kind(self) -> str:
+        return self.site.kind
+
+    @property
+    def at(self) -> str:
+        return self.site.at
+
+
+class ChanceEvent(NamedTuple):
+    """A roll (`value`: the faces, in roll order) or a pick (`value`: the binding)."""
+    site: ChanceSite
+    value: tuple
+
+
+class Decided(NamedTuple):
+    """A decision was made by `role` (between the events it separates)."""
+    role: str
+
+
+def since_decision(events: list, role: str | None = None) -> list[ChanceEvent]:
+    """The chance events since `role` last decided (role None: since anyone did)."""
+    i = len(events)
+    while i and not (type(events[i - 1]) is Decided and role in (None, events[i - 1].role)):
+        i -= 1
+    return [e for e in events[i:] if type(e) is ChanceEvent]
+
+
+def events_to_json(events: list | None) -> list | None:
+    if events is None:
+        return None
+    return [{"decided": e.role} if type(e) is Decided else {"site": e.site.index, "value": list(e.value)}
+            for e in events]
+
+
+def events_from_json(data: list | None, sites: tuple[ChanceSite, ...]) -> list | None:
+    if data is None:
+        return None
+    return [Decided(e["decided"]) if "decided" in e else ChanceEvent(sites[e["site"]], tuple(e["value"]))
+            for e in data]
