@@ -123,6 +123,7 @@ class Diagnostics:
 
 
 def did_you_mean(name: str, candidates) -> str | None:
-    """A hint naming the closest known name, if one is close."""
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    """A hint naming the closest known name, if one is close; never the name
+    itself (it was just refused: it exists, but not where it was used)."""
+    close = difflib.get_close_matches(name, [c for c in candidates if c != name], n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None

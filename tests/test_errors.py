@@ -129,3 +129,12 @@ def test_error_format_is_file_line_col():
     bad = SOURCE.replace("while size(hand) < 4", "while size(hnad) < 4")
     text = errors(bad)[0].format()
     assert re.match(r"^bad\.yaml:\d+:\d+: error: ", text)
+
+
+def test_a_field_hint_never_names_the_refused_field():
+    """Some of the card types have the field: the hint says to narrow, not 'did you mean' the same name."""
+    bad = SOURCE.replace("trials_met_by_hand(): count(t in trial_deck where t is trial and",
+                         "trials_met_by_hand(): count(t in trial_deck where t.kind == strength) + count(t in trial_deck where t is trial and")
+    (d,) = errors(bad)
+    assert d.message == "trial_modifier cards have no field 'kind'"
+    assert "'kind'" not in (d.hint or "") and d.hint.startswith("narrow first, e.g. `t is trial and ...`")
