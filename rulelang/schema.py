@@ -56,8 +56,17 @@ TABLE = _text("one card a row under a header of field names; an optional `count`
 CARD = _obj("a type of component", {
     "fields": _named("each card's fields: number, text, bool, a range like 1..8, a type, or a list of values",
                      {"type": ["string", "array"]}),
+    "each": {"oneOf": [
+        {"type": "array", "items": NAME, "description": "fields whose every value (their type's, in order) "
+                                                         "makes a card with each row of the table"},
+        _named("fields and the values to go through: a list, or a range like 2..10",
+               {"type": ["array", "string"], "items": {"type": ["string", "integer", "boolean"]}})],
+        "description": "a deck as a product: each row of `table` is repeated once per combination of these "
+                       "fields' values (first field slowest), and the table leaves their columns out; "
+                       "without `table`, the cards are the combinations"},
     "table": TABLE,
-    "count": {"type": "integer", "minimum": 1, "description": "copies of a card type without fields"},
+    "count": {"type": "integer", "minimum": 1,
+              "description": "copies of a card type without fields (with `each` and no table: of each combination)"},
     "label": _text('how a card is shown, e.g. "{value} {icon}"'),
     "text": _text("what the cards are for"), "assumed": ASSUMED,
     "state": _named("values each card carries and the rules change, with their initial value (`damage: 0`)",
