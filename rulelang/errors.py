@@ -110,9 +110,13 @@ class Diagnostics:
 
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
+        self.seen: set[Diagnostic] = set()
 
     def error(self, span: Span | None, message: str, hint: str | None = None) -> None:
-        self.items.append(Diagnostic(span, message, hint))
+        d = Diagnostic(span, message, hint)
+        if d not in self.seen:  # rules checked once per call of a define can fail alike each time
+            self.seen.add(d)
+            self.items.append(d)
 
     def __bool__(self) -> bool:
         return bool(self.items)

@@ -20,7 +20,7 @@ from .files import find_ruleset
 from .limits import DEFAULT, Limits, over
 from .params import apply_params
 from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
-from .types import BOOL, INT, ROLE, TEXT, CardT, EnumT, Type
+from .types import BOOL, INT, ROLE, TEXT, CardT, EnumT, Type, ZoneT
 from .variants import Tree, read_tree, resolve
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
@@ -415,9 +415,13 @@ class _Reader:
 
     def type_named(self, name: str, span: Span, enums, card_types) -> Type | None:
         simple = {"number": INT, "int": INT, "bool": BOOL, "text": TEXT, "role": ROLE,
-                  "card": CardT(frozenset(card_types))}
+                  "card": CardT(frozenset(card_types)), "zone": ZoneT(frozenset(card_types))}
         if name in simple:
             return simple[name]
+        if name == "board":
+            self.diag.error(span, "a board cannot be a parameter: its spaces are found by its name",
+                            "name the board inside the define, or pass one of its spaces as a `zone`")
+            return None
         if name in enums:
             return EnumT(name)
         if name in card_types:

@@ -53,7 +53,7 @@ TYPE = {"oneOf": [
 ]}
 
 TABLE = _text("one card a row under a header of field names; an optional `count` column gives copies")
-CARD = _obj("a type of component", {
+CARD = _obj("a type of component (cards by default; `component:` says what else)", {
     "fields": _named("each card's fields: number, text, bool, a range like 1..8, a type, or a list of values",
                      {"type": ["string", "array"]}),
     "each": {"oneOf": [
@@ -73,6 +73,9 @@ CARD = _obj("a type of component", {
                     {"type": ["integer", "boolean", "string"]}),
     "back": _text('what the back shows, e.g. "Trial" (cards with the same back look alike face down)'),
     "template": _text("the card's own printing template (Jinja2, `{% extends \"card.svg.j2\" %}`)"),
+    "print": {"type": "boolean", "description": "false: left out of card sheets (pawns, dice, a board printed apart)"},
+    "component": _text("what one is, for counts in print: card (the default), tile, token, pawn, die, marker, ..."),
+    "plural": _text("the component's plural, where adding -s is wrong"),
     "add": _text("in a variant: cards to add, as a table with the same columns"),
     "remove": _text("in a variant: cards to remove, as a table of some of the columns (and `count`)"),
 })

@@ -8,6 +8,8 @@ from generators.summary import quick_reference, summary
 from generators.markdown import to_markdown
 from rulelang import RulesetError, load_ruleset, load_text
 from rulelang.cardtable import plural
+from rulelang.schema import schema
+from rulelang.yamltree import load_yaml, plain
 
 RANKS = "two three four five six seven eight nine ten jack queen king ace".split()
 POINTS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11]
@@ -215,3 +217,11 @@ def test_cards_refuses_a_ruleset_with_nothing_to_print(tmp_path):
     path.write_text(DECK.replace("  playing:\n", "  playing:\n    print: false\n"))
     r = rulelang("cards", str(path), "-o", str(tmp_path / "out.html"))
     assert r.returncode != 0 and "no cards to print" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_schema_accepts_each_print_and_component():
+    jsonschema = pytest.importorskip("jsonschema")
+    data = plain(load_yaml(DECK, "deck.yaml"))
+    assert list(jsonschema.Draft7Validator(schema()).iter_errors(data)) == []
+    data["cards"]["chip"]["print"] = "no"
+    assert list(jsonschema.Draft7Validator(schema()).iter_errors(data))
