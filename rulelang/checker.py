@@ -369,10 +369,14 @@ class Checker:
         return dataclasses.replace(s, target=resolved, value=value)
 
     def assign_state(self, s: ir.Assign, scope: Scope) -> ir.Stmt:
-        """`g.damage += 2`: a card's state value (printed fields never change)."""
+        """`g.damage += 2`, `top(deck).damage = 0`: a card's state value (printed fields never change)."""
         field = s.target
-        obj = self.card(field.obj, scope)
+        obj = self.expr(field.obj, scope)
         if not isinstance(obj.ty, CardT):
+            if obj.ty is not ANY:
+                self.error(field.obj.span, f"only a card's state can change; this is {obj.ty}, not a card",
+                           f"`CARD.{field.name} = ...` changes a value declared under the card type's `state:`; "
+                           "a variable changes by its name alone (`points += 1`)")
             return s
         kinds = self.possible_kinds(obj.ty, self.state_types, field.name)
         types = {self.state_types[k].get(field.name) for k in kinds}
@@ -446,8 +450,11 @@ class Checker:
 
     def stmt_callproc(self, s: ir.CallProc, scope: Scope) -> ir.Stmt:
         if s.name not in self.rs.procedures:
-            if s.name in self.rs.defines:
-                self.error(s.span, f"'{s.name}' is a define (a value), not a procedure; use it in a condition")
+            if s.name in self.rs.defines or s.name in CALLED:
+                what = "a define" if s.name in self.rs.defines else "built in"
+                self.error(s.span, f"'{s.name}' is {what} (a value), not a procedure; use it in a condition",
+                           "a line of statements does something: move, draw, let, if ... "
+                           "(a define of this value goes under `define:`)")
             else:
                 self.error(s.span, f"unknown procedure '{s.name}'", did_you_mean(s.name, self.rs.procedures)
                            or "declare it under `procedures:`")
