@@ -73,6 +73,15 @@ def test_each_repeats_the_table_for_every_value_first_field_slowest():
     assert rs.cards[13].span.line == rs.cards[0].span.line == at(DECK, "two    2")[0]
 
 
+def test_a_count_column_gives_copies_of_its_row_in_every_combination():
+    table = "".join(f"      {r:<6} {p}\n" for r, p in zip(RANKS, POINTS))
+    counted = "".join(f"      {r:<6} {p:<6} {2 if r == 'ace' else 1}\n" for r, p in zip(RANKS, POINTS))
+    text = DECK.replace("      rank   points\n" + table, "      rank   points count\n" + counted)
+    rs = load_text(text, "deck.yaml")
+    playing = [(c.values["suit"], c.values["rank"]) for c in rs.cards if c.kind == "playing"]
+    assert len(playing) == 56 and playing[12:15] == [("spades", "ace"), ("spades", "ace"), ("hearts", "two")]
+
+
 def test_each_without_a_table_makes_every_combination_count_times_over():
     rs = load_text(DECK, "deck.yaml")
     chips = [(c.values["colour"], c.values["value"]) for c in rs.cards if c.kind == "chip"]

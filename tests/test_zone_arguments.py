@@ -72,7 +72,7 @@ modes:
             if round % 2 == 0:
               z = pile of p
             p chooses where in [hand of p, pile of p, space(board, 1, 1)] as place:
-              if not empty(gems):
+              if not empty(gems) and (where != space(board, 1, 1) or p == alice):
                 move top(gems) to where
             if not empty(z):
               give(p, z)
