@@ -1,11 +1,11 @@
 """Component types: decks built as products of columns (`each:`), types left
 out of card sheets (`print: false`) and what a component is (`component:`)."""
 import pytest
-from helpers import rulelang
+from helpers import position, refusal, rulelang
 
+from generators.markdown import to_markdown
 from generators.publish import CardOptions, card_sheets
 from generators.summary import quick_reference, summary
-from generators.markdown import to_markdown
 from rulelang import RulesetError, load_ruleset, load_text
 from rulelang.cardtable import plural
 from rulelang.schema import schema
@@ -52,25 +52,13 @@ modes:
 """
 
 
-def errors(text: str) -> list:
-    with pytest.raises(RulesetError) as info:
-        load_text(text, "bad.yaml")
-    return info.value.diagnostics
-
-
-def at(text: str, needle: str) -> tuple[int, int]:
-    """The line and column where `needle` first is in `text`."""
-    before = text[:text.index(needle)]
-    return before.count("\n") + 1, len(before) - before.rfind("\n")
-
-
 def test_each_repeats_the_table_for_every_value_first_field_slowest():
     rs = load_text(DECK, "deck.yaml")
     playing = [dict(c.values) for c in rs.cards if c.kind == "playing"]
     assert playing == [{"suit": s, "rank": r, "points": p}
                        for s in ("spades", "hearts", "diamonds", "clubs") for r, p in zip(RANKS, POINTS)]
     # a row's cards point at the row
-    assert rs.cards[13].span.line == rs.cards[0].span.line == at(DECK, "two    2")[0]
+    assert rs.cards[13].span.line == rs.cards[0].span.line == position(DECK, "two    2")[0]
 
 
 def test_a_count_column_gives_copies_of_its_row_in_every_combination():
@@ -116,10 +104,10 @@ def test_each_of_a_range_and_a_bool_takes_every_value_in_order():
 def test_errors_in_each_are_located_at_the_value(change, needle, message, hint):
     text = DECK.replace(*change)
     assert text != DECK
-    ds = errors(text)
+    ds = refusal(text)
     d = next((d for d in ds if message in d.message), None)
     assert d is not None, [x.format() for x in ds]
-    assert (d.span.line, d.span.col) == at(text, needle), d.format()
+    assert (d.span.line, d.span.col) == position(text, needle), d.format()
     assert hint is None or hint in d.hint
 
 
@@ -127,8 +115,8 @@ def test_a_huge_product_is_refused_before_it_is_made():
     text = DECK.replace("fields: {colour: [red, blue], value: 1..5}\n    each: {colour: [blue, red], value: 2..3}",
                         "fields: {a: number, b: number, c: number}\n"
                         "    each: {a: 1..5000, b: 1..5000, c: 1..5000}").replace("    count: 2\n  die", "  die")
-    (d,) = errors(text)
-    assert "more than 10,000 components" in d.message and d.span.line == at(text, "{a: 1..5000")[0]
+    (d,) = refusal(text)
+    assert "more than 10,000 components" in d.message and d.span.line == position(text, "{a: 1..5000")[0]
 
 
 def test_variants_add_and_remove_rows_of_an_each_table(tmp_path):
@@ -217,8 +205,8 @@ def test_plurals():
 ])
 def test_bad_print_and_component_values_are_located(change, message):
     text = DECK.replace(*change)
-    (d,) = errors(text)
-    assert d.message == message and d.span.line == at(text, change[1])[0]
+    (d,) = refusal(text)
+    assert d.message == message and d.span.line == position(text, change[1])[0]
 
 
 def test_cards_refuses_a_ruleset_with_nothing_to_print(tmp_path):

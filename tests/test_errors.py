@@ -133,8 +133,9 @@ def test_error_format_is_file_line_col():
 
 def test_a_field_hint_never_names_the_refused_field():
     """Some of the card types have the field: the hint says to narrow, not 'did you mean' the same name."""
-    bad = SOURCE.replace("trials_met_by_hand(): count(t in trial_deck where t is trial and",
-                         "trials_met_by_hand(): count(t in trial_deck where t.kind == strength) + count(t in trial_deck where t is trial and")
+    define = "trials_met_by_hand(): count(t in trial_deck where t is trial and"
+    bad = SOURCE.replace(define, define.replace("count(", "count(t in trial_deck where t.kind == strength) + count(",
+                                                1))
     (d,) = errors(bad)
     assert d.message == "trial_modifier cards have no field 'kind'"
     assert "'kind'" not in (d.hint or "") and d.hint.startswith("narrow first, e.g. `t is trial and ...`")
@@ -179,7 +180,8 @@ def test_a_mis_indented_line_is_named_at_its_first_word(old, new, message):
 
 
 def test_a_printed_field_of_any_card_expression_cannot_change():
-    bad = SOURCE.replace("      refreshes_used += 1\n", "      refreshes_used += 1\n      top(action_deck).value += 1\n", 1)
+    line = "      refreshes_used += 1\n"
+    bad = SOURCE.replace(line, line + "      top(action_deck).value += 1\n", 1)
     (d,) = errors(bad)
     assert d.message == "'value' is printed on the card and cannot change"
     assert d.span.line == line_of(bad, "top(action_deck).value")

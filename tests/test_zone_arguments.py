@@ -3,10 +3,11 @@ locals and as the options of a decision; optimised and plain alike."""
 import random
 
 import pytest
+from helpers import position, refusal
 
 from interpreter.engine.game import Game
 from interpreter.engine.view import Viewer
-from rulelang import RulesetError, load_text
+from rulelang import load_text
 
 PILES = """
 game: piles
@@ -80,7 +81,9 @@ modes:
             take(gems, alice)
             end game as done
     score:
-      alice: worth(vault) * 100 + worth(hand of alice) + cards_in([hand of alice, pile of alice]) + count(c in board where c is gem)
+      alice: |
+        worth(vault) * 100 + worth(hand of alice) + cards_in([hand of alice, pile of alice])
+        + count(c in board where c is gem)
       bob: worth(pile of bob) * 10 + count(c in pile of bob where c is rock) + rocks_taken
 """
 
@@ -121,17 +124,6 @@ def test_zones_are_options_named_as_zones():
     assert [viewer.option(st, i) for i in game.legal_actions(st)] == ["hand of alice", "pile of alice", "board 1,1"]
 
 
-def errors(text: str) -> list:
-    with pytest.raises(RulesetError) as info:
-        load_text(text, "bad.yaml")
-    return info.value.diagnostics
-
-
-def at(text: str, needle: str) -> tuple[int, int]:
-    before = text[:text.index(needle)]
-    return before.count("\n") + 1, len(before) - before.rfind("\n")
-
-
 @pytest.mark.parametrize("change, needle, message", [
     (("deal(markers, space(board, 2, 1), 1)", "deal(markers, board, 1)"), "board, 1)",
      "a board cannot be an argument"),
@@ -150,13 +142,13 @@ def test_what_cannot_be_passed_is_located(change, needle, message):
     if message is None:  # (a define nobody calls is checked leniently: no error)
         load_text(text, "ok.yaml")
         return
-    (d,) = errors(text)
-    assert d.message == message and (d.span.line, d.span.col) == at(text, needle), d.format()
+    (d,) = refusal(text)
+    assert d.message == message and (d.span.line, d.span.col) == position(text, needle), d.format()
 
 
 def test_a_parameter_is_a_zone_in_every_call_or_in_none():
     text = PILES.replace("cards_in([hand of alice, pile of alice])", "cards_in(hand of alice) + cards_in([1])")
-    ds = errors(text)
+    ds = refusal(text)
     d = next(d for d in ds if "in another call" in d.message)
     assert d.message.startswith("'zones' of 'cards_in' is a zone in another call")
-    assert d.span.line == at(text, "cards_in([1])")[0] and "every call or in none" in d.hint
+    assert d.span.line == position(text, "cards_in([1])")[0] and "every call or in none" in d.hint
