@@ -797,8 +797,8 @@ class Checker:
         subject = self.expr(e.subject, scope)
         if e.kind not in self.rs.card_types:
             self.error(e.span, f"unknown card type '{e.kind}'", did_you_mean(e.kind, self.rs.card_types))
-        elif isinstance(subject.ty, CardT) and e.kind not in subject.ty.kinds and not self.generic[-1:] == [True]:
-            # (in a body checked with one call's cards, the test is for another call's)
+        elif isinstance(subject.ty, CardT) and e.kind not in subject.ty.kinds \
+                and not (self.generic and self.generic[-1]):  # (a generic body's test may be for another call)
             self.error(e.span, f"this can never be a {e.kind} card (it is {subject.ty})")
         elif not isinstance(subject.ty, CardT) and subject.ty is not ANY:
             self.error(e.span, f"only cards have a card type; this is {subject.ty}")

@@ -148,7 +148,7 @@ def _dedent_error(text: str, origin: Origin) -> Diagnostic:
         for token in _lark().lex(text):
             if token.type == "_NL":
                 line = token.end_line
-    except DedentError:
+    except (DedentError, UnexpectedInput):
         pass
     return _indented(text.split("\n"), line, origin, "this line's indentation matches no block around it",
                      "line it up with the statements of the block it belongs to")
