@@ -387,12 +387,13 @@ def _each_values(reader, fname: str, span: Span, node, ty: Type, bound, enums) -
                               + (" or a range like 1..8" if ty == INT else ""),
                               f"e.g. `each: {{{fname}: [...]}}`, or `each: [{fname}]` for every value of its type")
             return None
+    where = span if node is None else node.span
     if high - low + 1 > reader.limits.components:
-        reader.diag.error(span, f"{low}..{high} makes more than {reader.limits.components:,} components",
+        reader.diag.error(where, f"{low}..{high} makes more than {reader.limits.components:,} components",
                           over("a real game has a few hundred at most", reader.limits.components, "components"))
         return None
     if high < low:
-        reader.diag.error(span, f"{low}..{high} has no values", "write the smaller number first")
+        reader.diag.error(where, f"{low}..{high} has no values", "write the smaller number first")
         return None
     return list(range(low, high + 1))
 
