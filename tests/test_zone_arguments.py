@@ -152,3 +152,9 @@ def test_a_parameter_is_a_zone_in_every_call_or_in_none():
     d = next(d for d in ds if "in another call" in d.message)
     assert d.message.startswith("'zones' of 'cards_in' is a zone in another call")
     assert d.span.line == position(text, "cards_in([1])")[0] and "every call or in none" in d.hint
+
+
+def test_an_error_in_a_body_checked_for_several_calls_is_reported_once():
+    text = PILES.replace("for c in z)", "for c in z) + nope", 1)
+    (d,) = refusal(text)
+    assert d.message == "unknown name 'nope'" and d.span.line == position(text, "+ nope")[0]
