@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from generators.components import printed_cards
 from generators.pdf import PdfUnavailable
 from generators.publish import SUMMARY_FORMATS, CardOptions, card_images, card_sheets, summary_file
 from generators.sheets import PAPERS, SIZES, parse_size
@@ -79,6 +80,9 @@ def cmd_summary(args) -> int:
 
 def cmd_cards(args) -> int:
     rs = load(args)
+    printed = len(printed_cards(rs))
+    if not printed:
+        return _fail(f"{rs.name} has no cards to print: every component type has `print: false`")
     try:
         width, height = parse_size(args.size)
     except ValueError as exc:
@@ -94,7 +98,7 @@ def cmd_cards(args) -> int:
             problem = _write(out, data, rs, args)
             if problem:
                 return _fail(problem)
-            written = f"{len(rs.cards)} cards to {out}"
+            written = f"{printed} cards to {out}"
         elif suffix:
             return _fail(f"cannot tell what to write to '{out}': name a .pdf or .html file, or a folder")
         else:

@@ -39,7 +39,7 @@ from rulelang.labels import value_text
 from rulelang.types import EnumT
 
 from . import icons, svg, textfit
-from .components import card_label, fill_format, type_title
+from .components import card_label, fill_format, printed_cards, type_title
 from .english import words
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
@@ -90,7 +90,7 @@ class CardRenderer:
         self.kind_index = {kind: i for i, kind in enumerate(rs.card_types)}
         self._backs: dict[str, str] = {}
         # each distinct back its own colour, in the order the cards first show it
-        texts = list(dict.fromkeys(self.back_text(c) for c in rs.cards))
+        texts = list(dict.fromkeys(self.back_text(c) for c in printed_cards(rs)))
         self.back_colours = {t: ACCENTS[(i + len(rs.card_types)) % len(ACCENTS)] for i, t in enumerate(texts)}
         self.templates = {kind: self._template(kind) for kind in rs.card_types}
         self.back_template = self.env.get_template("back.svg.j2")

@@ -7,7 +7,7 @@ from rulelang import ir, labels
 from rulelang.types import EnumT
 
 from .document import clean
-from .english import words
+from .english import join_and, words
 from .icons import card_icons
 
 
@@ -22,6 +22,20 @@ def card_label(rs: ir.Ruleset, card: ir.Card) -> str:
 
 def type_title(kind: str) -> str:
     return words(kind)[:1].upper() + words(kind)[1:]
+
+
+def printed_cards(rs: ir.Ruleset) -> list[ir.Card]:
+    """The cards of the types printed on card sheets (not those with `print: false`)."""
+    return [c for c in rs.cards if rs.card_types[c.kind].printed]
+
+
+def component_count(rs: ir.Ruleset) -> str:
+    """How many components of each noun: "3 pawns, 36 tiles and 54 cards"."""
+    total: Counter = Counter()
+    for card in rs.cards:
+        ct = rs.card_types[card.kind]
+        total[ct.component, ct.plural] += 1
+    return join_and([f"{n} {words(plural if n != 1 else noun)}" for (noun, plural), n in total.items()])
 
 
 def card_rows(rs: ir.Ruleset, kind: str) -> list[tuple[ir.Card, int]]:

@@ -3,6 +3,9 @@
     summary_file(rs, "md" | "html" | "pdf", mode=None, quick=False) -> bytes
     card_sheets(rs, options, "pdf" | "html") -> (bytes, warnings)
     card_images(rs, options, "png" | "svg") -> ([(file name, bytes)], warnings)
+
+Card sheets and images hold the cards of the printed types only (`print: false`
+leaves a type out).
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from rulelang import ir
 
 from . import drawing, pdf
 from .cards import CardRenderer, CardSize
-from .components import card_label
+from .components import card_label, printed_cards
 from .html import to_html
 from .markdown import to_markdown
 from .sheets import impose, mark_lines, pages, sheet_html
@@ -57,8 +60,8 @@ class CardOptions:
 
 def _render(rs: ir.Ruleset, options: CardOptions):
     renderer = CardRenderer(rs, options.size)
-    fronts = [renderer.front(c) for c in rs.cards]
-    backs = [renderer.back(c) for c in rs.cards] if options.backs else None
+    fronts = [renderer.front(c) for c in printed_cards(rs)]
+    backs = [renderer.back(c) for c in printed_cards(rs)] if options.backs else None
     return renderer, fronts, backs
 
 
@@ -80,7 +83,7 @@ def card_sheets(rs: ir.Ruleset, options: CardOptions, fmt: str) -> tuple[bytes, 
 def card_images(rs: ir.Ruleset, options: CardOptions, fmt: str = "png", dpi: int = 300):
     """One file per card (and per back), for print-on-demand services."""
     renderer, fronts, backs = _render(rs, options)
-    names = [_file_name(rs, c) for c in rs.cards]
+    names = [_file_name(rs, c) for c in printed_cards(rs)]
     faces = list(zip(names, fronts))
     if backs is not None:
         faces += [(f"{n}-back", s) for n, s in zip(names, backs)]

@@ -14,7 +14,7 @@ from rulelang import ir
 from rulelang.labels import value_text
 from rulelang.walk import walk
 
-from .components import card_rows, icons_used, type_title
+from .components import card_rows, component_count, icons_used, type_title
 from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, strong
 from .english import English, capital, fill, join_and, sentence, words
 from .icons import card_icons, check_icons
@@ -53,10 +53,12 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
 def components(rs: ir.Ruleset) -> Section:
     sec = Section("Components")
     total = Counter(c.kind for c in rs.cards)
-    sec.blocks.append(Para(f"{len(rs.cards)} cards: " + join_and(
+    sec.blocks.append(Para(f"{component_count(rs)}: " + join_and(
         [f"{total[k]} {words(k)}" for k in rs.card_types if total[k]]) + "."))
     for kind, ct in rs.card_types.items():
-        sub = Section(f"{type_title(kind)} cards ({total[kind]})", level=3)
+        title = capital(words(ct.plural)) if words(kind) == words(ct.component) else \
+            f"{type_title(kind)} {words(ct.plural)}"
+        sub = Section(f"{title} ({total[kind]})", level=3)
         if ct.text:
             sub.blocks.append(Para(clean(ct.text)))
         if ct.assumed:
@@ -355,8 +357,10 @@ def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) 
         doc.blocks.append(Section("Icons", [Table(["icon", "name", "kind"], [
             [icon(i), words(v), words(t)] for i, v, t in legend])]))
     counts = Counter(c.kind for c in rs.cards)
-    doc.blocks.append(Section("Cards", [Para(join_and(
-        [f"{counts[k]} {words(k)}" for k in rs.card_types if counts[k]]) + ".")]))
+    cards_only = all(ct.component == "card" for ct in rs.card_types.values())
+    doc.blocks.append(Section("Cards" if cards_only else "Components", [Para(
+        ("" if cards_only else f"{component_count(rs)}: ")
+        + join_and([f"{counts[k]} {words(k)}" for k in rs.card_types if counts[k]]) + ".")]))
     return doc
 
 

@@ -13,6 +13,21 @@ table), `text`, `bool`, a type from `types:`, or an inline list of values
 (which declares a type named after the field). A `count` column, or a
 `count:` for a card type without fields, gives copies.
 
+`each:` builds a deck as a product of columns: every row of the table is
+repeated once per combination of the values of the fields it names, and the
+table leaves those columns out (no table: the cards are the combinations).
+
+    cards:
+      playing:
+        fields: {suit: suit, rank: rank, points: 1..11}
+        each: [suit]                  # or {suit: [spades, hearts], rank: 2..10}
+        table: |
+          rank points
+          two  2
+
+The cards come combination by combination, the first field of `each:`
+slowest, and within one combination in the table's order.
+
 `state:` gives each card of the type values the rules change in play (damage
 tokens, a marker), with their initial values: `state: {damage: 0, guarded: false}`.
 """
@@ -20,6 +35,8 @@ from __future__ import annotations
 
 import re
 import shlex
+from itertools import product
+from math import prod
 
 from . import ir
 from .errors import Span, did_you_mean
@@ -27,7 +44,9 @@ from .limits import over
 from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
-CARD_KEYS = ("fields", "state", "table", "count", "label", "text", "assumed", "back", "template")
+CARD_KEYS = ("fields", "each", "state", "table", "count", "label", "text", "assumed", "back", "template",
+             "print", "component", "plural")
+IRREGULAR = {"die": "dice"}  # any other: `plural:`
 
 
 def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
@@ -47,30 +66,43 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
         card_types[name] = ir.CardType(
             name, tuple(ir.FieldDef(f, t) for f, t in fields.items()), label,
             reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"),
-            state=state, back=back, template=_template(reader, spec.get("template")), span=span)
+            state=state, back=back, template=_template(reader, spec.get("template")),
+            printed=_printed(reader, spec.get("print")), **_noun(reader, spec), span=span)
+        each = _each(reader, spec, name, fields, bounds, enums)
+        copies = prod(len(values) for _, values in each)
         table = spec.get("table")
         if table is not None:
-            rows = _table(reader, table, name, fields, bounds, enums, len(cards))
+            rows = _table(reader, table, name, fields, bounds, enums, len(cards), each, copies)
         else:
-            if fields:
+            missing = [f for f in fields if f not in dict(each)]
+            if missing and "each" in spec:
+                reader.diag.error(spec.key_span("each"), f"the fields of '{name}' not in `each:` need a `table:`: "
+                                  + ", ".join(missing), "add a table with their columns, or add them to `each:`")
+            elif missing:
                 reader.diag.error(span, f"card type '{name}' has fields but no 'table:' of cards")
             count_node = spec.get("count")
-            count = count_node.value if isinstance(count_node, YScalar) else None
+            count = count_node.value if isinstance(count_node, YScalar) else 1 if "each" in spec else None
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 reader.diag.error((count_node or spec).span, f"card type '{name}' needs `count: N` or a `table:`")
                 count = 0
-            rows = [({}, span)] * _within(reader, len(cards), count, (count_node or spec).span)
-        for values, row_span in rows:
-            cards.append(ir.Card(len(cards), name, ir.frozen_map(values), span=row_span))
+            where = count_node or spec.get("each") or spec
+            rows = [({}, span)] * _within(reader, len(cards), count, where.span, copies)
+        for combination in product(*(values for _, values in each)) if rows else ():
+            chosen = {f: v for (f, _), v in zip(each, combination)}
+            for values, row_span in rows:
+                merged = {**chosen, **values}
+                cards.append(ir.Card(len(cards), name, ir.frozen_map({f: merged[f] for f in fields if f in merged}),
+                                     span=row_span))
     _check_state_names(reader, card_types)
     return card_types, cards
 
 
-def _within(reader, before: int, count: int, span: Span) -> int:
-    """`count` if that many more components stay within the limit (else an error
-    and 0): a million copies are refused before they are made."""
+def _within(reader, before: int, count: int, span: Span, copies: int = 1) -> int:
+    """`count` if that many more components (each repeated `copies` times) stay
+    within the limit (else an error and 0): a million copies are refused before
+    they are made."""
     limit = reader.limits.components
-    if before + count <= limit:
+    if before + count * copies <= limit:
         return count
     if before <= limit:  # report the first row past the limit only
         reader.diag.error(span, f"the ruleset has more than {limit:,} components",
@@ -100,6 +132,47 @@ def _format(reader, spec, key: str, fields) -> str | None:
         if ref not in fields:
             reader.diag.error(spec.get(key).span, f"{key} names unknown field '{ref}'", did_you_mean(ref, fields))
     return text
+
+
+def _printed(reader, node) -> bool:
+    """`print: false` leaves the type out of card sheets."""
+    if node is None:
+        return True
+    if not isinstance(node, YScalar) or not isinstance(node.value, bool):
+        reader.diag.error(node.span, "print is true or false",
+                          "`print: false` leaves these components out of card sheets")
+        return True
+    return node.value
+
+
+def _noun(reader, spec: YMap) -> dict:
+    """`component: pawn` (and `plural:`): what one of the type is, for counts in print."""
+    nouns = {}
+    for key in ("component", "plural"):
+        node = spec.get(key)
+        text = reader.text(node, key) if node is not None else None
+        if text is not None and not re.fullmatch(r"[^\W\d_]+(?:[ -][^\W\d_]+)*", text):
+            reader.diag.error(node.span, f"{key} is a noun, not '{text}'",
+                              "e.g. `component: pawn` (card, tile, token, die, marker, board ...)")
+        elif text is not None:
+            nouns[key] = text
+    if "component" in nouns and "plural" not in nouns:
+        nouns["plural"] = plural(nouns["component"])
+    return nouns
+
+
+def plural(noun: str) -> str:
+    """The plural of an English noun, by the common rules (a type's `plural:` says otherwise)."""
+    head, _, last = noun.rpartition(" ")
+    if last.lower() in IRREGULAR:
+        last = IRREGULAR[last.lower()]
+    elif last.endswith(("s", "x", "z", "ch", "sh")):
+        last += "es"
+    elif last.endswith("y") and last[-2:-1] not in tuple("aeiou"):
+        last = last[:-1] + "ies"
+    else:
+        last += "s"
+    return f"{head} {last}" if head else last
 
 
 def _template(reader, node) -> ir.TemplateText | None:
@@ -197,8 +270,10 @@ def format_table(header: list[str], rows: list[list[str]]) -> str:
     return "".join("  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() + "\n" for line in lines)
 
 
-def _table(reader, node, card_type: str, fields, bounds, enums, before: int) -> list[tuple[dict, Span]]:
-    """The cards of a table; `before` components were read already."""
+def _table(reader, node, card_type: str, fields, bounds, enums, before: int, each=(),
+           copies: int = 1) -> list[tuple[dict, Span]]:
+    """The cards of a table; `before` components were read already, and each
+    row stands for `copies` cards (one per combination of `each`)."""
     if not isinstance(node, YScalar) or not isinstance(node.value, str):
         reader.diag.error(node.span, "a card table is text: a header line of field names, then one card a row",
                           "write it as a block after `table: |`")
@@ -207,17 +282,22 @@ def _table(reader, node, card_type: str, fields, bounds, enums, before: int) -> 
     if header is None:
         reader.diag.error(node.span, f"the table of '{card_type}' is empty")
         return []
+    each = dict(each)
     for col in header:
+        if col in each:
+            reader.diag.error(span, f"column '{col}' comes from `each:`: every row is repeated for each {col}",
+                              f"leave the column out of the table, or '{col}' out of `each:`")
+            return []
         if col != "count" and col not in fields:
             reader.diag.error(span, f"unknown column '{col}' in the table of '{card_type}'",
                               did_you_mean(col, [*fields, "count"]) or
                               f"declare it under `fields:` of '{card_type}'")
     for f in fields:
-        if f not in header:
+        if f not in header and f not in each:
             reader.diag.error(span, f"the table of '{card_type}' has no column for field '{f}'")
     rows: list[tuple[dict, Span]] = []
     for cells, span in lines:
-        if len(rows) + before > reader.limits.components:
+        if before + len(rows) * copies > reader.limits.components:
             break  # reported already
         if len(cells) != len(header):
             reader.diag.error(span, f"this row has {len(cells)} values but the header names {len(header)} columns")
@@ -231,36 +311,121 @@ def _table(reader, node, card_type: str, fields, bounds, enums, before: int) -> 
                 else:
                     count = int(cell)
             elif col in fields:
-                value = _cell(reader, cell, fields[col], bounds.get(col), enums, span, col)
+                value = _cell(reader, cell, fields[col], bounds.get(col), enums, span, f"column '{col}'")
                 ok = ok and value is not _BAD
                 values[col] = value
         if ok:
-            rows.extend([(values, span)] * _within(reader, before + len(rows), count, span))
+            within = _within(reader, before + len(rows) * copies, count, span, copies)
+            if not within:
+                break  # past the limit: reported once
+            rows.extend([(values, span)] * within)
     return rows
+
+
+def _each(reader, spec: YMap, card_type: str, fields, bounds, enums) -> list[tuple[str, list]]:
+    """`each:` as (field, its values) in order: `[suit, rank]` takes every value
+    of each field's type (a type's, a range's, or false and true);
+    `{suit: [spades, hearts], rank: 2..10}` lists them. [] without `each:`."""
+    node = spec.get("each")
+    if node is None:
+        return []
+    if isinstance(node, YList):
+        entries = [(reader.text(item, "a field name"), item.span, None) for item in node.items]
+    elif isinstance(node, YMap):
+        entries = [(f, fspan, values) for f, (fspan, values) in node.entries.items()]
+    else:
+        entries = []
+    if not entries:
+        reader.diag.error(node.span, "`each:` names the fields whose every combination makes a card",
+                          "a list of fields, e.g. `each: [suit]`, or fields and their values: "
+                          "`each: {suit: [spades, hearts]}`")
+        return []
+    each: list[tuple[str, list]] = []
+    for fname, fspan, values_node in entries:
+        if fname is None:
+            continue  # reported
+        if fname not in fields:
+            reader.diag.error(fspan, f"'{fname}' in `each:` is not a field of '{card_type}'",
+                              did_you_mean(str(fname), fields) or f"declare it under `fields:` of '{card_type}'")
+            continue
+        if fname in dict(each):
+            reader.diag.error(fspan, f"field '{fname}' is in `each:` twice")
+            continue
+        values = _each_values(reader, fname, fspan, values_node, fields[fname], bounds.get(fname), enums)
+        each.append((fname, values or []))  # no values (reported): no cards, and no more errors about it
+    return each
+
+
+def _each_values(reader, fname: str, span: Span, node, ty: Type, bound, enums) -> list | None:
+    """The values one field of `each:` takes, or None (reported)."""
+    if node is None:  # the type's own values
+        if isinstance(ty, EnumT):
+            return list(enums[ty.name].values)
+        if ty == BOOL:
+            return [False, True]
+        if bound is None:
+            reader.diag.error(span, f"field '{fname}' has no list of values to go through",
+                              f"give them: `each: {{{fname}: [...]}}`, or declare it as a range like 1..8")
+            return None
+        low, high = bound
+    else:
+        m = re.fullmatch(r"\s*(-?[0-9]{1,18})\s*\.\.\s*(-?[0-9]{1,18})\s*",
+                         str(node.value)) if isinstance(node, YScalar) else None
+        if m and ty == INT:
+            low, high = int(m.group(1)), int(m.group(2))
+            if bound and not (bound[0] <= low and high <= bound[1]):
+                reader.diag.error(node.span, f"{low}..{high} in `each:` is outside {bound[0]}..{bound[1]}, "
+                                  f"the values of field '{fname}'")
+                return None
+        elif isinstance(node, YList) and node.items:
+            values = [_cell(reader, _cell_text(item), ty, bound, enums, item.span, f"`each:` of '{fname}'")
+                      for item in node.items]
+            return None if _BAD in values else values
+        else:
+            reader.diag.error(node.span, f"`each:` gives '{fname}' a list of values"
+                              + (" or a range like 1..8" if ty == INT else ""),
+                              f"e.g. `each: {{{fname}: [...]}}`, or `each: [{fname}]` for every value of its type")
+            return None
+    where = span if node is None else node.span
+    if high - low + 1 > reader.limits.components:
+        reader.diag.error(where, f"{low}..{high} makes more than {reader.limits.components:,} components",
+                          over("a real game has a few hundred at most", reader.limits.components, "components"))
+        return None
+    if high < low:
+        reader.diag.error(where, f"{low}..{high} has no values", "write the smaller number first")
+        return None
+    return list(range(low, high + 1))
+
+
+def _cell_text(node) -> str:
+    """A YAML value as a table would write it (`true`, not `True`)."""
+    value = node.value if isinstance(node, YScalar) else None
+    return str(value).lower() if isinstance(value, bool) else "" if value is None else str(value)
 
 
 _BAD = object()
 
 
-def _cell(reader, cell: str, ty: Type, bound, enums, span: Span, col: str):
+def _cell(reader, cell: str, ty: Type, bound, enums, span: Span, where: str):
+    """A value written in a table or in `each:` (`where`: "column 'value'")."""
     if ty == INT:
         if not re.fullmatch(r"-?[0-9]{1,18}", cell):
-            reader.diag.error(span, f"'{cell}' in column '{col}' is not a number")
+            reader.diag.error(span, f"'{cell}' in {where} is not a number")
             return _BAD
         value = int(cell)
         if bound and not bound[0] <= value <= bound[1]:
-            reader.diag.error(span, f"{value} in column '{col}' is outside {bound[0]}..{bound[1]}")
+            reader.diag.error(span, f"{value} in {where} is outside {bound[0]}..{bound[1]}")
             return _BAD
         return value
     if ty == BOOL:
         if cell not in ("true", "false", "yes", "no"):
-            reader.diag.error(span, f"'{cell}' in column '{col}' must be true or false")
+            reader.diag.error(span, f"'{cell}' in {where} must be true or false")
             return _BAD
         return cell in ("true", "yes")
     if ty == ROLE:
         roles = [r.name for r in reader.roles]
         if cell != "none" and cell not in roles:
-            reader.diag.error(span, f"'{cell}' in column '{col}' is not a player", did_you_mean(cell, roles)
+            reader.diag.error(span, f"'{cell}' in {where} is not a player", did_you_mean(cell, roles)
                               or f"one of: {', '.join(roles)}, or none")
             return _BAD
         return None if cell == "none" else cell

@@ -15,6 +15,7 @@ together.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 from . import ir
@@ -94,18 +95,22 @@ class Checker:
         self.define_bodies: dict[str, ir.Expr] = {}
         self.define_results: dict[tuple, Type] = {}
         self.proc_bodies: dict[str, ir.Block] = {}
-        self.proc_checked: set[tuple] = set()
+        self.proc_checked: dict[tuple, None] = {}  # (name, parameter types) checked, in order
         self.stack: list[str] = []
+        # per definition being checked: do its parameters take their types from the call?
+        self.generic: list[bool] = []
         self.mode_roles: tuple[str, ...] | None = None
+        self.zone_params: dict[tuple[str, str], tuple[bool, Span | None]] = {}  # is it a zone, first seen where
 
     # ------------------------------------------------------------ the ruleset
     def run(self) -> ir.Ruleset:
         rs = self.rs
+        # fully typed definitions are checked as declared (a `zone` parameter: with each zone it is given)
         for name, define in rs.defines.items():
-            if all(t is not None for _, t in define.params):
+            if all(t is not None and not isinstance(t, ZoneT) for _, t in define.params):
                 self.call_define(name, [t for _, t in define.params], define.span)
         for name, proc in rs.procedures.items():
-            if all(t is not None for _, t in proc.params):
+            if all(t is not None and not isinstance(t, ZoneT) for _, t in proc.params):
                 self.call_procedure(name, [t for _, t in proc.params], proc.span)
         setup = self.block(rs.setup, Scope())
         modes = {}
@@ -129,16 +134,33 @@ class Checker:
         # defines and procedures never called with typed arguments are still resolved
         for name, define in rs.defines.items():
             if name not in self.define_bodies:
-                self.call_define(name, [t or ANY for _, t in define.params], define.span)
+                self.call_define(name, [_uncalled(t) for _, t in define.params], define.span)
         for name, proc in rs.procedures.items():
             if name not in self.proc_bodies:
-                self.call_procedure(name, [t or ANY for _, t in proc.params], proc.span)
-        defines = {n: dataclasses.replace(d, body=self.define_bodies.get(n, d.body)) for n, d in rs.defines.items()}
-        procs = {n: dataclasses.replace(p, body=self.proc_bodies.get(n, p.body)) for n, p in rs.procedures.items()}
+                self.call_procedure(name, [_uncalled(t) for _, t in proc.params], proc.span)
+        defines = {n: dataclasses.replace(d, body=self.stored(n, self.define_bodies, self.define_results, d.body))
+                   for n, d in rs.defines.items()}
+        procs = {n: dataclasses.replace(p, body=self.stored(n, self.proc_bodies, self.proc_checked, p.body))
+                 for n, p in rs.procedures.items()}
         for mode in modes.values():
             self.roles_of_mode(mode)
         return dataclasses.replace(rs, setup=setup, modes=ir.frozen_map(modes), defines=ir.frozen_map(defines),
                                    procedures=ir.frozen_map(procs))
+
+    def stored(self, name: str, bodies: dict, checked, unchecked):
+        """The body a definition keeps in the IR. Checked with each call's
+        types (and errors reported per call); if calls gave it different
+        types (other cards, other zones), checked once more with their join,
+        so that its types hold for every call and no pass trusts one call's
+        types where another call's cards go."""
+        calls = [types for key, types in checked if key == name]
+        if name not in bodies or len(calls) < 2:
+            return bodies.get(name, unchecked)
+        joined = [functools.reduce(lambda a, b: join(a, b) or ANY, column) for column in zip(*calls)]
+        saved, self.diag = self.diag, Diagnostics()  # reported already, call by call
+        body = self.body_of(name, joined)
+        self.diag = saved
+        return body
 
     def roles_of_mode(self, mode: ir.Mode) -> None:
         """Every role the mode's rules can reach — through its procedures, defines
@@ -187,18 +209,32 @@ class Checker:
         if len(arg_types) != len(define.params):
             self.error(span, f"'{name}' takes {len(define.params)} argument(s), not {len(arg_types)}")
             return ANY
-        types = [declared or given for (_, declared), given in zip(define.params, arg_types)]
+        types = [_bound(declared, given) for (_, declared), given in zip(define.params, arg_types)]
         key = (name, tuple(types))
         if key in self.define_results:
             return self.define_results[key]
-        self.stack.append(name)
-        scope = Scope({p: t for (p, _), t in zip(define.params, types)})
-        self.check_param_names(define.params, define.span)
-        body = self.expr(define.body, scope)
-        self.stack.pop()
+        self.same_kinds(name, define.params, types, span)
+        body = self.body_of(name, types)
         self.define_bodies.setdefault(name, body)
         self.define_results[key] = body.ty
         return body.ty
+
+    def body_of(self, name: str, types) -> ir.Expr | ir.Block:
+        """A define's or procedure's body checked with these parameter types."""
+        definition = self.rs.defines.get(name) or self.rs.procedures[name]
+        self.stack.append(name)
+        self.generic.append(_generic(definition.params))
+        self.check_param_names(definition.params, definition.span)
+        scope = Scope({p: t for (p, _), t in zip(definition.params, types)})
+        if isinstance(definition, ir.Define):
+            body = self.expr(definition.body, scope)
+        else:
+            saved, self.mode_roles = self.mode_roles, None  # (a procedure may be called from any mode)
+            body = self.block(definition.body, scope)
+            self.mode_roles = saved
+        self.stack.pop()
+        self.generic.pop()
+        return body
 
     def call_procedure(self, name: str, arg_types: list[Type], span: Span | None) -> None:
         proc = self.rs.procedures[name]
@@ -209,17 +245,26 @@ class Checker:
         if len(arg_types) != len(proc.params):
             self.error(span, f"'{name}' takes {len(proc.params)} argument(s), not {len(arg_types)}")
             return
-        types = tuple(declared or given for (_, declared), given in zip(proc.params, arg_types))
+        types = tuple(_bound(declared, given) for (_, declared), given in zip(proc.params, arg_types))
         if (name, types) in self.proc_checked:
             return
-        self.proc_checked.add((name, types))
-        self.stack.append(name)
-        saved, self.mode_roles = self.mode_roles, None
-        self.check_param_names(proc.params, proc.span)
-        body = self.block(proc.body, Scope({p: t for (p, _), t in zip(proc.params, types)}))
-        self.mode_roles = saved
-        self.stack.pop()
-        self.proc_bodies.setdefault(name, body)
+        self.proc_checked[name, types] = None
+        self.same_kinds(name, proc.params, types, span)
+        self.proc_bodies.setdefault(name, self.body_of(name, types))
+
+    def same_kinds(self, name: str, params, types, span: Span | None) -> None:
+        """A parameter takes zones in every call or in none: a definition is
+        compiled once (plain programs call it), and a zone is held as its
+        number while other values are held as themselves."""
+        for (pname, _), ty in zip(params, types):
+            if ty is ANY:
+                continue
+            first = self.zone_params.setdefault((name, pname), (isinstance(ty, ZoneT), span))
+            if first[0] != isinstance(ty, ZoneT):
+                where = f" (line {first[1].line})" if first[1] is not None else ""
+                self.error(span, f"'{pname}' of '{name}' is {'a zone' if first[0] else 'not a zone'} in another "
+                                 f"call{where}, and {ty} here",
+                           "a parameter takes zones in every call or in none; write a second define or procedure")
 
     def check_param_names(self, params, span) -> None:
         for pname, _ in params:
@@ -320,6 +365,8 @@ class Checker:
 
     def stmt_let(self, s: ir.Let, scope: Scope) -> ir.Stmt:
         value = self.expr(s.value, scope)
+        if self.named_board(value, "a local"):
+            value = self.typed(value, ANY)
         if scope.lookup(s.name) is not None:
             self.error(s.span, f"'{s.name}' is already defined here", f"change it with `{s.name} = ...`")
         elif self.global_kind(s.name) or s.name in self.enum_of:
@@ -370,15 +417,20 @@ class Checker:
         return dataclasses.replace(s, target=resolved, value=value)
 
     def assign_state(self, s: ir.Assign, scope: Scope) -> ir.Stmt:
-        """`g.damage += 2`: a card's state value (printed fields never change)."""
+        """`g.damage += 2`, `top(deck).damage = 0`: a card's state value (printed fields never change)."""
         field = s.target
-        obj = self.card(field.obj, scope)
+        obj = self.expr(field.obj, scope)
         if not isinstance(obj.ty, CardT):
+            if obj.ty is not ANY:
+                self.error(field.obj.span, f"only a card's state can change; this is {obj.ty}, not a card",
+                           f"`CARD.{field.name} = ...` changes a value declared under the card type's `state:`; "
+                           "a variable changes by its name alone (`points += 1`)")
             return s
-        types = {self.state_types[k].get(field.name) for k in obj.ty.kinds}
+        kinds = self.possible_kinds(obj.ty, self.state_types, field.name)
+        types = {self.state_types[k].get(field.name) for k in kinds}
         if None in types or len(types) != 1:
-            printed = any(field.name in self.field_types[k] for k in obj.ty.kinds)
-            lacking = sorted(k for k in obj.ty.kinds if field.name not in self.state_types[k])
+            printed = any(field.name in self.field_types[k] for k in kinds)
+            lacking = sorted(k for k in kinds if field.name not in self.state_types[k])
             self.error(field.span, f"'{field.name}' is printed on the card and cannot change" if printed
                        else f"{' and '.join(lacking)} cards have no state '{field.name}'",
                        "declare it under the card type's `state:` (e.g. `state: {damage: 0}`)"
@@ -490,18 +542,21 @@ class Checker:
 
     def stmt_callproc(self, s: ir.CallProc, scope: Scope) -> ir.Stmt:
         if s.name not in self.rs.procedures:
-            if s.name in self.rs.defines:
-                self.error(s.span, f"'{s.name}' is a define (a value), not a procedure; use it in a condition")
+            if s.name in self.rs.defines or s.name in CALLED:
+                what = "a define" if s.name in self.rs.defines else "built in"
+                self.error(s.span, f"'{s.name}' is {what} (a value), not a procedure; use it in a condition",
+                           "a line of statements does something: move, draw, let, if ... "
+                           "(a define of this value goes under `define:`)")
             else:
                 self.error(s.span, f"unknown procedure '{s.name}'", did_you_mean(s.name, self.rs.procedures)
                            or "declare it under `procedures:`")
             return s
         proc = self.rs.procedures[s.name]
-        args = [self.expect(a, scope, t, f"argument '{p}'") if t else self.expr(a, scope)
-                for a, (p, t) in zip(s.args, proc.params)] + [self.expr(a, scope) for a in s.args[len(proc.params):]]
-        for a in args:
-            if isinstance(a.ty, ZoneT):
-                self.error(a.span, "zones cannot be passed as arguments; name the zone inside the procedure")
+        args = [self.expr(a, scope, t) for a, (_, t) in zip(s.args, proc.params)] + \
+            [self.expr(a, scope) for a in s.args[len(proc.params):]]
+        for a, (p, t) in zip(args, proc.params):
+            if not self.named_board(a, "an argument") and t is not None and not t.fits(a.ty):
+                self.error(a.span, f"argument '{p}' must be {t}, but this is {a.ty}")
         self.call_procedure(s.name, [a.ty for a in args], s.span)
         return dataclasses.replace(s, args=tuple(args))
 
@@ -573,6 +628,23 @@ class Checker:
             self.error(e.span, f"expected a zone here, but this is {z.ty}",
                        did_you_mean(e.name, self.rs.zones) if isinstance(e, ir.Name) else None)
         return z
+
+    def possible_kinds(self, ty: CardT, table: dict, name: str) -> frozenset[str]:
+        """The card types a card of type `ty` may be, for reading or changing
+        `name`. None at all (`is` tests ruled every one out: rules that run
+        only with other cards, in a define given these) is checked as any
+        card type that has it, so the rules are still resolved and typed."""
+        return ty.kinds or frozenset(k for k, names in table.items() if name in names) or self.all_kinds
+
+    def named_board(self, e: ir.Expr, what: str) -> bool:
+        """A board is used by its name only: code for its spaces is generated
+        from its size. True (reported) if `e` is a board put where a name
+        cannot follow it."""
+        if not isinstance(e.ty, BoardT):
+            return False
+        self.error(e.span, f"a board cannot be {what}",
+                   "name the board where it is used; a space of it (`space(B, x, y)`) is a zone and can be")
+        return True
 
     def card(self, e: ir.Expr, scope: Scope) -> ir.Expr:
         c = self.expr(e, scope)
@@ -678,19 +750,20 @@ class Checker:
         if not isinstance(obj.ty, CardT):
             self.error(e.span, f"only cards have fields; this is {obj.ty}")
             return self.typed(e, ANY, obj=obj)
+        kinds = self.possible_kinds(obj.ty, self.field_types, e.name)
         types = set()
         missing = []
-        for kind in sorted(obj.ty.kinds):
+        for kind in sorted(kinds):
             t = self.field_types[kind].get(e.name)
             if t is None:
                 missing.append(kind)
             else:
                 types.add(t)
         if missing or not types:
-            fields = sorted({f for k in obj.ty.kinds for f in self.field_types[k]})
+            fields = sorted({f for k in kinds for f in self.field_types[k]})
             hint = did_you_mean(e.name, fields)
             if not hint and types:
-                hint = (f"narrow first, e.g. `{_text(e.obj)} is {sorted(obj.ty.kinds - set(missing))[0]} and ...`, "
+                hint = (f"narrow first, e.g. `{_text(e.obj)} is {sorted(kinds - set(missing))[0]} and ...`, "
                         "or declare the zone's `holds:`")
             self.error(e.span, f"{' and '.join(missing) or 'these'} cards have no field '{e.name}'", hint)
             return self.typed(e, ANY, obj=obj)
@@ -706,10 +779,8 @@ class Checker:
             args = [self.expr(a, scope, t) for a, (_, t) in zip(e.args, define.params)]
             args += [self.expr(a, scope) for a in e.args[len(define.params):]]
             for a, (p, t) in zip(args, define.params):
-                if t is not None and not t.fits(a.ty):
+                if not self.named_board(a, "an argument") and t is not None and not t.fits(a.ty):
                     self.error(a.span, f"argument '{p}' of '{e.name}' must be {t}, but this is {a.ty}")
-                if isinstance(a.ty, ZoneT):
-                    self.error(a.span, "zones cannot be passed as arguments; name the zone inside the define")
             ty = self.call_define(e.name, [a.ty for a in args], e.span)
             return ir.DefineCall(e.name, tuple(args), span=e.span, ty=ty)
         if e.name in CALLED:
@@ -830,7 +901,8 @@ class Checker:
         subject = self.expr(e.subject, scope)
         if e.kind not in self.rs.card_types:
             self.error(e.span, f"unknown card type '{e.kind}'", did_you_mean(e.kind, self.rs.card_types))
-        elif isinstance(subject.ty, CardT) and e.kind not in subject.ty.kinds:
+        elif isinstance(subject.ty, CardT) and e.kind not in subject.ty.kinds \
+                and not (self.generic and self.generic[-1]):  # (a generic body's test may be for another call)
             self.error(e.span, f"this can never be a {e.kind} card (it is {subject.ty})")
         elif not isinstance(subject.ty, CardT) and subject.ty is not ANY:
             self.error(e.span, f"only cards have a card type; this is {subject.ty}")
@@ -843,7 +915,8 @@ class Checker:
         ty = join(then.ty, otherwise.ty)
         if ty is None:
             self.error(e.span, f"the two values differ in type: {then.ty} and {otherwise.ty}")
-        return self.typed(e, ty or ANY, cond=cond, then=then, otherwise=otherwise)
+        out = self.typed(e, ty or ANY, cond=cond, then=then, otherwise=otherwise)
+        return self.typed(out, ANY) if self.named_board(out, "chosen by `if`") else out
 
     def expr_case(self, e: ir.Case, scope: Scope, expect):
         subject = self.expr(e.subject, scope)
@@ -890,11 +963,13 @@ class Checker:
                                "add arms for them, or an `else:` arm")
             elif sty is not ANY:
                 self.error(e.span, f"a case on a {sty} needs an `else:` arm")
-        return self.typed(e, result or ANY, subject=subject, arms=tuple(arms))
+        out = self.typed(e, result or ANY, subject=subject, arms=tuple(arms))
+        return self.typed(out, ANY) if self.named_board(out, "chosen by `case`") else out
 
     def expr_listexpr(self, e: ir.ListExpr, scope: Scope, expect):
         item_expect = expect.item if isinstance(expect, ListT) else None
         items = [self.expr(i, scope, item_expect) for i in e.items]
+        items = [self.typed(i, ANY) if self.named_board(i, "in a list") else i for i in items]
         ty: Type = items[0].ty if items else NONE
         for item, orig in zip(items[1:], e.items[1:]):
             joined = join(ty, item.ty)
@@ -931,6 +1006,26 @@ class Checker:
 
     expr_var = expr_param = expr_enumvalue = expr_zoneref = expr_roleref = expr_local
     expr_definecall = expr_builtincall = expr_local
+
+
+def _generic(params) -> bool:
+    """Whether a definition's parameters take their types from each call (untyped, or `zone`)."""
+    return any(t is None or isinstance(t, ZoneT) for _, t in params)
+
+
+def _uncalled(declared: Type | None) -> Type:
+    """A parameter's type in a definition no rule calls: as declared, or
+    anything (a `zone` parameter too: its body is checked with the zones it is given)."""
+    return ANY if declared is None or isinstance(declared, ZoneT) else declared
+
+
+def _bound(declared: Type | None, given: Type) -> Type:
+    """A parameter's type in the body. A declared `zone` says only that the
+    argument is a zone: the body is checked against what that zone holds,
+    like an untyped parameter's (a move into it, a card taken from it)."""
+    if isinstance(declared, ZoneT):
+        return given if isinstance(given, ZoneT) else ANY  # not a zone: reported at the call
+    return declared or given
 
 
 def _text(e: ir.Expr) -> str:

@@ -110,9 +110,13 @@ class Diagnostics:
 
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
+        self.seen: set[Diagnostic] = set()
 
     def error(self, span: Span | None, message: str, hint: str | None = None) -> None:
-        self.items.append(Diagnostic(span, message, hint))
+        d = Diagnostic(span, message, hint)
+        if d not in self.seen:  # rules checked once per call of a define can fail alike each time
+            self.seen.add(d)
+            self.items.append(d)
 
     def __bool__(self) -> bool:
         return bool(self.items)
@@ -123,6 +127,7 @@ class Diagnostics:
 
 
 def did_you_mean(name: str, candidates) -> str | None:
-    """A hint naming the closest known name, if one is close."""
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    """A hint naming the closest known name, if one is close; never the name
+    itself (it was just refused: it exists, but not where it was used)."""
+    close = difflib.get_close_matches(name, [c for c in candidates if c != name], n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None

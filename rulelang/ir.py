@@ -411,6 +411,9 @@ class CardType(Node):
     state: tuple[StateField, ...] = ()
     back: str | None = None  # format string for the card's back; cards with equal backs look alike face down
     template: "TemplateText | None" = None  # the card type's own front template (Jinja2), for printing
+    printed: bool = True  # `print: false`: left out of card sheets (pawns, dice, a board printed elsewhere)
+    component: str = "card"  # what one is, for counts in print: card, tile, token, pawn, die, ...
+    plural: str = "cards"
 
 
 @dataclass(frozen=True)

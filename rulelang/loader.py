@@ -20,7 +20,7 @@ from .files import find_ruleset
 from .limits import DEFAULT, Limits, over
 from .params import apply_params, whole_number
 from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
-from .types import BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, Type
+from .types import BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, Type, ZoneT
 from .variants import Tree, read_tree, resolve
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
@@ -519,7 +519,10 @@ class _Reader:
             text = None
             body_node = value
             if isinstance(value, YMap):
-                field = "value" if what == "define" else "do"
+                field, other = ("value", "do") if what == "define" else ("do", "value")
+                if other in value and field not in value:
+                    self.misplaced(value.key_span(other), key, what)
+                    continue
                 self.keys(value, (field, "text", "assumed"), f"{what} '{name}'")
                 text = self.text(value.get("text"), "text")
                 self.check_placeholders(value.get("text"), [p for p, _ in params], f"{what} '{name}'")
@@ -527,12 +530,41 @@ class _Reader:
                 if body_node is None:
                     self.diag.error(span, f"{what} '{name}' has no '{field}:'")
                     continue
-            body = self.snippet(body_node, "expression" if what == "define" else "block")
+            body = self.function_body(body_node, what, key, span)
             if not self.declare(name, what, span) or body is None:
                 continue
             cls = ir.Define if what == "define" else ir.Procedure
             result[name] = cls(name, params, body, text, self.assumed(value), span=span)
         return result
+
+    def function_body(self, node: YNode, what: str, key: str, span: Span):
+        """A define's value or a procedure's statements. Text that does not
+        read as one but reads as the other is in the wrong section, and the
+        error says so instead of pointing at its first word."""
+        kind, other = ("expression", "block") if what == "define" else ("block", "expression")
+        errors = len(self.diag.items)
+        body = self.snippet(node, kind)
+        if body is not None or len(self.diag.items) != errors + 1 or not isinstance(node, YScalar) \
+                or not isinstance(node.value, str):
+            return body
+        try:
+            (parse_block if other == "block" else parse_expression)(node.value, Origin(node.span_at),
+                                                                     self.limits.nesting)
+        except ParseError:
+            return None
+        if other == "block" and node.value.strip().split()[1:2] == ["="]:
+            return None  # `x = 1` as a value: more likely a comparison (the error says to use ==)
+        del self.diag.items[errors:]
+        self.misplaced(span, key, what)
+        return None
+
+    def misplaced(self, span: Span, key: str, what: str) -> None:
+        if what == "procedure":
+            self.diag.error(span, f"'{key}' is a value, not statements: it is a define, under `procedures:`",
+                            "move it under `define:` (procedures do things: move, draw, if ...)")
+        else:
+            self.diag.error(span, f"'{key}' is statements, not a value: it is a procedure, under `define:`",
+                            "move it under `procedures:` (defines name values and conditions)")
 
     def check_placeholders(self, node: YNode | None, names, what: str) -> None:
         """`{name}` in a printing text must name one of `names`."""
@@ -556,9 +588,13 @@ class _Reader:
 
     def type_named(self, name: str, span: Span, enums, card_types) -> Type | None:
         simple = {"number": INT, "int": INT, "bool": BOOL, "text": TEXT, "role": ROLE,
-                  "card": CardT(frozenset(card_types))}
+                  "card": CardT(frozenset(card_types)), "zone": ZoneT(frozenset(card_types))}
         if name in simple:
             return simple[name]
+        if name == "board":
+            self.diag.error(span, "a board cannot be a parameter: its spaces are found by its name",
+                            "name the board inside the define, or pass one of its spaces as a `zone`")
+            return None
         if name in enums:
             return EnumT(name)
         if name in card_types:

@@ -86,9 +86,8 @@ def _parse(text: str, origin: Origin, start: str, max_depth: int):
         tree = _lark().parse(text, start=start)
     except UnexpectedInput as exc:
         raise ParseError(_syntax_error(exc, text, origin, start)) from None
-    except DedentError as exc:
-        raise ParseError(Diagnostic(origin.span(1, 1), f"inconsistent indentation: {exc}",
-                                    "indent each block by the same number of spaces")) from None
+    except DedentError:
+        raise ParseError(_dedent_error(text, origin)) from None
     _check_depth(tree, origin, max_depth)
     try:
         return _ToIR(origin).transform(tree)
@@ -130,7 +129,53 @@ def _readable(terminal: str) -> str:
     return terminal.lower()
 
 
+def _indented(lines: list[str], number: int, origin: Origin, message: str, hint: str) -> Diagnostic:
+    """An error about the indentation of line `number` (from 1), at its first word."""
+    line = lines[number - 1]
+    col, words = len(line) - len(line.lstrip()) + 1, line.split()
+    return Diagnostic(origin.span(number, col, number, col + (len(words[0]) if words else 1)), message, hint)
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(_Indenter.tab_len)) - len(line.expandtabs(_Indenter.tab_len).lstrip())
+
+
+def _dedent_error(text: str, origin: Origin) -> Diagnostic:
+    """A line that goes back to an indentation no enclosing block has: found
+    by lexing again up to the failure (the indenter says only the columns)."""
+    line = 1
+    try:
+        for token in _lark().lex(text):
+            if token.type == "_NL":
+                line = token.end_line
+    except (DedentError, UnexpectedInput):
+        pass
+    return _indented(text.split("\n"), line, origin, "this line's indentation matches no block around it",
+                     "line it up with the statements of the block it belongs to")
+
+
+def _block_not_indented(exc: UnexpectedInput, text: str) -> bool:
+    """The token that failed starts a line, no further indented than the line
+    before, which opens a block (ends with ':')."""
+    token, lines = getattr(exc, "token", None), text.split("\n")
+    if token is None or token.type in ("_NL", "_INDENT", "_DEDENT", "$END") or not 1 < token.line <= len(lines):
+        return False
+    before = [ln for ln in lines[:token.line - 1] if ln.strip() and not ln.strip().startswith("#")]
+    here = lines[token.line - 1]
+    return bool(before) and before[-1].split("#")[0].rstrip().endswith(":") \
+        and token.column == len(here) - len(here.lstrip()) + 1 and _indent(here) <= _indent(before[-1])
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str) -> Diagnostic:
+    token = getattr(exc, "token", None)
+    if token is not None and token.type == "_INDENT":  # placed at the line break before the indented line
+        return _indented(text.split("\n"), token.end_line, origin, "this line is indented further than the line "
+                         "before it", "only the lines of a block (after a line that ends with ':') are indented "
+                         "further: line it up with the line before")
+    if _block_not_indented(exc, text):
+        return _indented(text.split("\n"), token.line, origin, "this line is not indented, but the line before "
+                         "opens a block (it ends with ':')", "indent the lines of the block further than the line "
+                         "that opens it, e.g. by two spaces")
     line, col = max(exc.line, 1), max(exc.column, 1)
     if isinstance(exc, UnexpectedCharacters):
         char = text.split("\n")[exc.line - 1][exc.column - 1] if exc.line > 0 else "?"
@@ -147,8 +192,6 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str) -
         if token.line is not None:
             line = token.line
             col = len(text.split("\n")[line - 1]) + 1 if line <= len(text.split("\n")) else 1
-    elif token.type == "_INDENT":
-        what = "unexpected indentation"
     elif token.type == "_DEDENT":
         what = "unexpected end of block"
     else:
@@ -173,8 +216,6 @@ def _hint(token: Token | None, expected: list[str], start: str) -> str | None:
         close = did_you_mean(value, KEYWORDS)
         if close:
             return close
-    if token is not None and token.type == "_INDENT":
-        return "only the lines of a block (after a ':') are indented further"
     return None
 
 
@@ -261,12 +302,10 @@ class _ToIR(Transformer):
         return ir.Assign(target, "=", value, span=self._span(meta))
 
     def target_owned(self, meta, children):
-        name = ir.Name(_tok(children[0]), span=self._tspan(children[0]))
-        return ir.Owned(name, children[1], span=self._span(meta))
+        return ir.Owned(children[0], children[1], span=self._span(meta))
 
     def target_field(self, meta, children):
-        obj = ir.Name(_tok(children[0]), span=self._tspan(children[0]))
-        return ir.Field(obj, _tok(children[1]), span=self._span(meta))
+        return ir.Field(children[0], _tok(children[1]), span=self._span(meta))
 
     def win(self, meta, children):
         return self._end("win", meta, children)

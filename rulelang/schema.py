@@ -53,17 +53,29 @@ TYPE = {"oneOf": [
 ]}
 
 TABLE = _text("one card a row under a header of field names; an optional `count` column gives copies")
-CARD = _obj("a type of component", {
+CARD = _obj("a type of component (cards by default; `component:` says what else)", {
     "fields": _named("each card's fields: number, text, bool, a range like 1..8, a type, or a list of values",
                      {"type": ["string", "array"]}),
+    "each": {"oneOf": [
+        {"type": "array", "items": NAME, "description": "fields whose every value (their type's, in order) "
+                                                         "makes a card with each row of the table"},
+        _named("fields and the values to go through: a list, or a range like 2..10",
+               {"type": ["array", "string"], "items": {"type": ["string", "integer", "boolean"]}})],
+        "description": "a deck as a product: each row of `table` is repeated once per combination of these "
+                       "fields' values (first field slowest), and the table leaves their columns out; "
+                       "without `table`, the cards are the combinations"},
     "table": TABLE,
-    "count": {"type": "integer", "minimum": 1, "description": "copies of a card type without fields"},
+    "count": {"type": "integer", "minimum": 1,
+              "description": "copies of a card type without fields (with `each` and no table: of each combination)"},
     "label": _text('how a card is shown, e.g. "{value} {icon}"'),
     "text": _text("what the cards are for"), "assumed": ASSUMED,
     "state": _named("values each card carries and the rules change, with their initial value (`damage: 0`)",
                     {"type": ["integer", "boolean", "string"]}),
     "back": _text('what the back shows, e.g. "Trial" (cards with the same back look alike face down)'),
     "template": _text("the card's own printing template (Jinja2, `{% extends \"card.svg.j2\" %}`)"),
+    "print": {"type": "boolean", "description": "false: left out of card sheets (pawns, dice, a board printed apart)"},
+    "component": _text("what one is, for counts in print: card (the default), tile, token, pawn, die, marker, ..."),
+    "plural": _text("the component's plural, where adding -s is wrong"),
     "add": _text("in a variant: cards to add, as a table with the same columns"),
     "remove": _text("in a variant: cards to remove, as a table of some of the columns (and `count`)"),
 })

@@ -122,3 +122,4 @@ def join(a: Type, b: Type) -> Type | None:
         inner = join(a.item, b.item)
         return ListT(inner) if inner else None
     return None
+

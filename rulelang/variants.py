@@ -13,7 +13,8 @@ the variant. The rules of merging:
 
 * mappings merge key by key, recursively; any other value replaces the
   inherited one; new keys come after the inherited ones;
-* a card type's `add:` and `remove:` tables add and remove cards;
+* a card type's `add:` and `remove:` tables add and remove cards (rows of
+  its table: with `each:`, a row stands for a card of every combination);
 * a mode's `round:` may be a list of changes to the inherited steps:
   `- replace: STEP`, `- insert: STEP` (with `before:` or `after:`),
   `- remove: STEP`;
@@ -115,6 +116,13 @@ def _without(node: YMap, *keys: str) -> YMap:
     return YMap(node.span, {k: v for k, v in node.entries.items() if k not in keys})
 
 
+def _each_fields(node: YNode | None) -> list[str]:
+    """The fields a card type's `each:` names (a list of them, or a mapping by them)."""
+    if isinstance(node, YMap):
+        return list(node.entries)
+    return [n for n in map(_name, node.items) if n] if isinstance(node, YList) else []
+
+
 def _name(node: YNode | None) -> str | None:
     return str(node.value) if isinstance(node, YScalar) and node.value is not None else None
 
@@ -171,10 +179,11 @@ class _Merger:
         merged = self.maps(old, _without(new, "add", "remove"))
         if "add" not in new and "remove" not in new:
             return merged
-        table = merged.get("table")
+        table, each = merged.get("table"), _each_fields(merged.get("each"))
         if not isinstance(table, YScalar) or not isinstance(table.value, str):
             where = new.key_span("add" if "add" in new else "remove")
             self.diag.error(where, f"card type '{name}' has no table of cards to change",
+                            "its cards are every combination of `each:`: change `each:` or `count:`" if each else
                             "a card type without fields is changed with `count:`")
             return merged
         header, header_span, lines = split_table(table, self.diag)
@@ -184,9 +193,9 @@ class _Merger:
         rows = [self.row(header, cells, span) for cells, span in lines]
         rows = [r for r in rows if r is not None]
         if "remove" in new:
-            rows = self.remove_cards(name, columns, rows, new.get("remove"))
+            rows = self.remove_cards(name, columns, rows, new.get("remove"), each)
         if "add" in new:
-            rows += self.add_cards(name, columns, new.get("add"))
+            rows += self.add_cards(name, columns, new.get("add"), each)
         counted = any(count != 1 for _, count, _ in rows)
         text = format_table(columns + ["count"] * counted,
                             [[cells[c] for c in columns] + [str(count)] * counted for cells, count, _ in rows])
@@ -206,8 +215,9 @@ class _Merger:
             return None
         return values, int(count), span
 
-    def change_table(self, name: str, columns: list[str], node: YNode, what: str):
-        """The rows of an `add:` or `remove:` table, or [] (reported)."""
+    def change_table(self, name: str, columns: list[str], node: YNode, what: str, each: list[str]):
+        """The rows of an `add:` or `remove:` table, or [] (reported); `each`: the
+        fields of the type's `each:`, which its table leaves out."""
         if not isinstance(node, YScalar) or not isinstance(node.value, str):
             self.diag.error(node.span, f"`{what}:` is a table: a header line of field names, then one card a row",
                             f"write it as a block after `{what}: |`")
@@ -217,6 +227,12 @@ class _Merger:
             self.diag.error(node.span, f"the `{what}:` table is empty")
             return None, []
         for col in header:
+            if col in each:
+                self.diag.error(header_span, f"column '{col}' comes from `each:`: a row of the table of '{name}' "
+                                f"is a card of every {col}",
+                                f"`{what}:` rows without '{col}' {what} cards of every {col}; "
+                                f"to change which {col}s there are, change `each:`")
+                return None, []
             if col != "count" and col not in columns:
                 self.diag.error(header_span, f"unknown column '{col}' in the table of '{name}'",
                                 did_you_mean(col, [*columns, "count"]) or "columns: " + ", ".join(columns))
@@ -224,8 +240,8 @@ class _Merger:
         rows = [self.row(header, cells, span) for cells, span in lines]
         return header_span, [r for r in rows if r is not None]
 
-    def remove_cards(self, name: str, columns: list[str], rows: list, node: YNode) -> list:
-        _, removals = self.change_table(name, columns, node, "remove")
+    def remove_cards(self, name: str, columns: list[str], rows: list, node: YNode, each: list[str]) -> list:
+        _, removals = self.change_table(name, columns, node, "remove", each)
         rows = [list(r) for r in rows]
         for match, count, span in removals:
             found = 0
@@ -243,8 +259,8 @@ class _Merger:
                                 did_you_mean(" ".join(match.values()), existing))
         return [tuple(r) for r in rows]
 
-    def add_cards(self, name: str, columns: list[str], node: YNode) -> list:
-        header_span, rows = self.change_table(name, columns, node, "add")
+    def add_cards(self, name: str, columns: list[str], node: YNode, each: list[str]) -> list:
+        header_span, rows = self.change_table(name, columns, node, "add", each)
         if rows and set(rows[0][0]) != set(columns):
             missing = [c for c in columns if c not in rows[0][0]]
             self.diag.error(header_span, f"added {name} cards need a value for every field: "

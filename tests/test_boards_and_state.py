@@ -70,6 +70,9 @@ def run(body: str):
     # per-component state: read like a field, changed with =, += and -=
     ("let c = top(pile)\nc.hits += 3\nc.hits -= 1\ntotal = c.hits + sum(x.hits for x in pile)\nwin solo", 4),
     ("for c in pile where c.rank == 1:\n  c.ready = true\ntotal = count(c in pile where c.ready)\nwin solo", 2),
+    # through any card expression
+    ("top(pile).hits += 2\nfirst(c in pile where c.rank == 3).hits = 5\n(top(pile) if true else none).hits -= 1\n"
+     "total = sum(c.hits for c in pile)\nwin solo", 6),
     # ordered by: numbers, smallest first; descending; ties keep the domain's order
     ("total = first(c in pile ordered by c.rank descending).rank\nwin solo", 3),
     ("for c in pile ordered by c.rank:\n  total = total * 10 + c.rank\nwin solo", 1123),
@@ -129,6 +132,9 @@ def test_runtime_errors_are_located(body, message):
     ("move top(pile) to field", "'field' is a board; name one of its spaces here"),
     ("total = size(space(pile, 1, 1))", "space() needs a board"),
     ("let c = top(pile)\nc.rank = 2", "'rank' is printed on the card and cannot change"),
+    ("top(pile).rank += 1", "'rank' is printed on the card and cannot change"),
+    ("top(pile).rank.hits = 1", "only a card's state can change; this is number, not a card"),
+    ("total.hits = 1", "only a card's state can change; this is number, not a card"),
     ("let c = top(pile)\nc.wounds += 1", "pawn cards have no state 'wounds'"),
     ("let c = top(pile)\nc.ready += 1", "'ready' is true/false; += needs a number"),
     ("let c = top(pile)\nc.hits = true", "a value for 'hits' must be number"),

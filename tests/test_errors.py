@@ -129,3 +129,59 @@ def test_error_format_is_file_line_col():
     bad = SOURCE.replace("while size(hand) < 4", "while size(hnad) < 4")
     text = errors(bad)[0].format()
     assert re.match(r"^bad\.yaml:\d+:\d+: error: ", text)
+
+
+def test_a_field_hint_never_names_the_refused_field():
+    """Some of the card types have the field: the hint says to narrow, not 'did you mean' the same name."""
+    define = "trials_met_by_hand(): count(t in trial_deck where t is trial and"
+    bad = SOURCE.replace(define, define.replace("count(", "count(t in trial_deck where t.kind == strength) + count(",
+                                                1))
+    (d,) = errors(bad)
+    assert d.message == "trial_modifier cards have no field 'kind'"
+    assert "'kind'" not in (d.hint or "") and d.hint.startswith("narrow first, e.g. `t is trial and ...`")
+
+
+def test_a_define_under_procedures_and_a_procedure_under_define_say_where_they_belong():
+    bad = SOURCE.replace("procedures:\n", "procedures:\n  best_value(): |\n    max(c.value for c in hand)\n", 1)
+    (d,) = errors(bad)
+    assert d.message == "'best_value()' is a value, not statements: it is a define, under `procedures:`"
+    assert d.span.line == line_of(bad, "best_value(): |") and "under `define:`" in d.hint
+    bad = SOURCE.replace("define:\n", "define:\n  draw_two():\n    do: |\n      draw 2 from action_deck to hand\n", 1)
+    (d,) = errors(bad)
+    assert d.message == "'draw_two()' is statements, not a value: it is a procedure, under `define:`"
+    assert d.span.line == line_of(bad, "    do: |") and "under `procedures:`" in d.hint
+
+
+def test_a_value_on_a_line_of_its_own_is_not_a_statement():
+    bad = SOURCE.replace("      refreshes_used += 1\n", "      refreshes_used += 1\n      size(hand)\n", 1)
+    (d,) = errors(bad)
+    assert d.message == "'size' is built in (a value), not a procedure; use it in a condition"
+    assert d.span.line == line_of(bad, "      size(hand)")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("        move c to hand\n", "        move c to hand\n          shuffle hand\n",
+     "this line is indented further than the line before it"),
+    ("      else:\n        move c to hand\n", "      else:\n        move c to hand\n       shuffle hand\n",
+     "this line's indentation matches no block around it"),
+    ("      else:\n        move c to hand\n", "      else:\n      move c to hand\n",
+     "this line is not indented, but the line before opens a block (it ends with ':')"),
+])
+def test_a_mis_indented_line_is_named_at_its_first_word(old, new, message):
+    bad = SOURCE.replace(old, new, 1)
+    assert bad != SOURCE
+    (d,) = errors(bad)
+    line = bad[:bad.index(new)].count("\n") + new.count("\n")  # the last line of `new`
+    moved = bad.splitlines()[line - 1]
+    indent = len(moved) - len(moved.lstrip())
+    assert d.message == message
+    assert (d.span.line, d.span.col, d.span.end_col) == (line, indent + 1, indent + 1 + len(moved.split()[0]))
+    assert "indent" in d.hint or "line it up" in d.hint
+
+
+def test_a_printed_field_of_any_card_expression_cannot_change():
+    line = "      refreshes_used += 1\n"
+    bad = SOURCE.replace(line, line + "      top(action_deck).value += 1\n", 1)
+    (d,) = errors(bad)
+    assert d.message == "'value' is printed on the card and cannot change"
+    assert d.span.line == line_of(bad, "top(action_deck).value")

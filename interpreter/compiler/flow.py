@@ -147,6 +147,12 @@ def card_flags(b: ir.Binder) -> tuple[bool, ...]:
     return tuple(flags)
 
 
+def zone_flags(b: ir.Binder) -> tuple[bool, ...]:
+    """Which of a binder's names are bound to zones (`z in [hand of p, discard of p]`)."""
+    return tuple(isinstance(g.domain.ty, ListT) and isinstance(g.domain.ty.item, ZoneT)
+                 for g in b.groups for _ in g.names)
+
+
 def draws(s: ir.Stmt) -> bool:
     """A statement that draws from the RNG: a roll, a random pick, a shuffle."""
     return isinstance(s, (ir.Roll, ir.Shuffle)) or isinstance(s, ir.Take) and s.which == "random"
@@ -233,14 +239,15 @@ class Lowering:
         if run:
             prog.add(Run(tuple(run)))
 
-    def site(self, label: str, names, is_card, span, menu=False) -> DecisionSite:
-        site = DecisionSite(len(self.sites), label, tuple(names), tuple(is_card), span, menu)
+    def site(self, label: str, names, is_card, span, menu=False, is_zone=()) -> DecisionSite:
+        site = DecisionSite(len(self.sites), label, tuple(names), tuple(is_card), span, menu, tuple(is_zone))
         self.sites.append(site)
         return site
 
     def lower(self, prog: Lowered, s: ir.Stmt) -> None:
         if isinstance(s, Decide):
-            site = self.site(s.label, s.binder.names, card_flags(s.binder), s.span)
+            site = self.site(s.label, s.binder.names, card_flags(s.binder), s.span,
+                             is_zone=zone_flags(s.binder))
             prog.add(Ask(s.role, site, s.options))
             self.block(prog, s.body)
         elif isinstance(s, TakeFrom):

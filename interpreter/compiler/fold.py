@@ -14,7 +14,7 @@ import dataclasses
 from rulelang import ir
 from rulelang.builtins import BUILTINS
 from rulelang.types import BoardT, CardT, ListT, ZoneT
-from rulelang.walk import children, map_children
+from rulelang.walk import children, map_children, walk
 
 from .nodes import TRIVIAL, LetIn
 
@@ -243,12 +243,20 @@ class Folder:
 
     def inline_procedure(self, s: ir.CallProc) -> ir.Block:
         """A call's statements in place (procedures are never recursive), with
-        every local renamed apart so the caller's locals are untouched."""
+        every local renamed apart so the caller's locals are untouched. A zone
+        argument that cannot change while the body runs is written in place of
+        its parameter, so the zone analysis sees where cards go."""
         proc = self.rs.procedures[s.name]
         renames = {p: self.fresh(p) for p, _ in proc.params}
-        lets = tuple(ir.Let(renames[p], a, span=s.span) for (p, _), a in zip(proc.params, s.args))
         body = rename_statements(proc.body, self.fresh, renames)
-        return lets + body
+        assigned = {n.target.name for n in walk(body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.Local)}
+        lets, zones = [], {}
+        for (p, _), a in zip(proc.params, s.args):
+            if isinstance(a.ty, ZoneT) and renames[p] not in assigned and _fixed(a):
+                zones[renames[p]] = a
+            else:
+                lets.append(ir.Let(renames[p], a, span=s.span))
+        return tuple(lets) + substitute_statements(body, zones)
 
     def inline(self, e: ir.DefineCall, kenv: dict) -> ir.Expr:
         define = self.rs.defines[e.name]
@@ -263,6 +271,14 @@ class Folder:
 
 _EMPTY = {"exists": False, "count": 0, "sum": 0, "any": False, "all": True, "list": []}
 _SIMPLE = (ir.Const, ir.Local, ir.Var, ir.EnumValue, ir.RoleRef)
+
+
+def _fixed(e: ir.Expr) -> bool:
+    """Whether a zone expression names the same zone wherever it is repeated:
+    it reads no variable and no card state (a caller's locals never change
+    inside a procedure: its body has its own)."""
+    return all(isinstance(n, (ir.ZoneRef, ir.RoleRef, ir.Const, ir.Local, ir.EnumValue)) or
+               isinstance(n, ir.BuiltinCall) and n.name == "space" for n in walk(e))
 
 
 def _constant_names(b: ir.Binder) -> dict:

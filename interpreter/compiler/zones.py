@@ -1,7 +1,8 @@
 """Which card types can ever be in each zone, for one mode and parameters.
 
 A fixed point over every reachable move, following where moved cards came
-from (a card bound from a zone, `top(zone)`, a `let` of one, ...). The folder
+from (a card bound from a zone, `top(zone)`, a `let` of one, ...) and which
+zones a zone bound to a name may be (`for z in [hand, discard]`). The folder
 uses it to fold type tests, the sampler to deal hidden cards back only
 where they could be.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from rulelang import ir
 from rulelang.types import CardT, ListT, ZoneT
+from rulelang.walk import walk
 
 from .nodes import LetIn
 
@@ -24,6 +26,9 @@ class ZoneAnalysis:
         self.possible: dict[str, frozenset] = {"box": self.all}
 
     def run(self, setup, steps) -> dict[str, frozenset]:
+        # a local changed by `=` may hold a card (or zone) from anywhere
+        self.assigned = {n.target.name for n in walk((setup, *steps, *self.procs.values()))
+                         if isinstance(n, ir.Assign) and isinstance(n.target, ir.Local)}
         while True:
             before = dict(self.possible)
             self.visited: set[str] = set()
@@ -44,16 +49,16 @@ class ZoneAnalysis:
 
     def stmt(self, s, prov: dict) -> None:
         if isinstance(s, ir.Let):
-            prov[s.name] = self.sources(s.value, prov)
+            prov[s.name] = None if s.name in self.assigned else self.sources(s.value, prov)
         elif isinstance(s, ir.Move):
-            dests = self.zones_of(s.dest)
+            dests = self.zones_of(s.dest, prov)
             if s.every is not None:
                 inner = self.bind(s.every, prov)
                 self.add(dests, self.moved(ir.Local(s.every.names[0], ty=s.every.types[0]), inner))
             for c in s.cards:
                 self.add(dests, self.moved(c, prov))
         elif isinstance(s, ir.Draw):
-            self.add(self.zones_of(s.dest), self.from_zones(self.zones_of(s.source)))
+            self.add(self.zones_of(s.dest, prov), self.from_zones(self.zones_of(s.source, prov)))
         elif isinstance(s, ir.If):
             for _, body in s.branches:
                 self.block(body, prov)
@@ -75,7 +80,7 @@ class ZoneAnalysis:
         for g in b.groups:
             src = self.sources(g.domain, inner)
             for n in g.names:
-                inner[n] = src
+                inner[n] = None if n in self.assigned else src
         return inner
 
     def moved(self, e: ir.Expr, prov: dict) -> frozenset:
@@ -93,13 +98,16 @@ class ZoneAnalysis:
             result |= self.possible.get(z, frozenset())
         return result
 
-    def zones_of(self, e: ir.Expr) -> set[str]:
+    def zones_of(self, e: ir.Expr, prov: dict) -> set[str]:
+        """The zones a zone expression may be."""
         if isinstance(e, ir.ZoneRef):
             return {e.zone}
         if isinstance(e, ir.BuiltinCall) and e.name == "space":  # a board's spaces count as the board
             return {e.args[0].zone}
         if isinstance(e, ir.IfExpr):
-            return self.zones_of(e.then) | self.zones_of(e.otherwise)
+            return self.zones_of(e.then, prov) | self.zones_of(e.otherwise, prov)
+        if isinstance(e, ir.Local) and prov.get(e.name) is not None:  # a zone bound to a name
+            return prov[e.name]
         return set(self.rs.zones)
 
     def sources(self, e: ir.Expr, prov: dict):

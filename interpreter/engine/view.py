@@ -70,6 +70,11 @@ class Viewer:
             text += f" at {space[0]},{space[1]}"
         return text
 
+    def zone_text(self, zi: int) -> str:
+        """A zone as an option names it: `hand of alice`, a board's space `gauntlet 2,3`."""
+        space = self.space[zi]
+        return self.names[zi] if space is None else f"{self.names[zi]} {space[0]},{space[1]}"
+
     def value(self, v) -> str | None:
         """A bound value as text; None (no card) is left out."""
         return None if v is None else value_text(v)
@@ -80,8 +85,8 @@ class Viewer:
         values = d.options[index]
         if d.site.menu:
             return words(values[0])
-        parts = [self.card_text(st, v) if card else self.value(v)
-                 for v, card in zip(values, d.site.is_card) if v is not None]
+        parts = [self.card_text(st, v) if card else self.zone_text(v) if zone else self.value(v)
+                 for v, card, zone in zip(values, d.site.is_card, d.site.is_zone) if v is not None]
         return ", ".join(parts) if parts else "(nothing)"
 
     def chance_event(self, st: State, e: ChanceEvent, role: str | None, everything: bool = False) -> dict:

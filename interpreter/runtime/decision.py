@@ -22,6 +22,7 @@ class DecisionSite:
     is_card: tuple[bool, ...]  # which of them are cards
     span: Span | None
     menu: bool = False  # named options (`ROLE chooses LABEL:`) rather than bindings
+    is_zone: tuple[bool, ...] = ()  # which of them are zones (held as zone instance numbers)
 
     @property
     def at(self) -> str:

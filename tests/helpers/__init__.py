@@ -10,7 +10,7 @@ from pathlib import Path
 
 from interpreter.engine.game import Game
 from interpreter.engine.view import Viewer
-from rulelang import load_ruleset
+from rulelang import RulesetError, load_ruleset, load_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -52,6 +52,21 @@ class Position:
 
     def zone(self, name: str) -> list[str]:
         return [self.viewer.card(c) for c in self.st.zones[self.game.zone_index(name)]]
+
+
+def refusal(text: str, name: str = "bad.yaml") -> list:
+    """The diagnostics with which the front end refuses a ruleset's text."""
+    try:
+        load_text(text, name)
+    except RulesetError as exc:
+        return exc.diagnostics
+    raise AssertionError("the ruleset was accepted")
+
+
+def position(text: str, needle: str) -> tuple[int, int]:
+    """The line and column (from 1) where `needle` first is in `text`."""
+    before = text[:text.index(needle)]
+    return before.count("\n") + 1, len(before) - before.rfind("\n")
 
 
 def rulelang(*args: str, input: str | None = None, cwd=None, env=None, **options) -> subprocess.CompletedProcess:

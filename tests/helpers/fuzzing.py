@@ -1,6 +1,10 @@
 """Fuzzing the front end: mutated rulesets, and the property each must hold.
 
-Every bundled ruleset is the seed. A mutant changes it at one of three levels:
+Every bundled ruleset is a seed, and so is each ruleset in `seeds/` beside
+this file: small games written with the constructs the bundled ones do not
+use (decks built with `each:`, unprinted components, zones as arguments), so
+that mutants reach those parts of the front end too. A mutant changes a seed
+at one of three levels:
 
 * the YAML tree: a node deleted, duplicated, retyped, swapped with another,
   a key misspelt (so every DSL use of a declared name breaks too);
@@ -40,7 +44,8 @@ from rulelang.yamltree import dump
 
 from . import ROOT
 
-SEEDS = sorted([*(ROOT / "rulesets").glob("*.yaml"), *(ROOT / "rulesets" / "examples").glob("*.yaml")])
+SEEDS = sorted([*(ROOT / "rulesets").glob("*.yaml"), *(ROOT / "rulesets" / "examples").glob("*.yaml")]) \
+    + sorted((Path(__file__).parent / "seeds").glob("*.yaml"))
 CORPUS = ROOT / "tests" / "corpus"
 FAILURES = ROOT / ".hypothesis" / "failures"  # every failing mutant, to pick corpus cases from (ignored by git)
 
