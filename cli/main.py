@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from interpreter.agents.asking import AgentError
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
-from interpreter.agents.terminal import HumanAgent, Quit, render_board
+from interpreter.agents.terminal import HumanAgent, Quit, board_drawings, render_board
 from interpreter.analysis.records import RowsError
 from interpreter.analysis.tally import outcome_label
 from interpreter.engine.game import Game
@@ -342,7 +342,7 @@ def cmd_play(args) -> int:
     finally:
         if log_file:
             log_file.close()
-    print("\n" + render_board(viewer.observe(st, role), titles, role))
+    print("\n" + render_board(viewer.observe(st, role), titles, role, board_drawings(game)))
     print("\nGame over: " + describe(st.outcome))
     return 0
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Builtin:
     name: str
-    params: tuple[str, ...]  # each argument's kind: zone, zone-or-list, card, number, list, board, role
-    result: str  # number, bool, card, zone, role, roles (a list of roles)
+    params: tuple[str, ...]  # each argument's kind: zone, zone-or-list, card, number, list, board, role,
+    #                          space (of a board), place (a graph's place name)
+    result: str  # number, bool, card, zone, zones (a list of zones), role, roles (a list of roles)
     phrase: str  # English; {0}, {1}, ... are the arguments' phrases
     negated: str | None = None  # the English of `not name(...)`, where it reads better than "it is not true that"
     pure: bool = True  # depends on its arguments only: folded when they are constants
@@ -42,6 +43,12 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     Builtin("row", ("card",), "number", "the row {0} is in", pure=False),
     Builtin("columns", ("board",), "number", "the number of columns of {0}"),
     Builtin("rows", ("board",), "number", "the number of rows of {0}"),
+    # boards as maps and graphs: spaces, what is next to what, the way from one space to another
+    Builtin("spaces", ("board",), "zones", "the spaces of {0}"),
+    Builtin("neighbours", ("space",), "zones", "the spaces next to {0}"),
+    Builtin("distance", ("space", "space"), "number", "the number of steps from {0} to {1}"),
+    Builtin("toward", ("space", "space"), "zone", "the next space from {0} on the shortest way to {1}"),
+    Builtin("place", ("board", "place"), "zone", "{1} on {0}"),
     # seats: the mode's players in seat order; turns skip players out of the game
     Builtin("players", (), "roles", "the players", bare=True),
     Builtin("seat", ("role",), "number", "the seat of {0} (1 for the first)"),

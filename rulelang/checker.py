@@ -724,7 +724,7 @@ class Checker:
     def zone_type(self, name: str) -> ZoneT | BoardT:
         zone = self.rs.zones.get(name)
         kinds = frozenset(zone.holds) if zone is not None and zone.holds else self.all_kinds
-        return BoardT(kinds) if zone is not None and zone.kind == "grid" else ZoneT(kinds)
+        return BoardT(kinds) if zone is not None and zone.board else ZoneT(kinds)
 
     def expr_owned(self, e: ir.Owned, scope, expect):
         owner = self.role(e.owner, scope)
@@ -747,6 +747,16 @@ class Checker:
         obj = self.expr(e.obj, scope)
         if obj.ty is ANY:
             return self.typed(e, ANY, obj=obj)
+        if isinstance(obj.ty, ZoneT) and obj.ty.board is not None:  # a space's mark: `s.terrain`
+            board = self.rs.zones[obj.ty.board]
+            if e.name not in board.marks:
+                self.error(e.span, f"the spaces of '{board.name}' have no mark '{e.name}'",
+                           did_you_mean(e.name, board.marks) or
+                           ("marks: " + ", ".join(board.marks) if board.marks else
+                            "a board's spaces are marked through its `marks:`, with a `map:` and `legend:` or "
+                            "a graph's places"))
+                return self.typed(e, ANY, obj=obj)
+            return self.typed(e, board.marks[e.name], obj=obj)
         if not isinstance(obj.ty, CardT):
             self.error(e.span, f"only cards have fields; this is {obj.ty}")
             return self.typed(e, ANY, obj=obj)
@@ -796,7 +806,10 @@ class Checker:
         """A call of a built-in, typed by its entry in the table (builtins.py)."""
         b = BUILTINS[e.name]
         context = ZoneT(self.all_kinds) if b.params[:1] in (("zone",), ("zone-or-list",), ("board",)) else None
-        args = tuple(self.expr(a, scope, context if i == 0 else None) for i, a in enumerate(e.args))
+        args = tuple(self.expr(a, scope, context if i == 0 else None) for i, a in enumerate(e.args[:1]))
+        if b.params[1:2] == ("place",) and isinstance(args[0], ir.ZoneRef):  # a place of that board
+            args += tuple(self.expr(a, scope, EnumT(args[0].zone)) for a in e.args[1:2])
+        args += tuple(self.expr(a, scope) for a in e.args[len(args):])
         out = ir.BuiltinCall(e.name, args, span=e.span)
         if b.several and len(args) > 1:  # min(a, b, c)
             for a in args:
@@ -813,8 +826,12 @@ class Checker:
         ok = all(self.builtin_argument(b, kind, a) for kind, a in zip(b.params, args))
         if b.result == "card":  # top/bottom: a card of the types the zone holds
             return self.typed(out, CardT(args[0].ty.kinds) if ok and isinstance(args[0].ty, ZoneT) else ANY)
-        if b.result == "zone":  # space(B, x, y): a zone holding what the board holds
-            return self.typed(out, ZoneT(args[0].ty.kinds) if ok else ANY)
+        if b.result in ("zone", "zones"):  # a space of the board (or a list of them)
+            if not ok:
+                return self.typed(out, ANY)
+            first = args[0]
+            space = ZoneT(first.ty.kinds, first.zone if isinstance(first.ty, BoardT) else first.ty.board)
+            return self.typed(out, space if b.result == "zone" else ListT(space))
         return self.typed(out, _RESULT[b.result])
 
     def builtin_argument(self, b, kind: str, a: ir.Expr) -> bool:
@@ -838,12 +855,16 @@ class Checker:
             fits, want = ListT(item).fits(ty), f"a list of {item}s"
         elif kind == "role":
             fits, want = ty == ROLE, "a player (a role)"
+        elif kind == "space":
+            fits, want = isinstance(ty, ZoneT) and ty.board is not None, "a space of a board"
+        elif kind == "place":
+            fits, want = isinstance(ty, EnumT), "a place of the graph"
         else:  # a board: a zone declared `kind: grid`, named directly
             if isinstance(a, ir.ZoneRef) and isinstance(ty, BoardT):
                 return True
-            grids = [z.name for z in self.rs.zones.values() if z.kind == "grid"]
-            self.error(a.span, f"{b.name}() needs a board (a zone with `kind: grid`), not {ty}",
-                       "boards: " + ", ".join(grids) if grids else "declare one with `kind: grid`")
+            grids = [z.name for z in self.rs.zones.values() if z.board]
+            self.error(a.span, f"{b.name}() needs a board (a zone with `kind: grid` or `kind: graph`), not {ty}",
+                       "boards: " + ", ".join(grids) if grids else "declare one with `kind: grid` or `kind: graph`")
             return False
         if not fits:
             self.error(a.span, f"{b.name}() needs {want}, not {ty}")

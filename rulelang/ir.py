@@ -445,11 +445,28 @@ class Zone(Node):
     facing: str = "up"  # cards entering the zone are turned this way
     seen_by: str = "all"  # who sees face-up cards: all, owner, none
     holds: tuple[str, ...] = ()  # card types allowed; empty = any
-    kind: str = "pile"  # pile, row, hand, area, grid — how it is shown and described
+    kind: str = "pile"  # pile, row, hand, area, grid, graph — how it is shown and described
     text: str | None = None
     columns: int = 0  # a grid (kind: grid) is columns x rows spaces, each a zone;
     rows: int = 0  # column 1 is the left, row 1 the bottom
     assumed: str | None = None
+    # a board's spaces, numbered 0.. (a grid's bottom row first, left to right; a graph's in
+    # the order its places are listed): which are gaps of a grid's map, what each is marked
+    # with (`marks:` field -> value), a graph's place names and its links (from, to)
+    gaps: frozenset[int] = frozenset()
+    marks: Mapping[str, Type] = field(default_factory=lambda: FrozenMap())
+    space_marks: tuple[Mapping[str, object], ...] = ()
+    places: tuple[str, ...] = ()
+    links: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def board(self) -> bool:
+        """A grid or a graph: every space a zone of its own."""
+        return self.kind in ("grid", "graph")
+
+    @property
+    def spaces(self) -> int:
+        return len(self.places) if self.kind == "graph" else self.columns * self.rows
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from .checker import check
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
 from .files import find_ruleset
 from .limits import DEFAULT, Limits, over
+from .maps import GRAPH_KEYS, MAP_KEYS, Drawn, read_graph, read_grid_map
 from .params import apply_params, whole_number
 from .parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
 from .types import BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, Type, ZoneT
@@ -27,7 +28,8 @@ from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "players", "params", "types",
             "cards", "zones", "vars", "dice", "define", "procedures", "setup", "modes", "rulings")
 PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
-ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows")
+ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows", *MAP_KEYS,
+             *GRAPH_KEYS)
 VAR_KEYS = ("initial", "type", "owner", "min", "max", "text", "assumed")
 PLAYERS_KEYS = ("count", "default", "names", "text")
 STEP_KEYS = ("step", "do", "text", "assumed")
@@ -156,7 +158,7 @@ class _Reader:
         params = self.read_params(top.get("params"), enums)
         if players_param is not None:  # `players` is a reserved name: only `players:` makes this parameter
             params = {"players": players_param, **params}
-        zones = self.read_zones(top.get("zones"), roles, card_types)
+        zones = self.read_zones(top.get("zones"), roles, card_types, enums)
         variables = self.read_vars(top.get("vars"), enums, card_types, roles)
         defines = self.read_functions(top.get("define"), "define", enums, card_types)
         procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
@@ -368,7 +370,7 @@ class _Reader:
                     enums.setdefault(name, ir.EnumDef(name, choices, text, span=span))
         return params
 
-    def read_zones(self, node: YNode | None, roles, card_types) -> dict[str, ir.Zone]:
+    def read_zones(self, node: YNode | None, roles, card_types, enums) -> dict[str, ir.Zone]:
         zones = {}
         role_names = [r.name for r in roles]
         for name, (span, value) in (self.expect_map(node, "zones") or YMap(span=None)).entries.items():
@@ -382,8 +384,8 @@ class _Reader:
                                 did_you_mean(owner, role_names + ["each"]))
             facing = self.choice(spec, "facing", ("up", "down"), "up")
             seen_by = self.choice(spec, "seen_by", ("all", "owner", "none"), "all")
-            kind = self.choice(spec, "kind", ("pile", "row", "hand", "area", "grid"), "pile")
-            columns, rows = self.grid_size(name, spec, kind, owner)
+            kind = self.choice(spec, "kind", ("pile", "row", "hand", "area", "grid", "graph"), "pile")
+            drawn = self.board(name, spec, kind, owner, enums)
             if seen_by == "owner" and owner is None:
                 self.diag.error(spec.get("seen_by").span, f"zone '{name}' is seen by its owner but has no owner")
             holds = []
@@ -398,23 +400,42 @@ class _Reader:
                         holds.append(t)
             if self.declare(name, "zone", span):
                 zones[name] = ir.Zone(name, owner, facing, seen_by, tuple(holds), kind,
-                                      self.text(spec.get("text"), "text"), columns=columns, rows=rows,
-                                      assumed=self.assumed(spec), span=span)
+                                      self.text(spec.get("text"), "text"), columns=drawn.columns, rows=drawn.rows,
+                                      assumed=self.assumed(spec), gaps=drawn.gaps,
+                                      marks=ir.frozen_map(drawn.marks),
+                                      space_marks=tuple(ir.frozen_map(m) for m in drawn.space_marks),
+                                      places=drawn.places, links=drawn.links, span=span)
+                if drawn.places:  # a graph's place names are a type named after it
+                    enums.setdefault(name, ir.EnumDef(name, drawn.places, span=span))
         if "box" in zones:
             self.diag.error(zones["box"].span, "'box' is the built-in zone that holds unused components")
         return zones
 
-    def grid_size(self, name: str, spec: YMap, kind: str, owner) -> tuple[int, int]:
-        """`kind: grid` needs `columns:` and `rows:`; other zones have neither."""
+    def board(self, name: str, spec: YMap, kind: str, owner, enums) -> Drawn:
+        """A board's spaces: a grid's size (or its map), a graph's places and links."""
+        keys = {"grid": ("columns", "rows", *MAP_KEYS), "graph": (*GRAPH_KEYS, "marks")}.get(kind, ())
+        for key in ("columns", "rows", *MAP_KEYS, *GRAPH_KEYS):
+            if key not in keys and spec.get(key) is not None:
+                needs = "kind: graph" if key in GRAPH_KEYS else "kind: grid"
+                self.diag.error(spec.get(key).span, f"only a {needs.split()[1]} has {key}",
+                                f"add `{needs}` to zone '{name}'")
+        if kind in ("grid", "graph") and owner == "each":
+            self.diag.error(spec.get("owner").span, f"a {kind} cannot belong to each role (yet)",
+                            f"declare one {kind} per role")
+        if kind == "graph":
+            return read_graph(self, name, spec, enums)
         if kind != "grid":
+            return Drawn()
+        drawn = read_grid_map(self, name, spec, enums)
+        if drawn is not None:
             for key in ("columns", "rows"):
                 if spec.get(key) is not None:
-                    self.diag.error(spec.get(key).span, f"only a grid has {key}",
-                                    f"add `kind: grid` to zone '{name}'")
-            return 0, 0
-        if owner == "each":
-            self.diag.error(spec.get("owner").span, "a grid cannot belong to each role (yet)",
-                            "declare one grid per role")
+                    self.diag.error(spec.get(key).span, f"a board drawn as a map takes its {key} from the map")
+            return drawn
+        return Drawn(*self.grid_size(name, spec))
+
+    def grid_size(self, name: str, spec: YMap) -> tuple[int, int]:
+        """A grid without a map needs `columns:` and `rows:`."""
         size = []
         for key in ("columns", "rows"):
             node = spec.get(key)

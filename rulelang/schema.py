@@ -85,10 +85,18 @@ ZONE = {"oneOf": [{"type": "null"}, _obj("a place for cards", {
     "facing": {"enum": ["up", "down"], "description": "how cards are turned when they enter"},
     "seen_by": {"enum": ["all", "owner", "none"], "description": "who sees its face-up cards"},
     "holds": {"type": ["string", "array"], "items": {"type": "string"}, "description": "the card types allowed in it"},
-    "kind": {"enum": ["pile", "row", "hand", "area", "grid"],
-             "description": "how it is shown and described; `grid` makes a board of columns × rows spaces"},
+    "kind": {"enum": ["pile", "row", "hand", "area", "grid", "graph"],
+             "description": "how it is shown and described; `grid` makes a board of columns × rows spaces, "
+                            "`graph` a board of places joined by links"},
     "columns": {"type": "integer", "minimum": 1, "description": "a grid's number of columns"},
     "rows": {"type": "integer", "minimum": 1, "description": "a grid's number of rows"},
+    "map": _text("a grid drawn as text: one character a space, top row first, a blank for no space"),
+    "legend": _named("what each character of the map marks: a value, or {mark: value}",
+                     {"type": ["string", "object"]}),
+    "marks": _named("the fields a board's spaces are marked with, and their types", {"type": "string"}),
+    "places": {"type": ["array", "object"], "description": "a graph's places, in order (a list of names, "
+                                                           "or names with their marks)"},
+    "links": _text("a graph's links, a chain a line: `a - b - c` (both ways), `a -> b` (one way)"),
     "text": _text("its name for players"), "assumed": ASSUMED,
 })]}
 

@@ -64,8 +64,10 @@ class CardT(Type):
 
 @dataclass(frozen=True)
 class ZoneT(Type):
-    """A zone; `kinds` are the card types it may hold (its `holds:`)."""
+    """A zone; `kinds` are the card types it may hold (its `holds:`); a
+    space of a board knows its board (its marks are read as `s.terrain`)."""
     kinds: frozenset[str]
+    board: str | None = None
 
     def fits(self, other: Type) -> bool:
         return isinstance(other, ZoneT) or other is ANY
@@ -113,7 +115,7 @@ def join(a: Type, b: Type) -> Type | None:
     if isinstance(a, CardT) and isinstance(b, CardT):
         return CardT(a.kinds | b.kinds)
     if isinstance(a, ZoneT) and isinstance(b, ZoneT):
-        return ZoneT(a.kinds | b.kinds)
+        return ZoneT(a.kinds | b.kinds, a.board if a.board == b.board else None)
     if isinstance(a, ListT) and isinstance(b, ListT):
         if a.item is NONE:
             return b

@@ -5,6 +5,7 @@ person exactly what an agent in their seat would see.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from rulelang.params import whole_number
@@ -23,9 +24,35 @@ class Quit(Exception):
     """The person left the game."""
 
 
-def render_grid(title: str, rows: list) -> list[str]:
-    """A board as a grid of boxes, top row first, numbered like `space(B, column, row)`."""
-    cells = [[_space_lines(space) for space in row] for row in rows]
+@dataclass(frozen=True)
+class Drawing:
+    """What the rules say of a board's spaces, for its picture: each space's
+    marks in words (a grid's by (column, row), a graph's by place) and where
+    each place of a graph leads."""
+    marks: dict
+    links: dict
+
+
+def board_drawings(game) -> dict[str, Drawing]:
+    """The boards of a game's ruleset, ready to draw."""
+    drawings = {}
+    for z in game.ruleset.zones.values():
+        if not z.board:
+            continue
+        names = list(z.places) if z.kind == "graph" else \
+            [(i % z.columns + 1, i // z.columns + 1) for i in range(z.spaces)]
+        marks = {n: " ".join(str(v).replace("_", " ") for v in m.values()) for n, m in zip(names, z.space_marks)}
+        links = {p: [z.places[b] for a, b in z.links if a == i] for i, p in enumerate(z.places)}
+        drawings[z.name] = Drawing(marks, links)
+    return drawings
+
+
+def render_grid(title: str, rows: list, drawing: Drawing | None = None) -> list[str]:
+    """A board as a grid of boxes, top row first, numbered like `space(B, column, row)`;
+    a space's marks first in its box, a gap of the map left blank."""
+    marks = drawing.marks if drawing is not None else {}
+    cells = [[([f"[{marks[x, y]}]"] if marks.get((x, y)) else []) + _space_lines(space) if space is not None else []
+              for x, space in enumerate(row, 1)] for y, row in enumerate(rows, 1)]
     columns = len(rows[0]) if rows else 0
     width = max([12] + [len(line) for row in cells for cell in row for line in cell])
     margin = len(str(len(rows))) + 3
@@ -38,6 +65,18 @@ def render_grid(title: str, rows: list) -> list[str]:
             texts = [cell[i] if i < len(cell) else "" for cell in row]
             lines.append(f"  {label:>{margin - 3}} " + "".join(f"| {t:<{width}} " for t in texts) + "|")
         lines.append(rule)
+    return lines
+
+
+def render_graph(title: str, places: dict, drawing: Drawing | None) -> list[str]:
+    """A graph as its places, a line each: marks, cards, and where it leads."""
+    lines = [f"  {title}"]
+    width = max(len(p) for p in places)
+    for place, cards in places.items():
+        mark = f"[{drawing.marks[place]}] " if drawing is not None and drawing.marks.get(place) else ""
+        shown = " · ".join(_space_lines(cards)) or "—"
+        leads = ", ".join(q.replace("_", " ") for q in drawing.links[place]) if drawing is not None else ""
+        lines.append(f"    {place.replace('_', ' '):<{width}}  {mark}{shown}" + (f"   → {leads}" if leads else ""))
     return lines
 
 
@@ -75,13 +114,14 @@ def _places(observation: dict, titles: dict[str, str]) -> dict[int, tuple[str, s
         for card in cards:
             if card is not None:
                 places[card["id"]] = (card["card"], where, card.get("state", ""))
-    for name, rows in observation.get("boards", {}).items():
+    for name, board in observation.get("boards", {}).items():
         title = _title(name, titles)
-        for y, row in enumerate(rows, 1):
-            for x, space in enumerate(row, 1):
-                for card in space:
-                    if card is not None:
-                        places[card["id"]] = (card["card"], f"{title} {x},{y}", card.get("state", ""))
+        spaces = board.items() if isinstance(board, dict) else \
+            ((f"{x},{y}", space) for y, row in enumerate(board, 1) for x, space in enumerate(row, 1))
+        for where, space in spaces:
+            for card in space or ():
+                if card is not None:
+                    places[card["id"]] = (card["card"], f"{title} {where.replace('_', ' ')}", card.get("state", ""))
     return places
 
 
@@ -118,7 +158,8 @@ def render_chance(observation: dict) -> str:
     return "\n".join(["  Chance since your last choice:", *lines]) if lines else ""
 
 
-def render_board(observation: dict, titles: dict[str, str], role: str | None) -> str:
+def render_board(observation: dict, titles: dict[str, str], role: str | None,
+                 drawings: dict[str, Drawing] | None = None) -> str:
     """The zones and variables a role sees, one line each; boards as grids.
     `titles` names the zones to show and their titles (every zone, if empty)."""
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
@@ -146,8 +187,10 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None) ->
             lines.append(f"  {name.replace('_', ' ')}: " + " · ".join(f"{_who(r, role)} {v}" for r, v in each.items()))
     if observation.get("out"):
         lines.append("  out of the game: " + ", ".join(_who(r, role) for r in observation["out"]))
-    for name, rows in observation.get("boards", {}).items():
-        lines += [""] + render_grid(_title(name, titles), rows)
+    for name, board in observation.get("boards", {}).items():
+        drawing = (drawings or {}).get(name)
+        lines += [""] + (render_graph(_title(name, titles), board, drawing) if isinstance(board, dict)
+                         else render_grid(_title(name, titles), board, drawing))
     return "\n".join(lines)
 
 
@@ -160,10 +203,13 @@ class HumanAgent(Agent):
         self.titles, self.ask, self.say, self.save = titles, ask, say, save
         self.last_board = None
         self.last_seen = None
+        self.drawings: dict[str, Drawing] | None = None
 
     def choose(self, view: PlayerView) -> int:
         obs = view.observation
-        board = render_board(obs, self.titles, view.role)
+        if self.drawings is None:
+            self.drawings = board_drawings(view.game)
+        board = render_board(obs, self.titles, view.role, self.drawings)
         if board != self.last_board:  # show the board whenever what the player sees has changed
             changes = render_changes(self.last_seen, obs, self.titles) if self.last_seen else ""
             self.say("\n" + board + ("\n" + changes if changes else ""))
@@ -184,7 +230,7 @@ class HumanAgent(Agent):
             if line in ("?", "h", "help"):
                 self.say(HELP)
             elif line in ("b", "board"):
-                self.say(render_board(obs, self.titles, view.role))
+                self.say(render_board(obs, self.titles, view.role, self.drawings))
                 self.prompt(view)
             elif line.split()[:1] in (["s"], ["save"]):
                 parts = line.split(maxsplit=1)

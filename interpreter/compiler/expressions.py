@@ -87,6 +87,8 @@ class Expressions(Source):
         return f"({t} := {self.expr(e, fn, scope)})", t
 
     def expr_field(self, e, fn, scope):
+        if isinstance(e.obj.ty, ZoneT):  # a space's mark, by zone instance
+            return f"{self.const(self.L.marks[e.name])}[{self.expr(e.obj, fn, scope)}]"
         if e.name in self.L.state_slot:  # a state value changes in play: read it from the state
             col = f"st.props[{self.L.state_slot[e.name]}]"
         else:
@@ -171,9 +173,32 @@ class Expressions(Source):
         base = self.L.zone_base[zone.name]
         x, y = self.fresh("x"), self.fresh("y")
         err = self.error(e.span, f"space(): {zone.name} has columns 1..{zone.columns} and rows 1..{zone.rows}")
-        return (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
-                f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
-                f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
+        found = (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
+                 f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
+                 f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
+        if not zone.gaps:
+            return found
+        t, gap = self.fresh("t"), self.error(e.span, f"space(): {zone.name}'s map has no space there (a gap)")
+        return f"({t} if not {self.const(self.L.gap)}[({t} := {found})] else _fail({gap}))"
+
+    def builtin_spaces(self, e, fn, scope):
+        base, n = self.L.board_range(e.args[0].zone)
+        return self.const([base + i for i in range(n) if not self.L.gap[base + i]])
+
+    def builtin_neighbours(self, e, fn, scope):
+        return f"{self.const(self.L.neighbours)}[{self.expr(e.args[0], fn, scope)}]"
+
+    def builtin_distance(self, e, fn, scope):
+        err = self.error(e.span, f"{e.name}(): there is no way from the one space to the other")
+        a, b = (self.expr(x, fn, scope) for x in e.args)
+        return f"_way({self.const(self.L.neighbours)}, {a}, {b}, {e.name == 'toward'}, {err})"
+
+    builtin_toward = builtin_distance
+
+    def builtin_place(self, e, fn, scope):
+        zone = self.L.rs.zones[e.args[0].zone]
+        index = self.const({p: self.L.zone_base[zone.name] + i for i, p in enumerate(zone.places)})
+        return f"{index}[{self.expr(e.args[1], fn, scope)}]"
 
     def builtin_players(self, e, fn, scope):
         return self.const(list(self.L.roles))

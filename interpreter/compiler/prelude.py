@@ -88,13 +88,36 @@ def _turn(st, players, out, seat, step):
     return players[seat]
 
 
+def _way(neighbours, a, b, toward, error):
+    """Breadth first from a: the number of steps to b, or (`toward`) the first
+    space on a shortest way there — of equal ways, the one through the
+    neighbour listed first. Boards are small, and a search stops at b."""
+    if a == b:
+        return a if toward else 0
+    first = {}  # a space found -> the neighbour of a it was reached through
+    for n in neighbours[a]:
+        first.setdefault(n, n)
+    frontier, steps = list(first), 1
+    while frontier:
+        if b in first:
+            return first[b] if toward else steps
+        reached = []
+        for z in frontier:
+            for n in neighbours[z]:
+                if n not in first and n != a:
+                    first[n] = first[z]
+                    reached.append(n)
+        frontier, steps = reached, steps + 1
+    raise RuleError(*error)
+
+
 def _bounded(value, low, high):
     """A number kept within a variable's bounds: a change past them stops there."""
     return low if low is not None and value < low else high if high is not None and value > high else value
 
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
+           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
            "Decision": Decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,

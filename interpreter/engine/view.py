@@ -43,7 +43,8 @@ class Viewer:
                       for name, owner in self.instances]
         mode = game.mode.visibility  # a mode may change who sees a zone
         self.seen_by = [None] + [mode.get(name, zones[name].seen_by) for name, _ in self.instances[1:]]
-        self.boards = {z.name: z for z in zones.values() if z.kind == "grid"}
+        self.boards = {z.name: z for z in zones.values() if z.board}
+        self.place = layout.place
         # state values shown: (name, slot, initial value per card)
         self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()]
 
@@ -65,15 +66,19 @@ class Viewer:
         state = self.state_text(st, c) if self.state else ""
         if state:
             text += f" ({state})"
-        space = self.space[st.where[c]]
-        if space is not None:
-            text += f" at {space[0]},{space[1]}"
-        return text
+        return text + (f" at {self.where_on_board(st.where[c])}" if self.on_board(st.where[c]) else "")
+
+    def on_board(self, zi: int) -> bool:
+        return self.space[zi] is not None or self.place[zi] is not None
+
+    def where_on_board(self, zi: int) -> str:
+        """A space as a player names it: `2,3` on a grid, `room_6` on a graph."""
+        space = self.space[zi]
+        return f"{space[0]},{space[1]}" if space is not None else words(self.place[zi])
 
     def zone_text(self, zi: int) -> str:
         """A zone as an option names it: `hand of alice`, a board's space `gauntlet 2,3`."""
-        space = self.space[zi]
-        return self.names[zi] if space is None else f"{self.names[zi]} {space[0]},{space[1]}"
+        return f"{self.names[zi]} {self.where_on_board(zi)}" if self.on_board(zi) else self.names[zi]
 
     def value(self, v) -> str | None:
         """A bound value as text; None (no card) is left out."""
@@ -149,10 +154,14 @@ class Viewer:
     def observe(self, st: State, role: str | None) -> dict:
         """Everything `role` may see now; role None is a spectator."""
         zones = {}
-        boards = {name: [[] for _ in range(z.rows)] for name, z in self.boards.items()}
+        # a grid: rows of spaces (bottom row first; a gap of its map is None); a graph: place -> cards
+        boards = {name: {} if z.kind == "graph" else [[] for _ in range(z.rows)] for name, z in self.boards.items()}
+        gap = self.game.layout.gap
         for zi in range(1, len(self.instances)):
             if self.space[zi] is not None:
-                boards[self.instances[zi][0]][self.space[zi][1] - 1].append(self.seen(st, zi, role))
+                boards[self.instances[zi][0]][self.space[zi][1] - 1].append(None if gap[zi] else self.seen(st, zi, role))
+            elif self.place[zi] is not None:
+                boards[self.instances[zi][0]][self.place[zi]] = self.seen(st, zi, role)
             else:
                 zones[self.names[zi]] = self.seen(st, zi, role)
         obs = {

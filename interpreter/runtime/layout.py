@@ -20,22 +20,37 @@ class Layout:
         self.roles = mode.roles
         self.role_index = {r: i for i, r in enumerate(self.roles)}
         # zone instances: the box first, then each zone (one per role if owned by
-        # each; one per space of a grid, bottom row first, left to right)
+        # each; one per space of a board: a grid's bottom row first, left to
+        # right, a gap of its map included; a graph's places as listed)
         self.zone_base: dict[str, int] = {"box": 0}
         self.instances: list[tuple[str, str | None]] = [("box", None)]  # (zone, owner)
         self.space: list[tuple[int, int] | None] = [None]  # (column, row) of each grid space
+        self.place: list[str | None] = [None]  # the name of each graph place
         for z in rs.zones.values():
             self.zone_base[z.name] = len(self.instances)
             if z.kind == "grid":
                 cells = [(x, y) for y in range(1, z.rows + 1) for x in range(1, z.columns + 1)]
                 self.instances += [(z.name, z.owner)] * len(cells)
                 self.space += cells
+                self.place += [None] * len(cells)
+            elif z.kind == "graph":
+                self.instances += [(z.name, z.owner)] * len(z.places)
+                self.space += [None] * len(z.places)
+                self.place += list(z.places)
             elif z.owner == "each":
                 self.instances += [(z.name, r) for r in self.roles]
                 self.space += [None] * len(self.roles)
+                self.place += [None] * len(self.roles)
             else:
                 self.instances.append((z.name, z.owner))
                 self.space.append(None)
+                self.place.append(None)
+        self.gap = [False] * len(self.instances)  # a grid map's blank: an instance, but no space
+        self.neighbours: list[list[int]] = [[] for _ in self.instances]
+        self.marks: dict[str, list] = {}  # mark field -> its value on each zone instance (None elsewhere)
+        for z in rs.zones.values():
+            if z.board:
+                self._board(z)
         self.column_of = [s[0] if s else None for s in self.space]
         self.row_of = [s[1] if s else None for s in self.space]
         self.facing_up = [True] + [rs.zones[name].facing == "up" for name, _ in self.instances[1:]]
@@ -89,10 +104,29 @@ class Layout:
             names[self.out_slot + i], names[self.why_slot + i] = f"{r} out", f"why {r} is out"
         return names
 
+    def _board(self, z: ir.Zone) -> None:
+        """A board's gaps, marks and neighbours, by zone instance."""
+        base = self.zone_base[z.name]
+        for i in z.gaps:
+            self.gap[base + i] = True
+        for i, marked in enumerate(z.space_marks):
+            for mark, value in marked.items():
+                self.marks.setdefault(mark, [None] * len(self.instances))[base + i] = value
+        if z.kind == "graph":
+            for a, b in z.links:
+                self.neighbours[base + a].append(base + b)
+            return
+        for i in range(z.spaces):  # a grid: the spaces left, right, below and above, gaps left out
+            x, y = i % z.columns, i // z.columns
+            steps = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            self.neighbours[base + i] = [base + ny * z.columns + nx for nx, ny in sorted(steps, key=lambda s: (s[1], s[0]))
+                                         if 0 <= nx < z.columns and 0 <= ny < z.rows
+                                         and ny * z.columns + nx not in z.gaps]
+
     def board_range(self, board: str) -> tuple[int, int]:
-        """The first zone instance of a board and how many spaces it has."""
+        """The first zone instance of a board and how many spaces it has (gaps included)."""
         z = self.rs.zones[board]
-        return self.zone_base[board], z.columns * z.rows
+        return self.zone_base[board], z.spaces
 
 
 def move_card(st, card: int, dest: int, top: bool, facing_up: bool) -> None:
