@@ -37,7 +37,7 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
     doc.blocks.append(Section("Setup", [Items(en.block(rs.setup), ordered=True)]))
     for m in modes:
         doc.blocks.append(mode_section(rs, m))
-    if rs.defines or rs.procedures:
+    if rs.defines or rs.procedures or rs.abilities:
         doc.blocks.append(definitions(rs, en))
     notes = assumptions(rs)
     if notes:
@@ -283,7 +283,25 @@ def definitions(rs: ir.Ruleset, en: English, names=None) -> Section:
         sec.blocks += [Para("The steps use these terms:"), Items(items)]
     if procs:
         sec.blocks += [Para("And these actions:"), Items(procs)]
+    abilities = [ability_item(rs, en, a) for a in rs.abilities.values() if names is None or a.name in names]
+    if abilities:
+        sec.blocks += [Para("Cards with these abilities use them when the moment comes:"), Items(abilities)]
     return sec
+
+
+def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability) -> Item:
+    """An ability as a rulebook lists it: when, how often, and what it does."""
+    event = rs.events[a.on]
+    moment = fill(event.text, {p: p for p, _ in event.params}) if event.text else words(a.on)
+    limits = [f"once per {words(a.once)}" if a.once != "game" else "once per game"] if a.once else []
+    if a.optional is not None:
+        limits.append(f"if {en.expr(a.optional)} wishes")
+    if a.where is not None:
+        limits.append(f"while {en.cond(a.where)}")
+    head = f"{strong(words(a.name))} (at {moment}" + "".join(f", {x}" for x in limits) + ")"
+    if a.text:
+        return Item(f"{head}: {clean(a.text)}")
+    return Item(f"{head}:", en.block(a.body))
 
 
 def term(text, name, params) -> str:

@@ -300,7 +300,8 @@ class Game:
         for c in list(st.zones[zi]):
             move_card(st, c, 0, True, True)
         for c in cards:
-            move_card(st, c, zi, True, self.layout.facing_up[zi])
+            own = self.layout.card_facing[c]  # a card type's own facing wins over the zone's
+            move_card(st, c, zi, True, self.layout.facing_up[zi] if own is None else own)
 
     def start_step(self, st: State, step: str) -> None:
         """Continue the game from the start of a step of the current round."""

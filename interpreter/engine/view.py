@@ -46,7 +46,8 @@ class Viewer:
         self.boards = {z.name: z for z in zones.values() if z.board}
         self.place = layout.place
         # state values shown: (name, slot, initial value per card)
-        self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()]
+        self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()
+                      if "$" not in name]  # the rules' own bookkeeping (an ability's use) is not shown
 
     def card(self, c: int) -> str:
         return self.labels[c]
