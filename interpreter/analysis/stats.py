@@ -4,8 +4,9 @@ Every interval is a 95% interval. Rates use Wilson's interval (sound near 0%
 and 100%); means use Student's t with its exact quantile at every number of
 degrees of freedom, and every p-value comes from the same t distribution as
 the interval beside it, so a difference is significant (p < 5%, before
-Holm's correction) exactly when its interval leaves out 0. Differences between two rulesets played on
-the same seeds are *paired* — game i of one against game i of the other —
+Holm's correction) exactly when its interval leaves out 0. Differences
+between two rulesets played on the same seeds are *paired* — game i of one
+against game i of the other —
 which cancels much of the luck of the deal and gives narrower intervals than
 comparing two independent samples. Where the values are only defined in some
 games (a measure with `when:`), the two samples are compared as independent
