@@ -18,6 +18,7 @@ from interpreter.runtime.errors import IllegalAction, RuleError
 from interpreter.engine.invariants import InvariantBroken
 from interpreter.engine.logs import GameLog, ReplayError, header, read_log, replay
 from interpreter.agents.match import play
+from interpreter.analysis.backends import BackendError
 from interpreter.analysis.records import RowsError
 from interpreter.engine.saves import SaveError, check_same_ruleset, load as load_save, save as save_state
 from interpreter.analysis.tally import outcome_label
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"rulelang: error: {exc}", file=sys.stderr)
         return 2
-    except (ReplayError, SaveError, IllegalAction, AgentError, RowsError) as exc:
+    except (ReplayError, SaveError, IllegalAction, AgentError, RowsError, BackendError) as exc:
         print(f"rulelang: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -2,18 +2,17 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 
 from interpreter.analysis.compare import compare, comparison_json, format_comparison
 from interpreter.analysis.plots import PlotError, check_plot_path, plot_comparison, plot_tally
-from interpreter.analysis.records import RowsError, RowWriter, columns, outcome_of, read_rows, row
+from interpreter.analysis.backends import BackendError
+from interpreter.analysis.records import columns, measure_kinds, open_rows, outcome_of, resumed, row, saved
 from interpreter.analysis.simulate import available_cores, outcomes, simulate
 from interpreter.analysis.tally import format_tally
 from rulelang import load_ruleset, parse_assignments
-from rulelang.types import BOOL
 
 from .common import UsageError, agent_kinds, build_game, limits
 from .progress import Progress, wanted
@@ -41,7 +40,8 @@ def _many_games(p) -> None:
                    help=f"worker processes (default: every core, here {available_cores()}); "
                         "the results do not depend on it")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--out", metavar="FILE", help="write one row per game: FILE.csv, FILE.jsonl or FILE.json")
+    p.add_argument("--out", metavar="FILE",
+                   help="write one row per game: FILE.csv, FILE.jsonl, FILE.json or FILE.parquet (needs pyarrow)")
     p.add_argument("--resume", action="store_true",
                    help="continue the --out FILE an interrupted run left (the same command, plus --resume)")
     p.add_argument("--plot", metavar="FILE", help="draw the distributions: FILE.png or FILE.svg (needs matplotlib)")
@@ -59,11 +59,11 @@ def _check(args) -> None:
             raise UsageError(str(exc)) from None
 
 
-def _rows(stack: ExitStack, path: str | None, fields: list[str], rows: list[dict] = ()) -> RowWriter | None:
+def _rows(stack: ExitStack, path: str | None, fields: dict[str, type], rows: list[dict] = ()):
     if not path:
         return None
     try:
-        writer = RowWriter(path, fields, rows)
+        writer = open_rows(path, fields, rows)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -92,7 +92,7 @@ def cmd_simulate(args) -> int:
     _check(args)
     ruleset = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
     game, kinds = _playable(ruleset, args)
-    fields = columns(game.roles, game.mode.measures)
+    fields = columns(game.roles, measure_kinds(game.mode))
     rows = _resumed(game, kinds, args, fields) if args.resume else []
     with ExitStack() as stack:
         writer = _rows(stack, args.out, fields, rows)
@@ -106,44 +106,45 @@ def cmd_simulate(args) -> int:
             if progress:
                 progress.step()
 
-        done = [outcome_of(r, game.roles, game.mode.score, _measure_kinds(game)) for r in rows]
-        summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done)
+        done = [outcome_of(r, game.roles, game.mode.score, measure_kinds(game.mode)) for r in rows]
+        with rows_kept(args.out):
+            summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done)
+        if writer:
+            writer.finish()
     print(json.dumps(summary.to_json()) if args.json else format_tally(summary))
     if args.plot:
         _plot(lambda: plot_tally(summary, ruleset.title, args.plot), args.plot)
     return 0
 
 
-def _measure_kinds(game) -> dict[str, bool]:
-    return {n: m.value.ty == BOOL for n, m in game.mode.measures.items()}
+def check_resume(args) -> None:
+    if not args.out:
+        raise UsageError("--resume continues the file of --out; name it")
+    if not saved(args.out):
+        raise UsageError(f"--resume: there is no {args.out} to continue")
 
 
 def _resumed(game, kinds, args, fields) -> list[dict]:
-    """The rows an interrupted run of this very command left in --out, checked:
-    they must be the first games of this run, and the last of them must play
-    again exactly as recorded (so another ruleset, parameters or agents are
-    caught)."""
-    if not args.out:
-        raise UsageError("--resume continues the file of --out; name it")
-    if not os.path.exists(args.out):
-        raise UsageError(f"--resume: there is no {args.out} to continue")
-    rows = read_rows(args.out, fields)
-    seeds = [int(r["seed"]) for r in rows]
-    if seeds != list(range(args.seed, args.seed + len(seeds))) or len(seeds) > args.games:
-        raise RowsError(f"{args.out} holds the games of seeds {seeds[0]}..{seeds[-1]}, not the first games of "
-                        f"this run (--seed {args.seed}, --games {args.games})")
-    if rows:
-        last = seeds[-1]
-        (outcome,) = outcomes(game, kinds, last, 1, 1, args.decision_timeout)
-        if _as_text(row(last, outcome), fields) != _as_text(rows[-1], fields):
-            raise RowsError(f"{args.out} was written by another run: the game of seed {last} now plays "
-                            "differently (another ruleset, parameters, mode or agents?)")
-    return rows
+    """The rows an interrupted run of this very command left in --out, checked (records.resumed)."""
+    check_resume(args)
+
+    def again(values: dict) -> dict:
+        seed = int(values["seed"])
+        (outcome,) = outcomes(game, kinds, seed, 1, 1, args.decision_timeout)
+        return row(seed, outcome)
+    return resumed(args.out, fields, ["seed"], ((s,) for s in range(args.seed, args.seed + args.games)), again)
 
 
-def _as_text(values: dict, fields) -> dict:
-    """A row as CSV would hold it, to compare rows read from any format."""
-    return {f: "" if values.get(f) is None else str(values.get(f)) for f in fields}
+@contextmanager
+def rows_kept(path: str | None):
+    """A run that stops because a worker died says where its rows are, and how to go on."""
+    try:
+        yield
+    except BackendError as exc:
+        if path:
+            raise BackendError(f"{exc}. The games before are in {path}; once the cause is gone, the same "
+                               "command with --resume plays on from there") from None
+        raise
 
 
 def split_entry(text: str) -> tuple[str, dict[str, str]]:
@@ -167,7 +168,7 @@ def cmd_compare(args) -> int:
         ruleset = load_ruleset(ref, common | own, limits(args))
         plays.append((entry, *_playable(ruleset, args)))
     fields = columns(dict.fromkeys(r for _, g, _ in plays for r in g.roles),
-                     dict.fromkeys(m for _, g, _ in plays for m in g.mode.measures), entry=True)
+                     {m: b for _, g, _ in plays for m, b in measure_kinds(g.mode).items()}, lead={"ruleset": str})
     summaries = []
     with ExitStack() as stack:
         writer = _rows(stack, args.out, fields)
@@ -177,11 +178,13 @@ def cmd_compare(args) -> int:
         for label, game, kinds in plays:
             def on_game(seed: int, outcome: dict, label=label) -> None:
                 if writer:
-                    writer.write(row(seed, outcome, label))
+                    writer.write(row(seed, outcome, {"ruleset": label}))
                 if progress:
                     progress.step()
 
             summaries.append(simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout))
+        if writer:
+            writer.finish()
     labels = [label for label, _, _ in plays]
     metrics = compare(summaries)
     print(json.dumps(comparison_json(labels, summaries, metrics)) if args.json

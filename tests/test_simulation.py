@@ -241,7 +241,7 @@ def test_identical_rulesets_differ_in_nothing():
      "expected true or false"),
     (("simulate", "twenty-trials", "--games", "10", "--jobs", "0"), "--jobs must be at least 1"),
     (("simulate", "twenty-trials", "--games", "10", "--plot", "x.pdf"), "--plot draws .png or .svg files"),
-    (("simulate", "twenty-trials", "--games", "10", "--out", "x.txt"), "--out writes .csv, .jsonl, .json files"),
+    (("simulate", "twenty-trials", "--games", "10", "--out", "x.txt"), "--out writes .csv, .jsonl, .json, .parquet files"),
     (("simulate", "twenty-trials", "--games", "10", "--out", "/nonexistent/x.csv"), "cannot write /nonexistent/x.csv"),
 ])
 def test_bad_simulation_command_lines(args, message):

@@ -1,17 +1,21 @@
 """One row per game, written as the games finish (`--out FILE`).
 
-    FILE.csv    a header line, then one line per game
-    FILE.jsonl  one JSON object per line
-    FILE.json   a JSON array, one game per line
+    FILE.csv      a header line, then one line per game
+    FILE.jsonl    one JSON object per line
+    FILE.json     a JSON array, one game per line
+    FILE.parquet  a Parquet table, typed columns (needs pyarrow: the extra `parquet`)
 
 Rows come in seed order and each names its seed. Each row is written with
 one write and flushed, and a `.json` array is closed after every row (the
 next row overwrites the closing bracket), so a run killed at any moment
 leaves a valid file holding every game finished so far. `--resume` reads
-those rows back (`read_rows`, dropping a torn last line), rewrites them and
-plays on from the next seed; `outcome_of` turns a row back into the outcome
-the summary counts, so a resumed run ends with the same summary as an
-uninterrupted one.
+those rows back (`resumed`: it drops a torn last line, and checks they are
+this run's first games), rewrites them and plays on from the next game;
+`outcome_of` turns a row back into the outcome the summary counts, so a
+resumed run ends with the same summary as an uninterrupted one. A Parquet
+file is unreadable until its footer is written, so its rows go first to a
+JSON Lines journal beside it (FILE.parquet.partial.jsonl), which becomes the
+Parquet file when the run ends (`finish`).
 """
 from __future__ import annotations
 
@@ -19,26 +23,40 @@ import csv
 import io
 import json
 import os
-from typing import IO
+from typing import IO, Callable, Iterable
+
+from rulelang import ir
+from rulelang.types import BOOL
 
 from .tally import outcome_label
 
-FORMATS = (".csv", ".jsonl", ".json")
+FORMATS = (".csv", ".jsonl", ".json", ".parquet")
+JOURNAL = ".partial.jsonl"  # beside a .parquet file while the run goes on
 
 
 class RowsError(Exception):
     """A rows file that cannot be resumed (another run's, or damaged)."""
 
 
-def columns(roles, measures, entry: bool = False) -> list[str]:
-    """The row's fields: `ruleset` first when several rulesets share a file."""
-    return (["ruleset"] if entry else []) + ["seed", "outcome", "ended_by", "reason"] + \
-        [f"{what}_{r}" for r in roles for what in ("result", "score", "rating")] + \
-        ["rounds", "decisions"] + list(measures) + ["error"]
+def measure_kinds(mode: ir.Mode) -> dict[str, bool]:
+    """The mode's measures: name -> whether it is true/false (else a number)."""
+    return {n: m.value.ty == BOOL for n, m in mode.measures.items()}
 
 
-def row(seed: int, outcome: dict, entry: str | None = None) -> dict:
-    values = {"ruleset": entry} if entry is not None else {}
+def columns(roles, measures: dict[str, bool], lead: dict[str, type] | None = None) -> dict[str, type]:
+    """The row's fields and the type of each (str, int or bool): the `lead`
+    columns first, which tell apart the runs that share a file (`ruleset`
+    in compare, the configuration in a sweep), then the game's."""
+    fields = dict(lead or {}) | {"seed": int, "outcome": str, "ended_by": str, "reason": str}
+    for r in roles:
+        fields.update({f"result_{r}": str, f"score_{r}": int, f"rating_{r}": str})
+    fields.update(rounds=int, decisions=int)
+    fields.update({name: bool if is_bool else int for name, is_bool in measures.items()})
+    return fields | {"error": str}
+
+
+def row(seed: int, outcome: dict, lead: dict | None = None) -> dict:
+    values = dict(lead or {})
     if "error" in outcome:  # an agent failed this game
         return values | {"seed": seed, "outcome": "error", "error": outcome["error"]}
     values.update({"seed": seed, "outcome": outcome_label(outcome), "ended_by": outcome["ended_by"],
@@ -84,9 +102,13 @@ def _suffix(path: str) -> str:
     return suffix
 
 
-def read_rows(path: str, fields: list[str]) -> list[dict]:
+def read_rows(path: str, fields: Iterable[str]) -> list[dict]:
     """The complete rows of a file an earlier run wrote (a torn last line is dropped)."""
-    suffix = _suffix(path)
+    suffix, fields = _suffix(path), list(fields)
+    if suffix == ".parquet":
+        if os.path.exists(path + JOURNAL):  # the run did not finish
+            return read_rows(path + JOURNAL, fields)
+        return _read_parquet(path, fields)
     try:
         with open(path, encoding="utf-8", newline="") as f:
             text = f.read()
@@ -112,6 +134,53 @@ def read_rows(path: str, fields: list[str]) -> list[dict]:
             raise RowsError(f"{path} has other columns than this run writes; it was written by another run")
         rows.append(values)
     return rows
+
+
+def saved(path: str) -> bool:
+    """Whether an earlier run left rows at `path` to resume."""
+    return os.path.exists(path) or path.endswith(".parquet") and os.path.exists(path + JOURNAL)
+
+
+def resumed(path: str, fields: Iterable[str], keys: list[str], expected: Iterable[tuple],
+            again: Callable[[dict], dict]) -> list[dict]:
+    """The rows an interrupted run of the same command left at `path`,
+    checked: their `keys` (whole numbers: the seed, the configuration) must
+    be this run's first games, `expected` in order, and the last row must be
+    what `again` gives — its game played again — so that rows of another
+    ruleset, parameters, mode or agents are refused, the file left as it is."""
+    fields = list(fields)
+    rows = read_rows(path, fields)
+    expected = iter(expected)
+
+    def named(key) -> str:
+        return ", ".join(f"{k} {v}" for k, v in zip(keys, key))
+    for n, values in enumerate(rows, 1):
+        try:
+            got = tuple(int(values[k]) for k in keys)
+        except (TypeError, ValueError):
+            raise RowsError(f"{path} is damaged: its row {n} has no whole number for {' and '.join(keys)}") from None
+        wanted = next(expected, None)
+        if got != wanted:
+            raise RowsError(f"{path} holds games that are not the first games of this run: its row {n} is the "
+                            f"game of {named(got)}, where this run's is " +
+                            (f"the game of {named(wanted)}" if wanted else "already over"))
+    if rows and _as_text(again(rows[-1]), fields) != _as_text(rows[-1], fields):
+        last = tuple(int(rows[-1][k]) for k in keys)
+        raise RowsError(f"{path} was written by another run: the game of {named(last)} now plays differently "
+                        "(another ruleset, parameters, mode or agents?)")
+    return rows
+
+
+def _as_text(values: dict, fields: list[str]) -> dict:
+    """A row as CSV would hold it, to compare rows read from any format."""
+    return {f: "" if values.get(f) is None else str(values.get(f)) for f in fields}
+
+
+def open_rows(path: str, fields: dict[str, type], rows: list[dict] = ()) -> "RowWriter | ParquetRows":
+    """A writer of rows to `path`, in the format its ending names (ValueError if none)."""
+    if _suffix(path) == ".parquet":
+        return ParquetRows(path, fields, rows)
+    return RowWriter(path, list(fields), rows)
 
 
 class RowWriter:
@@ -155,3 +224,63 @@ class RowWriter:
 
     def close(self) -> None:
         self.file.close()
+
+    def finish(self) -> None:
+        """The run is over."""
+        self.close()
+
+
+class ParquetRows:
+    """Rows for FILE.parquet: written to the journal as the games finish, and
+    into the Parquet file, typed, by `finish` (written beside it, then renamed
+    over it whole). The same rows make the same bytes: the schema comes from
+    the fields' types, not from the values, and row groups have a fixed size."""
+    GROUP = 65_536  # rows per row group
+
+    def __init__(self, path: str, fields: dict[str, type], rows: list[dict] = ()):
+        self.pa, self.pq = _pyarrow()
+        types = {int: self.pa.int64(), str: self.pa.string(), bool: self.pa.bool_()}
+        self.path, self.schema = path, self.pa.schema([(name, types[t]) for name, t in fields.items()])
+        self.journal = RowWriter(path + JOURNAL, list(fields), rows)
+
+    def write(self, values: dict) -> None:
+        self.journal.write(values)
+
+    def close(self) -> None:
+        self.journal.close()
+
+    def finish(self) -> None:
+        self.journal.close()
+        part = self.path + ".writing"
+        with open(self.journal.path, encoding="utf-8") as lines, self.pq.ParquetWriter(part, self.schema) as out:
+            group = []
+            for line in lines:
+                group.append(json.loads(line))
+                if len(group) == self.GROUP:
+                    out.write_table(self.pa.Table.from_pylist(group, self.schema))
+                    group = []
+            if group:
+                out.write_table(self.pa.Table.from_pylist(group, self.schema))
+        os.replace(part, self.path)
+        os.remove(self.journal.path)
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise ValueError("Parquet files need pyarrow, the optional extra `parquet`: pip install 'rulelang[parquet]' "
+                         "(from a checkout: pip install '.[parquet]'); or write .csv or .jsonl") from None
+    return pyarrow, pyarrow.parquet
+
+
+def _read_parquet(path: str, fields: list[str]) -> list[dict]:
+    pa, pq = _pyarrow()
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as exc:
+        raise RowsError(f"cannot read {path} to resume it: {exc}") from None
+    if table.column_names != fields:
+        raise RowsError(f"{path} has other columns than this run writes; it was written by another run")
+    return table.to_pylist()
