@@ -1,4 +1,4 @@
-"""The `rulelang` command: check, run, play, replay, simulate, compare and show rulesets, and print them.
+"""The `rulelang` command: check, run, play, replay, simulate, compare, sweep and show rulesets, and print them.
 
 Every mistake in a ruleset, a parameter or the command line ends in a located
 message and exit code 2, never a Python traceback.
@@ -27,7 +27,7 @@ from interpreter.engine.view import Viewer
 
 from rulelang import RulesetError, load_ruleset, parse_assignments
 
-from . import printing, show, simulation, solve
+from . import printing, show, simulation, solve, sweep
 from .common import UsageError, agent_kinds, build_game, limits
 
 
@@ -76,10 +76,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="raise a limit of what a ruleset may ask (e.g. components=50000; "
                             "see docs/reliability.md)")
 
-    def game_args(p):
+    def game_args(p, agents="ROLE=KIND[:OPT=V,...]"):
         p.add_argument("--mode", help="the mode to play (default: the ruleset's first)")
         p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[:OPT=V,...]",
+        p.add_argument("--agent", action="append", default=[], metavar=agents,
                        help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
                             "mcts:iterations=200 (default random; repeatable)")
         p.add_argument("--agents-from", action="append", default=[], metavar="FILE.py",
@@ -125,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(command=cmd_replay)
 
     simulation.add_commands(sub, ruleset_args, game_args)
+    sweep.add_command(sub, ruleset_args, game_args)
     show.add_commands(sub, ruleset_args)
     printing.register(sub)  # summary, cards
     solve.add_parser(sub, ruleset_args, lambda args: build_game(load(args), args), UsageError)
