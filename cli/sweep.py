@@ -6,7 +6,7 @@ from contextlib import ExitStack
 
 from interpreter.agents.base import AgentSpecError
 from interpreter.agents.registry import make_agent
-from interpreter.analysis.backends import Dask, InProcess, Processes
+from interpreter.analysis.backends import Dask, DaskMissing, InProcess, Processes
 from interpreter.analysis.plots import PlotError, check_plot_path, plot_sweep
 from interpreter.analysis.records import measure_kinds, outcome_of, resumed, row
 from interpreter.analysis.simulate import available_cores
@@ -165,10 +165,13 @@ def agent_lists(specs: list[str]) -> dict[str, list[str]]:
 
 
 def _backend(args):
-    if args.dask == "local":
-        return Dask(workers=args.jobs or available_cores())
-    if args.scheduler:
-        return Dask(args.scheduler)
+    try:
+        if args.dask == "local":
+            return Dask(workers=args.jobs or available_cores())
+        if args.scheduler:
+            return Dask(args.scheduler)
+    except DaskMissing as exc:
+        raise UsageError(str(exc)) from None
     jobs = args.jobs or available_cores()
     return InProcess() if jobs == 1 else Processes(jobs)
 

@@ -1,7 +1,7 @@
 """Where chunks of games are played: in this process, in local worker
 processes, or on a Dask cluster — behind one small interface.
 
-    backend.run(setups, chunks)  ->  each chunk's results, in the order of `chunks`
+    backend.run(setups, chunks)  ->  (chunk, its results) for each chunk, in the order of `chunks`
     backend.close()
 
 Results come back in the order the chunks were given, whatever finished
@@ -25,7 +25,12 @@ from __future__ import annotations
 import gc
 import logging
 import multiprocessing
+import os
+import pickle
+import shutil
 import signal
+import socket
+import tempfile
 import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
@@ -69,9 +74,9 @@ class InProcess:
     """One worker: this process."""
     workers = 1
 
-    def run(self, setups: Sequence[Setup], chunks: Iterable[Chunk]) -> Iterator[list]:
+    def run(self, setups: Sequence[Setup], chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, list]]:
         for chunk in chunks:
-            yield play_chunk(setups[chunk.config], chunk)
+            yield chunk, play_chunk(setups[chunk.config], chunk)
 
     def close(self) -> None:
         pass
@@ -83,35 +88,36 @@ class Processes:
     def __init__(self, workers: int):
         self.workers, self.context = workers, _context()
 
-    def run(self, setups: Sequence[Setup], chunks: Iterable[Chunk]) -> Iterator[list]:
+    def run(self, setups: Sequence[Setup], chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, list]]:
         todo = deque(chunks)
         while todo:
             if self.context.get_start_method() == "fork":
                 gc.freeze()  # the collector leaves inherited objects alone, so their pages stay shared
             stop = self.context.RawValue("b", 0)
+            spool = tempfile.mkdtemp(prefix="rulelang-chunks-")
             pool = ProcessPoolExecutor(self.workers, self.context, initializer=_start_worker,
-                                       initargs=(setups, stop))
+                                       initargs=(setups, stop, spool))
             inflight: deque = deque()
             try:
                 while todo or inflight:
                     while todo and len(inflight) < WINDOW * self.workers:
-                        chunk = todo.popleft()
-                        inflight.append((chunk, pool.submit(_play_indexed, chunk)))
-                    results = inflight[0][1].result()
-                    inflight.popleft()
-                    yield results
+                        future = pool.submit(_play_indexed, todo[0])  # raises if the pool broke: keep the chunk
+                        inflight.append((todo.popleft(), future))
+                    results = _unspooled(inflight[0][1].result())
+                    yield inflight.popleft()[0], results
             except BrokenProcessPool:  # a worker died: every chunk in flight is a suspect
-                played = {c: f.result() for c, f in inflight if f.done() and not f.exception()}
+                played = {c: _unspooled(f.result()) for c, f in inflight if f.done() and not f.exception()}
                 suspects = [c for c, _ in inflight if c not in played]
                 again = iter(alone(setups, suspects, self.context))
                 _retried(setups, suspects)
                 for chunk, _ in inflight:
-                    yield played[chunk] if chunk in played else next(again)
+                    yield chunk, played[chunk] if chunk in played else next(again)
             finally:
                 # stopped early (an error, Ctrl-C): the workers end their chunks after the game in hand,
                 # rather than be killed, which could leave a result half-written in the pool's pipe
                 stop.value = 1
                 pool.shutdown(cancel_futures=True)
+                shutil.rmtree(spool, ignore_errors=True)
                 gc.unfreeze()
 
     def close(self) -> None:
@@ -119,17 +125,31 @@ class Processes:
 
 
 _setups: Sequence[Setup] = ()
-_stop = None
+_stop = _spool = None
 
 
-def _start_worker(setups: Sequence[Setup], stop) -> None:
-    global _setups, _stop
+def _start_worker(setups: Sequence[Setup], stop, spool: str) -> None:
+    global _setups, _stop, _spool
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _setups, _stop = setups, stop
+    _setups, _stop, _spool = setups, stop, spool
 
 
-def _play_indexed(chunk: Chunk) -> list:
-    return play_chunk(_setups[chunk.config], chunk, _stop)
+def _play_indexed(chunk: Chunk) -> str:
+    """Plays the chunk and answers where its results are. The results go
+    through a file so that the answer in the pool's pipe is a few bytes, sent
+    with one write that a kill cannot cut in half: a message cut in half
+    leaves ProcessPoolExecutor waiting for its end for ever."""
+    path = os.path.join(_spool, f"{chunk.config}-{chunk.start}")
+    with open(path, "wb") as f:
+        pickle.dump(play_chunk(_setups[chunk.config], chunk, _stop), f, pickle.HIGHEST_PROTOCOL)
+    return path
+
+
+def _unspooled(path: str) -> list:
+    with open(path, "rb") as f:
+        results = pickle.load(f)
+    os.remove(path)
+    return results
 
 
 def alone(setups: Sequence[Setup], chunks: list[Chunk], context=None) -> list[list]:
@@ -206,6 +226,22 @@ def _distributed():
     return distributed
 
 
+def _knock(address: str) -> None:
+    """A TCP scheduler that is not there is said at once (Dask's client tries again for seconds)."""
+    scheme, _, rest = address.rpartition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme in ("", "tcp") and port.isdigit():
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+        except OSError as exc:
+            raise BackendError(f"cannot reach the Dask scheduler at {address}: "
+                               f"{exc.strerror or exc} (is `dask scheduler` running there?)") from None
+
+
+def _same(setup: Setup) -> Setup:
+    return setup
+
+
 class Dask:
     """A Dask cluster: a `LocalCluster` of `workers` processes (`--dask local`)
     or the scheduler at `address` (`--scheduler tcp://host:8786`). Its
@@ -223,6 +259,7 @@ class Dask:
                                                         dashboard_address=None, silence_logs=logging.CRITICAL)
             self.client = distributed.Client(self.cluster)
         else:
+            _knock(address)
             try:
                 self.client = distributed.Client(address, timeout=10)
             except (OSError, TimeoutError) as exc:
@@ -237,13 +274,15 @@ class Dask:
         except (OSError, TimeoutError) as exc:
             raise BackendError(f"lost the Dask scheduler at {self.address}: {exc}") from None
 
-    def run(self, setups: Sequence[Setup], chunks: Iterable[Chunk]) -> Iterator[list]:
+    def run(self, setups: Sequence[Setup], chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, list]]:
         todo, inflight, shipped = iter(chunks), deque(), {}
         try:
             while True:
                 for chunk in todo:
-                    if chunk.config not in shipped:  # each setup travels once; the chunks refer to it
-                        shipped = {chunk.config: self.client.scatter(setups[chunk.config], hash=False)}
+                    if chunk.config not in shipped:
+                        # each setup travels once, as a task the chunks depend on (not scattered data,
+                        # which a lost worker would take with it: a task's result can be made again)
+                        shipped = {chunk.config: self.client.submit(_same, setups[chunk.config], pure=False)}
                     inflight.append((chunk, self.client.submit(play_chunk, shipped[chunk.config], chunk,
                                                                pure=False)))
                     if len(inflight) >= WINDOW * self.workers:
@@ -252,11 +291,11 @@ class Dask:
                     return
                 chunk, future = inflight.popleft()
                 try:
-                    yield self._result(future)
+                    results = self._result(future)
                 except self.KilledWorker:  # its workers died: ours to retry, alone
                     results = alone(setups, [chunk], multiprocessing.get_context("spawn"))[0]
                     _retried(setups, [chunk])
-                    yield results
+                yield chunk, results
         finally:
             for _, future in inflight:
                 future.cancel()

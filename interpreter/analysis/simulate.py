@@ -61,7 +61,7 @@ def outcomes(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int
     chunks = [Chunk(0, s, min(size, seed + games - s)) for s in range(seed, seed + games, size)]
     backend = InProcess() if jobs == 1 else Processes(jobs)
     with closing(backend.run([setup], chunks)) as results:  # closing stops the workers now, not when collected
-        for chunk_results in results:
+        for _, chunk_results in results:
             for outcome in chunk_results:
                 if isinstance(outcome, Failure):
                     raise outcome.error()

@@ -209,7 +209,7 @@ def run(sweep: Sweep, backend, target: Target | None = None, on_game: Callable |
         count(sweep.configurations[i // sweep.games], outcome)
     chunks = sweep.chunks(backend.workers, size, skip=len(done))
     with closing(backend.run(setups, chunks)) as results:  # closing stops the workers now, not when collected
-        for chunk, chunk_results in zip(chunks, results):
+        for chunk, chunk_results in results:
             configuration = sweep.configurations[chunk.config]
             for seed, outcome in zip(chunk.seeds, chunk_results):
                 if isinstance(outcome, Failure):
