@@ -5,6 +5,7 @@ import io
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -241,3 +242,34 @@ def test_missing_extras_say_how_to_get_them(tmp_path):
     assert r.returncode == 2 and "pip install 'rulelang[parquet]'" in r.stderr, r.stderr
     r = rulelang(*SMALL, "--dask", "local", env=env)
     assert r.returncode == 2 and "pip install 'rulelang[dask]'" in r.stderr, r.stderr
+
+
+@pytest.mark.slow
+def test_a_cluster_of_scheduler_and_worker_processes_gives_the_same_rows(tmp_path):
+    """As docs/sweeps.md starts one on several machines: `dask scheduler`, `dask worker`, `--scheduler`."""
+    pytest.importorskip("distributed")
+    with socket.socket() as s:  # a free port
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    started = [subprocess.Popen([sys.executable, "-m", "dask", *command], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+               for command in (["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                               ["worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"])]
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # until the scheduler listens
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        local = rulelang(*SMALL, "--jobs", "1", "--out", str(tmp_path / "local.csv"), "--json")
+        remote = rulelang(*SMALL, "--scheduler", address, "--out", str(tmp_path / "remote.csv"), "--json")
+        assert remote.returncode == 0, remote.stderr
+        assert (tmp_path / "remote.csv").read_bytes() == (tmp_path / "local.csv").read_bytes()
+        assert remote.stdout == local.stdout
+    finally:
+        for process in started:
+            process.terminate()
+            process.wait(timeout=30)

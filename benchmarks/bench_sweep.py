@@ -1,0 +1,126 @@
+"""Benchmark: a sweep's throughput on each backend, against `simulate --jobs 1`.
+
+    python benchmarks/bench_sweep.py [--games N] [--rounds R] [--small GAMES]
+
+Plays the same sweep — Twenty Trials, small-hand variant, hand_size 3, 4, 5
+and 6, a random Challenger, N games each — on:
+
+    simulate, 1 job     the reference: `simulate()` once per configuration, in this process
+    in process          `sweep --jobs 1`
+    1 local worker      a pool of one worker process (what a worker costs)
+    2 local workers     `sweep --jobs 2`
+    Dask, 2 workers     `sweep --dask local --jobs 2` (the cluster started once, beforehand)
+
+in alternating rounds (the machine is shared: alternation keeps drift out of
+the ratios; medians are quoted), and checks that every backend gives the
+same figures. Each backend is timed twice a round: with its default chunks
+and with chunks of --small games; the extra time over the extra chunks is
+its overhead per chunk (shipping, the worker's bookkeeping, taking the
+results back in order). Last, the parent's own cost per game — counting a
+game into its configuration's summary and writing its row — which bounds
+how many games a second one sweep can take in, however many workers play.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from interpreter.analysis.backends import Dask, InProcess, Processes  # noqa: E402
+from interpreter.analysis.records import open_rows, row  # noqa: E402
+from interpreter.analysis.simulate import simulate  # noqa: E402
+from interpreter.analysis.sweep import plan, run  # noqa: E402
+from rulelang import load_ruleset  # noqa: E402
+
+GRID = {"hand_size": ["3", "4", "5", "6"]}
+
+
+def figures(points) -> list:
+    return [(p.configuration.index, p.figures) for p in points]
+
+
+def timed(sweep, backend, size=None):
+    start = time.perf_counter()
+    points = run(sweep, backend, size=size)
+    return time.perf_counter() - start, figures(points), len(sweep.chunks(backend.workers, size))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per configuration (default 2000)")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    parser.add_argument("--small", type=int, default=25, help="games per chunk for the overhead (default 25)")
+    args = parser.parse_args()
+    ruleset = load_ruleset("twenty-trials-small-hand")
+    sweep = plan([("twenty-trials-small-hand", ruleset)], GRID, {}, args.games)
+    games = sweep.total
+    start = time.perf_counter()
+    dask = Dask(workers=2)
+    print(f"Dask LocalCluster of 2 workers started in {time.perf_counter() - start:.2f} s")
+    backends = {"in process": InProcess(), "1 local worker": Processes(1), "2 local workers": Processes(2),
+                "Dask, 2 workers": dask}
+    rates: dict[str, list] = {"simulate, 1 job": [], **{name: [] for name in backends}}
+    overheads: dict[str, list] = {name: [] for name in backends}
+    try:
+        for r in range(args.rounds):
+            start = time.perf_counter()
+            for c in sweep.configurations:
+                simulate(c.setup.game(), args.games, 0, dict(c.setup.kinds))
+            rates["simulate, 1 job"].append(games / (time.perf_counter() - start))
+            line = [f"round {r + 1}: simulate {rates['simulate, 1 job'][-1]:6,.0f} g/s"]
+            reference = None
+            for name, backend in backends.items():
+                seconds, result, chunks = timed(sweep, backend)
+                small, again, many = timed(sweep, backend, args.small)
+                reference = reference or result
+                assert result == again == reference, f"{name} changed the results"
+                rates[name].append(games / seconds)
+                overheads[name].append((small - seconds) / (many - chunks))
+                line.append(f"{name} {games / seconds:6,.0f} g/s ({1e3 * overheads[name][-1]:+.2f} ms/chunk)")
+            print("   ".join(line))
+    finally:
+        dask.close()
+    base = statistics.median(rates["simulate, 1 job"])
+    print(f"\nmedians of {args.rounds} rounds, {len(sweep.configurations)} configurations × {args.games} games "
+          f"({games:,} games; default chunks of {sweep.chunks(2)[0].count} games with 2 workers):")
+    for name, values in rates.items():
+        rate = statistics.median(values)
+        extra = f"   overhead per chunk {1e3 * statistics.median(overheads[name]):.2f} ms" if name in overheads else ""
+        print(f"  {name:<18} {rate:8,.0f} games/s   {rate / base:5.2f}x simulate{extra}")
+    parent_cost(sweep)
+
+
+def parent_cost(sweep) -> None:
+    """The parent's cost per game: count it and write its row, with the games already played."""
+    played = [(chunk, results) for chunk, results in InProcess().run([c.setup for c in sweep.configurations],
+                                                                      sweep.chunks(1))]
+
+    class Replay:  # a backend that hands back games played before
+        workers = 1
+
+        def run(self, setups, chunks):
+            yield from played
+
+    for suffix in ("", ".csv", ".jsonl"):
+        with tempfile.TemporaryDirectory() as folder:
+            writer = open_rows(f"{folder}/rows{suffix}", sweep.fields()) if suffix else None
+
+            def on_game(configuration, seed, outcome):
+                if writer:
+                    writer.write(row(seed, outcome, configuration.lead(sweep)))
+            start = time.perf_counter()
+            run(sweep, Replay(), on_game=on_game)
+            seconds = time.perf_counter() - start
+            if writer:
+                writer.finish()
+        print(f"  the parent's cost per game, {'rows to ' + suffix if suffix else 'no rows'}: "
+              f"{1e6 * seconds / sweep.total:.1f} µs ({sweep.total / seconds:,.0f} games/s at most)")
+
+
+if __name__ == "__main__":
+    main()
