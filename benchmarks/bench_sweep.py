@@ -11,18 +11,24 @@ and 6, a random Challenger, N games each — on:
     2 local workers     `sweep --jobs 2`
     Dask, 2 workers     `sweep --dask local --jobs 2` (the cluster started once, beforehand)
 
-in alternating rounds (the machine is shared: alternation keeps drift out of
-the ratios; medians are quoted), and checks that every backend gives the
-same figures. Each backend is timed twice a round: with its default chunks
-and with chunks of --small games; the extra time over the extra chunks is
-its overhead per chunk (shipping, the worker's bookkeeping, taking the
-results back in order). Last, the parent's own cost per game — counting a
-game into its configuration's summary and writing its row — which bounds
-how many games a second one sweep can take in, however many workers play.
+in alternating rounds, and checks that every backend gives the same
+figures. Each backend runs twice a round: with its default chunks and with
+chunks of --small games; the extra cost over the extra chunks is its
+overhead per chunk (shipping, the worker's bookkeeping, taking the results
+back in order). Last, the parent's own cost per game — counting a game into
+its configuration's summary and writing its row — which bounds how many
+games a second one sweep can take in, however many workers play.
+
+The machine is shared, so besides the wall-clock rate (which says as much
+about the neighbours as about rulelang) the CPU time of every process is
+accounted — this one, its finished workers, and the Dask workers (asked
+with `client.run`) — and the CPU per game is the figure to compare:
+workers ÷ (CPU per game) is the rate on idle cores. Medians of the rounds.
 """
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import tempfile
@@ -44,10 +50,29 @@ def figures(points) -> list:
     return [(p.configuration.index, p.figures) for p in points]
 
 
+def _cpu_here() -> float:
+    """CPU seconds of this process and of its finished children."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _cpu_of_process() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime
+
+
+def cpu_seconds(backend) -> float:
+    """CPU seconds so far of this process, its finished workers and a Dask backend's workers."""
+    remote = sum(backend.client.run(_cpu_of_process).values()) if isinstance(backend, Dask) else 0.0
+    return _cpu_here() + remote
+
+
 def timed(sweep, backend, size=None):
-    start = time.perf_counter()
+    """(wall seconds, CPU seconds, the figures, chunks)."""
+    start, cpu = time.perf_counter(), cpu_seconds(backend)
     points = run(sweep, backend, size=size)
-    return time.perf_counter() - start, figures(points), len(sweep.chunks(backend.workers, size))
+    wall = time.perf_counter() - start
+    return wall, cpu_seconds(backend) - cpu, figures(points), len(sweep.chunks(backend.workers, size))
 
 
 def main() -> None:
@@ -58,40 +83,50 @@ def main() -> None:
     args = parser.parse_args()
     ruleset = load_ruleset("twenty-trials-small-hand")
     sweep = plan([("twenty-trials-small-hand", ruleset)], GRID, {}, args.games)
+    if sweep.chunks(2)[0].count <= args.small:
+        parser.error("--small must be below the default chunk (play more --games)")
     games = sweep.total
     start = time.perf_counter()
     dask = Dask(workers=2)
     print(f"Dask LocalCluster of 2 workers started in {time.perf_counter() - start:.2f} s")
     backends = {"in process": InProcess(), "1 local worker": Processes(1), "2 local workers": Processes(2),
                 "Dask, 2 workers": dask}
-    rates: dict[str, list] = {"simulate, 1 job": [], **{name: [] for name in backends}}
+    names = ["simulate, 1 job", *backends]
+    rates, cpus = {n: [] for n in names}, {n: [] for n in names}
     overheads: dict[str, list] = {name: [] for name in backends}
     try:
         for r in range(args.rounds):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _cpu_here()
             for c in sweep.configurations:
                 simulate(c.setup.game(), args.games, 0, dict(c.setup.kinds))
-            rates["simulate, 1 job"].append(games / (time.perf_counter() - start))
-            line = [f"round {r + 1}: simulate {rates['simulate, 1 job'][-1]:6,.0f} g/s"]
+            rates[names[0]].append(games / (time.perf_counter() - start))
+            cpus[names[0]].append((_cpu_here() - cpu) / games)
+            line = [f"round {r + 1}: simulate {1e6 * cpus[names[0]][-1]:4.0f} µs"]
             reference = None
             for name, backend in backends.items():
-                seconds, result, chunks = timed(sweep, backend)
-                small, again, many = timed(sweep, backend, args.small)
+                wall, cpu, result, chunks = timed(sweep, backend)
+                _, cpu_small, again, many = timed(sweep, backend, args.small)
                 reference = reference or result
                 assert result == again == reference, f"{name} changed the results"
-                rates[name].append(games / seconds)
-                overheads[name].append((small - seconds) / (many - chunks))
-                line.append(f"{name} {games / seconds:6,.0f} g/s ({1e3 * overheads[name][-1]:+.2f} ms/chunk)")
-            print("   ".join(line))
+                rates[name].append(games / wall)
+                cpus[name].append(cpu / games)
+                overheads[name].append((cpu_small - cpu) / (many - chunks))
+                line.append(f"{name} {1e6 * cpu / games:4.0f} µs ({1e3 * overheads[name][-1]:+.1f} ms/chunk)")
+            print("   ".join(line) + "   (CPU per game)", flush=True)
     finally:
         dask.close()
-    base = statistics.median(rates["simulate, 1 job"])
+    base = statistics.median(cpus[names[0]])
     print(f"\nmedians of {args.rounds} rounds, {len(sweep.configurations)} configurations × {args.games} games "
-          f"({games:,} games; default chunks of {sweep.chunks(2)[0].count} games with 2 workers):")
-    for name, values in rates.items():
-        rate = statistics.median(values)
-        extra = f"   overhead per chunk {1e3 * statistics.median(overheads[name]):.2f} ms" if name in overheads else ""
-        print(f"  {name:<18} {rate:8,.0f} games/s   {rate / base:5.2f}x simulate{extra}")
+          f"({games:,} games; default chunks of {sweep.chunks(2)[0].count} games with 2 workers, "
+          f"{sweep.chunks(1)[0].count} with 1):")
+    print(f"  {'':<18} {'wall':>12} {'CPU per game':>14} {'vs simulate':>12} {'on idle cores':>15} "
+          f"{'overhead per chunk (CPU)':>26}")
+    for name in names:
+        cpu = statistics.median(cpus[name])
+        workers = backends[name].workers if name in backends else 1
+        extra = f"{1e3 * statistics.median(overheads[name]):8.2f} ms" if name in overheads else ""
+        print(f"  {name:<18} {statistics.median(rates[name]):8,.0f} g/s {1e6 * cpu:10.0f} µs {cpu / base:11.2f}x "
+              f"{workers / cpu:9,.0f} g/s {extra:>26}")
     parent_cost(sweep)
 
 

@@ -59,7 +59,7 @@ def _check(args) -> None:
             raise UsageError(str(exc)) from None
 
 
-def _rows(stack: ExitStack, path: str | None, fields: dict[str, type], rows: list[dict] = ()):
+def rows_writer(stack: ExitStack, path: str | None, fields: dict[str, type], rows: list[dict] = ()):
     if not path:
         return None
     try:
@@ -72,7 +72,7 @@ def _rows(stack: ExitStack, path: str | None, fields: dict[str, type], rows: lis
     return writer
 
 
-def _plot(draw, path: str) -> None:
+def save_plot(draw, path: str) -> None:
     try:
         draw()
     except PlotError as exc:
@@ -95,7 +95,7 @@ def cmd_simulate(args) -> int:
     fields = columns(game.roles, measure_kinds(game.mode))
     rows = _resumed(game, kinds, args, fields) if args.resume else []
     with ExitStack() as stack:
-        writer = _rows(stack, args.out, fields, rows)
+        writer = rows_writer(stack, args.out, fields, rows)
         progress = Progress(args.games - len(rows)) if wanted(args.json) else None
         if progress:
             stack.callback(progress.close)
@@ -113,7 +113,7 @@ def cmd_simulate(args) -> int:
             writer.finish()
     print(json.dumps(summary.to_json()) if args.json else format_tally(summary))
     if args.plot:
-        _plot(lambda: plot_tally(summary, ruleset.title, args.plot), args.plot)
+        save_plot(lambda: plot_tally(summary, ruleset.title, args.plot), args.plot)
     return 0
 
 
@@ -171,7 +171,7 @@ def cmd_compare(args) -> int:
                      {m: b for _, g, _ in plays for m, b in measure_kinds(g.mode).items()}, lead={"ruleset": str})
     summaries = []
     with ExitStack() as stack:
-        writer = _rows(stack, args.out, fields)
+        writer = rows_writer(stack, args.out, fields)
         progress = Progress(args.games * len(plays)) if wanted(args.json) else None
         if progress:
             stack.callback(progress.close)
@@ -190,5 +190,5 @@ def cmd_compare(args) -> int:
     print(json.dumps(comparison_json(labels, summaries, metrics)) if args.json
           else format_comparison(labels, summaries, metrics))
     if args.plot:
-        _plot(lambda: plot_comparison(labels, metrics, args.plot), args.plot)
+        save_plot(lambda: plot_comparison(labels, metrics, args.plot), args.plot)
     return 0

@@ -17,7 +17,7 @@ from rulelang import load_ruleset, parse_assignments
 
 from .common import UsageError, limits, load_agents
 from .progress import Progress, wanted
-from .simulation import _plot, _rows, check_resume, rows_kept, split_entry
+from .simulation import check_resume, rows_kept, rows_writer, save_plot, split_entry
 
 DESCRIPTION = """\
 Play the same seeds under every configuration: each RULESET (a variant, or
@@ -80,7 +80,7 @@ def cmd_sweep(args) -> int:
     leads = {}
 
     with ExitStack() as stack:
-        writer = _rows(stack, args.out, fields, rows)
+        writer = rows_writer(stack, args.out, fields, rows)
         backend = _backend(args)
         stack.callback(backend.close)
         progress = Progress(sweep.total - len(rows)) if wanted(args.json) else None
@@ -103,7 +103,7 @@ def cmd_sweep(args) -> int:
     print(json.dumps(sweep_json(sweep, points, target)) if args.json else format_sweep(sweep, points, target))
     if args.plot:
         title = " · ".join(dict.fromkeys(c.entry for c in sweep.configurations))
-        _plot(lambda: plot_sweep(sweep, points, target, title, args.plot), args.plot)
+        save_plot(lambda: plot_sweep(sweep, points, target, title, args.plot), args.plot)
     return 0
 
 
