@@ -47,11 +47,11 @@ def _many_games(p) -> None:
     p.add_argument("--plot", metavar="FILE", help="draw the distributions: FILE.png or FILE.svg (needs matplotlib)")
 
 
-def _check(args) -> None:
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+def check_args(args, counts=("games", "jobs")) -> None:
+    """Before any game is played: the numbers that must be at least 1, and that the plot can be drawn."""
+    for name in counts:
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            raise UsageError(f"--{name} must be at least 1")
     if args.plot:
         try:
             check_plot_path(args.plot)
@@ -89,7 +89,7 @@ def _playable(ruleset, args):
 
 
 def cmd_simulate(args) -> int:
-    _check(args)
+    check_args(args)
     ruleset = load_ruleset(args.ruleset, parse_assignments(args.set), limits(args))
     game, kinds = _playable(ruleset, args)
     fields = columns(game.roles, measure_kinds(game.mode))
@@ -156,7 +156,7 @@ def split_entry(text: str) -> tuple[str, dict[str, str]]:
 
 
 def cmd_compare(args) -> int:
-    _check(args)
+    check_args(args)
     if args.resume:
         raise UsageError("--resume continues a simulate run; compare plays every ruleset again")
     if len(args.ruleset) < 2:

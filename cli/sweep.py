@@ -7,7 +7,7 @@ from contextlib import ExitStack
 from interpreter.agents.base import AgentSpecError
 from interpreter.agents.registry import make_agent
 from interpreter.analysis.backends import Dask, DaskMissing, InProcess, Processes
-from interpreter.analysis.plots import PlotError, check_plot_path, plot_sweep
+from interpreter.analysis.plots import plot_sweep
 from interpreter.analysis.records import measure_kinds, outcome_of, resumed, row
 from interpreter.analysis.simulate import available_cores
 from interpreter.analysis.sweep import SweepError, format_sweep, plan, run, sweep_json
@@ -17,7 +17,7 @@ from rulelang import load_ruleset, parse_assignments
 
 from .common import UsageError, limits, load_agents
 from .progress import Progress, wanted
-from .simulation import check_resume, rows_kept, rows_writer, save_plot, split_entry
+from .simulation import check_args, check_resume, rows_kept, rows_writer, save_plot, split_entry
 
 DESCRIPTION = """\
 Play the same seeds under every configuration: each RULESET (a variant, or
@@ -59,16 +59,9 @@ def add_command(sub, ruleset_args, game_args) -> None:
 
 
 def cmd_sweep(args) -> int:
-    for name in ("games", "jobs", "chunk"):
-        if getattr(args, name) is not None and getattr(args, name) < 1:
-            raise UsageError(f"--{name} must be at least 1")
+    check_args(args, ("games", "jobs", "chunk"))
     if args.scheduler and args.jobs:
         raise UsageError("--jobs counts worker processes on this machine; a --scheduler's cluster has its own")
-    if args.plot:
-        try:
-            check_plot_path(args.plot)
-        except PlotError as exc:
-            raise UsageError(str(exc)) from None
     load_agents(args)
     sweep = _plan(args)
     try:

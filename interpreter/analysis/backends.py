@@ -113,8 +113,8 @@ class Processes:
                 for chunk, _ in inflight:
                     yield chunk, played[chunk] if chunk in played else next(again)
             finally:
-                # stopped early (an error, Ctrl-C): the workers end their chunks after the game in hand,
-                # rather than be killed, which could leave a result half-written in the pool's pipe
+                # stopped early (an error, Ctrl-C): the workers end their chunks after the game in hand, so
+                # the shutdown waits for one game, not a chunk (ProcessPoolExecutor cannot kill its workers)
                 stop.value = 1
                 pool.shutdown(cancel_futures=True)
                 shutil.rmtree(spool, ignore_errors=True)
