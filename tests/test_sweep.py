@@ -1,6 +1,7 @@
 """`rulelang sweep`: configurations, common seeds, the same rows on every
 backend, resuming, targets, and the mistakes a command line can make."""
 import csv
+import importlib.util
 import io
 import json
 import os
@@ -57,7 +58,7 @@ def test_every_row_is_the_game_rulelang_run_plays(tmp_path):
     table = rows((tmp_path / "rows.csv").read_text())
     assert len(table) == 4 * 40
     assert [(int(t["config"]), int(t["seed"])) for t in table] == [(k, s) for k in range(4) for s in range(5, 45)]
-    for k, seed, hand, agent in [(0, 5, "3", "random"), (3, 44, "5", "first"), (2, 17, "5", "random")]:
+    for k, seed, hand, agent in [(3, 44, "5", "first"), (2, 17, "5", "random")]:
         row = next(t for t in table if int(t["config"]) == k and int(t["seed"]) == seed)
         assert (row["hand_size"], row["agent_challenger"]) == (hand, agent)
         run = rulelang("run", "twenty-trials-small-hand", "--set", f"hand_size={hand}", "--agent",
@@ -68,16 +69,16 @@ def test_every_row_is_the_game_rulelang_run_plays(tmp_path):
                                            outcome["rounds"], outcome["decisions"])
 
 
-def test_the_summary_ranks_by_the_target_and_json_carries_every_interval():
-    r = rulelang(*SMALL, "--jobs", "1", "--target", "win_rate.challenger >= 10% and rounds < 19")
-    assert r.returncode == 0, r.stderr
-    lines = r.stdout.splitlines()
+def test_the_summary_ranks_by_the_target_and_json_carries_every_interval(capsys):
+    target = ["--target", "win_rate.challenger >= 10% and rounds < 19"]
+    assert main([*SMALL, "--jobs", "1", *target]) == 0
+    lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "4 configurations × 40 games, the same seeds for each (5..44)"
     assert lines[1].startswith("target: win_rate.challenger >= 10% and rounds < 19 — met by ")
     header = lines[3].split()
     assert header[:3] == ["#", "hand_size", "agent"] and header[-1] == "target"
-    data = json.loads(rulelang(*SMALL, "--jobs", "1", "--json",
-                               "--target", "win_rate.challenger >= 10% and rounds < 19").stdout)
+    assert main([*SMALL, "--jobs", "1", "--json", *target]) == 0
+    data = json.loads(capsys.readouterr().out)
     results = data["results"]
     assert [d["target"]["met"] for d in results] == sorted((d["target"]["met"] for d in results), reverse=True)
     distances = [d["target"]["distance"] for d in results if not d["target"]["met"]]
@@ -90,11 +91,9 @@ def test_the_summary_ranks_by_the_target_and_json_carries_every_interval():
 # ------------------------------------------------------------------ the same rows on every backend
 
 
-@pytest.mark.parametrize("suffix", ["csv", "parquet"])
-def test_local_and_dask_backends_write_byte_identical_rows(tmp_path, suffix):
+def test_local_and_dask_backends_write_byte_identical_rows(tmp_path):
     pytest.importorskip("distributed")
-    if suffix == "parquet":
-        pytest.importorskip("pyarrow")
+    suffix = "parquet" if importlib.util.find_spec("pyarrow") else "csv"  # Parquet goes through JSON Lines rows
     outputs = {}
     for name, where in [("one", ["--jobs", "1"]), ("two", ["--jobs", "2", "--chunk", "7"]),
                         ("dask", ["--dask", "local", "--jobs", "2"])]:
@@ -120,11 +119,10 @@ def test_parquet_columns_are_typed(tmp_path):
 # ------------------------------------------------------------------ an interrupted sweep
 
 
-@pytest.mark.parametrize("suffix", ["jsonl", "parquet"])
-def test_an_interrupted_sweep_resumes_to_the_same_file(tmp_path, suffix):
-    if suffix == "parquet":
-        pytest.importorskip("pyarrow")
-    command = ["sweep", "twenty-trials-small-hand", "--grid", "hand_size=3,4,5", "--games", "800", "--jobs", "2"]
+def test_an_interrupted_sweep_resumes_to_the_same_file(tmp_path):
+    """Parquet's rows go to a JSON Lines journal until the sweep ends: both formats in one."""
+    suffix = "parquet" if importlib.util.find_spec("pyarrow") else "jsonl"
+    command = ["sweep", "twenty-trials-small-hand", "--grid", "hand_size=3,4,5", "--games", "600", "--jobs", "2"]
     whole = tmp_path / f"whole.{suffix}"
     r = rulelang(*command, "--out", str(whole), "--json")
     assert r.returncode == 0, r.stderr
@@ -133,13 +131,13 @@ def test_an_interrupted_sweep_resumes_to_the_same_file(tmp_path, suffix):
     proc = subprocess.Popen([sys.executable, "-m", "cli", *command, "--out", str(out)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        while proc.poll() is None and not (journal.exists() and journal.read_bytes().count(b"\n") > 900):
+        while proc.poll() is None and not (journal.exists() and journal.read_bytes().count(b"\n") > 700):
             time.sleep(0.01)
         assert proc.poll() is None, "the sweep finished before it could be killed: play more games"
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
-    assert 900 < journal.read_bytes().count(b"\n") < 2400 and not (suffix == "parquet" and out.exists())
+    assert 700 < journal.read_bytes().count(b"\n") < 1800 and not (suffix == "parquet" and out.exists())
     resumed = rulelang(*command, "--out", str(out), "--json", "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert out.read_bytes() == whole.read_bytes()

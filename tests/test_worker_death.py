@@ -3,7 +3,7 @@ have been playing is played again alone, in a fresh process. A chunk that
 dies again ends the run with an error naming its configuration and seeds; a
 death that does not come back (a kill, memory pressure) costs a retry and
 changes nothing in the results. For `simulate --jobs`, `sweep` on local
-processes, and `sweep` on a Dask cluster."""
+processes, and a Dask cluster (the backend, under `sweep --dask`)."""
 import json
 import os
 import signal
@@ -78,18 +78,18 @@ def test_sweep_stops_with_an_error_naming_the_configuration_and_seeds():
 
 
 def test_simulate_plays_on_when_a_worker_is_killed(tmp_path):
-    args = ["simulate", "twenty-trials", "--games", "3000", "--jobs", "2", "--json"]
+    args = ["simulate", "twenty-trials", "--games", "2000", "--jobs", "2", "--json"]
     whole = rulelang(*args)
     assert whole.returncode == 0, whole.stderr
     r, seconds = kill_a_worker_half_way(args, tmp_path / "rows.jsonl")
     assert r.returncode == 0, r.stderr
     assert "a worker process died; the games it may have been playing" in r.stderr and "finished" in r.stderr
     assert without_speed(r.stdout) == without_speed(whole.stdout)  # the retry changed nothing
-    assert len((tmp_path / "rows.jsonl").read_text().splitlines()) == 3000
+    assert len((tmp_path / "rows.jsonl").read_text().splitlines()) == 2000
 
 
 def test_sweep_plays_on_when_a_worker_is_killed(tmp_path):
-    args = [*SWEEP[:-4], "--games", "1500", "--jobs", "2"]
+    args = [*SWEEP[:-4], "--games", "1000", "--jobs", "2"]
     whole = tmp_path / "whole.csv"
     assert rulelang(*args, "--out", str(whole)).returncode == 0
     r, _ = kill_a_worker_half_way(args, tmp_path / "rows.csv")
@@ -111,7 +111,7 @@ def cluster():
 
 def test_a_dask_worker_killed_mid_run_changes_nothing(cluster):
     setup = Setup.of(game_for(), {"challenger": "random"})
-    chunks = [Chunk(0, s, 100) for s in range(0, 3000, 100)]
+    chunks = [Chunk(0, s, 100) for s in range(0, 2000, 100)]
     expected = list(InProcess().run([setup], chunks))
     results, victim = [], next(iter(cluster.client.run(os.getpid).values()))
     for chunk, chunk_results in cluster.run([setup], chunks):
@@ -129,9 +129,3 @@ def test_an_agent_that_ends_a_dask_worker_is_named(cluster):
     assert time.monotonic() - start < 30
     assert "died playing configuration 4 (exits), seeds 101..150, and died again (exit code 3)" in str(died.value)
 
-
-def test_sweep_on_dask_names_the_configuration():
-    pytest.importorskip("distributed")
-    r = rulelang(*SWEEP, "--dask", "local", "--jobs", "2", *EXITING)
-    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
-    assert "a worker process died playing configuration 0 (twenty-trials-small-hand hand_size=3" in r.stderr
