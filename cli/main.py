@@ -76,11 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="raise a limit of what a ruleset may ask (e.g. components=50000; "
                             "see docs/reliability.md)")
 
-    def game_args(p, agents="ROLE=KIND[:OPT=V,...]"):
+    def game_args(p, sweep=False):
         p.add_argument("--mode", help="the mode to play (default: the ruleset's first)")
         p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-        p.add_argument("--agent", action="append", default=[], metavar=agents,
-                       help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
+        p.add_argument("--agent", action="append", default=[],
+                       metavar="ROLE=KIND[,KIND...]" if sweep else "ROLE=KIND[:OPT=V,...]",
+                       help=f"the agents to sweep for a role, of {', '.join(AGENTS)}, e.g. "
+                            "challenger=random,greedy:samples=2 (default random; repeatable)" if sweep else
+                            f"who plays a role: {', '.join(AGENTS)}, with options such as "
                             "mcts:iterations=200 (default random; repeatable)")
         p.add_argument("--agents-from", action="append", default=[], metavar="FILE.py",
                        help="a Python file that registers agents of its own (interpreter.agents.register; "

@@ -31,7 +31,7 @@ def add_command(sub, ruleset_args, game_args) -> None:
     p = sub.add_parser("sweep", help="play the same seeds under every combination of parameters, rulesets "
                                      "and agents", description=DESCRIPTION)
     ruleset_args(p, many=True)
-    game_args(p, agents="ROLE=KIND[,KIND...]")
+    game_args(p, sweep=True)
     p.add_argument("--grid", action="append", default=[], metavar="PARAM=V1,V2,...",
                    help="the values of a parameter to sweep (repeatable: every combination is played)")
     p.add_argument("--games", type=int, required=True, metavar="N", help="games of each configuration")
