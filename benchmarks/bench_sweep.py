@@ -37,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_simulate_jobs import cpu_seconds as cpu_here  # noqa: E402  (this process and its finished children)
 from interpreter.analysis.backends import Dask, InProcess, Processes  # noqa: E402
 from interpreter.analysis.records import open_rows, row  # noqa: E402
 from interpreter.analysis.simulate import simulate  # noqa: E402
@@ -50,12 +51,6 @@ def figures(points) -> list:
     return [(p.configuration.index, p.figures) for p in points]
 
 
-def _cpu_here() -> float:
-    """CPU seconds of this process and of its finished children."""
-    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
-
-
 def _cpu_of_process() -> float:
     me = resource.getrusage(resource.RUSAGE_SELF)
     return me.ru_utime + me.ru_stime
@@ -64,7 +59,7 @@ def _cpu_of_process() -> float:
 def cpu_seconds(backend) -> float:
     """CPU seconds so far of this process, its finished workers and a Dask backend's workers."""
     remote = sum(backend.client.run(_cpu_of_process).values()) if isinstance(backend, Dask) else 0.0
-    return _cpu_here() + remote
+    return cpu_here() + remote
 
 
 def timed(sweep, backend, size=None):
@@ -96,11 +91,11 @@ def main() -> None:
     overheads: dict[str, list] = {name: [] for name in backends}
     try:
         for r in range(args.rounds):
-            start, cpu = time.perf_counter(), _cpu_here()
+            start, cpu = time.perf_counter(), cpu_here()
             for c in sweep.configurations:
                 simulate(c.setup.game(), args.games, 0, dict(c.setup.kinds))
             rates[names[0]].append(games / (time.perf_counter() - start))
-            cpus[names[0]].append((_cpu_here() - cpu) / games)
+            cpus[names[0]].append((cpu_here() - cpu) / games)
             line = [f"round {r + 1}: simulate {1e6 * cpus[names[0]][-1]:4.0f} µs"]
             reference = None
             for name, backend in backends.items():
