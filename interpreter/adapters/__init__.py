@@ -22,6 +22,6 @@ def __getattr__(name: str):
         from . import pettingzoo_env
         return getattr(pettingzoo_env, name)
     if name == "gymnasium_env":
-        from .gymnasium_env import gymnasium_env
+        from .gymnasium_learner import gymnasium_env
         return gymnasium_env
     raise AttributeError(name)
