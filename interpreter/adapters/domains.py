@@ -112,6 +112,7 @@ class Domains:
     def narrowed(self, name: str, bounds: Interval | None, cond: ir.Expr | None, env) -> Interval | None:
         """Bounds tightened by the comparisons of `name` in a `where` (its `and`ed parts)."""
         flip = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "=="}
+        lo, hi = bounds if bounds is not None else (None, None)
         parts = [cond] if cond is not None else []
         while parts:
             c = parts.pop()
@@ -128,15 +129,13 @@ class Domains:
             limit = self.number(other, env) if other is not None and op in flip else None
             if limit is None:
                 continue
-            lo, hi = bounds if bounds is not None else (None, None)
             if op in (">=", ">", "=="):
                 low = limit[0] + (op == ">")
                 lo = low if lo is None else max(lo, low)
             if op in ("<=", "<", "=="):
                 high = limit[1] - (op == "<")
                 hi = high if hi is None else min(hi, high)
-            bounds = (lo, hi) if lo is not None and hi is not None else bounds
-        return bounds
+        return (lo, hi) if lo is not None and hi is not None else None
 
     def elements(self, e: ir.Expr, env) -> Interval | None:
         """Bounds of the numbers in a list-valued expression."""
