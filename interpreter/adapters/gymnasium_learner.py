@@ -11,7 +11,9 @@ legal action ids are `info["action_mask"]` (and `env.action_masks()`).
 Chance is drawn from the game's own RNG and each opponent is the agent
 `rulelang run` makes for that seed, so `reset(seed=N)` and the same actions
 play the game `rulelang run --seed N` plays. The reward is the role's
-result at the end (+1 win, -1 loss, 0 draw). An illegal action ends the
+result at the end (+1 win, -1 loss, 0 draw); a game that ends before the
+role's first decision (others' luck) gives it on the first step, whatever
+the action. Otherwise an illegal action ends the
 episode at once, as a loss (-1, `info["illegal_action"]`); a game cut short
 by the step limit or `max_moves` is truncated.
 """
@@ -68,10 +70,13 @@ class RulelangEnv(gymnasium.Env):
     def step(self, action):
         driver, ep = self.driver, self.ep
         action = int(action)
-        if action not in driver.legal(ep):
+        if driver.is_over(ep):  # it ended before the learner's first decision: the result, whatever the action
+            pass
+        elif action not in driver.legal(ep):
             return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": True}
-        driver.apply(ep, action)
-        self._play_others()
+        else:
+            driver.apply(ep, action)
+            self._play_others()
         over = driver.is_over(ep)
         reward = dict(zip(driver.roles, driver.returns(ep)))[self.role] if over and not ep.truncated else 0.0
         return self._observation(), reward, over and not ep.truncated, ep.truncated is not None, self._info()
