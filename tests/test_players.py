@@ -301,3 +301,18 @@ def test_agents_play_every_seat_and_a_log_replays(tmp_path):
     assert set(g.outcome(st)["results"]) == set(g.roles)
     st = play(g, 3, {r: FirstAgent(3, r) for r in g.roles})
     assert g.is_terminal(st)
+
+
+def test_heuristics_name_a_per_player_value_once_for_every_seat():
+    text = RANKED.replace("    score: fame\n", "    score: fame\n    heuristics: glory\n")
+    for n in (2, 5):  # a count of players: no seat needs naming
+        g = game(TABLE.replace("    round:", "    heuristics: turns\n    round:"), players=n)
+        assert [g.heuristic(finish(g), r) for r in g.roles] == [2] * n
+    g = game(text)
+    st = finish(g)
+    assert [g.heuristic(st, r) for r in g.roles] == [5, 5, 5, 1]
+    with pytest.raises(RulesetError) as info:
+        load_text(text.replace("heuristics: glory", "heuristics: glroy"), "t.yaml")
+    d = info.value.diagnostics[0]
+    assert "heuristics names a per-player variable or a define of one player" in d.message
+    assert d.hint == "did you mean 'glory'?"
