@@ -316,3 +316,18 @@ def test_heuristics_name_a_per_player_value_once_for_every_seat():
     d = info.value.diagnostics[0]
     assert "heuristics names a per-player variable or a define of one player" in d.message
     assert d.hint == "did you mean 'glory'?"
+
+
+def test_a_state_saved_inside_a_loop_over_players_comes_back_the_same():
+    text = TABLE.replace("""            turns of p += 1
+            latest = p""", """            p chooses k in [1, 2] as pick:
+              turns of p += k""")
+    g = game(text)
+    st = g.new_state(0)
+    g.apply(st, 1)  # in the middle of `for p in clockwise(start)`: its players are kept in the frame
+    saved = g.state_from_json(json.loads(json.dumps(st.to_json())))
+    assert saved.to_json() == st.to_json()
+    while not g.is_terminal(st):
+        g.apply(st, 0)
+        g.apply(saved, 0)
+    assert saved.to_json() == st.to_json()

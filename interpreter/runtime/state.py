@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from .chance import Chance, ChanceSite, events_from_json, events_to_json
+from .chance import PROGRESS, Chance, ChanceSite, events_from_json, events_to_json
 from .decision import Decision, DecisionSite
 
 
@@ -88,5 +88,16 @@ class State:
         chance = None if c is None else Chance(chance_sites[c["site"]], c["count"])
         return cls(data["zones"], data["where"], data["face_up"], data["vars"], data["rng"],
                    data["round"], data["steps"], data["decisions"],
-                   [Frame(*f) for f in data["stack"]], pending, data["outcome"], data.get("props", []), chance,
+                   [Frame(program, pc, _rows_as_tuples(env, chance)) for program, pc, env in data["stack"]],
+                   pending, data["outcome"], data.get("props", []), chance,
                    events_from_json(data.get("events"), chance_sites))
+
+
+def _rows_as_tuples(env: dict, chance: Chance | None) -> dict:
+    """A frame's locals as the generated code made them: the bindings a loop
+    keeps (`$rows…`) and a pending pick's options are lists of tuples, which
+    JSON writes as lists of lists. (Values the rules compute are never tuples.)"""
+    for name, value in env.items():
+        if name.startswith("$rows") or (name == PROGRESS and chance is not None and chance.kind == "pick"):
+            env[name] = [tuple(row) for row in value]
+    return env
