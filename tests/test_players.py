@@ -331,3 +331,13 @@ def test_a_state_saved_inside_a_loop_over_players_comes_back_the_same():
         g.apply(st, 0)
         g.apply(saved, 0)
     assert saved.to_json() == st.to_json()
+
+
+def test_the_terminal_shows_a_player_held_by_a_variable_as_the_players_are_shown():
+    from interpreter.agents.terminal import render_board
+    obs = Viewer(game(players=3)).observe(game(players=3).new_state(0), "east")
+    obs["vars"]["latest"] = None
+    board = render_board(obs, {}, "east")
+    assert "start: south   latest: none" in board and "turns: north 2 · you 2 · south 2" in board
+    obs["vars"]["start"] = "east"
+    assert "start: you" in render_board(obs, {}, "east")
