@@ -131,7 +131,7 @@ def play_area(rs: ir.Ruleset, en: English) -> Section:
     if rs.vars:
         items = [Item(sentence(("each player's " if v.owner == "each" else "") + em(words(v.name))
                                + (f" — {clean(v.text)}" if v.text else "")
-                               + f", starting at {value_text(v.initial) if v.initial is not None else 'none'}"
+                               + f", starting at {value_text(v.initial)}"
                                + bounds(v))) for v in rs.vars.values()]
         sec.blocks += [Para("Keep track of:"), Items(items)]
     return sec

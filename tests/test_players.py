@@ -240,6 +240,7 @@ modes:
     st = finish(g)
     assert g.outcome(st)["results"] == {"alice": "lose", "bob": "win"}
     assert {g.state_of(st, c, "holder") for c in range(2)} == {"bob"}
+    assert [Viewer(g).card(c) for c in range(2)] == ["flag red alice", "flag blue none"]  # no player: "none"
 
 
 @pytest.mark.parametrize("change, message", [
