@@ -33,7 +33,7 @@ from interpreter.engine.game import Game  # noqa: E402
 from interpreter.runtime import rng  # noqa: E402
 from rulelang import load_ruleset  # noqa: E402
 
-CONFIGS = [("twenty-trials", "challenger"), ("twenty-trials", "versus"), ("pig-race", "duel")]
+CONFIGS = [("twenty-trials", "challenger"), ("twenty-trials", "versus"), ("pig-race", "race")]
 
 
 def engine(name, mode, seeds, explicit=False):

@@ -170,7 +170,7 @@ def run_log(capsys, tmp_path, name, mode, seed) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-@pytest.mark.parametrize("name, mode, seeds", [("pig-race", "trio", [1]), ("twenty-trials", "versus", [2]),
+@pytest.mark.parametrize("name, mode, seeds", [("pig-race", "race", [1]), ("twenty-trials", "versus", [2]),
                                                ("kuhn-poker", "duel", [1, 2, 3]),
                                                pytest.param("gauntlet-gobbots", "solitaire", [1], marks=pytest.mark.slow),
                                                pytest.param("twenty-trials", "challenger", range(5),
@@ -390,7 +390,8 @@ def test_registered_games_load_by_name_with_parameters():
     assert again.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert load_game("twenty-trials", "moderator").get_type().information == \
         pyspiel.GameType.Information.PERFECT_INFORMATION  # every card open
-    assert str(load_game("pig-race", "duel")).startswith("rulelang_pig_race_duel(")
+    assert "players=3" in str(load_game("pig-race", "race", players=3))
+    assert load_game("pig-race", "race", players=3).num_players() == 3
 
 
 def test_show_observation_documents_the_spaces(capsys):

@@ -58,12 +58,12 @@ def test_configurations_are_rulesets_times_grid_times_agents():
 def test_a_setup_carries_the_chance_mode_to_a_fresh_worker():
     """A worker that compiles the game again (spawned, or on Dask) compiles it as the parent did."""
     pig = load_ruleset("pig-race")
-    explicit = Game(pig, "duel", explicit_chance=True)
+    explicit = Game(pig, "race", explicit_chance=True)
     kinds = {role: "random" for role in explicit.roles}
     setup = pickle.loads(pickle.dumps(Setup.of(explicit, kinds)))
-    assert setup.game().explicit_chance and not Setup.of(Game(pig, "duel"), kinds).game().explicit_chance
-    assert setup.key != Setup.of(Game(pig, "duel"), kinds).key  # a worker's cache keeps the two apart
-    sweep = plan([("pig-race", pig)], {}, {}, games=5, mode="duel", explicit_chance=True)
+    assert setup.game().explicit_chance and not Setup.of(Game(pig, "race"), kinds).game().explicit_chance
+    assert setup.key != Setup.of(Game(pig, "race"), kinds).key  # a worker's cache keeps the two apart
+    sweep = plan([("pig-race", pig)], {}, {}, games=5, mode="race", explicit_chance=True)
     assert all(c.setup.game().explicit_chance for c in sweep.configurations)
 
 

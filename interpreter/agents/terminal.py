@@ -180,8 +180,11 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
     width = max(len(t) for t, _ in rows) if rows else 0
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
     shared = {k: v for k, v in observation["vars"].items() if not isinstance(v, dict)}
-    if shared:
-        lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: {v}" for k, v in shared.items()))
+    players = {role, *(r for v in observation["vars"].values() if isinstance(v, dict) for r in v)}
+    if shared:  # a role is shown as in the per-player lines ("you", "player 2"); no player as "none"
+        lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: "
+                                       f"{'none' if v is None else _who(v, role) if v in players else v}"
+                                       for k, v in shared.items()))
     for name, each in observation["vars"].items():  # a player's own: one line, a value per player
         if isinstance(each, dict):
             lines.append(f"  {name.replace('_', ' ')}: " + " · ".join(f"{_who(r, role)} {v}" for r, v in each.items()))
