@@ -27,7 +27,8 @@ from .limits import over
 from .types import BOOL, INT, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
-CARD_KEYS = ("fields", "state", "table", "count", "label", "text", "assumed", "back", "template")
+CARD_KEYS = ("fields", "state", "table", "count", "label", "text", "assumed", "back", "template", "component",
+             "plural", "article")
 
 
 def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
@@ -47,7 +48,9 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
         card_types[name] = ir.CardType(
             name, tuple(ir.FieldDef(f, t) for f, t in fields.items()), label,
             reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"),
-            state=state, back=back, template=_template(reader, spec.get("template")), span=span)
+            state=state, back=back, template=_template(reader, spec.get("template")),
+            component=_component(reader, spec.get("component")), plural=reader.text(spec.get("plural"), "plural"),
+            article=reader.article(spec, ("a", "an")), span=span)
         table = spec.get("table")
         if table is not None:
             rows = _table(reader, table, name, fields, bounds, enums, len(cards))
@@ -64,6 +67,17 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             cards.append(ir.Card(len(cards), name, ir.frozen_map(values), span=row_span))
     _check_state_names(reader, card_types)
     return card_types, cards
+
+
+def _component(reader, node) -> str:
+    """`component:` the physical kind, a noun: card (the default), token, tile, miniature, space, ..."""
+    if node is None:
+        return "card"
+    name = reader.text(node, "component")
+    if name is None or not re.fullmatch(r"[a-z]+( [a-z]+)?", name):
+        reader.diag.error(node.span, "component is a noun for what the piece is: card, token, tile, miniature, ...")
+        return "card"
+    return name
 
 
 def _within(reader, before: int, count: int, span: Span) -> int:

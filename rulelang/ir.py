@@ -339,6 +339,7 @@ class Pass(Stmt):
 class Role(Node):
     name: str
     text: str | None = None
+    article: str | None = None  # how the printed rules name it: "the" (the Dealer) or "" (North); None: guessed
 
 
 @dataclass(frozen=True)
@@ -387,6 +388,9 @@ class CardType(Node):
     state: tuple[StateField, ...] = ()
     back: str | None = None  # format string for the card's back; cards with equal backs look alike face down
     template: "TemplateText | None" = None  # the card type's own front template (Jinja2), for printing
+    component: str = "card"  # what it is on the table: card, token, tile, miniature, space, ...
+    plural: str | None = None  # the printed noun's plural, where English has no rule for it
+    article: str | None = None  # "a" or "an" before the printed noun, where its sound is irregular
 
 
 @dataclass(frozen=True)
@@ -415,6 +419,7 @@ class Zone(Node):
     columns: int = 0  # a grid (kind: grid) is columns x rows spaces, each a zone;
     rows: int = 0  # column 1 is the left, row 1 the bottom
     assumed: str | None = None
+    article: str | None = None  # how the printed rules name it: "the" (the Chamber, default) or "" (Gauntlet)
 
 
 @dataclass(frozen=True)
@@ -504,9 +509,11 @@ class Mode(Node):
 
 @dataclass(frozen=True)
 class Ruling(Node):
+    """`applies_to` names modes (by name or title) and steps: the ruling belongs to the
+    modes named, or else to every mode with a step named, or else to every mode."""
     id: str
     text: str
-    applies_to: str | None = None
+    applies_to: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "params", "types",
             "cards", "zones", "vars", "define", "procedures", "setup", "modes", "rulings")
 PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
-ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows")
+ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows", "article")
+ROLE_KEYS = ("text", "article")
 VAR_KEYS = ("initial", "text", "assumed")
 STEP_KEYS = ("step", "do", "text", "assumed")
 RULING_KEYS = ("id", "text", "applies_to")
@@ -82,6 +83,17 @@ class _Reader:
     def assumed(self, spec) -> str | None:
         """The `assumed:` note of a mapping: a value the rulebook does not give."""
         return self.text(spec.get("assumed"), "assumed") if isinstance(spec, YMap) else None
+
+    def article(self, spec: YMap, allowed: tuple[str, ...]) -> str | None:
+        """`article:` of a role, zone or card type: how the printed rules introduce it."""
+        node = spec.get("article")
+        if node is None:
+            return None
+        value = "" if isinstance(node, YScalar) and node.value in (None, "none") else self.text(node, "article")
+        if value not in allowed:
+            self.diag.error(node.span, "article must be one of: " + ", ".join(a or "none" for a in allowed))
+            return None
+        return value
 
     def text(self, node: YNode | None, what: str) -> str | None:
         if node is None:
@@ -151,7 +163,7 @@ class _Reader:
         procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
         setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
         modes = self.read_modes(top.get("modes"), roles, zones)
-        rulings = self.read_rulings(top.get("rulings"))
+        rulings = self.read_rulings(top.get("rulings"), modes)
         ruleset = ir.Ruleset(
             game or "untitled", title, self.text(top.get("credits"), "credits"), roles,
             ir.frozen_map(params), ir.frozen_map(enums), ir.frozen_map(card_types), tuple(cards),
@@ -177,8 +189,11 @@ class _Reader:
         elif isinstance(node, YMap):
             for name, (span, value) in node.entries.items():
                 if self.declare(name, "role", span):
-                    text = value.get("text") if isinstance(value, YMap) else value
-                    roles.append(ir.Role(name, self.text(text, "role text") if text else None, span=span))
+                    spec = value if isinstance(value, YMap) else YMap(span=span)
+                    self.keys(spec, ROLE_KEYS, f"role '{name}'")
+                    text = spec.get("text") if isinstance(value, YMap) else value
+                    roles.append(ir.Role(name, self.text(text, "role text") if text else None,
+                                         self.article(spec, ("the", "")), span=span))
         else:
             self.diag.error(node.span, "roles must be a list of names")
         return tuple(roles)
@@ -302,7 +317,8 @@ class _Reader:
             if self.declare(name, "zone", span):
                 zones[name] = ir.Zone(name, owner, facing, seen_by, tuple(holds), kind,
                                       self.text(spec.get("text"), "text"), columns=columns, rows=rows,
-                                      assumed=self.assumed(spec), span=span)
+                                      assumed=self.assumed(spec), article=self.article(spec, ("the", "")),
+                                      span=span)
         if "box" in zones:
             self.diag.error(zones["box"].span, "'box' is the built-in zone that holds unused components")
         return zones
@@ -576,7 +592,7 @@ class _Reader:
                 measures[name] = ir.Measure(name, expr, when, text, span=span)
         return ir.frozen_map(measures)
 
-    def read_rulings(self, node: YNode | None) -> tuple[ir.Ruling, ...]:
+    def read_rulings(self, node: YNode | None, modes: dict[str, ir.Mode]) -> tuple[ir.Ruling, ...]:
         rulings = []
         if node is None:
             return ()
@@ -593,6 +609,22 @@ class _Reader:
             if not rid or not text:
                 self.diag.error(item.span, "a ruling needs both `id:` and `text:`")
                 continue
-            rulings.append(ir.Ruling(rid, text, self.text(item.get("applies_to"), "applies_to"), span=item.span))
+            rulings.append(ir.Ruling(rid, text, self.applies_to(item.get("applies_to"), modes), span=item.span))
         return tuple(rulings)
+
+    def applies_to(self, node: YNode | None, modes: dict[str, ir.Mode]) -> tuple[str, ...]:
+        """A ruling's `applies_to:`: one name or a list, each a mode (name or title) or a step."""
+        if node is None:
+            return ()
+        items = node.items if isinstance(node, YList) else [node]
+        known = [*modes, *(m.title for m in modes.values()), *(s.name for m in modes.values() for s in m.round)]
+        names = []
+        for item in items:
+            name = self.text(item, "applies_to")
+            if name is not None and name not in known:
+                self.diag.error(item.span, f"'{name}' is not a mode or a step of this ruleset",
+                                did_you_mean(name, known) or "modes: " + ", ".join(modes))
+            elif name is not None:
+                names.append(name)
+        return tuple(names)
 

@@ -64,6 +64,9 @@ CARD = _obj("a type of component", {
                     {"type": ["integer", "boolean", "string"]}),
     "back": _text('what the back shows, e.g. "Trial" (cards with the same back look alike face down)'),
     "template": _text("the card's own printing template (Jinja2, `{% extends \"card.svg.j2\" %}`)"),
+    "component": _text("what it is on the table: card (default), token, tile, miniature, space, ..."),
+    "plural": _text("the plural of its printed noun, where English has no rule for it (die: dice)"),
+    "article": {"enum": ["a", "an"], "description": "the article of its printed noun, where its sound is irregular"},
     "add": _text("in a variant: cards to add, as a table with the same columns"),
     "remove": _text("in a variant: cards to remove, as a table of some of the columns (and `count`)"),
 })
@@ -78,6 +81,7 @@ ZONE = {"oneOf": [{"type": "null"}, _obj("a place for cards", {
     "columns": {"type": "integer", "minimum": 1, "description": "a grid's number of columns"},
     "rows": {"type": "integer", "minimum": 1, "description": "a grid's number of rows"},
     "text": _text("its name for players"), "assumed": ASSUMED,
+    "article": {"enum": ["the", "none"], "description": "`none` for a name printed without `the`"},
 })]}
 
 VAR = {"oneOf": [
@@ -130,7 +134,10 @@ MODE = _obj("a way to play", {
 
 RULING = {"oneOf": [
     _obj("how an ambiguity of the rulebook was decided", {
-        "id": _text("a short name"), "text": _text("the ruling"), "applies_to": _text("the step it concerns")},
+        "id": _text("a short name"), "text": _text("the ruling"),
+        "applies_to": {"oneOf": [_text("a mode (name or title) or a step"),
+                                 {"type": "array", "items": _text("a mode (name or title) or a step")}],
+                       "description": "the modes named, or else every mode with a step named; default: every mode"}},
         required=["id", "text"]),
     _obj("in a variant: drop an inherited ruling", {"remove": _text("its id")}, required=["remove"]),
 ]}
@@ -146,7 +153,9 @@ SCHEMA = {
         "source": _text("where the rules come from"), "text": _text("what the game is about"), "assumed": ASSUMED,
         "roles": {"oneOf": [{"type": "array", "items": NAME},
                             _named("who makes decisions", {"oneOf": [{"type": ["string", "null"]},
-                                                                      _obj("a role", {"text": _text("who")})]})]},
+                                                                      _obj("a role", {"text": _text("who"), "article": {
+                                                                          "enum": ["the", "none"],
+                                                                          "description": "the Dealer, or North (none)"}})]})]},
         "params": _named("options a player sets with --set NAME=VALUE", PARAM),
         "types": _named("named sets of values", TYPE),
         "cards": _named("component types; one row of `table` per card", CARD),
