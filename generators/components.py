@@ -7,7 +7,7 @@ from rulelang import ir, labels
 from rulelang.types import EnumT
 
 from .document import clean
-from .english import words
+from .nouns import words
 from .icons import card_icons
 
 
@@ -36,13 +36,13 @@ def card_rows(rs: ir.Ruleset, kind: str) -> list[tuple[ir.Card, int]]:
     return rows
 
 
-def icons_used(rs: ir.Ruleset) -> list[tuple[str, str, str]]:
-    """(icon, value, type) for every icon some card shows, in first-seen order."""
-    used: dict[str, tuple[str, str, str]] = {}
+def icons_used(rs: ir.Ruleset) -> list[tuple[str, str, str, str]]:
+    """(icon, value, type, card type) for every icon some card shows, in first-seen order."""
+    used: dict[str, tuple[str, str, str, str]] = {}
     for card in rs.cards:
         ct = rs.card_types[card.kind]
         types = {f.name: f.type for f in ct.fields}
         for field, value, icon in card_icons(rs, card):
             ty = types[field]
-            used.setdefault(icon, (icon, value, ty.name if isinstance(ty, EnumT) else field))
+            used.setdefault(icon, (icon, value, ty.name if isinstance(ty, EnumT) else field, card.kind))
     return list(used.values())

@@ -1,68 +1,87 @@
-"""IR -> a rules summary, and a one-page quick reference per mode.
+"""IR -> a rules summary: the whole game, or one mode.
 
 The summary follows a rulebook's order: what the game is, the components,
 the play area, the options, the setup, each mode's round step by step, the
-end of the game and scoring, the definitions the steps refer to, and the
-rulings. Every sentence comes from the IR through `English`; a `text:` in
-the ruleset replaces the generated sentence where it is given.
+end of the game and scoring, the terms the rules use, the assumptions and
+the rulings; the agents' heuristics last, in an appendix for agent authors.
+Every sentence comes from the IR through `English`; a `text:` in the
+ruleset replaces the generated sentence where it is given. With one mode,
+only what that mode uses is printed (`scope.py`).
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from rulelang import ir
 from rulelang.labels import value_text
+from rulelang.walk import walk
 
-from .components import card_rows, icons_used, type_title
-from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, strong
-from .english import English, capital, fill, join_and, sentence, words
+from .components import card_rows, type_title
+from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
+from .english import English
+from .expressions import fill_names
 from .icons import card_icons, check_icons
+from .normalize import conjuncts, normal
+from .nouns import component_counts, join, possessive, role_name, type_noun, words
+from .phrases import lay
+from .scope import Usage, ruling_modes, ruling_steps, usage
 
 
 def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
     """The full rules summary (every mode, or just `mode`)."""
     check_icons(rs)
     modes = [rs.modes[mode]] if mode else list(rs.modes.values())
+    use = usage(rs, modes)
     en = English(rs, modes[0] if len(modes) == 1 else None)
     doc = Document(clean(rs.title), clean(rs.credits) if rs.credits else None)
     if rs.text:
         doc.blocks.append(Para(clean(rs.text)))
-    if len(rs.modes) > 1:
-        doc.blocks.append(Para("Ways to play: " + join_and([clean(m.title) for m in rs.modes.values()]) + "."))
-    doc.blocks += [components(rs), play_area(rs, en)]
-    if rs.params:
-        doc.blocks.append(options(rs))
-    doc.blocks.append(Section("Setup", [Items(en.block(rs.setup), ordered=True)]))
+    if len(modes) > 1:
+        doc.blocks.append(Para("Ways to play: " + join([clean(m.title) for m in modes]) + "."))
+    doc.blocks += [components(rs, use.kinds), play_area(rs, use, en)]
+    if use.params:
+        doc.blocks.append(options(rs, use.params))
+    setup = en.block(use.setup) + (en.block(use.mode_setups[modes[0].name]) if len(modes) == 1 else [])
+    doc.blocks.append(Section("Setup", [Items(setup, ordered=True)]))
+    englishes = [en]
     for m in modes:
-        doc.blocks.append(mode_section(rs, m))
-    if rs.defines or rs.procedures:
-        doc.blocks.append(definitions(rs, en))
-    notes = assumptions(rs)
+        mode_en = en if len(modes) == 1 else English(rs, m)
+        englishes.append(mode_en)
+        doc.blocks.append(mode_section(rs, m, use, mode_en, own_setup=len(modes) > 1))
+    terms = [t for e in englishes for t in e.terms]
+    if terms:
+        doc.blocks.append(Section("Terms", glossary(en, terms)))
+    defined = set(en.terms)
+    notes = assumptions(rs, use, set(en.terms))
     if notes:
         doc.blocks.append(notes)
-    if rs.rulings:
-        doc.blocks.append(rulings(rs))
+    if use.rulings:
+        doc.blocks.append(rulings(rs, use, single=len(modes) == 1))
+    agents = heuristics(rs, modes, defined if terms else set())
+    if agents:
+        doc.blocks.append(agents)
     return doc
 
 
 # ------------------------------------------------------------ components
 
 
-def components(rs: ir.Ruleset) -> Section:
-    sec = Section("Components")
-    total = Counter(c.kind for c in rs.cards)
-    sec.blocks.append(Para(f"{len(rs.cards)} cards: " + join_and(
-        [f"{total[k]} {words(k)}" for k in rs.card_types if total[k]]) + "."))
-    for kind, ct in rs.card_types.items():
-        sub = Section(f"{type_title(kind)} cards ({total[kind]})", level=3)
+def components(rs: ir.Ruleset, kinds) -> Section:
+    sec = Section("Components", [Para(sentence(component_counts(rs, kinds)))])
+    for kind in kinds:
+        ct = rs.card_types[kind]
+        n = sum(c.kind == kind for c in rs.cards)
+        noun = type_noun(ct)
+        title = type_title(noun.many)
+        sub = Section(f"{title} ({n})" if noun.one.endswith(ct.component) else f"{title} ({n} {ct.component}"
+                                                                                 f"{'s' if n != 1 else ''})",
+                      level=3)
         if ct.text:
             sub.blocks.append(Para(clean(ct.text)))
         if ct.assumed:
-            sub.blocks.append(Para(em("Assumed: ") + clean(ct.assumed)))
+            sub.blocks.append(Para(em("Assumed:") + " " + clean(ct.assumed)))
         if ct.fields:
             sub.blocks.append(card_table(rs, ct))
         if ct.state:
-            sub.blocks.append(Para("Each of these cards also keeps " + join_and(
+            sub.blocks.append(Para(f"Each {noun.one} also keeps " + join(
                 [f"{em(words(f.name))} (starting at {value_text(f.initial)})" for f in ct.state])
                 + ", changed during play."))
         sec.blocks.append(sub)
@@ -92,32 +111,40 @@ def card_table(rs: ir.Ruleset, ct: ir.CardType) -> Table:
                 values = [value_text(c.values[listed.name]) + (f" (×{n})" if n > 1 else "") for c, n in members]
                 table.append([cell(members[0][0], f) for f in others]
                              + [", ".join(values), str(sum(n for _, n in members))])
-            return Table([words(f.name) for f in others] + [words(listed.name) + "s", "cards"], table)
+            return Table([words(f.name) for f in others] + [words(listed.name) + "s", "copies"], table)
     return Table([words(f.name) for f in fields] + ["copies"],
                  [[cell(card, f) for f in fields] + [str(count)] for card, count in rows])
 
 
-def play_area(rs: ir.Ruleset, en: English) -> Section:
+def play_area(rs: ir.Ruleset, use: Usage, en: English) -> Section:
     sec = Section("Play area")
     rows = []
-    for z in rs.zones.values():
-        holds = join_and([words(k) for k in z.holds], "or") if z.holds else "any card"
-        owner = "each player" if z.owner == "each" else words(z.owner) if z.owner else "—"
+    for name in use.zones:
+        z = rs.zones[name]
+        holds = join([type_noun(rs.card_types[k]).many for k in z.holds if k in use.kinds], "or") \
+            if z.holds else "anything"
+        owner = "each player" if z.owner == "each" else role_name(en.role_def(z.owner)) if z.owner else "—"
         seen = {"all": "everyone", "owner": "its owner", "none": "no one"}[z.seen_by]
         layout = f"a grid of {z.columns} columns × {z.rows} rows" if z.kind == "grid" else words(z.kind)
-        rows.append([capital(en.zone(z.name)), holds, f"face {z.facing}", seen, owner, layout])
+        rows.append([capital_zone(en, name), holds, f"face {z.facing}", seen, owner, layout])
     sec.blocks.append(Table(["zone", "holds", "cards lie", "face-up cards seen by", "belongs to", "laid out as"],
                             rows))
-    if rs.vars:
+    if use.vars:
         items = [Item(sentence(f"{em(words(v.name))}" + (f" — {clean(v.text)}" if v.text else "")
-                               + f", starting at {value_text(v.initial)}")) for v in rs.vars.values()]
+                               + f", starting at {value_text(v.initial)}"))
+                 for v in rs.vars.values() if v.name in use.vars]
         sec.blocks += [Para("Keep track of:"), Items(items)]
     return sec
 
 
-def options(rs: ir.Ruleset) -> Section:
+def capital_zone(en: English, name: str) -> str:
+    text = en.inline(en.zone(name))
+    return text[:1].upper() + text[1:]
+
+
+def options(rs: ir.Ruleset, names) -> Section:
     rows = []
-    for p in rs.params.values():
+    for p in (rs.params[n] for n in names):
         if p.choices:
             values = " / ".join(p.choices)
         elif p.low is not None or p.high is not None:
@@ -126,10 +153,10 @@ def options(rs: ir.Ruleset) -> Section:
             values = "on / off" if isinstance(p.default, bool) else "a number"
         rows.append([em(words(p.name)), values, option_value(p.default), clean(p.text or "")])
     head = ["option", "values", "default", "what it does"]
-    if any(rs.param_values[name] != p.default for name, p in rs.params.items()):
+    if any(rs.param_values[n] != rs.params[n].default for n in names):
         # printed with --set: say which values this copy's rules are played with
         head.insert(3, "this game")
-        for row, name in zip(rows, rs.params):
+        for row, name in zip(rows, names):
             row.insert(3, option_value(rs.param_values[name]))
     return Section("Options", [Para("Agree on these before the game (on the command line: "
                                     + em("--set option=value") + ")."), Table(head, rows)])
@@ -142,14 +169,11 @@ def option_value(value) -> str:
 # ------------------------------------------------------------ modes
 
 
-def mode_section(rs: ir.Ruleset, mode: ir.Mode) -> Section:
-    en = English(rs, mode)
+def mode_section(rs: ir.Ruleset, mode: ir.Mode, use: Usage, en: English, own_setup: bool) -> Section:
     sec = Section(clean(mode.title))
     if mode.text:
         sec.blocks.append(Para(clean(mode.text)))
-    players = join_and([words(r) for r in mode.roles])
-    sec.blocks.append(Para(f"Players: {players}." if len(mode.roles) > 1 else
-                           f"One player, the {players}."))
+    sec.blocks.append(Para(players(en, mode)))
     if mode.visibility:
         seen = {"open": "everyone sees every card, face down ones and their order included",
                 "all": "everyone sees its face-up cards", "owner": "only its owner sees it", "none": "no one sees it"}
@@ -157,20 +181,38 @@ def mode_section(rs: ir.Ruleset, mode: ir.Mode) -> Section:
             sec.blocks.append(Para("In this mode everyone sees every card, face-down ones and their order included."))
         else:
             sec.blocks.append(Para("In this mode: " + "; ".join(
-                f"{en.zone(z)}: {seen[v]}" for z, v in mode.visibility.items()) + "."))
-    if mode.setup:
-        sec.blocks.append(Section("Setup for this mode", [Items(en.block(mode.setup), ordered=True)], level=3))
-    rounds = Section("Each round", [Para(f"Play rounds of {len(mode.round)} steps, in order, until the game ends.")],
-                     level=3)
-    for i, step in enumerate(mode.round, 1):
-        rounds.blocks.append(Section(f"Step {i}: {clean(step.name)}", step_blocks(en, step), level=4))
-    sec.blocks.append(rounds)
-    if mode.watches:
-        sec.blocks.append(Section("At any moment", [
-            Para("These are checked after everything that changes the game:"),
-            Items([en.watch(w) for w in mode.watches])], level=3))
+                f"{en.inline(en.zone(z))}: {seen[v]}" for z, v in mode.visibility.items() if z in use.zones) + "."))
+    if own_setup and use.mode_setups[mode.name]:
+        sec.blocks.append(Section("Setup for this mode", [Items(en.block(use.mode_setups[mode.name]),
+                                                                ordered=True)], level=3))
+    sec.blocks.append(Section("Each round", round_blocks(en, mode), level=3))
     sec.blocks.append(Section("End of the game", end_blocks(rs, mode, en), level=3))
     return sec
+
+
+def players(en: English, mode: ir.Mode) -> str:
+    """"One player: the Challenger.", "Players: …", or who plays and who is automated."""
+    names = [role_name(en.role_def(r)) for r in mode.roles]
+    if en.you is None:
+        return f"Players: {join(names)}."
+    others = [role_name(en.role_def(r)) for r in mode.roles if r != en.you]
+    you = role_name(en.role_def(en.you))
+    if not others:
+        return f"One player: {you}."
+    return sentence(f"one player: {you}; {join(others)} {'is' if len(others) == 1 else 'are'} automated "
+                    f"(never {'decides' if len(others) == 1 else 'decide'}: the rules say what "
+                    f"{'it does' if len(others) == 1 else 'they do'})")
+
+
+def round_blocks(en: English, mode: ir.Mode) -> list:
+    blocks: list = [Para(f"Play rounds of {len(mode.round)} steps, in order, until the game ends.")]
+    if mode.watches:
+        blocks.append(Section("At any moment", [
+            Para("Checked after everything that changes the game, in every step:"),
+            Items([en.watch(w) for w in mode.watches])], level=4))
+    for i, step in enumerate(mode.round, 1):
+        blocks.append(Section(f"Step {i}: {clean(step.name)}", step_blocks(en, step), level=4))
+    return blocks
 
 
 def step_blocks(en: English, step: ir.Step) -> list:
@@ -180,178 +222,183 @@ def step_blocks(en: English, step: ir.Step) -> list:
 
 
 def end_blocks(rs: ir.Ruleset, mode: ir.Mode, en: English) -> list:
-    items = []
-    for where, stmt, conds in endings(rs, mode, en):
+    items, on_score = [], False
+    for where, stmt, conds in endings(rs, mode):
         head, then = en.ending(stmt)
-        children = [Item(sentence(c)) for c in conds] + ([Item(sentence(f"then {then}"))] if then else [])
-        items.append(Item(capital(f"{head} in {where}" + (", when:" if conds else ":" if then else ".")), children))
+        on_score = on_score or stmt.kind == "end"
+        head = f"{head} and {then}" if then and stmt.kind != "end" else head
+        at = (", in " if then and stmt.kind != "end" else " in ") + where if where else ""
+        conds = [c for cond in conds for c in conjuncts(normal(cond, rs))]  # one condition a line
+        items.append(Item(sentence(f"{head}{at}" + (", when:" if conds else "")),
+                          [condition_item(en, c) for c in dict.fromkeys(conds)]))
     blocks: list = [Items(items)] if items else [Para("The rules never end the game by themselves.")]
+    if on_score:
+        blocks.append(Para("When the game ends, the highest score wins; a tie is a draw."))
     for role, expr in mode.score.items():
-        who = "Your score" if en.you == role else f"The {words(role)}'s score"
-        blocks.append(Para(sentence(f"{who} is {en.expr(expr)}")))
+        who = "Your score" if en.you == role else f"{possessive(role_name(en.role_def(role)))} score"
+        blocks.append(Para(en.say(who[:1].lower() + who[1:] + " is ", expr).text))
     if mode.ratings:
-        rows = [[strong(words(r.name)), f"{r.low}–{r.high}" if r.high is not None else f"{r.low} or more"]
-                for r in mode.ratings]
+        rows = [[strong(words(r.name)), score_range(r)] for r in mode.ratings]
         blocks += [Para("A winner's score gives a rating:"), Table(["rating", "score"], rows)]
     return blocks
 
 
-def endings(rs: ir.Ruleset, mode: ir.Mode, en: English):
-    """(where, end statement, conditions) for every end statement the mode's
-    rules reach, once each, with the conditions around it where it is written
-    (a step, or a procedure the steps call) — as a rulebook states it, not
-    once per path through the rules."""
+def score_range(r: ir.Rating) -> str:
+    if r.high is None:
+        return f"{r.low} or more"
+    return str(r.low) if r.high == r.low else f"{r.low}–{r.high}"
+
+
+def condition_item(en: English, cond: ir.Expr) -> Item:
+    laid = lay(en.phrase(cond))
+    return Item(sentence(laid.text), laid.items)
+
+
+def endings(rs: ir.Ruleset, mode: ir.Mode):
+    """(where, end statement, conditions) for every end statement the mode's rules
+    reach, once each, with the conditions around it where it is written (a step,
+    or a procedure the steps call) — as a rulebook states it, not once per path.
+    The rules' own bookkeeping (a `let` flag, `while true`) is no condition."""
     found, procedures = [], []
 
-    def walk(block, conds, where):
+    def walk_block(block, conds, where, lets):
+        lets = set(lets)
         for s in block:
+            if isinstance(s, ir.Let):
+                lets.add(s.name)
             if isinstance(s, ir.EndGame):
-                found.append((where, s, list(conds)))
+                found.append((where, s, [c for c in conds if not _bookkeeping(c, lets)]))
             elif isinstance(s, ir.If):
                 before = []
                 for cond, body in s.branches:
-                    walk(body, conds + before + [en.cond(cond)], where)
-                    before.append(en.cond(cond, negate=True))
+                    walk_block(body, conds + before + [cond], where, lets)
+                    before.append(ir.Unary("not", cond, ty=cond.ty))
                 if s.otherwise is not None:
-                    walk(s.otherwise, conds + before, where)
+                    walk_block(s.otherwise, conds + before, where, lets)
             elif isinstance(s, ir.While):
-                walk(s.body, conds + [en.cond(s.cond, negate=s.until)], where)
+                walk_block(s.body, conds + [ir.Unary("not", s.cond, ty=s.cond.ty) if s.until else s.cond], where,
+                           lets)
             elif isinstance(s, (ir.Repeat, ir.For, ir.Choose, ir.Take)):
-                walk(s.body, conds, where)
+                walk_block(s.body, conds, where, lets | _bound(s))
             elif isinstance(s, ir.Menu):
                 for opt in s.options:
-                    who, ending = en.subject(s.role)
-                    walk(opt.body, conds + [f"{who} choose{ending} {em(words(opt.name))}"], where)
+                    walk_block(opt.body, conds + ([opt.guard] if opt.guard is not None else []), where, lets)
             elif isinstance(s, ir.CallProc) and s.name not in procedures:
                 procedures.append(s.name)
 
-    walk(rs.setup, [], "the setup")
-    walk(mode.setup, [], "the setup")
+    walk_block(rs.setup, [], "the setup", set())
+    walk_block(mode.setup, [], "the setup", set())
     for i, step in enumerate(mode.round, 1):
-        walk(step.body, [], f"step {i}, {clean(step.name)}")
+        walk_block(step.body, [], f"step {i}, {clean(step.name)}", set())
     for w in mode.watches:
-        walk(w.body, [en.cond(w.when)], "any step, as soon as")
+        walk_block(w.body, [w.when], "any step", set())
     for name in procedures:  # grows while it is walked: procedures calling procedures
         proc = rs.procedures[name]
-        walk(proc.body, [], f"“{term(proc.text, name, proc.params)}”")
+        walk_block(proc.body, [], f"“{term(proc.text, name, proc.params)}”", set())
     return found
 
 
-# ------------------------------------------------------------ definitions
+def _bound(s: ir.Stmt) -> set[str]:
+    return set(s.binder.names) if isinstance(s, (ir.For, ir.Choose, ir.Take)) else set()
 
 
-def definitions(rs: ir.Ruleset, en: English, names=None) -> Section:
-    sec = Section("Definitions")
-    items = []
-    for d in rs.defines.values():
-        if names is None or d.name in names:
-            items.append(define_item(rs, en, d))
-    procs = [procedure_item(en, p) for p in rs.procedures.values() if names is None or p.name in names]
-    if items:
-        sec.blocks += [Para("The steps use these terms:"), Items(items)]
-    if procs:
-        sec.blocks += [Para("And these actions:"), Items(procs)]
-    return sec
+def _bookkeeping(cond: ir.Expr, lets: set[str]) -> bool:
+    """A condition that is always true, or about the rules' own names (a loop's flag, a bound card)."""
+    if isinstance(cond, ir.Const) and cond.value is True:
+        return True
+    return any(isinstance(n, ir.Local) and n.name in lets for n in walk(cond))
+
+
+# ------------------------------------------------------------ terms
+
+
+def glossary(en: English, names, known=frozenset(), actions: bool = True) -> list:
+    """Each term the rules use by name, once, with what it means; terms used in
+    the meanings are added after them (those in `known` are defined elsewhere).
+    A term whose meaning reads as the term itself needs no entry. Without
+    `actions`, an action whose `text:` says what it does is not spelled out."""
+    def wanted(n):
+        return n not in known and (actions or n in en.rs.defines or not en.rs.procedures[n].text)
+
+    items, done, queue = [], [], [n for n in dict.fromkeys(names) if wanted(n)]
+    while queue:
+        name = queue.pop(0)
+        if name in done:
+            continue
+        done.append(name)
+        items.append(term_item(en, name))
+        queue += [t for t in en.terms if t not in done and t not in queue and wanted(t)]
+    kept = [(i, n) for i, n in zip(items, done) if i is not None]
+    items, done = [i for i, _ in kept], [n for _, n in kept]
+    defines = [i for i, n in zip(items, done) if n in en.rs.defines]
+    actions = [i for i, n in zip(items, done) if n not in en.rs.defines]
+    blocks: list = []
+    if defines:
+        blocks += [Para("The rules use these terms:"), Items(defines)]
+    if actions:
+        blocks += [Para("And these actions:"), Items(actions)]
+    return blocks
 
 
 def term(text, name, params) -> str:
     """A define's or procedure's own phrase, its parameters by name."""
-    return strong(fill(text, {p: p for p, _ in params}) if text else words(name))
+    return strong(fill_names(text, [p for p, _ in params]) if text else words(name))
 
 
-def define_item(rs: ir.Ruleset, en: English, d: ir.Define) -> Item:
-    head = term(d.text, d.name, d.params)
-    if isinstance(d.body, ir.Case):
-        return Item(f"{head}, depending on {en.expr(d.body.subject)}:", en.case_items(d.body))
-    return Item(f"{head}: {en.expr(d.body)}.")
-
-
-def procedure_item(en: English, p: ir.Procedure) -> Item:
+def term_item(en: English, name: str) -> Item | None:
+    if name in en.rs.defines:
+        d = en.rs.defines[name]
+        head = term(d.text, d.name, d.params)
+        if isinstance(d.body, ir.Case):
+            return Item(f"{head}, depending on {en.expr(d.body.subject)}:", en.case_items(d.body))
+        laid = lay(en.phrase(d.body))
+        if laid.text == fill_names(d.text or "", []):  # "a refresh card in the Reserve is face up"
+            return None
+        return Item(f"{head}: {laid.text}" + ("" if laid.text.endswith(":") else "."), laid.items)
+    p = en.rs.procedures[name]
     return Item(f"{term(p.text, p.name, p.params)}:", en.block(p.body))
 
 
-def assumptions(rs: ir.Ruleset) -> Section | None:
-    notes = [(f"card type {words(n)}", x.assumed) for n, x in rs.card_types.items() if x.assumed]
-    for what, table in (("zone", rs.zones), ("option", rs.params), ("variable", rs.vars),
-                        ("term", rs.defines), ("action", rs.procedures), ("mode", rs.modes)):
-        notes += [(f"{what} {words(n)}", x.assumed) for n, x in table.items() if x.assumed]
-    for m in rs.modes.values():
+def assumptions(rs: ir.Ruleset, use: Usage, terms: set[str]) -> Section | None:
+    notes = [(f"{type_noun(x).many}", x.assumed) for n, x in rs.card_types.items() if x.assumed and n in use.kinds]
+    for what, table, used in (("zone", rs.zones, use.zones), ("option", rs.params, use.params),
+                              ("variable", rs.vars, use.vars), ("term", rs.defines, terms),
+                              ("action", rs.procedures, terms), ("mode", rs.modes, [m.name for m in use.modes])):
+        notes += [(f"{what} {words(n)}", x.assumed) for n, x in table.items() if x.assumed and n in used]
+    for m in use.modes:
         notes += [(f"step {clean(s.name)}", s.assumed) for s in m.round if s.assumed]
     if not notes:
         return None
     return Section("Assumptions", [Para("The rulebook does not give these; the ruleset assumes:"),
-                                   Items([Item(sentence(f"{strong(w)}: {clean(t)}")) for w, t in notes])])
+                                   Items([Item(sentence(f"{strong(clean(w))}: {clean(t)}")) for w, t in notes])])
 
 
-def rulings(rs: ir.Ruleset) -> Section:
+def rulings(rs: ir.Ruleset, use: Usage, single: bool) -> Section:
     items = []
-    for r in rs.rulings:
-        where = f" ({em(clean(r.applies_to))})" if r.applies_to else ""
-        items.append(Item(sentence(f"{strong(clean(r.id))}{where}: {clean(r.text)}")))
+    for r in use.rulings:
+        where = ruling_steps(r, rs)
+        if not single:
+            modes = ruling_modes(r, rs)
+            where = ([join([clean(m.title) for m in modes])] if len(modes) < len(rs.modes) else []) + where
+        said = f" ({em(', '.join(clean(w) for w in where))})" if where else ""
+        items.append(Item(sentence(f"{strong(clean(r.id))}{said}: {clean(r.text)}")))
     return Section("Rulings", [Para("Where the rulebook is unclear, these rules are played:"), Items(items)])
 
 
-# ------------------------------------------------------------ quick reference
-
-
-QUICK_DETAIL = 2  # the most detailed quick reference; publish.py lowers it until a page fits
-
-
-def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) -> Document:
-    """One page for the table: the round first, then the rules used most.
-
-    `detail` 2 gives each step in full and six rules; 1 each step's own
-    sentences (nested ones folded away) and three rules; 0 the steps' names
-    and first sentences only — a long game's reference still fits a page."""
-    check_icons(rs)
-    mode = rs.modes[mode_name]
-    en = English(rs, mode)
-    doc = Document(f"{clean(rs.title)} — {clean(mode.title)}", "Quick reference")
-    rounds = Section("Each round")
-    steps = []
-    for s in mode.round:
-        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(en, s)[0].items
-        if detail < 2:
-            items = [Item(i.text) for i in items[:None if detail else 1]]
-        steps.append(Item(sentence(strong(clean(s.name))), items))
-    rounds.blocks.append(Items(steps, ordered=True))
-    doc.blocks.append(rounds)
-    used = most_used(rs, mode)[:(0, 3, 6)[detail]]
-    if used:
-        doc.blocks.append(Section("Rules used most", definitions(rs, en, set(used)).blocks))
-    doc.blocks.append(Section("End of the game", end_blocks(rs, mode, en)))
-    legend = icons_used(rs)
-    if legend:
-        doc.blocks.append(Section("Icons", [Table(["icon", "name", "kind"], [
-            [icon(i), words(v), words(t)] for i, v, t in legend])]))
-    counts = Counter(c.kind for c in rs.cards)
-    doc.blocks.append(Section("Cards", [Para(join_and(
-        [f"{counts[k]} {words(k)}" for k in rs.card_types if counts[k]]) + ".")]))
-    return doc
-
-
-def most_used(rs: ir.Ruleset, mode: ir.Mode) -> list[str]:
-    """Defines and procedures by how often the mode's rules refer to them (directly or not)."""
-    counts: Counter = Counter()
-
-    def visit(node, weight):
-        if isinstance(node, (ir.DefineCall, ir.CallProc)):
-            counts[node.name] += weight
-            target = rs.defines.get(node.name) if isinstance(node, ir.DefineCall) else rs.procedures.get(node.name)
-            if target is not None:
-                visit(target.body, weight)
-        if isinstance(node, tuple):
-            for x in node:
-                visit(x, weight)
-        elif isinstance(node, ir.Node):
-            for f in node.__dataclass_fields__:
-                if f not in ("span", "ty", "types"):
-                    visit(getattr(node, f), weight)
-
-    visit(rs.setup, 1)
-    visit(mode.setup, 1)
-    for step in mode.round:
-        visit(step.body, 1)
-    order = {n: i for i, n in enumerate([*rs.defines, *rs.procedures])}
-    return sorted(counts, key=lambda n: (-counts[n], order.get(n, 0)))
-
+def heuristics(rs: ir.Ruleset, modes: list[ir.Mode], known: set[str]) -> Section | None:
+    """For agent authors: how the search agents score a position (not rules of the game)."""
+    blocks = []
+    for m in modes:
+        if not m.heuristics:
+            continue
+        en = English(rs, m)
+        items = [Item(sentence(f"{possessive(role_name(en.role_def(role)))} position is worth "
+                               f"{en.expr(expr)}")) for role, expr in m.heuristics.items()]
+        blocks += [Para(f"{clean(m.title)}:"), Items(items)]
+        if en.terms:
+            blocks += glossary(en, list(en.terms), known)
+    if not blocks:
+        return None
+    return Section("Appendix: for agent authors", [
+        Para("Not rules of the game: the greedy and search agents score a position with these "
+             "(higher is better for that player)."), *blocks])
