@@ -17,8 +17,8 @@ from rulelang.walk import method
 from . import grammar
 from .document import clean, em
 from .nouns import field_noun, type_noun, words
-from .phrases import (Bound, Cases, Clause, Join, Op, Phrase, Scope, Seq, Words, bound, inline, nodes, settle,
-                      words as seq)
+from .phrases import (Bound, Cases, Clause, Join, Op, Phrase, Scope, Seq, Words, bound, edges, inline, nodes,
+                      settle, words as seq)
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least"}
@@ -207,7 +207,7 @@ class Expressions:
             return merge_things([self.build(x) for x in operands(e, "+")])
         symbol, level = ARITH[op]
         arith = Op(symbol, level, self.build(e.left), self.build(e.right))
-        return seq(arith, " (rounded down)") if op == "/" else arith
+        return seq(arith, bound(" (rounded down)")) if op == "/" else arith
 
     def compare(self, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
         if isinstance(left, ir.BuiltinCall) and left.name == "size" and isinstance(left.args[0].ty, (ZoneT, BoardT)):
@@ -368,7 +368,7 @@ class Expressions:
         subject = self.things(b, "a")
         if subject is not None:
             return Clause(Words("there"), "is", subject)
-        verb = "is" if len(b.names) == 1 else "are"
+        verb = "is" if len(b.groups[0].names) == 1 else "are"  # there is a number x … and a number y …
         named = self.named(b, "a")
         return Clause(Words("there"), verb, named if not said else
                       Scope(seq(named, bound(" such that ")), merge("and", said)))
@@ -458,6 +458,7 @@ def operands(e: ir.Expr, op: str) -> list[ir.Expr]:
 
 def merge(word: str, items: list[Phrase]) -> Phrase:
     """Clauses joined, shared parts said once: "x is 1 or 2", "the deck and the pile are empty"."""
+    items = list(dict.fromkeys(items))  # a and a is a
     if len(items) == 1:
         return items[0]
     if all(isinstance(i, Clause) for i in items):
@@ -472,7 +473,11 @@ def merge(word: str, items: list[Phrase]) -> Phrase:
     return Join(word, tuple(items), clauses=True)
 
 
-def _same_subject(word: str, items: list[Clause]) -> Clause:
+def _same_subject(word: str, items: list[Clause]) -> Phrase:
+    """"x is 1 or 2", "ma is none or not mb": one subject, said once (unless a predicate but
+    the last runs on: "there is a card such that … and …" stays two clauses)."""
+    if any(edges(i.rest)[1] for i in items[:-1] if i.rest is not None):
+        return Join(word, tuple(items), clauses=True)
     first_words = {i.verb.split(" ")[0] for i in items}
     if len(first_words) == 1 and all(i.rest is not None or " " in i.verb for i in items):
         aux = first_words.pop()

@@ -64,6 +64,8 @@ def plural(noun: str, given: str | None = None) -> str:
 
 def _plural_word(word: str) -> str:
     lower = word.lower()
+    if len(word) == 1 or word.isdigit():  # "Xs", "8s"
+        return word + "s"
     if lower in _IRREGULAR:
         return _match_case(word, _IRREGULAR[lower])
     if re.search(r"(s|x|z|ch|sh)$", lower):

@@ -288,8 +288,11 @@ def _close(p: Phrase, room: _Room) -> Phrase:
 def _settle(p: Phrase, left: int, right: int, room: _Room) -> Phrase:
     if isinstance(p, Join):
         return _settle_join(p, left, right, room)
-    if isinstance(p, (Seq, Clause, Scope)):  # open only through their parts: settle those first
-        settled = _settle_parts(p, left, right, room)
+    if isinstance(p, (Seq, Clause, Scope)):  # open only through their parts
+        lo, ro = edges(p)
+        if needs(ro, "right") > right or needs(lo, "left") > left and lo != "join":
+            return _close(p, room)  # "(the number of cards that …) ÷ 2": the whole, not its end
+        settled = _settle_parts(p, left, right, room)  # a coordination at its start takes an opener
         return settled if _fits(settled, left, right) else _close(p, room)
     if not _fits(p, left, right):
         return _close(p, room)
@@ -320,7 +323,7 @@ def _settle_join(p: Join, left: int, right: int, room: _Room) -> Phrase:
         return _close(p, room)
     items = list(p.items)
     trailing = [i for i in items if edges(i)[1] in ("join", "scope")]  # open on the right, fine only at the end
-    if len(trailing) > 1 and room.lists:
+    if len(trailing) > 1 and p.clauses and room.lists:  # several open conditions: one a line
         return _close(p, room)
     if trailing and p.clauses:  # conditions joined by and/or read the same in any order
         items.remove(trailing[-1])

@@ -20,7 +20,7 @@ from .english import English
 from .expressions import fill_names
 from .icons import card_icons, check_icons
 from .normalize import conjuncts, normal
-from .nouns import component_counts, join, possessive, role_name, type_noun, words
+from .nouns import component_counts, join, noun, possessive, role_name, type_noun, words
 from .phrases import lay
 from .scope import Usage, ruling_modes, ruling_steps, usage
 
@@ -205,7 +205,7 @@ def players(en: English, mode: ir.Mode) -> str:
 
 
 def round_blocks(en: English, mode: ir.Mode) -> list:
-    blocks: list = [Para(f"Play rounds of {len(mode.round)} steps, in order, until the game ends.")]
+    blocks: list = [Para(f"Play rounds of {noun('step').n(len(mode.round))}, in order, until the game ends.")]
     if mode.watches:
         blocks.append(Section("At any moment", [
             Para("Checked after everything that changes the game, in every step:"),
