@@ -53,9 +53,10 @@ from rulelang.walk import method, walk
 
 from .document import Item, em, sentence
 from .expressions import Expressions
-from .nouns import CARD, Noun, kinds_noun, noun, possessive, role_name, words, zone_article, zone_title
 from .normalize import normal
+from .nouns import CARD, Noun, kinds_noun, noun, possessive, role_name, words, zone_article, zone_title
 from .phrases import Bound, Phrase, Words, bound, inline, lay, settle, words as seq
+from .quantifiers import Quantifiers
 from .statements import Statements
 
 __all__ = ["English", "MissingRendering", "node_classes", "words", "sentence"]  # words, sentence: for other generators
@@ -65,7 +66,7 @@ class MissingRendering(Exception):
     """An IR node class without an English rendering: a bug in the generator."""
 
 
-class English(Expressions, Statements):
+class English(Expressions, Quantifiers, Statements):
     def __init__(self, ruleset: ir.Ruleset, mode: ir.Mode | None = None):
         self.rs = ruleset
         self.mode = mode
@@ -89,6 +90,10 @@ class English(Expressions, Statements):
     def expr(self, e: ir.Expr) -> str:
         """A value or condition as text that stands on its own (a sentence's slot)."""
         return inline(settle(self.phrase(e)))
+
+    def inline(self, p: Phrase) -> str:
+        """A phrase settled and flattened to text (a sentence's slot)."""
+        return inline(settle(p))
 
     def cond(self, e: ir.Expr, negate: bool = False) -> str:
         """A condition as a clause; negated in words (`not empty(deck)` -> "the deck is not empty")."""

@@ -93,11 +93,6 @@ def _match_case(model: str, word: str) -> str:
     return word[:1].upper() + word[1:] if model[:1].isupper() else word
 
 
-def count(n: int, noun: str, noun_plural: str | None = None) -> str:
-    """"1 card", "4 cards"."""
-    return f"{n} {noun if n == 1 else plural(noun, noun_plural)}"
-
-
 def times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 

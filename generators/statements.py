@@ -13,10 +13,10 @@ from rulelang.types import BoardT, ZoneT
 from . import grammar
 from .document import Item, clean, em, sentence
 from .normalize import normal_binder, substitute
-from .nouns import words
-from .phrases import Phrase, Words, bound, words as seq
+from .nouns import field_noun, words
+from .phrases import Join, Phrase, Words, bound, words as seq
 
-def walk_blocks(s: ir.Stmt) -> bool:
+def holds_statements(s: ir.Stmt) -> bool:
     """Whether a statement holds statements of its own."""
     return any(isinstance(getattr(s, f), tuple) and any(isinstance(x, ir.Stmt) or isinstance(x, tuple)
                                                         for x in getattr(s, f)) for f in s.__dataclass_fields__)
@@ -43,7 +43,6 @@ class Statements:
         return self.phrase(e)
 
     def join_fixed(self, items: list[Phrase]) -> Phrase:
-        from .phrases import Join
         return Join("and", tuple(items))
 
     def stmt_draw(self, s: ir.Draw) -> list[Item]:
@@ -82,7 +81,6 @@ class Statements:
     def target(self, e: ir.Expr) -> Phrase:
         """What is set: a variable or a card's state, named (a true/false one too, not as a condition)."""
         if isinstance(e, ir.Field):
-            from .nouns import field_noun
             return seq(f"the {field_noun(e.name)} of ", self.phrase(e.obj))
         if isinstance(e, ir.Local):
             return self.refs.get(e.name) or Words(em(words(e.name)))
@@ -179,14 +177,10 @@ class Statements:
             return head, f"{self.role(them)} {other if them == self.you else other + 's'}"
         return head, f"every other player {other}s"
 
-    def inline(self, p: Phrase) -> str:
-        from .phrases import inline, settle
-        return inline(settle(p))
-
     def stmt_callproc(self, s: ir.CallProc) -> list[Item]:
         proc = self.rs.procedures[s.name]
         args = {p: a for (p, _), a in zip(proc.params, s.args)}
-        if len(proc.body) == 1 and not proc.text and not walk_blocks(proc.body[0]):  # said where it is used
+        if len(proc.body) == 1 and not proc.text and not holds_statements(proc.body[0]):  # said where it is used
             return self.stmt(substitute(proc.body[0], args))
         self.terms.setdefault(s.name)
         if proc.text:

@@ -16,8 +16,8 @@ from rulelang.walk import walk
 
 from .components import card_rows, type_title
 from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
+from .clauses import fill_names
 from .english import English
-from .expressions import fill_names
 from .icons import card_icons, check_icons
 from .normalize import conjuncts, normal
 from .nouns import component_counts, join, noun, possessive, role_name, type_noun, words

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generators.document import plain
 from generators.english import English
-from generators.phrases import HARD, Cases, Clause, Join, Op, Words, inline, nodes, problems, settle
+from generators.phrases import Cases, Clause, Join, Op, Words, inline, problems, settle
 from generators.normalize import normal
 from rulelang import ir, load_text
 from rulelang.walk import walk

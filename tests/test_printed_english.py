@@ -291,7 +291,7 @@ def test_what_a_watch_does_is_in_the_rules(trials):
 @pytest.mark.parametrize("mode", ["challenger", "trialmaster", "moderator", "versus"])
 def test_a_quick_reference_defines_every_term_it_uses(trials, mode):
     # was: the Trialmaster quick reference used *row draw*, *row can complete* without defining them
-    from generators.expressions import fill_names
+    from generators.clauses import fill_names
     from generators.summary import end_blocks
     en = English(trials, trials.modes[mode])
     for step in trials.modes[mode].round:
