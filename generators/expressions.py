@@ -99,7 +99,12 @@ class Expressions:
                 if isinstance(arg, ir.Const) and arg.value == 1 and i + 1 < len(pieces):  # "1 spaces" -> "1 space"
                     pieces[i + 1] = re.sub(r"^(\s+)(\w+)", lambda m: m.group(1) + grammar.singular(m.group(2)),
                                            pieces[i + 1])
-                parts.append(self.build(arg))
+                phrase = self.build(arg)
+                said = first_words(phrase) or ""
+                word = re.search(r"(\w+) $", parts[-1] or "")
+                if word and said.startswith(f"the {word.group(1)} of "):  # "in column {x}": "in the column of cs"
+                    parts[-1] = parts[-1][:word.start()]
+                parts.append(phrase)
             else:
                 parts.append("{" + piece + "}")
         return clause_of(parts) if condition else seq(*[p for p in parts if p != ""])

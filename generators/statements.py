@@ -105,7 +105,13 @@ class Statements:
     def stmt_repeat(self, s: ir.Repeat) -> list[Item]:
         if isinstance(s.count, ir.Const) and isinstance(s.count.value, int):
             return [self.nested(Words(f"repeat {grammar.times(s.count.value)}"), self.block(s.body))]
-        return [self.nested(self.slots("repeat ", s.count, " times"), self.block(s.body))]
+        counted = s.count.args[0] if isinstance(s.count, ir.BuiltinCall) and s.count.name == "size" else None
+        if counted is not None and isinstance(counted.ty, (ZoneT, BoardT)):  # counted once, before the first time
+            return [self.nested(self.slots(f"repeat once for each {self.zone_noun(counted).one} in ", counted),
+                                self.block(s.body))]
+        if isinstance(s.count, (ir.Local, ir.Var, ir.Param)):
+            return [self.nested(self.slots("repeat ", s.count, " times"), self.block(s.body))]
+        return [self.nested(self.slots("repeat as many times as ", s.count), self.block(s.body))]
 
     def stmt_for(self, s: ir.For) -> list[Item]:
         s = replace(s, binder=normal_binder(s.binder, self.rs))
