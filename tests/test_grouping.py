@@ -92,30 +92,41 @@ def bool_atoms():
     ])
 
 
-def typed(ty):
-    """Expressions of a type, built up from atoms: at most a dozen or so leaves."""
-    def extend(inner):
-        booleans = inner.filter(lambda e: e.ty == BOOL)
-        values = inner.filter(lambda e: e.ty == INT)
-        return st.one_of(
-            st.builds(lambda op, a, b: ir.Binary(op, a, b, ty=BOOL), st.sampled_from(["and", "or"]), booleans,
-                      booleans),
-            st.builds(lambda a: ir.Unary("not", a, ty=BOOL), booleans),
-            st.builds(lambda op, a, b: ir.Binary(op, a, b, ty=BOOL),
-                      st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), values, values),
-            st.builds(lambda c, a, b: ir.IfExpr(c, a, b, ty=a.ty), booleans, booleans, booleans),
-            st.builds(lambda c, a, b: ir.IfExpr(c, a, b, ty=INT), booleans, values, values),
-            st.builds(lambda w: ir.Quantified("exists", ir.Binder((ir.BinderGroup(("c",), DECK),), w, types=(GEM,)),
-                                              ty=BOOL), booleans),
-            st.builds(lambda op, a, b: ir.Binary(op, a, b, ty=INT), st.sampled_from("+-*/%"), values, values),
-            st.builds(lambda a: ir.Unary("-", a, ty=INT), values),
-        )
-    return st.recursive(st.one_of(bool_atoms(), number_atoms()), extend, max_leaves=12).filter(
-        lambda e: e.ty == ty)
+def as_condition(e):
+    return e if e.ty == BOOL else ir.Binary(">", e, ir.Const(0, ty=INT), ty=BOOL)
+
+
+def as_number(e):
+    """A number from a condition: how many gems in the deck it holds for (no conditional added)."""
+    if e.ty == INT:
+        return e
+    return ir.Quantified("count", ir.Binder((ir.BinderGroup(("c",), DECK),), e, types=(GEM,)), ty=INT)
+
+
+def like(e, model):
+    return as_condition(e) if model.ty == BOOL else as_number(e)
+
+
+def combined(inner):
+    """One more operator over expressions of either type, each made to fit where it goes."""
+    return st.one_of(
+        st.builds(lambda op, a, b: ir.Binary(op, as_condition(a), as_condition(b), ty=BOOL),
+                  st.sampled_from(["and", "or"]), inner, inner),
+        st.builds(lambda a: ir.Unary("not", as_condition(a), ty=BOOL), inner),
+        st.builds(lambda op, a, b: ir.Binary(op, as_number(a), as_number(b), ty=BOOL),
+                  st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), inner, inner),
+        st.builds(lambda c, a, b: ir.IfExpr(as_condition(c), a, like(b, a), ty=a.ty), inner, inner, inner),
+        st.builds(lambda w: ir.Quantified("exists", ir.Binder((ir.BinderGroup(("c",), DECK),), as_condition(w),
+                                                             types=(GEM,)), ty=BOOL), inner),
+        st.builds(lambda op, a, b: ir.Binary(op, as_number(a), as_number(b), ty=INT), st.sampled_from("+-*/%"),
+                  inner, inner),
+        st.builds(lambda a: ir.Unary("-", as_number(a), ty=INT), inner),
+    )
 
 
 def expressions():
-    return st.one_of(typed(BOOL), typed(INT))
+    """Typed expression trees of true/false values and numbers, up to a dozen leaves."""
+    return st.recursive(st.one_of(bool_atoms(), number_atoms()), combined, max_leaves=12)
 
 
 EXAMPLES = int(os.environ.get("RULELANG_GROUPING_EXAMPLES", "250"))
