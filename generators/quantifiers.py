@@ -18,6 +18,7 @@ from .normalize import split_type_tests
 from .nouns import field_noun, join, words
 from .phrases import Clause, Join, Phrase, Scope, Words, bound, inline, settle, words as seq
 
+AGGREGATES = {"sum": "total", "min": "smallest", "max": "largest"}
 ORDER = {"row": ("from the bottom row up", "from the top row down"),  # row 1 is the bottom, column 1 the left
          "column": ("from left to right", "from right to left")}
 
@@ -26,7 +27,13 @@ class Quantifiers:
     """The quantifier methods of `English` (see english.py for the conventions)."""
 
     def expr_quantified(self, e: ir.Quantified) -> Phrase:
-        return getattr(self, f"quantified_{e.kind}")(e)
+        if e.kind in ("all", "any"):
+            return self.for_each(e, "every" if e.kind == "all" else "at least one")
+        if e.kind in ("first", "last"):
+            return self.pick(e, e.kind)
+        if e.kind in AGGREGATES:
+            return self.aggregate(e, AGGREGATES[e.kind])
+        return getattr(self, f"quantified_{e.kind}")(e)  # exists, count, list
 
     def conditions(self, b: ir.Binder) -> list[Phrase]:
         """What a binder's `where` says beyond the types its noun already names, names printed."""
@@ -124,12 +131,6 @@ class Quantifiers:
         return Clause(Words("there"), verb, named if not said else
                       Scope(seq(named, bound(" such that ")), merge("and", said)))
 
-    def quantified_all(self, e: ir.Quantified) -> Phrase:
-        return self.for_each(e, "every")
-
-    def quantified_any(self, e: ir.Quantified) -> Phrase:
-        return self.for_each(e, "at least one")
-
     def for_each(self, e: ir.Quantified, det: str) -> Phrase:
         """"every soldier in the Gauntlet is at the end of its lane", or "for every card *c* in Z, …"."""
         b = e.binder
@@ -148,12 +149,6 @@ class Quantifiers:
             return seq("the number of ", subject)
         return self.such_that(seq("the number of ", self.named(e.binder, "many")), e.binder)
 
-    def quantified_first(self, e: ir.Quantified) -> Phrase:
-        return self.pick(e, "first")
-
-    def quantified_last(self, e: ir.Quantified) -> Phrase:
-        return self.pick(e, "last")
-
     def pick(self, e: ir.Quantified, which: str) -> Phrase:
         """"the first …"; in a row "the left-most …"; in numbers written smallest first, "the smallest …"."""
         domain = e.binder.groups[0].domain
@@ -171,15 +166,6 @@ class Quantifiers:
         if isinstance(e.value, ir.Local) and len(b.names) == 1 and e.value.name == b.names[0]:
             return self.things(b, "the many") or self.such_that(self.named(b, "the many"), b)
         return self.over(e, "the list of ", " for ")
-
-    def quantified_sum(self, e: ir.Quantified) -> Phrase:
-        return self.aggregate(e, "total")
-
-    def quantified_min(self, e: ir.Quantified) -> Phrase:
-        return self.aggregate(e, "smallest")
-
-    def quantified_max(self, e: ir.Quantified) -> Phrase:
-        return self.aggregate(e, "largest")
 
     def aggregate(self, e: ir.Quantified, what: str) -> Phrase:
         """"the total rank of the cards in the table", else "the total of X over every card *c* in Z"."""
