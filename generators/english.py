@@ -29,8 +29,10 @@ here or in the module of its kind:
 
 The guarantee to keep: a phrase built from parts never flattens a
 compound part into text (`self.expr(...)` inside an f-string does); the
-tests render generated expressions and statements and check every
-settled tree with `phrases.problems`. `tests/test_printing.py` fails for
+tests render generated expressions in the slots of sentences and check
+every settled tree with `phrases.problems` (`tests/test_grouping.py`).
+Quantifiers (`exists`, `count`, ...) are in `quantifiers.py`, and the
+helpers that build, negate and merge clauses in `clauses.py`. `tests/test_printing.py` fails for
 any IR class without a method, and a missing method raises
 `MissingRendering` instead of printing a placeholder.
 
@@ -127,8 +129,16 @@ class English(Expressions, Quantifiers, Statements):
         """`head: body` — inline when the body is one short sentence, else a sub-list."""
         laid = lay(head, lists=False)
         if len(body) == 1 and not body[0].children:
-            return Item(sentence(f"{laid.text}{then or ':'} {lower_first(body[0].text)}"))
+            return Item(sentence(f"{laid.text}{then or ':'} {self.lower_first(body[0].text)}"))
         return Item(sentence(laid.text + (f"{then}:" if then else ":")), body)
+
+    def lower_first(self, text: str) -> str:
+        """A sentence going on after a colon: its capital dropped, unless it starts with a name (Red, North)."""
+        names = [role_name(r) for r in self.rs.roles] + [zone_title(z) for z in self.rs.zones.values()
+                                                          if zone_article(z) == ""]
+        if any(text.startswith(n + " ") for n in names if n[:1].isupper()) or text[1:2].isupper():
+            return text
+        return text[:1].lower() + text[1:]
 
     # ------------------------------------------------------------ names
     def role(self, name: str) -> str:
@@ -215,12 +225,6 @@ def third_person(verb: str) -> str:
     else:
         first += "s"
     return f"{first} {rest}".strip()
-
-
-def lower_first(text: str) -> str:
-    if not text[:1].isupper() or text[1:2].isupper():
-        return text
-    return text[:1].lower() + text[1:]
 
 
 def deciders(rs: ir.Ruleset, mode: ir.Mode) -> set[str]:

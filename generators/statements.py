@@ -99,7 +99,7 @@ class Statements:
         body = self.block(s.body)
         if isinstance(s.cond, ir.Const) and s.cond.value is True and not s.until:
             ends = "the step or the game ends" if self.mode is not None and self.mode.watches else "the game ends"
-            return [Item(sentence(f"repeat until {ends}:"), body)]
+            return [self.nested(Words(f"repeat until {ends}"), body)]
         return [self.nested(self.slots("repeat until " if s.until else "repeat while ", s.cond), body)]
 
     def stmt_repeat(self, s: ir.Repeat) -> list[Item]:

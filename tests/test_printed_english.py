@@ -193,6 +193,7 @@ def test_no_while_true_and_no_loop_flag_as_an_end_condition(blackjack):
 def test_roles_go_by_their_names(blackjack, trials):
     text = md(blackjack)
     assert "Red takes a turn." in text and "The red" not in text  # was "The red takes a turn."
+    assert "Repeat until the game ends: Blue takes a turn." in text  # a name keeps its capital after a colon
     assert "North's score is *total*." in md(load_text(GAME.replace("red", "north"), "b.yaml"))  # was "The north's"
     assert English(blackjack).role("dealer") == "the Dealer" and English(blackjack).role("blue") == "Blue"
     assert "the Trialmaster's hand" in md(trials, "versus")  # was "the trialmaster's Trialmaster's hand"
