@@ -40,7 +40,7 @@ from rulelang.types import EnumT
 
 from . import icons, svg, textfit
 from .components import card_label, fill_format, printed_cards, type_title
-from .english import words
+from .nouns import words
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
 PAPERS = ("#f6e9e2", "#e4ecf5", "#e5f0e2", "#ede3f3", "#f6eddb", "#e0eeee", "#f3e1e8", "#eef0dd")

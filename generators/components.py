@@ -7,8 +7,8 @@ from rulelang import ir, labels
 from rulelang.types import EnumT
 
 from .document import clean
-from .english import join_and, words
 from .icons import card_icons
+from .nouns import words
 
 
 def fill_format(fmt: str, card: ir.Card) -> str:
@@ -29,15 +29,6 @@ def printed_cards(rs: ir.Ruleset) -> list[ir.Card]:
     return [c for c in rs.cards if rs.card_types[c.kind].printed]
 
 
-def component_count(rs: ir.Ruleset) -> str:
-    """How many components of each noun: "3 pawns, 36 tiles and 54 cards"."""
-    total: Counter = Counter()
-    for card in rs.cards:
-        ct = rs.card_types[card.kind]
-        total[ct.component, ct.plural] += 1
-    return join_and([f"{n} {words(plural if n != 1 else noun)}" for (noun, plural), n in total.items()])
-
-
 def card_rows(rs: ir.Ruleset, kind: str) -> list[tuple[ir.Card, int]]:
     """The distinct cards of a type, in table order, each with its number of copies."""
     counts = Counter(tuple(c.values.items()) for c in rs.cards if c.kind == kind)
@@ -50,13 +41,13 @@ def card_rows(rs: ir.Ruleset, kind: str) -> list[tuple[ir.Card, int]]:
     return rows
 
 
-def icons_used(rs: ir.Ruleset) -> list[tuple[str, str, str]]:
-    """(icon, value, type) for every icon some card shows, in first-seen order."""
-    used: dict[str, tuple[str, str, str]] = {}
+def icons_used(rs: ir.Ruleset) -> list[tuple[str, str, str, str]]:
+    """(icon, value, type, card type) for every icon some card shows, in first-seen order."""
+    used: dict[str, tuple[str, str, str, str]] = {}
     for card in rs.cards:
         ct = rs.card_types[card.kind]
         types = {f.name: f.type for f in ct.fields}
         for field, value, icon in card_icons(rs, card):
             ty = types[field]
-            used.setdefault(icon, (icon, value, ty.name if isinstance(ty, EnumT) else field))
+            used.setdefault(icon, (icon, value, ty.name if isinstance(ty, EnumT) else field, card.kind))
     return list(used.values())

@@ -37,6 +37,22 @@ def icon(name: str) -> str:
     return f"{_ICON}{name}{_END}"
 
 
+def capital(text: str) -> str:
+    """Upper-case the first letter, unless the text starts with a name in italics (*ma* is none)."""
+    if text.startswith(_EM):
+        return text
+    i = 0
+    while i < len(text) and not text[i].isalnum():  # skip leading markers
+        i += 1
+    return text[:i] + text[i:i + 1].upper() + text[i + 1:]
+
+
+def sentence(text: str) -> str:
+    """A sentence: capitalised, ending with a full stop unless it ends with its own punctuation."""
+    text = capital(text.strip())
+    return text if text.endswith((".", ":", "!", "?")) else text + "."
+
+
 def plain(text: str) -> str:
     """Inline text without its markup (icons become their names)."""
     return INLINE.sub(lambda m: m.group(2).replace("_", " ") if m.group(1) == _ICON else m.group(2), text)

@@ -1,29 +1,45 @@
-"""A Document as Markdown (GitHub flavour: pipe tables)."""
+"""A Document as Markdown (GitHub flavour: pipe tables).
+
+Everything a ruleset writes is text, never markup: characters Markdown
+gives a meaning to are escaped, a line never starts like a list item or a
+heading ("1. ", "- "), and emphasis never starts or ends with a space (so
+`*Assumed:* ` and not `*Assumed: *`, which Markdown does not read as emphasis).
+"""
 from __future__ import annotations
 
 import re
 
+from . import icons
 from .document import Document, Items, Para, Section, Table, spans
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
-# plain text has no pictures: an icon becomes a close symbol (the text beside it names it)
-_SYMBOLS = {"sun": "☀", "moon": "☾", "light": "○", "dark": "●", "heart": "♥", "hearts": "♥", "diamond": "♦",
-            "diamonds": "♦", "club": "♣", "clubs": "♣", "spade": "♠", "spades": "♠", "star": "★",
-            "swords": "⚔", "shield": "⛨", "drop": "💧", "skull": "☠", "scales": "⚖", "crown": "♛"}
+_SPECIAL = re.compile(r"([\\`*_\[\]<>#|&~])")
+# at the start of a line these make a list item, a heading or a rule: escape their mark
+_LINE_START = re.compile(r"^(\s*)(\d{1,9})([.)])(?=\s|$)|^(\s*)([-+=])(?=\s|$|[-=]+\s*$)")
 
 
 def _inline(text: str) -> str:
     out = []
     for kind, piece in spans(text):
         if kind == "icon":
-            out.append(_SYMBOLS.get(piece.rpartition("_")[2], ""))
+            out.append(icons.glyph(piece))
             continue
         if kind == "code":  # a code span needs no escapes (it holds no backtick)
             out.append(f"`{piece}`")
             continue
-        piece = _SPECIAL.sub(r"\\\1", piece)
-        out.append({"em": f"*{piece}*", "strong": f"**{piece}**"}.get(kind, piece))
-    return "".join(out)
+        piece = _SPECIAL.sub(r"\\\1", piece.replace("\n", " "))
+        if kind in ("em", "strong"):
+            mark = "*" if kind == "em" else "**"
+            core = piece.strip()
+            lead, trail = piece[:len(piece) - len(piece.lstrip())], piece[len(piece.rstrip()):]
+            piece = f"{lead}{mark}{core}{mark}{trail}" if core else piece
+        out.append(piece)
+    return _line(" ".join("".join(out).split("\n")))
+
+
+def _line(text: str) -> str:
+    """A line that starts like Markdown block syntax made to start like text."""
+    return _LINE_START.sub(lambda m: f"{m.group(1)}{m.group(2)}\\{m.group(3)}" if m.group(2) is not None
+                           else f"{m.group(4)}\\{m.group(5)}", text.lstrip(), count=1)
 
 
 def _items(items, ordered: bool, depth: int, out: list[str]) -> None:

@@ -46,12 +46,26 @@ def html_to_pdf(html: str) -> bytes:
     return render(html).write_pdf()
 
 
-def fit_one_page_each(make_html, count: int, smallest: float = 0.7) -> tuple[bytes, float, bool]:
-    """Render `make_html(scale)`, shrinking the scale until the document has
-    `count` pages (one per part). Returns (pdf, scale, fits)."""
-    scale = 1.0
-    while True:
-        document = render(make_html(scale))
-        if len(document.pages) <= count or scale <= smallest:
-            return document.write_pdf(), scale, len(document.pages) <= count
-        scale = round(scale - 0.05, 2)
+SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)  # text sizes tried for a one-page document, largest first
+
+
+def one_page(make_html):
+    """The laid-out document at the largest of SCALES at which `make_html(scale)` fits one
+    page, or None; by bisection: most pages fit at full size, the others in two or three tries."""
+    laid = {0: render(make_html(SCALES[0]))}
+    if len(laid[0].pages) == 1:
+        return laid[0]
+    low, high = 1, len(SCALES)  # SCALES[low - 1] does not fit; SCALES[high] does (high == len: none known)
+    while low < high:
+        middle = (low + high) // 2
+        laid[middle] = render(make_html(SCALES[middle]))
+        if len(laid[middle].pages) == 1:
+            high = middle
+        else:
+            low = middle + 1
+    return laid.get(high)
+
+
+def pages_pdf(documents) -> bytes:
+    """Laid-out documents' pages in one PDF."""
+    return documents[0].copy([p for d in documents for p in d.pages]).write_pdf()

@@ -19,8 +19,9 @@ from .cards import CardRenderer, CardSize
 from .components import card_label, printed_cards
 from .html import to_html
 from .markdown import to_markdown
+from .quick import QUICK_DETAIL, quick_reference
 from .sheets import impose, mark_lines, pages, sheet_html
-from .summary import QUICK_DETAIL, quick_reference, summary
+from .summary import summary
 
 SUMMARY_FORMATS = ("md", "html", "pdf")
 
@@ -36,12 +37,19 @@ def summary_file(rs: ir.Ruleset, fmt: str, mode: str | None = None, quick: bool 
         return to_html(docs, quick=quick).encode("utf-8"), []
     if not quick:
         return pdf.html_to_pdf(to_html(docs)), []
-    for detail in range(QUICK_DETAIL, -1, -1):  # less detail before giving up on one page
-        docs = [quick_reference(rs, m, detail) for m in modes]
-        data, scale, fits = pdf.fit_one_page_each(lambda s: to_html(docs, quick=True, scale=s), len(docs))
-        if fits:
-            return data, []
-    return data, [f"the quick reference needs more than one page per mode even at {scale:.0%} size"]
+    pages, warnings = [], []
+    for m in modes:  # each mode's page fitted on its own: smaller text, then less detail
+        for detail in range(QUICK_DETAIL, -1, -1):
+            doc = quick_reference(rs, m, detail)
+            page = pdf.one_page(lambda s: to_html([doc], quick=True, scale=s))
+            if page is not None:
+                break
+        if page is None:
+            warnings.append(f"the quick reference of mode {m} needs more than one page even at "
+                            f"{pdf.SCALES[-1]:.0%} size")
+            page = pdf.render(to_html([doc], quick=True, scale=pdf.SCALES[-1]))
+        pages.append(page)
+    return pdf.pages_pdf(pages), warnings
 
 
 @dataclass(frozen=True)

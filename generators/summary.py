@@ -1,105 +1,137 @@
-"""IR -> a rules summary, and a one-page quick reference per mode.
+"""IR -> a rules summary: the whole game, or one mode.
 
 The summary follows a rulebook's order: what the game is, the components,
 the play area, the options, the setup, each mode's round step by step, the
-end of the game and scoring, the definitions the steps refer to, and the
-rulings. Every sentence comes from the IR through `English`; a `text:` in
-the ruleset replaces the generated sentence where it is given.
+end of the game and scoring, the terms the rules use, the assumptions and
+the rulings; the agents' heuristics last, in an appendix for agent authors.
+Every sentence comes from the IR through `English`; a `text:` in the
+ruleset replaces the generated sentence where it is given. With one mode,
+only what that mode uses is printed (`scope.py`).
 """
 from __future__ import annotations
-
-from collections import Counter
 
 from rulelang import ir
 from rulelang.labels import value_text
 from rulelang.walk import walk
 
-from .components import card_rows, component_count, icons_used, type_title
-from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, strong
-from .english import English, capital, fill, join_and, sentence, words
+from .clauses import fill_names
+from .components import card_rows, type_title
+from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
+from .english import English
 from .icons import card_icons, check_icons
+from .normalize import conjuncts, normal, tighten
+from .nouns import component_counts, join, noun, possessive, role_name, type_noun, words
+from .phrases import Bound, lay
+from .scope import Usage, ruling_modes, ruling_steps, usage
 
 
 def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
     """The full rules summary (every mode, or just `mode`)."""
     check_icons(rs)
     modes = [rs.modes[mode]] if mode else list(rs.modes.values())
+    use = usage(rs, modes)
     en = English(rs, modes[0] if len(modes) == 1 else None)
     doc = Document(clean(rs.title), clean(rs.credits) if rs.credits else None)
     if rs.text:
         doc.blocks.append(Para(clean(rs.text)))
-    if len(rs.modes) > 1:
-        doc.blocks.append(Para("Ways to play: " + join_and([clean(m.title) for m in rs.modes.values()]) + "."))
-    if rs.cards or dice_rolled(rs):  # a game of no components has none (all in the players' heads)
-        doc.blocks.append(components(rs))
-    doc.blocks.append(play_area(rs, en))
-    if rs.params:
-        doc.blocks.append(options(rs))
-    doc.blocks.append(Section("Setup", [Items(en.block(rs.setup), ordered=True)]))
+    if len(modes) > 1:
+        doc.blocks.append(Para("Ways to play: " + join([clean(m.title) for m in modes]) + "."))
+    if rs.cards or use.dice:  # a game of no components has none (all in the players' heads)
+        doc.blocks.append(components(rs, use))
+    doc.blocks.append(play_area(rs, use, en))
+    if use.params:
+        doc.blocks.append(options(rs, use.params))
+    setup = en.block(use.setup) + (en.block(use.mode_setups[modes[0].name]) if len(modes) == 1 else [])
+    doc.blocks.append(Section("Setup", [Items(setup, ordered=True)]))
+    englishes = [en]
     for m in modes:
-        doc.blocks.append(mode_section(rs, m))
-    if rs.defines or rs.procedures or rs.abilities:
-        doc.blocks.append(definitions(rs, en))
-    notes = assumptions(rs)
+        mode_en = en if len(modes) == 1 else English(rs, m)
+        englishes.append(mode_en)
+        doc.blocks.append(mode_section(rs, m, use, mode_en, own_setup=len(modes) > 1))
+    terms = [t for e in englishes for t in e.terms]
+    if terms:
+        doc.blocks.append(Section("Terms", glossary(en, terms)))
+    if use.abilities:
+        doc.blocks.append(Section("Abilities", ability_blocks(rs, en, use.abilities)))
+    defined = set(en.terms)
+    notes = assumptions(rs, use, set(en.terms))
     if notes:
         doc.blocks.append(notes)
-    if rs.rulings:
-        doc.blocks.append(rulings(rs))
+    if use.rulings:
+        doc.blocks.append(rulings(rs, use, single=len(modes) == 1))
+    agents = heuristics(rs, modes, defined if terms else set())
+    if agents:
+        doc.blocks.append(agents)
     return doc
 
 
 # ------------------------------------------------------------ components
 
 
-def components(rs: ir.Ruleset) -> Section:
-    sec = Section("Components")
-    total = Counter(c.kind for c in rs.cards)
-    if rs.cards:  # a game of dice alone lists only its dice
-        sec.blocks.append(Para(f"{component_count(rs)}: " + join_and(
-            [f"{total[k]} {words(k)}" for k in rs.card_types if total[k]]) + "."))
-    for kind, ct in rs.card_types.items():
-        title = capital(words(ct.plural)) if words(kind) == words(ct.component) else \
-            f"{type_title(kind)} {words(ct.plural)}"
-        sub = Section(f"{title} ({total[kind]})", level=3)
+def components(rs: ir.Ruleset, use: Usage) -> Section:
+    kinds = [k for k in use.kinds if any(c.kind == k for c in rs.cards)]
+    sec = Section("Components", [Para(sentence(component_counts(rs, kinds)))] if kinds else [])
+    for kind in kinds:
+        ct = rs.card_types[kind]
+        n = sum(c.kind == kind for c in rs.cards)
+        noun = type_noun(ct)
+        title = type_title(noun.many)
+        sub = Section(f"{title} ({n})" if noun.one.endswith(ct.component) else f"{title} ({n} {ct.component}"
+                                                                                 f"{'s' if n != 1 else ''})",
+                      level=3)
         if ct.text:
             sub.blocks.append(Para(clean(ct.text)))
         if ct.assumed:
-            sub.blocks.append(Para(em("Assumed: ") + clean(ct.assumed)))
+            sub.blocks.append(Para(em("Assumed:") + " " + clean(ct.assumed)))
         if ct.fields:
-            sub.blocks.append(card_table(rs, ct))
+            sub.blocks += card_blocks(rs, ct)
         if ct.state:
-            sub.blocks.append(Para("Each of these cards also keeps " + join_and(
+            sub.blocks.append(Para(f"Each {noun.one} also keeps " + join(
                 [f"{em(words(f.name))} (starting at {value_text(f.initial)})" for f in ct.state])
                 + ", changed during play."))
         sec.blocks.append(sub)
-    rolled = dice_rolled(rs)
-    if rolled:
-        faces = [f"{em(words(d.name))} (faces {join_and([value_text(f) for f in d.faces])})" for d in rolled]
-        sec.blocks.append(Para("Dice: " + join_and(faces) + "."))
+    if use.dice:
+        faces = [f"{em(words(d))} (faces {join([value_text(f) for f in rs.dice[d].faces])})" for d in use.dice]
+        sec.blocks.append(Para(f"{'Dice' if len(faces) > 1 else 'A die'}: " + join(faces) + "."))
     return sec
 
 
-def dice_rolled(rs: ir.Ruleset) -> list[ir.Die]:
-    """The dice the rules roll (the built-in d6 after those declared)."""
-    rules = (rs.setup, tuple(p.body for p in rs.procedures.values()),
-             tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches))
-                   for m in rs.modes.values()))
-    names = {n.die for n in walk(rules) if isinstance(n, ir.Roll)}
-    return [d for d in rs.dice.values() if d.name in names]
+def card_blocks(rs: ir.Ruleset, ct: ir.CardType) -> list:
+    """A deck made of every value of a field times the same cards (four suits of thirteen
+    ranks) prints as a rulebook says it: "Each suit (♠ spades, …) has one card of each of these:"
+    and the table of one suit; any other deck as its table."""
+    rows = card_rows(rs, ct.name)
+    for f in ct.fields if len(rows) > 8 and len(ct.fields) > 1 else ():
+        others = [g.name for g in ct.fields if g is not f]
+        per_value: dict = {}
+        for card, count in rows:
+            per_value.setdefault(card.values[f.name], []).append((tuple(card.values[g] for g in others), count))
+        if len(per_value) > 1 and len({tuple(v) for v in per_value.values()}) == 1:
+            first = next(iter(per_value))
+            shown = [c for c, _ in rows if c.values[f.name] == first]
+            values = []
+            for v in per_value:
+                card = next(c for c, _ in rows if c.values[f.name] == v)
+                mark = {name: i for name, _, i in card_icons(rs, card)}.get(f.name)
+                values.append((icon(mark) + " " if mark else "") + value_text(v))
+            each = "one card of each of these" if all(n == 1 for _, n in per_value[first]) else "these cards"
+            return [Para(f"Each {words(f.name)} ({', '.join(values)}) has {each}:"),
+                    card_table(rs, ct, [g for g in ct.fields if g is not f], shown)]
+    return [card_table(rs, ct)]
 
 
-def card_table(rs: ir.Ruleset, ct: ir.CardType) -> Table:
+def card_table(rs: ir.Ruleset, ct: ir.CardType, fields=None, only=None) -> Table:
     """One row per distinct card; a long table is folded like a rulebook's:
     the field with the most values is listed per combination of the others
     (`strength | 9, 10, 11, 12, 13`)."""
-    rows = card_rows(rs, ct.name)
+    rows = [(c, n) for c, n in card_rows(rs, ct.name) if only is None or c in only]
 
     def cell(card, f):
         shown = {name: icon(i) + " " for name, _, i in card_icons(rs, card)}
         return shown.get(f.name, "") + value_text(card.values[f.name])
 
-    fields = list(ct.fields)
-    if len(fields) > 1 and len(rows) > 8:
+    fields = list(ct.fields) if fields is None else fields
+    if len(fields) > 1 and len(rows) > 8 and only is None:
         listed = max(fields, key=lambda f: len({c.values[f.name] for c, _ in rows}))
         others = [f for f in fields if f is not listed]
         groups: dict[tuple, list] = {}
@@ -111,42 +143,55 @@ def card_table(rs: ir.Ruleset, ct: ir.CardType) -> Table:
                 values = [value_text(c.values[listed.name]) + (f" (×{n})" if n > 1 else "") for c, n in members]
                 table.append([cell(members[0][0], f) for f in others]
                              + [", ".join(values), str(sum(n for _, n in members))])
-            return Table([words(f.name) for f in others] + [words(listed.name) + "s", "cards"], table)
+            return Table([words(f.name) for f in others] + [words(listed.name) + "s", "copies"], table)
     return Table([words(f.name) for f in fields] + ["copies"],
                  [[cell(card, f) for f in fields] + [str(count)] for card, count in rows])
 
 
-def play_area(rs: ir.Ruleset, en: English) -> Section:
+def play_area(rs: ir.Ruleset, use: Usage, en: English) -> Section:
     sec = Section("Play area")
     rows = []
-    for z in rs.zones.values():
-        holds = join_and([words(k) for k in z.holds], "or") if z.holds else "any card"
-        owner = "each player" if z.owner == "each" else words(z.owner) if z.owner else "—"
+    for name in use.zones:
+        z = rs.zones[name]
+        holds = join([type_noun(rs.card_types[k]).many for k in z.holds if k in use.kinds], "or") \
+            if z.holds else "anything"
+        owner = "each player" if z.owner == "each" else role_name(en.role_def(z.owner)) if z.owner else "—"
         seen = {"all": "everyone", "owner": "its owner", "none": "no one"}[z.seen_by]
         layout = f"a grid of {z.columns} columns × {z.rows} rows" if z.kind == "grid" else words(z.kind)
-        rows.append([capital(en.zone(z.name)), holds, f"face {z.facing}", seen, owner, layout])
+        rows.append([capital_zone(en, name), holds, f"face {z.facing}", seen, owner, layout])
     if rows:
-        sec.blocks.append(Table(["zone", "holds", "cards lie", "face-up cards seen by", "belongs to", "laid out as"],
-                                rows))
-    if rs.vars:
+        sec.blocks.append(Table(["zone", "holds", "cards lie", "face-up cards seen by", "belongs to",
+                                 "laid out as"], rows))
+    if use.vars:
         items = [Item(sentence(("each player's " if v.owner == "each" else "") + em(words(v.name))
                                + (f" — {clean(v.text)}" if v.text else "")
-                               + f", starting at {value_text(v.initial)}"
-                               + bounds(v))) for v in rs.vars.values()]
+                               + f", starting at {start_value(en, v.initial)}" + bounds(v)))
+                 for v in rs.vars.values() if v.name in use.vars]
         sec.blocks += [Para("Keep track of:"), Items(items)]
     return sec
 
 
+def start_value(en: English, value) -> str:
+    """A variable's starting value: a number, a value's name, a player's name, or "none"."""
+    if isinstance(value, str) and any(r.name == value for r in en.rs.roles):
+        return role_name(en.role_def(value))
+    return "none" if value is None else value_text(value)
+
+
 def bounds(v: ir.VarDef) -> str:
     """" (never below 0 nor above 3)", for a bounded number."""
-    parts = [f"below {v.low}" for _ in [v.low] if v.low is not None] + \
-        [f"above {v.high}" for _ in [v.high] if v.high is not None]
+    parts = [f"below {b}" for b in [v.low] if b is not None] + [f"above {b}" for b in [v.high] if b is not None]
     return f" (never {' nor '.join(parts)})" if parts else ""
 
 
-def options(rs: ir.Ruleset) -> Section:
+def capital_zone(en: English, name: str) -> str:
+    text = en.inline(en.zone(name))
+    return text[:1].upper() + text[1:]
+
+
+def options(rs: ir.Ruleset, names) -> Section:
     rows = []
-    for p in rs.params.values():
+    for p in (rs.params[n] for n in names):
         if p.choices:
             values = " / ".join(p.choices)
         elif p.low is not None or p.high is not None:
@@ -155,10 +200,10 @@ def options(rs: ir.Ruleset) -> Section:
             values = "on / off" if isinstance(p.default, bool) else "a number"
         rows.append([em(words(p.name)), values, option_value(p.default), clean(p.text or "")])
     head = ["option", "values", "default", "what it does"]
-    if any(rs.param_values[name] != p.default for name, p in rs.params.items()):
+    if any(rs.param_values[n] != rs.params[n].default for n in names):
         # printed with --set: say which values this copy's rules are played with
         head.insert(3, "this game")
-        for row, name in zip(rows, rs.params):
+        for row, name in zip(rows, names):
             row.insert(3, option_value(rs.param_values[name]))
     return Section("Options", [Para("Agree on these before the game (on the command line: "
                                     + em("--set option=value") + ")."), Table(head, rows)])
@@ -171,19 +216,11 @@ def option_value(value) -> str:
 # ------------------------------------------------------------ modes
 
 
-def mode_section(rs: ir.Ruleset, mode: ir.Mode) -> Section:
-    en = English(rs, mode)
+def mode_section(rs: ir.Ruleset, mode: ir.Mode, use: Usage, en: English, own_setup: bool) -> Section:
     sec = Section(clean(mode.title))
     if mode.text:
         sec.blocks.append(Para(clean(mode.text)))
-    players = join_and([words(r) for r in mode.roles])
-    if rs.players is not None:  # seats from a count
-        p = rs.players
-        count = f"{p.low} to {p.high}" if p.low < p.high else str(p.low)
-        seats = join_and([words(n) for n in p.names])
-        sec.blocks.append(Para(f"{count} players (the {em('players')} option), seated in this order: {seats}."))
-    else:
-        sec.blocks.append(Para(f"Players: {players}." if len(mode.roles) > 1 else f"One player, the {players}."))
+    sec.blocks.append(Para(players(en, mode)))
     if mode.visibility:
         seen = {"open": "everyone sees every card, face down ones and their order included",
                 "all": "everyone sees its face-up cards", "owner": "only its owner sees it", "none": "no one sees it"}
@@ -191,20 +228,44 @@ def mode_section(rs: ir.Ruleset, mode: ir.Mode) -> Section:
             sec.blocks.append(Para("In this mode everyone sees every card, face-down ones and their order included."))
         else:
             sec.blocks.append(Para("In this mode: " + "; ".join(
-                f"{en.zone(z)}: {seen[v]}" for z, v in mode.visibility.items()) + "."))
-    if mode.setup:
-        sec.blocks.append(Section("Setup for this mode", [Items(en.block(mode.setup), ordered=True)], level=3))
-    rounds = Section("Each round", [Para(f"Play rounds of {len(mode.round)} steps, in order, until the game ends.")],
-                     level=3)
-    for i, step in enumerate(mode.round, 1):
-        rounds.blocks.append(Section(f"Step {i}: {clean(step.name)}", step_blocks(en, step), level=4))
-    sec.blocks.append(rounds)
-    if mode.watches:
-        sec.blocks.append(Section("At any moment", [
-            Para("These are checked after everything that changes the game:"),
-            Items([en.watch(w) for w in mode.watches])], level=3))
+                f"{en.inline(en.zone(z))}: {seen[v]}" for z, v in mode.visibility.items() if z in use.zones) + "."))
+    if own_setup and use.mode_setups[mode.name]:
+        sec.blocks.append(Section("Setup for this mode", [Items(en.block(use.mode_setups[mode.name]),
+                                                                ordered=True)], level=3))
+    sec.blocks.append(Section("Each round", round_blocks(en, mode), level=3))
     sec.blocks.append(Section("End of the game", end_blocks(rs, mode, en), level=3))
     return sec
+
+
+def players(en: English, mode: ir.Mode) -> str:
+    """"One player: the Challenger.", "Players: …", or who plays and who is automated."""
+    names = [role_name(en.role_def(r)) for r in mode.roles]
+    seats = en.rs.players
+    if seats is not None:  # seats from a count
+        count = f"{seats.low} to {seats.high}" if seats.low < seats.high else str(seats.low)
+        return (f"{count} players (the {em('players')} option), seated in this order: "
+                + join([role_name(ir.Role(n)) for n in seats.names]) + ".")
+    if en.you is None:
+        return f"Players: {join(names)}."
+    others = [role_name(en.role_def(r)) for r in mode.roles if r != en.you]
+    you = role_name(en.role_def(en.you))
+    if not others:
+        return f"One player: {you}."
+    return sentence(f"one player: {you}; {join(others)} {'is' if len(others) == 1 else 'are'} automated "
+                    f"(never {'decides' if len(others) == 1 else 'decide'}: the rules say what "
+                    f"{'it does' if len(others) == 1 else 'they do'})")
+
+
+def round_blocks(en: English, mode: ir.Mode) -> list:
+    blocks: list = [Para(f"Play rounds of {noun('step').n(len(mode.round))}, in order, until the game ends."
+                         if len(mode.round) > 1 else "Play rounds of one step until the game ends.")]
+    if mode.watches:
+        blocks.append(Section("At any moment", [
+            Para("Checked after everything that changes the game, in every step:"),
+            Items([en.watch(w) for w in mode.watches])], level=4))
+    for i, step in enumerate(mode.round, 1):
+        blocks.append(Section(f"Step {i}: {clean(step.name)}", step_blocks(en, step), level=4))
+    return blocks
 
 
 def step_blocks(en: English, step: ir.Step) -> list:
@@ -214,200 +275,217 @@ def step_blocks(en: English, step: ir.Step) -> list:
 
 
 def end_blocks(rs: ir.Ruleset, mode: ir.Mode, en: English) -> list:
-    items = []
-    for where, stmt, conds in endings(rs, mode, en):
+    items, on_score = [], False
+    for where, stmt, conds in endings(rs, mode):
         head, then = en.ending(stmt)
-        children = [Item(sentence(c)) for c in conds] + ([Item(sentence(f"then {then}"))] if then else [])
-        items.append(Item(capital(f"{head} in {where}" + (", when:" if conds else ":" if then else ".")), children))
+        on_score = on_score or stmt.kind == "end"
+        head = f"{head} and {then}" if then and stmt.kind != "end" else head
+        at = (", in " if then and stmt.kind != "end" else " in ") + where if where else ""
+        conds = tighten([c for cond in conds for c in conjuncts(normal(cond, rs))])  # one condition a line
+        items.append(Item(sentence(f"{head}{at}" + (", when:" if conds else "")),
+                          [condition_item(en, c) for c in dict.fromkeys(conds)]))
     blocks: list = [Items(items)] if items else [Para("The rules never end the game by themselves.")]
-    for role, expr in mode.score.items():
-        who = "Your score" if en.you == role else f"The {words(role)}'s score"
-        blocks.append(Para(sentence(f"{who} is {en.expr(expr)}")))
+    if on_score:
+        blocks.append(Para(sentence(f"when the game ends, {en.ranking_phrase()}")))
+    alike = en.each_player(mode.score)
+    if alike is not None:
+        blocks.append(Para(sentence(f"each player's score is {alike}")))
+    for role, expr in mode.score.items() if alike is None else ():
+        who = "Your score" if en.you == role else f"{possessive(role_name(en.role_def(role)))} score"
+        blocks.append(Para(en.say(who[:1].lower() + who[1:] + " is ", expr).text))
     if mode.ratings:
-        rows = [[strong(words(r.name)), f"{r.low}–{r.high}" if r.high is not None else f"{r.low} or more"]
-                for r in mode.ratings]
+        rows = [[strong(words(r.name)), score_range(r)] for r in mode.ratings]
         blocks += [Para("A winner's score gives a rating:"), Table(["rating", "score"], rows)]
     return blocks
 
 
-def endings(rs: ir.Ruleset, mode: ir.Mode, en: English):
-    """(where, end statement, conditions) for every end statement the mode's
-    rules reach, once each, with the conditions around it where it is written
-    (a step, or a procedure the steps call) — as a rulebook states it, not
-    once per path through the rules."""
+def score_range(r: ir.Rating) -> str:
+    if r.high is None:
+        return f"{r.low} or more"
+    return str(r.low) if r.high == r.low else f"{r.low}–{r.high}"
+
+
+def condition_item(en: English, cond: ir.Expr) -> Item:
+    laid = lay(en.phrase(cond))
+    return Item(sentence(laid.text), laid.items)
+
+
+def endings(rs: ir.Ruleset, mode: ir.Mode):
+    """(where, end statement, conditions) for every end statement the mode's rules
+    reach, once each, with the conditions around it where it is written (a step,
+    or a procedure the steps call) — as a rulebook states it, not once per path.
+    The rules' own bookkeeping (a `let` flag, `while true`) is no condition."""
     found, procedures = [], []
 
-    def walk(block, conds, where):
+    def walk_block(block, conds, where, lets):
+        lets = set(lets)
         for s in block:
+            if isinstance(s, ir.Let):
+                lets.add(s.name)
             if isinstance(s, ir.EndGame):
-                found.append((where, s, list(conds)))
+                found.append((where, s, [c for c in conds if not _bookkeeping(c, lets)]))
             elif isinstance(s, ir.If):
                 before = []
                 for cond, body in s.branches:
-                    walk(body, conds + before + [en.cond(cond)], where)
-                    before.append(en.cond(cond, negate=True))
+                    walk_block(body, conds + before + [cond], where, lets)
+                    before.append(ir.Unary("not", cond, ty=cond.ty))
                 if s.otherwise is not None:
-                    walk(s.otherwise, conds + before, where)
+                    walk_block(s.otherwise, conds + before, where, lets)
             elif isinstance(s, ir.While):
-                walk(s.body, conds + [en.cond(s.cond, negate=s.until)], where)
+                walk_block(s.body, conds + [ir.Unary("not", s.cond, ty=s.cond.ty) if s.until else s.cond], where,
+                           lets)
             elif isinstance(s, (ir.Repeat, ir.For, ir.Choose, ir.Take)):
-                walk(s.body, conds, where)
+                walk_block(s.body, conds, where, lets | _bound(s))
             elif isinstance(s, ir.Menu):
                 for opt in s.options:
-                    who, ending = en.subject(s.role)
-                    walk(opt.body, conds + [f"{who} choose{ending} {em(words(opt.name))}"], where)
+                    walk_block(opt.body, conds + ([opt.guard] if opt.guard is not None else []), where, lets)
             elif isinstance(s, ir.CallProc) and s.name not in procedures:
                 procedures.append(s.name)
 
-    walk(rs.setup, [], "the setup")
-    walk(mode.setup, [], "the setup")
+    walk_block(rs.setup, [], "the setup", set())
+    walk_block(mode.setup, [], "the setup", set())
     for i, step in enumerate(mode.round, 1):
-        walk(step.body, [], f"step {i}, {clean(step.name)}")
+        walk_block(step.body, [], f"step {i}, {clean(step.name)}", set())
     for w in mode.watches:
-        walk(w.body, [en.cond(w.when)], "any step, as soon as")
+        walk_block(w.body, [w.when], "any step", set())
     for name in procedures:  # grows while it is walked: procedures calling procedures
         proc = rs.procedures[name]
-        walk(proc.body, [], f"“{term(proc.text, name, proc.params)}”")
+        walk_block(proc.body, [], f"“{term(proc.text, name, proc.params)}”", set())
     return found
 
 
-# ------------------------------------------------------------ definitions
+def _bound(s: ir.Stmt) -> set[str]:
+    return set(s.binder.names) if isinstance(s, (ir.For, ir.Choose, ir.Take)) else set()
 
 
-def definitions(rs: ir.Ruleset, en: English, names=None) -> Section:
-    sec = Section("Definitions")
-    items = []
-    for d in rs.defines.values():
-        if names is None or d.name in names:
-            items.append(define_item(rs, en, d))
-    procs = [procedure_item(en, p) for p in rs.procedures.values() if names is None or p.name in names]
-    if items:
-        sec.blocks += [Para("The steps use these terms:"), Items(items)]
-    if procs:
-        sec.blocks += [Para("And these actions:" if items else "The steps use these actions:"), Items(procs)]
-    abilities = [ability_item(rs, en, a) for a in rs.abilities.values() if names is None or a.name in names]
-    if abilities:
-        sec.blocks += [Para("Cards with these abilities use them when the moment comes:"), Items(abilities)]
-    return sec
+def _bookkeeping(cond: ir.Expr, lets: set[str]) -> bool:
+    """A condition that is always true, or about the rules' own names (a loop's flag, a bound card)."""
+    if isinstance(cond, ir.Const) and cond.value is True:
+        return True
+    return any(isinstance(n, ir.Local) and n.name in lets for n in walk(cond))
+
+
+# ------------------------------------------------------------ terms
+
+
+def glossary(en: English, names, known=frozenset(), actions: bool = True, spelled=frozenset()) -> list:
+    """Each term the rules use by name, once, with what it means; terms used in
+    the meanings are added after them (those in `known` are defined elsewhere).
+    A term whose meaning reads as the term itself needs no entry. Without
+    `actions`, an action whose `text:` says what it does is not spelled out,
+    unless it is in `spelled`."""
+    def wanted(n):
+        return n not in known and (actions or n in en.rs.defines or not en.rs.procedures[n].text or n in spelled)
+
+    items, done, queue = [], [], [n for n in dict.fromkeys(names) if wanted(n)]
+    while queue:
+        name = queue.pop(0)
+        if name in done:
+            continue
+        done.append(name)
+        items.append(term_item(en, name))
+        queue += [t for t in en.terms if t not in done and t not in queue and wanted(t)]
+    kept = [(i, n) for i, n in zip(items, done) if i is not None]
+    items, done = [i for i, _ in kept], [n for _, n in kept]
+    defines = [i for i, n in zip(items, done) if n in en.rs.defines]
+    actions = [i for i, n in zip(items, done) if n not in en.rs.defines]
+    blocks: list = []
+    if defines:
+        blocks += [Para("The rules use these terms:"), Items(defines)]
+    if actions:
+        blocks += [Para("And these actions:" if defines else "The rules use these actions:"), Items(actions)]
+    return blocks
+
+
+def ability_blocks(rs: ir.Ruleset, en: English, names) -> list:
+    """The abilities the cards carry, as a rulebook lists them: when, how often, what they do."""
+    return [Para("A card with one of these abilities uses it when the moment comes:"),
+            Items([ability_item(rs, en, rs.abilities[n]) for n in names])]
 
 
 def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability) -> Item:
-    """An ability as a rulebook lists it: when, how often, and what it does."""
     event = rs.events[a.on]
-    moment = fill(event.text, {p: p for p, _ in event.params}) if event.text else words(a.on)
-    limits = [f"once per {words(a.once)}" if a.once != "game" else "once per game"] if a.once else []
-    if a.optional is not None:
-        limits.append(f"if {en.expr(a.optional)} wishes")
-    if a.where is not None:
-        limits.append(f"while {en.cond(a.where)}")
-    head = f"{strong(words(a.name))} (at {moment}" + "".join(f", {x}" for x in limits) + ")"
-    if a.text:
-        return Item(f"{head}: {clean(a.text)}")
-    return Item(f"{head}:", en.block(a.body))
+    moment = fill_names(event.text, [p for p, _ in event.params]) if event.text else words(a.on)
+    used = {n.name for n in walk((a.body, a.where, a.optional)) if isinstance(n, ir.Local)}
+    unsaid = [em(words(p)) for p, _ in event.params if p in used and "{" + p + "}" not in (event.text or "")]
+    moment += f" {join(unsaid)}" if unsaid else ""  # the event's names the ability uses: "a hit on a player *p*"
+    saved = dict(en.refs)
+    en.refs["this"] = Bound("this card", name="this", noun=noun("card"))
+    try:
+        limits = ([f"once per {words(a.once)}" if a.once != "game" else "once per game"] if a.once else [])
+        if a.optional is not None:
+            limits.append(f"if {en.expr(a.optional)} wishes")
+        if a.where is not None:
+            limits.append(f"while {en.expr(a.where)}")
+        head = f"{strong(words(a.name))} (at {moment}" + "".join(f", {x}" for x in limits) + ")"
+        if a.text:
+            return Item(f"{head}: {sentence(clean(a.text))}")
+        return Item(f"{head}:", en.block(a.body))
+    finally:
+        en.refs = saved
 
 
 def term(text, name, params) -> str:
     """A define's or procedure's own phrase, its parameters by name."""
-    return strong(fill(text, {p: p for p, _ in params}) if text else words(name))
+    return strong(fill_names(text, [p for p, _ in params]) if text else words(name))
 
 
-def define_item(rs: ir.Ruleset, en: English, d: ir.Define) -> Item:
-    head = term(d.text, d.name, d.params)
-    if isinstance(d.body, ir.Case):
-        return Item(f"{head}, depending on {en.expr(d.body.subject)}:", en.case_items(d.body))
-    return Item(f"{head}: {en.expr(d.body)}.")
-
-
-def procedure_item(en: English, p: ir.Procedure) -> Item:
+def term_item(en: English, name: str) -> Item | None:
+    if name in en.rs.defines:
+        d = en.rs.defines[name]
+        head = term(d.text, d.name, d.params)
+        if isinstance(d.body, ir.Case):
+            return Item(f"{head}, depending on {en.expr(d.body.subject)}:", en.case_items(d.body))
+        laid = lay(en.phrase(d.body))
+        if laid.text == fill_names(d.text or "", []):  # "a refresh card in the Reserve is face up"
+            return None
+        return Item(f"{head}: {laid.text}" + ("" if laid.text.endswith(":") else "."), laid.items)
+    p = en.rs.procedures[name]
     return Item(f"{term(p.text, p.name, p.params)}:", en.block(p.body))
 
 
-def assumptions(rs: ir.Ruleset) -> Section | None:
-    notes = [(f"card type {words(n)}", x.assumed) for n, x in rs.card_types.items() if x.assumed]
-    for what, table in (("zone", rs.zones), ("option", rs.params), ("variable", rs.vars),
-                        ("term", rs.defines), ("action", rs.procedures), ("mode", rs.modes)):
-        notes += [(f"{what} {words(n)}", x.assumed) for n, x in table.items() if x.assumed]
-    for m in rs.modes.values():
+def assumptions(rs: ir.Ruleset, use: Usage, terms: set[str]) -> Section | None:
+    notes = [(f"{type_noun(x).many}", x.assumed) for n, x in rs.card_types.items() if x.assumed and n in use.kinds]
+    for what, table, used in (("zone", rs.zones, use.zones), ("option", rs.params, use.params),
+                              ("variable", rs.vars, use.vars), ("term", rs.defines, terms),
+                              ("action", rs.procedures, terms), ("mode", rs.modes, [m.name for m in use.modes])):
+        notes += [(f"{what} {words(n)}", x.assumed) for n, x in table.items() if x.assumed and n in used]
+    for m in use.modes:
         notes += [(f"step {clean(s.name)}", s.assumed) for s in m.round if s.assumed]
     if not notes:
         return None
     return Section("Assumptions", [Para("The rulebook does not give these; the ruleset assumes:"),
-                                   Items([Item(sentence(f"{strong(w)}: {clean(t)}")) for w, t in notes])])
+                                   Items([Item(sentence(f"{strong(clean(w))}: {clean(t)}")) for w, t in notes])])
 
 
-def rulings(rs: ir.Ruleset) -> Section:
+def rulings(rs: ir.Ruleset, use: Usage, single: bool) -> Section:
     items = []
-    for r in rs.rulings:
-        where = f" ({em(clean(r.applies_to))})" if r.applies_to else ""
-        items.append(Item(sentence(f"{strong(clean(r.id))}{where}: {clean(r.text)}")))
+    for r in use.rulings:
+        where = ruling_steps(r, rs)
+        if not single:
+            modes = ruling_modes(r, rs)
+            where = ([join([clean(m.title) for m in modes])] if len(modes) < len(rs.modes) else []) + where
+        said = f" ({em(', '.join(clean(w) for w in where))})" if where else ""
+        items.append(Item(sentence(f"{strong(clean(r.id))}{said}: {clean(r.text)}")))
     return Section("Rulings", [Para("Where the rulebook is unclear, these rules are played:"), Items(items)])
 
 
-# ------------------------------------------------------------ quick reference
-
-
-QUICK_DETAIL = 2  # the most detailed quick reference; publish.py lowers it until a page fits
-
-
-def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) -> Document:
-    """One page for the table: the round first, then the rules used most.
-
-    `detail` 2 gives each step in full and six rules; 1 each step's own
-    sentences (nested ones folded away) and three rules; 0 the steps' names
-    and first sentences only — a long game's reference still fits a page."""
-    check_icons(rs)
-    mode = rs.modes[mode_name]
-    en = English(rs, mode)
-    title = clean(rs.title) if clean(mode.title) == clean(rs.title) else f"{clean(rs.title)} — {clean(mode.title)}"
-    doc = Document(title, "Quick reference")  # a game of one way to play names its mode as itself
-    rounds = Section("Each round")
-    steps = []
-    for s in mode.round:
-        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(en, s)[0].items
-        if detail < 2:
-            items = [Item(i.text) for i in items[:None if detail else 1]]
-        steps.append(Item(sentence(strong(clean(s.name))), items))
-    rounds.blocks.append(Items(steps, ordered=True))
-    doc.blocks.append(rounds)
-    used = most_used(rs, mode)[:(0, 3, 6)[detail]]
-    if used:
-        doc.blocks.append(Section("Rules used most", definitions(rs, en, set(used)).blocks))
-    doc.blocks.append(Section("End of the game", end_blocks(rs, mode, en)))
-    legend = icons_used(rs)
-    if legend:
-        doc.blocks.append(Section("Icons", [Table(["icon", "name", "kind"], [
-            [icon(i), words(v), words(t)] for i, v, t in legend])]))
-    counts = Counter(c.kind for c in rs.cards)
-    cards_only = all(ct.component == "card" for ct in rs.card_types.values())
-    if rs.cards:  # a game of dice alone has no components to count
-        doc.blocks.append(Section("Cards" if cards_only else "Components", [Para(
-            ("" if cards_only else f"{component_count(rs)}: ")
-            + join_and([f"{counts[k]} {words(k)}" for k in rs.card_types if counts[k]]) + ".")]))
-    return doc
-
-
-def most_used(rs: ir.Ruleset, mode: ir.Mode) -> list[str]:
-    """Defines and procedures by how often the mode's rules refer to them (directly or not)."""
-    counts: Counter = Counter()
-
-    def visit(node, weight):
-        if isinstance(node, (ir.DefineCall, ir.CallProc)):
-            counts[node.name] += weight
-            target = rs.defines.get(node.name) if isinstance(node, ir.DefineCall) else rs.procedures.get(node.name)
-            if target is not None:
-                visit(target.body, weight)
-        if isinstance(node, tuple):
-            for x in node:
-                visit(x, weight)
-        elif isinstance(node, ir.Node):
-            for f in node.__dataclass_fields__:
-                if f not in ("span", "ty", "types"):
-                    visit(getattr(node, f), weight)
-
-    visit(rs.setup, 1)
-    visit(mode.setup, 1)
-    for step in mode.round:
-        visit(step.body, 1)
-    order = {n: i for i, n in enumerate([*rs.defines, *rs.procedures])}
-    return sorted(counts, key=lambda n: (-counts[n], order.get(n, 0)))
-
+def heuristics(rs: ir.Ruleset, modes: list[ir.Mode], known: set[str]) -> Section | None:
+    """For agent authors: how the search agents score a position (not rules of the game)."""
+    blocks = []
+    for m in modes:
+        if not m.heuristics:
+            continue
+        en = English(rs, m)
+        alike = en.each_player(m.heuristics)
+        items = [Item(sentence(f"each player's position is worth {alike}"))] if alike is not None else \
+            [Item(sentence(f"{possessive(role_name(en.role_def(role)))} position is worth "
+                           f"{en.expr(expr)}")) for role, expr in m.heuristics.items()]
+        blocks += [Para(f"{clean(m.title)}:"), Items(items)]
+        if en.terms:
+            blocks += glossary(en, list(en.terms), known)
+    if not blocks:
+        return None
+    return Section("Appendix: for agent authors", [
+        Para("Not rules of the game: the greedy and search agents score a position with these "
+             "(higher is better for that player)."), *blocks])

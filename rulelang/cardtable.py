@@ -46,8 +46,7 @@ from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
 CARD_KEYS = ("fields", "each", "state", "table", "count", "label", "text", "assumed", "back", "template",
-             "print", "component", "plural", "abilities", "facing")
-IRREGULAR = {"die": "dice"}  # any other: `plural:`
+             "print", "component", "plural", "article", "abilities", "facing")
 
 
 def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
@@ -69,6 +68,7 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"),
             state=state, back=back, template=_template(reader, spec.get("template")),
             printed=_printed(reader, spec.get("print")), **_noun(reader, spec),
+            article=reader.article(spec, ("a", "an")),
             abilities=_abilities(reader, spec.get("abilities"), enums, name),
             facing=reader.choice(spec, "facing", ("up", "down"), None), span=span)
         each = _each(reader, spec, name, fields, bounds, enums)
@@ -166,33 +166,19 @@ def _printed(reader, node) -> bool:
 
 
 def _noun(reader, spec: YMap) -> dict:
-    """`component: pawn` (and `plural:`): what one of the type is, for counts in print."""
+    """`component: pawn` (what one of the type is) and `plural:` (its printed noun's
+    plural, where English has no rule for it): nouns for print, checked here; the
+    printed rules make the rest (`generators/nouns.py`)."""
     nouns = {}
     for key in ("component", "plural"):
         node = spec.get(key)
         text = reader.text(node, key) if node is not None else None
         if text is not None and not re.fullmatch(r"[^\W\d_]+(?:[ -][^\W\d_]+)*", text):
             reader.diag.error(node.span, f"{key} is a noun, not '{text}'",
-                              "e.g. `component: pawn` (card, tile, token, die, marker, board ...)")
+                              "e.g. `component: pawn` (card, tile, token, die, miniature, space ...)")
         elif text is not None:
             nouns[key] = text
-    if "component" in nouns and "plural" not in nouns:
-        nouns["plural"] = plural(nouns["component"])
     return nouns
-
-
-def plural(noun: str) -> str:
-    """The plural of an English noun, by the common rules (a type's `plural:` says otherwise)."""
-    head, _, last = noun.rpartition(" ")
-    if last.lower() in IRREGULAR:
-        last = IRREGULAR[last.lower()]
-    elif last.endswith(("s", "x", "z", "ch", "sh")):
-        last += "es"
-    elif last.endswith("y") and last[-2:-1] not in tuple("aeiou"):
-        last = last[:-1] + "ies"
-    else:
-        last += "s"
-    return f"{head} {last}" if head else last
 
 
 def _template(reader, node) -> ir.TemplateText | None:

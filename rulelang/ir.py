@@ -373,6 +373,7 @@ class Pass(Stmt):
 class Role(Node):
     name: str
     text: str | None = None
+    article: str | None = None  # how the printed rules name it: "the" (the Dealer) or "" (North); None: guessed
 
 
 @dataclass(frozen=True)
@@ -424,8 +425,9 @@ class CardType(Node):
     facing: str | None = None  # "up"/"down": how these cards lie in any zone (a miniature on a face-down place)
     template: "TemplateText | None" = None  # the card type's own front template (Jinja2), for printing
     printed: bool = True  # `print: false`: left out of card sheets (pawns, dice, a board printed elsewhere)
-    component: str = "card"  # what one is, for counts in print: card, tile, token, pawn, die, ...
-    plural: str = "cards"
+    component: str = "card"  # what one is on the table: card, token, tile, miniature, space, pawn, die, ...
+    plural: str | None = None  # the printed noun's plural, where English has no rule for it
+    article: str | None = None  # "a" or "an" before the printed noun, where its sound is irregular
 
 
 @dataclass(frozen=True)
@@ -462,6 +464,7 @@ class Zone(Node):
     columns: int = 0  # a grid (kind: grid) is columns x rows spaces, each a zone;
     rows: int = 0  # column 1 is the left, row 1 the bottom
     assumed: str | None = None
+    article: str | None = None  # how the printed rules name it: "the" (the Chamber, default) or "" (Gauntlet)
     # a board's spaces, numbered 0.. (a grid's bottom row first, left to right; a graph's in
     # the order its places are listed): which are gaps of a grid's map, what each is marked
     # with (`marks:` field -> value), a graph's place names and its links (from, to)
@@ -604,9 +607,11 @@ class Mode(Node):
 
 @dataclass(frozen=True)
 class Ruling(Node):
+    """`applies_to` names modes (by name or title) and steps: the ruling belongs to the
+    modes named, or else to every mode with a step named, or else to every mode."""
     id: str
     text: str
-    applies_to: str | None = None
+    applies_to: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,9 @@ TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "p
             "cards", "zones", "vars", "dice", "define", "procedures", "events", "abilities", "setup", "modes",
             "rulings")
 PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
-ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows", *MAP_KEYS,
-             *GRAPH_KEYS)
+ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows", "article",
+             *MAP_KEYS, *GRAPH_KEYS)
+ROLE_KEYS = ("text", "article")
 VAR_KEYS = ("initial", "type", "owner", "min", "max", "text", "assumed")
 PLAYERS_KEYS = ("count", "default", "names", "text")
 STEP_KEYS = ("step", "do", "text", "assumed")
@@ -91,6 +92,17 @@ class _Reader:
     def assumed(self, spec) -> str | None:
         """The `assumed:` note of a mapping: a value the rulebook does not give."""
         return self.text(spec.get("assumed"), "assumed") if isinstance(spec, YMap) else None
+
+    def article(self, spec: YMap, allowed: tuple[str, ...]) -> str | None:
+        """`article:` of a role, zone or card type: how the printed rules introduce it."""
+        node = spec.get("article")
+        if node is None:
+            return None
+        value = "" if isinstance(node, YScalar) and node.value in (None, "none") else self.text(node, "article")
+        if value not in allowed:
+            self.diag.error(node.span, "article must be one of: " + ", ".join(a or "none" for a in allowed))
+            return None
+        return value
 
     def text(self, node: YNode | None, what: str) -> str | None:
         if node is None:
@@ -174,7 +186,7 @@ class _Reader:
         modes = self.read_modes(top.get("modes"), roles, zones, variables, defines)
         if "d6" not in self.names:  # built in, unless the ruleset gives the name to something of its own
             dice["d6"] = D6
-        rulings = self.read_rulings(top.get("rulings"))
+        rulings = self.read_rulings(top.get("rulings"), modes)
         ruleset = ir.Ruleset(
             game or "untitled", title, self.text(top.get("credits"), "credits"), roles,
             ir.frozen_map(params), ir.frozen_map(enums), ir.frozen_map(card_types), tuple(cards),
@@ -285,8 +297,11 @@ class _Reader:
         elif isinstance(node, YMap):
             for name, (span, value) in node.entries.items():
                 if self.declare(name, "role", span):
-                    text = value.get("text") if isinstance(value, YMap) else value
-                    roles.append(ir.Role(name, self.text(text, "role text") if text else None, span=span))
+                    spec = value if isinstance(value, YMap) else YMap(span=span)
+                    self.keys(spec, ROLE_KEYS, f"role '{name}'")
+                    text = spec.get("text") if isinstance(value, YMap) else value
+                    roles.append(ir.Role(name, self.text(text, "role text") if text else None,
+                                         self.article(spec, ("the", "")), span=span))
         else:
             self.diag.error(node.span, "roles must be a list of names")
         return tuple(roles)
@@ -410,8 +425,8 @@ class _Reader:
             if self.declare(name, "zone", span):
                 zones[name] = ir.Zone(name, owner, facing, seen_by, tuple(holds), kind,
                                       self.text(spec.get("text"), "text"), columns=drawn.columns, rows=drawn.rows,
-                                      assumed=self.assumed(spec), gaps=drawn.gaps,
-                                      marks=ir.frozen_map(drawn.marks),
+                                      assumed=self.assumed(spec), article=self.article(spec, ("the", "")),
+                                      gaps=drawn.gaps, marks=ir.frozen_map(drawn.marks),
                                       space_marks=tuple(ir.frozen_map(m) for m in drawn.space_marks),
                                       places=drawn.places, links=drawn.links, span=span)
                 if drawn.places:  # a graph's place names are a type named after it
@@ -789,7 +804,7 @@ class _Reader:
                 measures[name] = ir.Measure(name, expr, when, text, span=span)
         return ir.frozen_map(measures)
 
-    def read_rulings(self, node: YNode | None) -> tuple[ir.Ruling, ...]:
+    def read_rulings(self, node: YNode | None, modes: dict[str, ir.Mode]) -> tuple[ir.Ruling, ...]:
         rulings = []
         if node is None:
             return ()
@@ -806,8 +821,24 @@ class _Reader:
             if not rid or not text:
                 self.diag.error(item.span, "a ruling needs both `id:` and `text:`")
                 continue
-            rulings.append(ir.Ruling(rid, text, self.text(item.get("applies_to"), "applies_to"), span=item.span))
+            rulings.append(ir.Ruling(rid, text, self.applies_to(item.get("applies_to"), modes), span=item.span))
         return tuple(rulings)
+
+    def applies_to(self, node: YNode | None, modes: dict[str, ir.Mode]) -> tuple[str, ...]:
+        """A ruling's `applies_to:`: one name or a list, each a mode (name or title) or a step."""
+        if node is None:
+            return ()
+        items = node.items if isinstance(node, YList) else [node]
+        known = [*modes, *(m.title for m in modes.values()), *(s.name for m in modes.values() for s in m.round)]
+        names = []
+        for item in items:
+            name = self.text(item, "applies_to")
+            if name is not None and name not in known:
+                self.diag.error(item.span, f"'{name}' is not a mode or a step of this ruleset",
+                                did_you_mean(name, known) or "modes: " + ", ".join(modes))
+            elif name is not None:
+                names.append(name)
+        return tuple(names)
 
 
 class _PerPlayer:

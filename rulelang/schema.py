@@ -74,8 +74,9 @@ CARD = _obj("a type of component (cards by default; `component:` says what else)
     "back": _text('what the back shows, e.g. "Trial" (cards with the same back look alike face down)'),
     "template": _text("the card's own printing template (Jinja2, `{% extends \"card.svg.j2\" %}`)"),
     "print": {"type": "boolean", "description": "false: left out of card sheets (pawns, dice, a board printed apart)"},
-    "component": _text("what one is, for counts in print: card (the default), tile, token, pawn, die, marker, ..."),
-    "plural": _text("the component's plural, where adding -s is wrong"),
+    "component": _text("what one is on the table: card (the default), token, tile, miniature, space, pawn, die, ..."),
+    "plural": _text("the plural of its printed noun, where English has no rule for it"),
+    "article": {"enum": ["a", "an"], "description": "the article of its printed noun, where its sound is irregular"},
     "abilities": {"type": "array", "items": NAME, "description": "abilities every card of the type carries"},
     "facing": {"enum": ["up", "down"], "description": "how these cards lie in any zone, whatever its facing"},
     "add": _text("in a variant: cards to add, as a table with the same columns"),
@@ -100,6 +101,7 @@ ZONE = {"oneOf": [{"type": "null"}, _obj("a place for cards", {
                                                            "or names with their marks)"},
     "links": _text("a graph's links, a chain a line: `a - b - c` (both ways), `a -> b` (one way)"),
     "text": _text("its name for players"), "assumed": ASSUMED,
+    "article": {"enum": ["the", "none"], "description": "`none` for a name printed without `the`"},
 })]}
 
 VAR = {"oneOf": [
@@ -175,7 +177,10 @@ MODE = _obj("a way to play", {
 
 RULING = {"oneOf": [
     _obj("how an ambiguity of the rulebook was decided", {
-        "id": _text("a short name"), "text": _text("the ruling"), "applies_to": _text("the step it concerns")},
+        "id": _text("a short name"), "text": _text("the ruling"),
+        "applies_to": {"oneOf": [_text("a mode (name or title) or a step"),
+                                 {"type": "array", "items": _text("a mode (name or title) or a step")}],
+                       "description": "the modes named, or else every mode with a step named; default: every mode"}},
         required=["id", "text"]),
     _obj("in a variant: drop an inherited ruling", {"remove": _text("its id")}, required=["remove"]),
 ]}
@@ -191,7 +196,9 @@ SCHEMA = {
         "source": _text("where the rules come from"), "text": _text("what the game is about"), "assumed": ASSUMED,
         "roles": {"oneOf": [{"type": "array", "items": NAME},
                             _named("who makes decisions", {"oneOf": [{"type": ["string", "null"]},
-                                                                      _obj("a role", {"text": _text("who")})]})]},
+                                                                      _obj("a role", {"text": _text("who"), "article": {
+                                                                          "enum": ["the", "none"],
+                                                                          "description": "the Dealer, or North (none)"}})]})]},
         "players": PLAYERS,
         "params": _named("options a player sets with --set NAME=VALUE", PARAM),
         "types": _named("named sets of values", TYPE),

@@ -177,7 +177,7 @@ def test_summary_lists_abilities_and_the_command_line_plays_them(tmp_path):
     path.write_text(DUEL)
     r = rulelang("summary", str(path))
     assert r.returncode == 0, r.stderr
-    assert "**shield** (at a hit on a player, once per combat start" in r.stdout
-    assert "every card's ability that answers it takes effect" in r.stdout
+    assert "**shield** (at a hit on a player *p*, once per combat start" in r.stdout
+    assert "every ability on a card that answers it takes effect, card by card" in r.stdout
     r = rulelang("simulate", str(path), "--games", "20")
     assert r.returncode == 0 and "20 games" in r.stdout, r.stderr

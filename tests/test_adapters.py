@@ -9,6 +9,7 @@ import json
 import warnings
 
 import pytest
+from helpers import ROOT
 from helpers.random_games import CONFIGS
 from test_secrets import Labels, dealt_again, hidden_from
 
@@ -397,6 +398,8 @@ def test_registered_games_load_by_name_with_parameters():
 def test_show_observation_documents_the_spaces(capsys):
     assert main(["show", "twenty-trials", "--observation", "--mode", "versus"]) == 0
     out = capsys.readouterr().out
-    assert "53 action ids:" in out and "complete (rulesets/twenty-trials.yaml:523): a: a card, b: a card" in out
+    lines = (ROOT / "rulesets" / "twenty-trials.yaml").read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "as complete:" in text and "action_row()" in text)
+    assert "53 action ids:" in out and f"complete (rulesets/twenty-trials.yaml:{line}): a: a card, b: a card" in out
     assert "cards      [0:506]  46 x 11" in out and "  6: hand\n" in out
     assert main(["show", "twenty-trials", "--observation", "--python"]) == 2

@@ -415,7 +415,7 @@ def test_english_for_rolls_and_picks():
     texts = [re.sub("[\x0e\x11]", "*", item.text) for s in rs.modes["lab"].round[0].body[:5] for item in en.stmt(s)]
     assert texts[:4] == ["Roll two dice (d6); call the result *xs*.", "Roll a die (d6); set *total* to the result.",
                          "Roll the attack; call the result *x*.", "Roll *total* dice (d8); call the result *ys*."]
-    assert texts[4] == "Pick a card *c* in the pile at random, then move *c* to the out."
+    assert texts[4] == "Pick a chip card in the pile at random, then move that chip card to the out."
 
 
 def test_the_summary_lists_the_dice(capsys):
@@ -423,11 +423,11 @@ def test_the_summary_lists_the_dice(capsys):
     assert code == 0, err
     assert "Dice: *gust* (faces -1, 0, 0, 1, 1 and 2) and *d6*" in out
     assert "Roll a die (d6); call the result *x*." in out
-    assert "Pick *p* among the players at random, then set *start* to *p*." in out
+    assert "Pick a player at random, then set *start* to that player." in out
     code, out, err = cli(capsys, "summary", "pig-race", "--quick")  # a game of dice and no cards
     assert code == 0, err
-    assert out.startswith("# Pig Race\n") and "## Cards" not in out and "\n.\n" not in out
-    assert "The steps use these actions:" in out and "And these actions:" not in out
+    assert out.startswith("# Pig Race\n") and "## Components" not in out and "\n.\n" not in out
+    assert "And these actions:" not in out  # an action's text says what it does: the full summary spells it out
 
 
 def test_check_and_run_an_example_by_path(capsys, monkeypatch):

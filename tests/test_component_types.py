@@ -3,11 +3,13 @@ out of card sheets (`print: false`) and what a component is (`component:`)."""
 import pytest
 from helpers import position, refusal, rulelang
 
+from generators.grammar import plural
 from generators.markdown import to_markdown
+from generators.nouns import type_noun
 from generators.publish import CardOptions, card_sheets
-from generators.summary import quick_reference, summary
+from generators.quick import quick_reference
+from generators.summary import summary
 from rulelang import RulesetError, load_ruleset, load_text
-from rulelang.cardtable import plural
 from rulelang.schema import schema
 from rulelang.yamltree import load_yaml, plain
 
@@ -182,21 +184,22 @@ def test_print_false_leaves_a_type_out_of_card_sheets():
 
 def test_the_component_noun_counts_components_in_the_summary():
     rs = load_text(DECK, "deck.yaml")
-    assert (rs.card_types["chip"].component, rs.card_types["chip"].plural) == ("token", "tokens")
-    assert (rs.card_types["die"].component, rs.card_types["die"].plural) == ("die", "dice")
-    assert rs.card_types["playing"].component == "card"
+    assert [rs.card_types[k].component for k in ("playing", "chip", "die")] == ["card", "token", "die"]
+    assert [type_noun(rs.card_types[k]).many for k in ("playing", "chip", "die")] == \
+        ["playing cards", "chips", "dice"]
     md = to_markdown([summary(rs)])
-    assert "52 cards, 8 tokens and 2 dice: 52 playing, 8 chip and 2 die." in md
-    assert "### Chip tokens (8)" in md and "### Dice (2)" in md and "### Playing cards (52)" in md
+    assert "52 playing cards, 8 chip tokens and 2 dice." in md
+    assert "### Chips (8 tokens)" in md and "### Dice (2)" in md and "### Playing cards (52)" in md
     quick = to_markdown([quick_reference(rs, "m")])
-    assert "## Components" in quick and "52 cards, 8 tokens and 2 dice" in quick
+    assert "## Components" in quick and "52 playing cards, 8 chip tokens and 2 dice" in quick
 
 
 def test_plurals():
     assert [plural(n) for n in ("tile", "die", "box", "city", "day", "victory point", "match")] == \
         ["tiles", "dice", "boxes", "cities", "days", "victory points", "matches"]
     rs = load_text(DECK.replace("component: die", "component: die\n    plural: dies"), "deck.yaml")
-    assert rs.card_types["die"].plural == "dies"
+    assert rs.card_types["die"].plural == "dies" and type_noun(rs.card_types["die"]).many == "dies"
+    assert rs.card_types["chip"].plural is None  # English's rule, made where it is printed
 
 
 @pytest.mark.parametrize("change, message", [

@@ -13,9 +13,11 @@ from generators.components import card_label
 from generators.english import English, MissingRendering, node_classes
 from generators.html import to_html
 from generators.markdown import to_markdown
+from generators.nouns import type_noun
 from generators.publish import CardOptions, card_images, card_sheets, summary_file
+from generators.quick import quick_reference
 from generators.sheets import PAPERS, SIZES, impose, mark_lines, pages, parse_size
-from generators.summary import quick_reference, summary
+from generators.summary import summary
 from rulelang import RulesetError, bundled_names, find_ruleset, ir, load_ruleset, load_text
 
 RULESETS = bundled_names()
@@ -73,12 +75,13 @@ def test_sentences_read_like_the_rulebook(twenty_trials):
     en = English(twenty_trials, twenty_trials.modes["challenger"])
     [step1, *_] = twenty_trials.modes["challenger"].round
     item = en.block(step1.body)[0]
-    assert "your hand holds fewer than 4 cards and the Action Deck is not empty" in item.text
-    assert item.children[0].text == "Draw an action card (an action modifier goes to the Reserve)."
+    assert item.text == ("Repeat while your hand holds fewer than 4 action cards and the Action Deck is not empty: "
+                         "draw an action card (an action modifier goes to the Reserve).")
     md = to_markdown([summary(twenty_trials)])
     assert "there is no trial card in the Chamber" in md
     assert "Move every card in the Chamber that is not an action card to the Trial Discard Pile." in md
-    assert "you choose a card *d* in your hand (decision *discard*), then move *d* to the Action Discard Pile" in md
+    assert ("you choose an action card in your hand (decision *discard*), then move that action card to the "
+            "Action Discard Pile") in md
     assert "- Strength: *x* + *y* is at least the value of *t*." in md
     assert "| **gold** | 8 or more |" in md
 
@@ -87,12 +90,14 @@ def test_a_game_for_several_roles_names_them():
     rs = load_text(DUEL, "duel.yaml")
     md = to_markdown([summary(rs)])
     assert_no_placeholders(text_of(md).replace("_turn", "turn"))  # option names are shown as written
-    assert "The bob chooses one of (decision *action*):" in md  # several roles: named, not "you"
-    assert "*take* (only if there is a card in the table whose rank is *best*)" in md
-    assert "the game ends (*last round*): the highest score wins, a tie is a draw." in md
-    assert "Let *best* be the largest rank of *x* for any card *x* in the table." in md
-    assert "the total of the rank of *c* over every card *c* in the bob's won + *passes*" in md
-    assert "For each *p* among the alice and the bob:" in md
+    assert "Bob chooses one of the following (decision *action*):" in md  # several roles: named, not "you"
+    assert "*take* (only if there is a number card in the table whose rank is *best*)" in md
+    assert "the game ends (*last round*)." in md  # who wins is said once, under the end of the game
+    assert "When the game ends, the highest score wins; a tie is a draw." in md
+    assert "Let *best* be the largest rank of the number cards in the table." in md
+    assert "Bob's score is the total rank of the number cards in Bob's won + *passes*." in md
+    assert ("For every player among Alice and Bob: that player chooses a number card in that player's hand "
+            "(decision *play*), then move that number card to the table.") in md
 
 
 # ------------------------------------------------------------ summaries of every ruleset
@@ -104,8 +109,8 @@ def test_summary_has_every_component_step_and_ruling(name):
     md = text_of(to_markdown([summary(rs)]))
     assert_no_placeholders(md.replace("--set NAME=VALUE", ""))
     assert rs.title in md
-    for kind in rs.card_types:
-        assert f"### {kind.replace('_', ' ').capitalize()} cards ({sum(c.kind == kind for c in rs.cards)})" in md
+    for kind, ct in rs.card_types.items():
+        assert f"### {type_noun(ct).many.capitalize()} ({sum(c.kind == kind for c in rs.cards)}" in md
     for mode in rs.modes.values():
         assert f"## {mode.title}" in md
         for i, step in enumerate(mode.round, 1):
@@ -164,14 +169,14 @@ def test_quick_reference_has_the_round_and_the_icon_legend(name):
         assert md.index("## Each round") < md.index("## End of the game")
         for step in mode.round:
             assert f"**{step.name}**" in md
-        used = {i for i, _, _ in __import__("generators.components", fromlist=["x"]).icons_used(rs)}
+        used = {i for i, _, _, _ in __import__("generators.components", fromlist=["x"]).icons_used(rs)}
         for name_ in used:
             assert name_.replace("_", " ") in md
 
 
 def test_the_icon_legend_lists_exactly_the_icons_on_cards(twenty_trials):
     md = to_markdown([quick_reference(twenty_trials, "challenger")])
-    legend = md[md.index("## Icons"):md.index("## Cards")]
+    legend = md[md.index("## Icons"):md.index("## Components")]
     for value in ("light sun", "dark sun", "light moon", "dark moon", "sun", "moon", "light", "dark"):
         assert f"| {value} |" in legend
     assert "heart" not in legend

@@ -58,7 +58,7 @@ def test_gobbots_board_drawn_as_a_grid():
     assert "  1) Thrust 1, Move 1 at 1,3" in out
     assert "damage 1" in out  # the Thrust's damage token shows on the Gobbot it hit
     # what changed since the last choice, card by card
-    assert "Since your last choice:" in out and "sergeant  Sergeants → Command board 1,3" in out
+    assert "Since your last choice:" in out and "sergeant  Supply of Sergeants → Command board 1,3" in out
     assert "soldier 1        The Gauntlet 1,1 → The Gauntlet 1,2" in out
 
 

@@ -1,0 +1,128 @@
+"""What the printed rules call things: card types, components, zones, roles, fields.
+
+    trial (a card)            -> "a trial card", "trial cards"
+    gobbot (component: token) -> "a gobbot", "gobbots"; counted as "18 gobbot tokens"
+    trialmaster (a role)      -> "the Trialmaster";  north -> "North"
+    trials_hand "Trialmaster's hand", owned by the trialmaster -> "the Trialmaster's hand", never
+                                 "the trialmaster's Trialmaster's hand"
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulelang import ir
+
+from .document import clean
+from .grammar import article, capital, number_word, ordinal, plural
+
+# role names that are agent nouns take "the" (the Dealer); other names are names (North, Red, Alice)
+_AGENT_NOUN = re.compile(r"(er|or|ist|ian|ant|ent|eer|ess|master|keeper|lord|king|queen|player|guard)$")
+# field names that are not nouns: "the to of t" must not be printed
+_FUNCTION_WORDS = {"to", "from", "in", "on", "at", "by", "of", "up", "down", "off", "out", "over", "under", "next",
+                   "back", "for", "with", "into", "onto", "before", "after", "then", "if", "and", "or", "not", "is"}
+
+
+def words(name: str) -> str:
+    """A name as words: `trial_deck` -> "trial deck"."""
+    return clean(name).replace("_", " ")
+
+
+@dataclass(frozen=True)
+class Noun:
+    one: str
+    many: str
+    given_article: str | None = None
+
+    def a(self) -> str:
+        """"a trial card", "an hour"."""
+        return article(self.one, self.given_article)
+
+    def n(self, count: int, as_word: bool = False) -> str:
+        """"1 card", "4 cards" ("two cards" with `as_word`)."""
+        figure = number_word(count) if as_word else str(count)
+        return f"{figure} {self.one if count == 1 else self.many}"
+
+
+def noun(one: str, many: str | None = None, given_article: str | None = None) -> Noun:
+    return Noun(one, plural(one, many), given_article)
+
+
+CARD = noun("card")
+
+
+def type_noun(ct: ir.CardType) -> Noun:
+    """A card type's noun: "trial card" for a card, the name itself for other components
+    ("gobbot", "command space"), unless the name already ends with its component."""
+    name = words(ct.name)
+    one = name if ct.component != "card" or name.endswith(ct.component) else f"{name} {ct.component}"
+    return noun(one, ct.plural, ct.article)
+
+
+def kinds_noun(rs: ir.Ruleset, kinds) -> Noun:
+    """The noun for something of one of these card types: the type's own, or the kind they share."""
+    kinds = [k for k in kinds if k in rs.card_types]
+    if len(kinds) == 1:
+        return type_noun(rs.card_types[kinds[0]])
+    components = {rs.card_types[k].component for k in kinds}
+    return noun(components.pop()) if len(components) == 1 else noun("piece")
+
+
+def component_counts(rs: ir.Ruleset, kinds) -> str:
+    """"46 cards: 20 trial cards, …", by component: "18 gobbot tokens", "6 miniatures: 3 soldiers and 3 sergeants"."""
+    counted = {k: sum(c.kind == k for c in rs.cards) for k in kinds}
+    by_component: dict[str, list[str]] = {}
+    for k in kinds:
+        if counted[k]:
+            by_component.setdefault(rs.card_types[k].component, []).append(k)
+    parts = []
+    for component, members in by_component.items():
+        if len(members) == 1:
+            ct = rs.card_types[members[0]]
+            one = type_noun(ct).one
+            one = one if one.endswith(component) else f"{one} {component}"
+            parts.append(noun(one, ct.plural if one == type_noun(ct).one else None).n(counted[members[0]]))
+        else:
+            total = sum(counted[k] for k in members)
+            inner = [type_noun(rs.card_types[k]).n(counted[k]) for k in members]
+            parts.append(f"{noun(component).n(total)} ({join(inner)})")
+    return join(parts)
+
+
+def join(parts: list[str], word: str = "and") -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+
+
+def field_noun(name: str) -> str:
+    """A field as a noun: "value"; `command1` -> "first command"; `to` -> "to value"."""
+    m = re.fullmatch(r"([a-z_]*[a-z])_?([1-9])", name)
+    if m:
+        return f"{ordinal(int(m.group(2)))} {words(m.group(1))}"
+    text = words(name)
+    return f"{text} value" if text in _FUNCTION_WORDS else text
+
+
+def role_name(role: ir.Role) -> str:
+    """"the Trialmaster", "North": an agent noun takes "the", a name does not (or as `article:` says)."""
+    name = capital(words(role.name))
+    given = role.article
+    if given is None:
+        given = "the" if _AGENT_NOUN.search(role.name.lower()) else ""
+    return f"{given} {name}" if given else name
+
+
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") and not name.endswith("ss") else "'s")
+
+
+def zone_title(zone: ir.Zone) -> str:
+    """The zone's name as printed, without an article: "Trial Deck", "hand"."""
+    title = clean(zone.text) if zone.text else words(zone.name)
+    return title[4:] if title.lower().startswith("the ") else title
+
+
+def zone_article(zone: ir.Zone) -> str:
+    """"the", or "" for a zone whose `article:` says it is a name."""
+    return "the" if zone.article is None else zone.article

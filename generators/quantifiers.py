@@ -1,0 +1,219 @@
+"""Quantifiers in English: `exists`, `all`, `count`, `first`, lists and totals over bound things.
+
+A bound thing goes by its noun when one is bound and its conditions can be
+said of it ("a refresh card in the Reserve is face up", "every soldier in
+the Gauntlet is at the end of its lane", "the number of soldiers that are
+at the end of their lane"); else its name is printed ("there are two cards
+*a* and *b* in your hand such that …").
+"""
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.types import ROLE, BoardT, CardT, ZoneT
+
+from . import grammar
+from .clauses import merge, only_subject, relative, replace_subject
+from .document import em
+from .normalize import split_type_tests
+from .nouns import field_noun, join, words
+from .phrases import Clause, Join, Phrase, Scope, Words, bound, inline, settle
+from .phrases import words as seq
+
+AGGREGATES = {"sum": "total", "min": "smallest", "max": "largest"}
+ORDER = {"row": ("from the bottom row up", "from the top row down"),  # row 1 is the bottom, column 1 the left
+         "column": ("from left to right", "from right to left")}
+
+
+class Quantifiers:
+    """The quantifier methods of `English` (see english.py for the conventions)."""
+
+    def expr_quantified(self, e: ir.Quantified) -> Phrase:
+        if e.kind in ("all", "any"):
+            return self.for_each(e, "every" if e.kind == "all" else "at least one")
+        if e.kind in ("first", "last"):
+            return self.pick(e, e.kind)
+        if e.kind in AGGREGATES:
+            return self.aggregate(e, AGGREGATES[e.kind])
+        return getattr(self, f"quantified_{e.kind}")(e)  # exists, count, list
+
+    def conditions(self, b: ir.Binder) -> list[Phrase]:
+        """What a binder's `where` says beyond the types its noun already names, names printed."""
+        with self.naming(b, allow_noun=False):
+            return [self.build(r) for r in split_type_tests(b)[1]]
+
+    def things(self, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None:
+        """One bound name as a noun phrase, its conditions as relative clauses: "a soldier in the
+        Gauntlet that can still act" (`det`: "a", "every", "at least one", "many", "the many", or
+        "the " + an adjective); None where the name must be printed (several names, no noun, a
+        condition not about it alone). `skip`: conditions already said elsewhere (the first ones)."""
+        if len(b.names) != 1 or not self.nameable(b.types[0] if b.types else None, b.groups[0].domain):
+            return None
+        n = self.item_noun(b.types[0])
+        many = det in ("many", "the many")
+        relatives = [relative(c, b.names[0], many) for c in self.conditions(b)[skip:]]
+        if any(r is None for r in relatives):
+            return None
+        head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(det, f"{det} {n.one}")
+        phrase = seq(head, *self.domain_tail(b.groups[0].domain))
+        return Scope(seq(phrase, bound(" ")), merge("and", relatives)) if relatives else phrase
+
+    def named(self, b: ir.Binder, det: str) -> Phrase:
+        """The bound names printed: "a card *c* in the Chamber", "two cards *a* and *b* in your hand,
+        *m* among …" (`det`: "a", "every", "each", "many" or "the " + an adjective)."""
+        types = dict(zip(b.names, b.types or ()))
+        groups = []
+        for i, g in enumerate(b.groups):
+            names = join([em(words(x)) for x in g.names])
+            ty = types.get(g.names[0])
+            n = self.item_noun(ty) if self.nameable(ty, g.domain, cards_only=False) else None
+            if n is None:
+                head = f"{'each ' if det in ('every', 'each') and i == 0 else ''}{names}"
+            elif i > 0:  # the determiner is the first group's: "a trial card t and two action cards a and b"
+                head = f"{n.a() if len(g.names) == 1 else grammar.number_word(len(g.names)) + ' ' + n.many} {names}"
+            elif len(g.names) > 1:
+                head = f"{'the ' + det[4:] + ' ' if det.startswith('the ') else ''}" \
+                       f"{grammar.number_word(len(g.names))} {n.many} {names}"
+            else:
+                head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(
+                    det, f"{'every' if det == 'each' else det} {n.one}") + f" {names}"
+            groups.append(seq(head, *self.domain_tail(g.domain)))
+        return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
+
+    def nameable(self, ty, domain: ir.Expr, cards_only: bool = True) -> bool:
+        """Whether a bound thing can go by its noun: a card or a player (a number goes by its
+        name, `cards_only` false lets it be "a number *n*"), never one that may be none."""
+        if _may_be_none(domain, self.rs) or self.item_noun(ty) is None:
+            return False
+        return not cards_only or isinstance(ty, CardT) or ty == ROLE
+
+    def domain_tail(self, d: ir.Expr) -> tuple:
+        """What follows a bound thing's noun: " in the Chamber", " among …"; nothing for
+        every player; ", in turn clockwise from *start*" for the players in seat order."""
+        if isinstance(d, ir.BuiltinCall) and d.name == "players":
+            return ()
+        if isinstance(d, ir.BuiltinCall) and d.name == "clockwise":
+            return (bound(", in turn clockwise from "), self.build(d.args[0]))
+        return (bound(f" {self.domain_word(d)} "), self.domain(d))
+
+    def domain_word(self, d: ir.Expr) -> str:
+        return "in" if isinstance(d.ty, (ZoneT, BoardT)) else "from" if isinstance(d, ir.RangeExpr) else "among"
+
+    def domain(self, d: ir.Expr) -> Phrase:
+        if isinstance(d, ir.RangeExpr):
+            return seq(self.build(d.low), " to ", self.build(d.high))
+        return self.build(d)
+
+    def ordering(self, b: ir.Binder) -> str:
+        """The order bound things are taken in, said of them: ", from the bottom row up, then from left to right"."""
+        if not b.order:
+            return ""
+        said = []
+        for k in b.order:
+            v = k.value
+            of_it = len(b.names) == 1 and (isinstance(v, ir.BuiltinCall) and v.args == (ir.Local(b.names[0]),)
+                                           or isinstance(v, ir.Field) and v.obj == ir.Local(b.names[0]))
+            if of_it and isinstance(v, ir.BuiltinCall) and v.name in ORDER:
+                said.append(ORDER[v.name][k.descending])
+            elif of_it and isinstance(v, ir.Field):
+                said.append(f"by {field_noun(v.name)}, {'largest' if k.descending else 'smallest'} first")
+            else:
+                with self.naming(b, allow_noun=False):
+                    key = inline(settle(self.build(v)))
+                said.append(f"by {key}, {'largest' if k.descending else 'smallest'} first")
+        return ", " + ", then ".join(said)
+
+    def such_that(self, head: Phrase, b: ir.Binder) -> Phrase:
+        conditions = self.conditions(b)
+        return Scope(seq(head, bound(" such that ")), merge("and", conditions)) if conditions else head
+
+    def quantified_exists(self, e: ir.Quantified) -> Phrase:
+        b = e.binder
+        said = self.conditions(b)
+        if len(b.names) == 1 and said and isinstance(said[0], Clause) and only_subject(said[0], b.names[0]):
+            subject = self.things(b, "a", skip=1)  # a refresh card in the Reserve is face up
+            if subject is not None:
+                return replace_subject(said[0], subject)
+        subject = self.things(b, "a")
+        if subject is not None:
+            return Clause(Words("there"), "is", subject)
+        verb = "is" if len(b.groups[0].names) == 1 else "are"  # there is a number x … and a number y …
+        named = self.named(b, "a")
+        return Clause(Words("there"), verb, named if not said else
+                      Scope(seq(named, bound(" such that ")), merge("and", said)))
+
+    def for_each(self, e: ir.Quantified, det: str) -> Phrase:
+        """"every soldier in the Gauntlet is at the end of its lane", or "for every card *c* in Z, …"."""
+        b = e.binder
+        with self.naming(b, allow_noun=False):
+            value = self.build(e.value)
+        if len(b.names) == 1 and isinstance(value, Clause) and only_subject(value, b.names[0]):
+            subject = self.things(b, det)
+            if subject is not None:
+                return replace_subject(value, subject)
+        head = self.such_that(self.named(b, "every" if det == "every" else det), b)
+        return Scope(seq(bound("for "), head, bound(", ")), value)
+
+    def quantified_count(self, e: ir.Quantified) -> Phrase:
+        subject = self.things(e.binder, "many")
+        if subject is not None:
+            return seq("the number of ", subject)
+        return self.such_that(seq("the number of ", self.named(e.binder, "many")), e.binder)
+
+    def pick(self, e: ir.Quantified, which: str) -> Phrase:
+        """"the first …"; in a row "the left-most …"; in numbers written smallest first, "the smallest …"."""
+        domain = e.binder.groups[0].domain
+        if self.is_row(domain):
+            which = "left-most" if which == "first" else "right-most"
+        elif _ascending(domain):
+            which = "smallest" if which == "first" else "largest"
+        subject = self.things(e.binder, f"the {which}")
+        if subject is not None:
+            return subject
+        return self.such_that(self.named(e.binder, f"the {which}"), e.binder)
+
+    def quantified_list(self, e: ir.Quantified) -> Phrase:
+        b = e.binder
+        if isinstance(e.value, ir.Local) and len(b.names) == 1 and e.value.name == b.names[0]:
+            return self.things(b, "the many") or self.such_that(self.named(b, "the many"), b)
+        return self.over(e, "the list of ", " for ")
+
+    def aggregate(self, e: ir.Quantified, what: str) -> Phrase:
+        """"the total rank of the cards in the table", else "the total of X over every card *c* in Z"."""
+        b = e.binder
+        if isinstance(e.value, ir.Field) and isinstance(e.value.obj, ir.Local) and len(b.names) == 1 \
+                and e.value.obj.name == b.names[0]:
+            things = self.things(b, "the many")
+            if things is not None:
+                return seq(f"the {what} {field_noun(e.value.name)} of ", things)
+        if isinstance(e.value, ir.Var) and isinstance(e.value.owner, ir.Local) and len(b.names) == 1 \
+                and e.value.owner.name == b.names[0]:  # the total *bid* of the players that are not *p*
+            things = self.things(b, "the many")
+            if things is not None:
+                return seq(f"the {what} {em(words(e.value.name))} of ", things)
+        return self.over(e, f"the {what} of ", " over " if what == "total" else " for ")
+
+    def over(self, e: ir.Quantified, head: str, joiner: str) -> Phrase:
+        with self.naming(e.binder, allow_noun=False):
+            value = self.build(e.value)
+        return self.such_that(seq(head, value, joiner, self.named(e.binder, "each")), e.binder)
+
+
+def _may_be_none(domain: ir.Expr, rs: ir.Ruleset) -> bool:
+    """A list that may hold `none` (`[none] + …`, or a define's list that does)."""
+    if isinstance(domain, ir.ListExpr):
+        return any(isinstance(i, ir.Const) and i.value is None or _may_be_none(i, rs) for i in domain.items)
+    if isinstance(domain, ir.Binary) and domain.op == "+":
+        return _may_be_none(domain.left, rs) or _may_be_none(domain.right, rs)
+    if isinstance(domain, ir.DefineCall):
+        return _may_be_none(rs.defines[domain.name].body, rs)
+    return False
+
+
+def _ascending(e: ir.Expr) -> bool:
+    """A list of numbers written smallest first (`[0, 1, 2]`, `1..6`): its first is its smallest."""
+    if isinstance(e, ir.RangeExpr):
+        return True
+    if isinstance(e, ir.ListExpr) and all(isinstance(i, ir.Const) and type(i.value) is int for i in e.items):
+        values = [i.value for i in e.items]
+        return values == sorted(values)
+    return False

@@ -1,0 +1,72 @@
+"""IR -> a one-page quick reference per mode: the round first, then every term it uses.
+
+Each term the page names (a define printed by its `text:`, or a define or
+procedure printed by its identifier) is defined on the page, with the terms
+its definition names in turn; an action whose `text:` says what it does is
+not spelled out (the full summary does). The page also has the watches
+("at any moment"), the end of the game, the icons the cards in play really
+show and the component counts.
+"""
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.types import ROLE
+from rulelang.walk import walk
+
+from .components import icons_used
+from .document import Document, Item, Items, Para, Section, Table, clean, icon, sentence, strong
+from .english import English
+from .icons import check_icons
+from .nouns import component_counts, words
+from .scope import usage
+from .summary import ability_blocks, end_blocks, glossary, step_blocks
+
+QUICK_DETAIL = 2  # the most detailed quick reference; publish.py lowers it until a page fits
+
+
+def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) -> Document:
+    """One page for the table. `detail` 2 gives each step in full; 1 each step's own
+    sentences (nested ones folded away); 0 the steps' names and first sentences only."""
+    check_icons(rs)
+    mode = rs.modes[mode_name]
+    use = usage(rs, [mode])
+    en = English(rs, mode)
+    title = clean(rs.title) if clean(mode.title) == clean(rs.title) else f"{clean(rs.title)} — {clean(mode.title)}"
+    doc = Document(title, "Quick reference")  # a game of one way to play names its mode as itself
+    steps = []
+    for s in mode.round:
+        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(en, s)[0].items
+        if detail < 2:
+            items = [Item(i.text) for i in items[:None if detail else 1]]
+        steps.append(Item(sentence(strong(clean(s.name))), items))
+    doc.blocks.append(Section("Each round", [Items(steps, ordered=True)]))
+    if mode.watches:
+        doc.blocks.append(Section("At any moment", [Items([en.watch(w) for w in mode.watches])]))
+    end = Section("End of the game", end_blocks(rs, mode, en))
+    if en.terms:
+        terms = glossary(en, list(en.terms), actions=False, spelled=step_actions(rs, mode))
+        if terms:
+            doc.blocks.append(Section("Terms", terms))
+    if use.abilities:
+        doc.blocks.append(Section("Abilities", ability_blocks(rs, en, use.abilities)))
+    doc.blocks.append(end)
+    legend = [row for row in icons_used(rs) if row[3] in use.kinds]
+    if legend:
+        doc.blocks.append(Section("Icons", [Table(["icon", "name", "kind"], [
+            [icon(i), words(v), words(t)] for i, v, t, _ in legend])]))
+    kinds = [k for k in use.kinds if any(c.kind == k for c in rs.cards)]
+    if kinds:  # a game of dice alone has no components to count
+        doc.blocks.append(Section("Components", [Para(sentence(component_counts(rs, kinds)))]))
+    return doc
+
+
+def step_actions(rs: ir.Ruleset, mode: ir.Mode) -> set[str]:
+    """A player's turn that a step only calls ("for every player: that player takes a turn"):
+    the step says nothing without it, so the page spells it out even though its `text:` names it."""
+    found: set[str] = set()
+    for step in mode.round:
+        nodes = [n for n in walk(step.body) if isinstance(n, ir.Stmt)]
+        if not step.text and all(isinstance(n, (ir.For, ir.Repeat, ir.While, ir.If, ir.CallProc)) for n in nodes):
+            found |= {n.name for n in nodes if isinstance(n, ir.CallProc)
+                      and any(t == ROLE for _, t in rs.procedures[n.name].params)}
+    return found

@@ -1,0 +1,351 @@
+"""The printed rules read like a rulebook: each sentence issue 16 found wrong, and its like.
+
+Each test names the sentence that was printed before and checks the
+summary of a bundled ruleset, or of a small game written to show it, for
+what a rulebook editor would accept instead.
+"""
+import re
+
+import pytest
+
+from generators import grammar, icons
+from generators.english import English
+from generators.html import to_html
+from generators.markdown import to_markdown
+from generators.quick import quick_reference
+from generators.summary import summary
+from rulelang import RulesetError, bundled_names, load_ruleset, load_text
+
+
+def md(rs, mode=None, quick=False) -> str:
+    """The Markdown a player reads, without its escapes."""
+    doc = quick_reference(rs, mode) if quick else summary(rs, mode)
+    return to_markdown([doc]).replace("\\", "")
+
+
+@pytest.fixture(scope="module")
+def trials():
+    return load_ruleset("twenty-trials")
+
+
+@pytest.fixture(scope="module")
+def gobbots():
+    return load_ruleset("gauntlet-gobbots")
+
+
+def every_summary():
+    for name in bundled_names():
+        rs = load_ruleset(name)
+        yield name, md(rs)
+        for mode in rs.modes:
+            yield f"{name}-{mode}", md(rs, mode) + md(rs, mode, quick=True)
+
+
+SUMMARIES = dict(every_summary())
+WRONG = [  # printed before issue 16, in any bundled summary
+    "otherwise 1 + 0 if", "While true", "- True.", "it is not true that", "Trialmaster's Trialmaster's",
+    "trialmaster's Trialmaster", "values the value of", "the command the command1", "such that it is not",
+    "the first *n* among", "Take the last", "1–1", "2–2", "3–3", "1 spaces", "42 cards", "soldier,", "*Assumed: *",
+    " of of ", "The challenger", "the trialmaster", "row can complete", "row draw", "count trial",
+    "challenger strength: 8", "(no player chooses)\n", "an unit", "a hour", "a 8 ", "bosss", "armys", "boxs",
+    "card *t*s", "items in *action row*", "The Gauntlet in", "*used* of",
+]
+
+
+@pytest.mark.parametrize("bad", WRONG)
+def test_no_summary_prints_a_sentence_found_wrong(bad):
+    for name, text in SUMMARIES.items():
+        if bad == "challenger strength: 8" and "Appendix" in text:
+            text = text[:text.index("## Appendix")]
+        assert bad not in text, f"{name}: {bad!r}"
+
+
+# ------------------------------------------------------------ grouping
+
+
+def test_a_sum_of_conditional_values_keeps_its_grouping(trials):
+    # was: "**used**: 0 if *ma* is none, otherwise 1 + 0 if *mb* is none, otherwise 1."
+    assert ("**the number of action modifiers among ma and mb**: 0 if *ma* and *mb* are none; "
+            "otherwise 1 if *ma* or *mb* is none; otherwise 2.") in md(trials, "trialmaster")
+
+
+def test_not_both_empty_keeps_its_grouping(trials):
+    # was: "… is less than 4 and the Action Deck is not empty or the Action Discard Pile is not empty"
+    assert ("Repeat while the number of action cards in the Chamber is less than 4 and either the Action Deck "
+            "or the Action Discard Pile is not empty:") in md(trials, "moderator")
+
+
+GAME = """
+game: blackjack
+title: Little Blackjack
+roles:
+  red: {}
+  blue: {}
+  dealer: {text: deals}
+params:
+  open: {default: false}
+cards:
+  playing:
+    fields: {rank: 1..13}
+    table: |
+      rank count
+      1    4
+      2    4
+      3    4
+      4    4
+      5    4
+      6    4
+      7    4
+      8    4
+      9    4
+      10   4
+      11   4
+      12   4
+      13   4
+  trick_token: {component: token, count: 60}
+  bid_marker: {component: marker, count: 4}
+  unit: {component: miniature, count: 2}
+  hour: {component: token, count: 1}
+  boss: {component: miniature, count: 2}
+  army: {component: tile, count: 2}
+  tool_box: {component: tile, count: 2}
+zones:
+  deck: {facing: down, holds: [playing]}
+  hand: {owner: each, seen_by: owner, kind: hand, holds: [playing]}
+  start: {owner: each}
+vars:
+  standing: false
+  total: 0
+  leader: 0
+define:
+  owner_of(playing k): "red if k.rank > 6 else blue"
+  index_of(playing w): "w.rank * 2 + (1 if w.rank > 10 else 0)"
+  points(playing c): "(200 if c.rank == 1 else 100 if c.rank > 10 else 0) + c.rank"
+procedures:
+  take_turn(role p):
+    text: "{p} takes a turn"
+    do: |
+      let again = true
+      while again:
+        draw 1 from deck to hand of p
+        if total > 21:
+          win p as home
+        again = false
+setup: |
+  move all c in box where c is playing to deck
+modes:
+  play:
+    round:
+      - step: Deal
+        do: |
+          while not standing and total < 21:
+            total += points(top(deck))
+            move top(deck) to start of owner_of(top(deck))
+            leader = index_of(top(deck))
+            take_turn(red)
+          while true:
+            take_turn(blue)
+    score:
+      red: total
+      blue: total
+      dealer: 0
+"""
+
+
+@pytest.fixture(scope="module")
+def blackjack():
+    return load_text(GAME, "blackjack.yaml")
+
+
+def test_not_stands_on_its_own_condition(blackjack):
+    # was: "While it is not true that *standing* and your total is less than 21"
+    assert "Repeat while *standing* is false and *total* is less than 21:" in md(blackjack)
+
+
+def test_a_conditional_plus_a_value_is_said_around_the_sum(blackjack):
+    # was: "200 if …, otherwise 100 if …, otherwise 0 + the rank of *c*"
+    assert ("**points**: 200 + the rank of *c* if the rank of *c* is 1; otherwise 100 + the rank of *c* if "
+            "the rank of *c* is more than 10; otherwise 0 + the rank of *c*.") in md(blackjack)
+
+
+def test_a_define_named_with_a_preposition_reads_once(blackjack):
+    # was: "Move *k* to *owner of* of *k*'s Start", "Set *leader* to *index of* of *w*"
+    text = md(blackjack)
+    assert "to the start of *owner of* the top playing card of the deck" in text
+    assert "Set *leader* to *index of* the top playing card of the deck." in text
+
+
+def test_a_field_named_with_a_preposition_is_a_noun(blackjack):
+    from generators.nouns import field_noun
+    assert field_noun("to") == "to value" and field_noun("command1") == "first command"  # was "the to of t"
+
+
+# ------------------------------------------------------------ machine-sounding English
+
+
+def test_no_while_true_and_no_loop_flag_as_an_end_condition(blackjack):
+    text = md(blackjack)
+    assert "Repeat until the game ends:" in text  # was "While true, repeat:"
+    end = text[text.index("### End of the game"):text.index("## Terms")]
+    assert "*again*" not in end and "True." not in end  # was "… when: *again*" and "- True."
+
+
+def test_roles_go_by_their_names(blackjack, trials):
+    text = md(blackjack)
+    assert "Red takes a turn." in text and "The red" not in text  # was "The red takes a turn."
+    assert "Repeat until the game ends: Blue takes a turn." in text  # a name keeps its capital after a colon
+    assert "North's score is *total*." in md(load_text(GAME.replace("red", "north"), "b.yaml"))  # was "The north's"
+    assert English(blackjack).role("dealer") == "the Dealer" and English(blackjack).role("blue") == "Blue"
+    assert "the Trialmaster's hand" in md(trials, "versus")  # was "the trialmaster's Trialmaster's hand"
+    assert "your hand" in md(trials, "trialmaster")  # the Trialmaster plays: spoken to
+
+
+def test_every_soldier_not_no_soldier_not(gobbots):
+    # was: "There is no soldier card *s* in The Gauntlet such that it is not true that *s* is at the end of its lane."
+    assert "If every soldier in the Gauntlet is at the end of its lane:" in md(gobbots)
+
+
+def test_the_automated_challenger_takes_the_right_most_pair(trials):
+    text = md(trials, "trialmaster")
+    assert "Let *fewest* be the smallest number *n* among 0, 1 and 2 such that" in text
+    assert "Take the right-most two action cards *a* and *b* among the action cards in the Chamber" in text
+
+
+def test_a_card_bound_by_a_choice_is_named_by_what_it_is(trials, gobbots):
+    assert ("you choose an action card in your hand (decision *discard*), then move that action card to the "
+            "Action Discard Pile") in md(trials, "challenger")
+    assert ("That soldier carries out the first command of that command space, with X = the first x of that "
+            "command space.") in md(gobbots)  # was "the command the command1 of *cs* the x1 of *cs*"
+
+
+def test_ratings_and_counts_of_one(gobbots):
+    text = md(gobbots)
+    assert "| **minor victory** | 1 |" in text  # was "1–1"
+    assert "at most 1 space away" in text and "at most 2 spaces away" in text  # was "at most 1 spaces away"
+
+
+def test_components_are_counted_by_kind(gobbots, blackjack):
+    # was: "42 cards: 3 soldier, 18 gobbot…", "60 trick token and 4 bid marker", "52 cards: 52 playing"
+    assert "6 miniatures (3 soldiers and 3 sergeants), 18 gobbot tokens and 18 command spaces." in md(gobbots)
+    text = md(blackjack)
+    assert ("52 playing cards, 61 tokens (60 trick tokens and 1 hour), 4 bid markers, 4 miniatures (2 units and "
+            "2 bosses) and 4 tiles (2 armies and 2 tool boxes).") in text
+    assert "### Bosses (2 miniatures)" in text and "### Armies (2 tiles)" in text and "### Tool boxes (2 tiles)" in text
+
+
+@pytest.mark.parametrize("noun, article, many", [
+    ("unit", "a unit", "units"), ("hour", "an hour", "hours"), ("8", "an 8", "8s"), ("11", "an 11", "11s"),
+    ("boss", "a boss", "bosses"), ("army", "an army", "armies"), ("box", "a box", "boxes"),
+    ("die", "a die", "dice"), ("European", "a European", "Europeans"), ("X", "an X", "Xs"),
+    ("honest man", "an honest man", "honest men"), ("one-eyed jack", "a one-eyed jack", "one-eyed jacks"),
+    ("key", "a key", "keys"), ("hero", "a hero", "heroes"), ("wolf", "a wolf", "wolves"),
+])
+def test_articles_and_plurals(noun, article, many):
+    assert grammar.article(noun) == article and grammar.plural(noun) == many
+    assert grammar.singular(many) == noun or noun in ("8", "11", "X", "one-eyed jack", "honest man", "European")
+
+
+def test_a_ruleset_names_an_irregular_noun():
+    rs = load_text(GAME.replace("unit: {component: miniature, count: 2}",
+                                "unit: {component: miniature, count: 2, plural: unitz, article: an}"), "b.yaml")
+    assert "### Unitz (2 miniatures)" in md(rs)
+    with pytest.raises(RulesetError, match="article must be one of: a, an"):
+        load_text(GAME.replace("unit: {component: miniature, count: 2}",
+                               "unit: {component: miniature, count: 2, article: the}"), "b.yaml")
+
+
+# ------------------------------------------------------------ one mode at a time
+
+
+def test_a_mode_prints_only_what_it_uses(trials):
+    text = md(trials, "challenger")
+    assert "Trialmaster's hand" not in text and "modifier side" not in text  # other modes' zones
+    assert "Versus-" not in text and "Moderator-" not in text and "**Refresh**" in text  # its rulings only
+    rules = text[:text.index("## Appendix")]
+    assert "challenger strength" not in rules and "heuristic" not in rules.lower()  # agents' terms: appendix only
+
+
+def test_a_mode_does_not_print_the_setup_it_undoes(trials):
+    text = md(trials, "moderator")
+    assert "modifier" not in text[:text.index("## Moderator Mode")]  # no modifier cards, option or setup
+    assert "Setup for this mode" not in text and "## Options" not in text
+    assert "Move every trial modifier card" in md(trials)  # the whole game still has them
+
+
+def test_a_ruling_says_which_modes_it_applies_to():
+    with pytest.raises(RulesetError, match="'Engage the trail' is not a mode or a step"):
+        load_text(GAME + "rulings:\n  - id: x\n    applies_to: [play, Engage the trail]\n    text: y\n", "b.yaml")
+    rs = load_text(GAME + "rulings:\n  - id: dealt\n    applies_to: [play, Deal]\n    text: y\n", "b.yaml")
+    assert "**Dealt** (*Deal*): y." in md(rs, "play")
+
+
+def test_what_a_watch_does_is_in_the_rules(trials):
+    # was: only among the rulings
+    text = md(trials, "versus")
+    rules = text[text.index("## Versus Mode"):text.index("### End of the game")]
+    assert "As soon as two action cards in the chamber meet the trial, it is completed:" in rules
+    assert "Move all cards in the modifier side of the Chamber to the Out-of-Game Pile." in rules
+    assert "Then go on with step 4, Reset the chamber." in rules
+    assert "As soon as two action cards" in md(trials, "versus", quick=True)
+
+
+@pytest.mark.parametrize("mode", ["challenger", "trialmaster", "moderator", "versus"])
+def test_a_quick_reference_defines_every_term_it_uses(trials, mode):
+    # was: the Trialmaster quick reference used *row draw*, *row can complete* without defining them
+    from generators.clauses import fill_names
+    from generators.summary import end_blocks
+    en = English(trials, trials.modes[mode])
+    for step in trials.modes[mode].round:
+        en.block(step.body)
+    end_blocks(trials, trials.modes[mode], en)
+    text = md(trials, mode, quick=True)
+    terms = set(re.findall(r"^- \*\*(.+?)\*\*", text, re.M))
+    for name in en.terms:
+        d = trials.defines.get(name)
+        if d is not None and d.text:
+            heading = fill_names(d.text, [p for p, _ in d.params])
+            assert heading in terms or heading in text and "**" + heading not in text, (mode, heading)
+
+
+# ------------------------------------------------------------ escaped output
+
+
+def test_text_that_looks_like_markdown_stays_text(blackjack):
+    rs = load_text(GAME.replace("title: Little Blackjack", "title: Little Blackjack\ntext: |-\n  1. Deal.\n"
+                                "  - then *stand* & <b>win</b> # ~no~"), "b.yaml")
+    page = to_markdown([summary(rs)])
+    assert "1\\. Deal. - then \\*stand\\* \\& \\<b\\>win\\</b\\> \\# \\~no\\~" in page
+    html = to_html([summary(rs)])
+    assert "then *stand* &amp; &lt;b&gt;win&lt;/b&gt; # ~no~" in html
+
+
+def test_emphasis_never_starts_or_ends_with_a_space(gobbots):
+    text = to_markdown([summary(gobbots)])
+    assert "*Assumed:* The tokens' values" in text  # was "*Assumed: *The tokens' values"
+    assert "*Assumed: *" not in text
+
+
+# ------------------------------------------------------------ icons
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_every_icon_prints_differently(name):
+    rs = load_ruleset(name)
+    shown = {value: icon for enum in rs.enums.values() for value, icon in enum.icons.items()}
+    glyphs = {icons.glyph(i) for i in shown.values()}
+    bodies = {icons.body(i) for i in shown.values()}
+    assert len(glyphs) == len(bodies) == len(shown), "two values print the same icon"  # was: light and dark sun ☀
+
+
+def test_two_values_with_the_same_icon_are_an_error(trials):
+    bad = load_text(open("rulesets/twenty-trials.yaml").read().replace(
+        "aspect: {values: [sun, moon, light, dark], icons: true}",
+        "aspect: {values: [sun, moon, light, dark], icons: {sun: dark_sun, moon: moon, light: light, dark: dark}}"),
+        "tt.yaml")
+    with pytest.raises(RulesetError, match="values 'dark_sun' and 'sun' would print the same icon"):
+        summary(bad)
+
+
+def test_plain_text_reads_each_icon(trials):
+    text = md(trials, "challenger")
+    assert "| ○☀ light sun |" in text and "| ●☀ dark sun |" in text and "| ☀ sun |" in text
