@@ -657,7 +657,9 @@ class _Reader:
                 assumed=self.assumed(spec), measures=self.read_measures(spec.get("measures")),
                 visibility=ir.frozen_map(self.read_visibility(spec.get("visibility"), zones)),
                 watches=self.read_watches(spec.get("watch"), steps),
-                heuristics=self.role_expressions(spec.get("heuristics"), "heuristics", role_names),
+                heuristics=per_player.table(spec.get("heuristics"), "heuristics")
+                if isinstance(spec.get("heuristics"), YScalar)
+                else self.role_expressions(spec.get("heuristics"), "heuristics", role_names),
                 ranking=per_player.ranking(spec.get("ranking")), span=span)
         return modes
 
