@@ -37,6 +37,10 @@ def cmd_show(args) -> int:
     ruleset = read_ruleset(tree, parse_assignments(args.set), limits(args))  # checked: show only what can run
     data = plain(tree.root)
     for name, value in ruleset.param_values.items():  # --set becomes the default shown
+        if name not in data.get("params", {}):  # the count of `players:` (a parameter named players)
+            if isinstance(data.get("players"), dict):
+                data["players"]["default"] = value
+            continue
         spec = data["params"][name]
         if isinstance(spec, dict):
             spec["default"] = value
