@@ -27,11 +27,18 @@ def test_set_up_pawns_in_room_1_rooms_in_order_and_a_face_down_pile(players):
     st = game.new_state(4)
     view = Viewer(game)
     assert game.decision(st).label == "approach"  # round 1: player 2 chooses to face room 1 with player 1 or not
-    rooms = view.observe(st, None)["boards"]["rooms"][0]
-    assert sorted(c["card"] for c in rooms[0]) == ["pawn " + str(s) for s in range(1, players + 1)] + ["room 1"]
-    for n in range(2, 14):
-        extra = {6: ["Forbidden Path to room 9"], 9: ["Drawbridge to room 10"]}.get(n, [])
-        assert [c["card"] for c in rooms[n - 1]] == [f"room {n}"] + extra
+    rooms = view.observe(st, None)["boards"]["rooms"]
+    assert list(rooms) == [f"room_{n}" for n in range(1, 14)]  # a path, room 1 to room 13
+    room_cards = {c: game.ruleset.cards[c].values["number"] for c in game.cards("room")}
+    assert [room_cards[c["id"]] for n in range(1, 14) for c in rooms[f"room_{n}"] if c["id"] in room_cards] \
+        == list(range(1, 14))
+    assert sorted(c["card"] for c in rooms["room_1"] if c["id"] not in room_cards) == \
+        ["pawn " + str(s) for s in range(1, players + 1)]
+    assert [c["card"] for c in rooms["room_9"] if c["id"] not in room_cards] == ["Drawbridge"]
+    board = game.ruleset.zones["rooms"]
+    links = {(board.places[a], board.places[b]) for a, b in board.links}
+    assert links == {(f"room_{n}", f"room_{n + 1}") for n in range(1, 13)} | {("room_6", "room_9")}
+    assert [m.get("feature") for m in board.space_marks][5] == "forbidden_path"
     deck = st.zones[game.zone_index("deck")]
     assert len(deck) == 24 and not any(st.face_up[c] for c in deck)
     assert all(st.zones[game.zone_index("hand", r)] == [] for r in game.roles)

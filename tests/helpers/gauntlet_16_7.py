@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from helpers import Position
-
 from interpreter.engine.game import Game
 from rulelang import load_ruleset
 
@@ -46,11 +45,11 @@ class Gauntlet167(Position):
         """Put p's pawn in room n."""
         pawn = self.pawn(p)
         for x in range(1, 14):
-            space = self.game.zone_index("rooms", space=(x, 1))
-            if pawn in self.st.zones[space]:
-                self.game.arrange(self.st, "rooms", [c for c in self.st.zones[space] if c != pawn], space=(x, 1))
-        space = self.game.zone_index("rooms", space=(n, 1))
-        self.game.arrange(self.st, "rooms", [*self.st.zones[space], pawn], space=(n, 1))
+            here = self.game.zone_index("rooms", place=f"room_{x}")
+            if pawn in self.st.zones[here]:
+                self.game.arrange(self.st, "rooms", [c for c in self.st.zones[here] if c != pawn], place=f"room_{x}")
+        there = self.game.zone_index("rooms", place=f"room_{n}")
+        self.game.arrange(self.st, "rooms", [*self.st.zones[there], pawn], place=f"room_{n}")
         return self
 
     def spare(self, name: str) -> int:
@@ -120,7 +119,7 @@ class Gauntlet167(Position):
 
     def where(self, p: str) -> int:
         """The room p's pawn is in."""
-        return self.game.layout.space[self.st.where[self.pawn(p)]][0]
+        return int(self.game.layout.place[self.st.where[self.pawn(p)]].removeprefix("room_"))
 
     def cards_in(self, zone: str, p: str | None = None) -> list[str]:
         return [self.viewer.card(c) for c in self.st.zones[self.game.zone_index(zone, p)]]
