@@ -69,14 +69,17 @@ def render_grid(title: str, rows: list, drawing: Drawing | None = None) -> list[
 
 
 def render_graph(title: str, places: dict, drawing: Drawing | None) -> list[str]:
-    """A graph as its places, a line each: marks, cards, and where it leads."""
+    """A graph as its places, a line each: marks, cards (with their state; a
+    card named as its place is not named twice), and where it leads."""
     lines = [f"  {title}"]
     width = max(len(p) for p in places)
     for place, cards in places.items():
+        name = place.replace("_", " ")
         mark = f"[{drawing.marks[place]}] " if drawing is not None and drawing.marks.get(place) else ""
-        shown = " · ".join(_space_lines(cards)) or "—"
+        texts = [_card_text(c) if c is not None else "(face down)" for c in cards]
+        shown = " · ".join(t for t in texts if t != name) or "—"
         leads = ", ".join(q.replace("_", " ") for q in drawing.links[place]) if drawing is not None else ""
-        lines.append(f"    {place.replace('_', ' '):<{width}}  {mark}{shown}" + (f"   → {leads}" if leads else ""))
+        lines.append(f"    {name:<{width}}  {mark}{shown}" + (f"   → {leads}" if leads else ""))
     return lines
 
 
