@@ -112,7 +112,7 @@ def test_summary_has_every_component_step_and_ruling(name):
         for i, step in enumerate(mode.round, 1):
             assert f"#### Step {i}: {step.name}" in md
     for ruling in rs.rulings:
-        assert ruling.id.capitalize() in md
+        assert ruling.id.replace("-", " ").replace("_", " ").capitalize() in md  # `board-size`: "Board size"
 
 
 def test_backticked_words_in_ruleset_text_print_as_code():
