@@ -19,6 +19,7 @@ from generators.summary import quick_reference, summary
 from rulelang import RulesetError, bundled_names, find_ruleset, ir, load_ruleset, load_text
 
 RULESETS = bundled_names()
+WITH_CARDS = [n for n in RULESETS if load_ruleset(n).cards]  # a game of dice alone (pig-race) prints no cards
 # a variant's PDF is made by the same code as its base's: in the default run, Markdown and HTML only
 VARIANTS = {n for n in RULESETS if "\nextends:" in find_ruleset(n).read_text()}
 needs_pdf = pytest.mark.skipif(not __import__("generators.pdf", fromlist=["available"]).available(),
@@ -142,7 +143,7 @@ def test_summary_html_is_one_self_contained_file(name):
         'xmlns="http://www.w3.org/2000/svg"', "")
     for mode in rs.modes.values():
         for step in mode.round:
-            assert step.name in page
+            assert step.name in page.replace("&#39;", "'")
 
 
 @needs_pdf
@@ -237,7 +238,7 @@ def test_every_card_is_on_the_sheets_as_often_as_it_is_in_the_game(name):
 
 
 @needs_cairo
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", WITH_CARDS)
 def test_card_sheets_as_pdf_with_backs(name):
     rs = load_ruleset(name)
     data, warnings = card_sheets(rs, CardOptions(backs=True, crop_marks=True, bleed=3), "pdf")

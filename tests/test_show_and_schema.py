@@ -34,6 +34,10 @@ def test_show_applies_parameters_and_patches():
     assert draw == {"step": "Draw cards", "do": "while size(hand) < hand_size and not empty(action_deck):\n"
                                                 "  draw_action()\n"}
     assert rulelang("show", "twenty-trials-small-hand", "--set", "hand_size=9").returncode == 2
+    r = rulelang("show", "oh-hell", "--set", "players=3", "--set", "hands=2")  # the count is no `params:` entry
+    assert r.returncode == 0, r.stderr
+    shown = plain(load_yaml(r.stdout, "shown.yaml"))
+    assert shown["players"] == {"count": "3..5", "default": 3} and shown["params"]["hands"]["default"] == 2
 
 
 def test_show_sets_the_count_of_players(tmp_path):

@@ -220,6 +220,7 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
     variables = observation["vars"]
     players = next((list(v) for v in variables.values() if isinstance(v, dict)), [])  # seat order
+    players += [role] if role is not None and role not in players else []  # a role is "you" even without them
     shared = [f"{k.replace('_', ' ')}: {_value(v, players, role)}" for k, v in variables.items()
               if not isinstance(v, dict)]
     lines += ["  " + line for line in _wrapped(shared)]

@@ -229,8 +229,13 @@ class Game:
                 return
             except Runaway as runaway:  # say where: the step, the round
                 main_pc = pc if len(stack) == 1 else stack[0].pc
-                rounds = "rounds" if runaway.span == self.mode.span else None  # the jump back to round 1
-                raise runaway.at(f"'{self._step_at(main_pc)}', round {st.round:,}", rounds) from None
+                where = f"'{self._step_at(main_pc)}', round {st.round:,}"
+                # the jump back to round 1 ran out; or any rule did, but this round has had few of the
+                # steps: the rounds are what never ends, not the loop or binder that took the last step
+                if runaway.span == self.mode.span or \
+                        st.round > 1 and st.steps - st.round_steps <= self.step_limit // 2:
+                    raise Runaway(self.mode.span, runaway.limit, "rounds", where) from None
+                raise runaway.at(where) from None
 
     def _after_watch(self, index: int, main_pc: int) -> int:
         """Where the main program goes on after a watch: its `then:` step, or
@@ -307,7 +312,8 @@ class Game:
         for c in list(st.zones[zi]):
             move_card(st, c, 0, True, True)
         for c in cards:
-            move_card(st, c, zi, True, self.layout.facing_up[zi])
+            own = self.layout.card_facing[c]  # a card type's own facing wins over the zone's
+            move_card(st, c, zi, True, self.layout.facing_up[zi] if own is None else own)
 
     def start_step(self, st: State, step: str) -> None:
         """Continue the game from the start of a step of the current round."""
