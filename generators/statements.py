@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from rulelang import ir
-from rulelang.types import ROLE, BoardT, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
@@ -79,6 +79,8 @@ class Statements:
             return [self.say("add ", value, " to ", target)]
         if op == "-=":
             return [self.say("subtract ", value, " from ", target)]
+        if value.ty == BOOL and not isinstance(value, ir.Const):  # a condition's truth, not the condition
+            return [self.say("set ", target, " to whether ", value)]
         return [self.say("set ", target, " to ", value)]
 
     def target(self, e: ir.Expr) -> Phrase:

@@ -75,7 +75,7 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
         ct = rs.card_types[kind]
         n = sum(c.kind == kind for c in rs.cards)
         noun = type_noun(ct)
-        title = type_title(noun.many)
+        title = type_title(noun.many if n != 1 else noun.one)
         sub = Section(f"{title} ({n})" if noun.one.endswith(ct.component) else f"{title} ({n} {ct.component}"
                                                                                  f"{'s' if n != 1 else ''})",
                       level=3)
@@ -466,7 +466,8 @@ def rulings(rs: ir.Ruleset, use: Usage, single: bool) -> Section:
             modes = ruling_modes(r, rs)
             where = ([join([clean(m.title) for m in modes])] if len(modes) < len(rs.modes) else []) + where
         said = f" ({em(', '.join(clean(w) for w in where))})" if where else ""
-        items.append(Item(sentence(f"{strong(clean(r.id))}{said}: {clean(r.text)}")))
+        name = clean(r.id).replace("-", " ").replace("_", " ")  # an id (`board-size`) as words
+        items.append(Item(sentence(f"{strong(name)}{said}: {clean(r.text)}")))
     return Section("Rulings", [Para("Where the rulebook is unclear, these rules are played:"), Items(items)])
 
 
