@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 from helpers import ROOT, rulelang
+from helpers.random_games import LONG_GAMES
 from test_language import DUEL
 
 from generators import icons
@@ -104,8 +105,9 @@ def test_summary_has_every_component_step_and_ruling(name):
     md = text_of(to_markdown([summary(rs)]))
     assert_no_placeholders(md.replace("--set NAME=VALUE", ""))
     assert rs.title in md
-    for kind in rs.card_types:
-        assert f"### {kind.replace('_', ' ').capitalize()} cards ({sum(c.kind == kind for c in rs.cards)})" in md
+    for kind, ct in rs.card_types.items():
+        noun = ct.plural.replace('_', ' ')  # cards, or the component's own plural (miniatures, tokens)
+        assert f"### {kind.replace('_', ' ').capitalize()} {noun} ({sum(c.kind == kind for c in rs.cards)})" in md
     for mode in rs.modes.values():
         assert f"## {mode.title}" in md
         for i, step in enumerate(mode.round, 1):
@@ -145,7 +147,8 @@ def test_summary_html_is_one_self_contained_file(name):
 
 
 @needs_pdf
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in VARIANTS else n for n in RULESETS])
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in VARIANTS | LONG_GAMES else n
+                                  for n in RULESETS])
 def test_summary_and_quick_reference_as_pdf(name):
     rs = load_ruleset(name)
     data, warnings = summary_file(rs, "pdf")
@@ -235,7 +238,7 @@ def test_every_card_is_on_the_sheets_as_often_as_it_is_in_the_game(name):
 
 
 @needs_cairo
-@pytest.mark.parametrize("name", WITH_CARDS)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in LONG_GAMES else n for n in WITH_CARDS])
 def test_card_sheets_as_pdf_with_backs(name):
     rs = load_ruleset(name)
     data, warnings = card_sheets(rs, CardOptions(backs=True, crop_marks=True, bleed=3), "pdf")
