@@ -7,7 +7,7 @@ import re
 
 import pytest
 from helpers import ROOT, rulelang
-from helpers.random_games import CONFIGS, config_params
+from helpers.random_games import config_params
 
 from cli.main import main
 from generators.english import English

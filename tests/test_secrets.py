@@ -20,7 +20,7 @@ import re
 
 import pytest
 from helpers import rulelang
-from helpers.random_games import CONFIGS, config_params, play_random
+from helpers.random_games import config_params, play_random
 
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog
