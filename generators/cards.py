@@ -44,6 +44,8 @@ from .english import words
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
 PAPERS = ("#f6e9e2", "#e4ecf5", "#e5f0e2", "#ede3f3", "#f6eddb", "#e0eeee", "#f3e1e8", "#eef0dd")
+# a card type named after a colour is printed in it (the Gauntlet's green, blue and red cards)
+NAMED = {"red": 0, "blue": 1, "green": 2, "purple": 3, "yellow": 4, "orange": 4, "teal": 5, "pink": 6, "olive": 7}
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,7 @@ class CardRenderer:
 
     # ---- the context a template sees
     def context(self, card: ir.Card, back: bool = False) -> dict:
-        index = self.kind_index[card.kind]
+        index = NAMED.get(card.kind, self.kind_index[card.kind])
         return {
             "card": self.view(card), "game": {"title": self.rs.title, "name": self.rs.name},
             "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},

@@ -257,6 +257,8 @@ class English:
     def expr_builtincall(self, e: ir.BuiltinCall) -> str:
         a = e.args
         if e.name == "size":
+            if isinstance(a[0], ir.BuiltinCall) and a[0].name == "players":
+                return "the number of players"
             return f"the number of {'cards in' if isinstance(a[0].ty, ZoneT) else 'items in'} {self.expr(a[0])}"
         if e.name in ("top", "bottom"):
             zone = self.rs.zones.get(a[0].zone) if isinstance(a[0], ir.ZoneRef) else None
@@ -276,8 +278,15 @@ class English:
 
     def expr_binary(self, e: ir.Binary) -> str:
         op = e.op
-        if op in ("and", "or"):
-            return f"{self.sub(e.left)} {op} {self.sub(e.right)}"
+        if op in ("and", "or"):  # a chain of one operator reads without brackets: a and b and c
+            parts, chain = [], [e.right, e.left]
+            while chain:
+                x = chain.pop()
+                if isinstance(x, ir.Binary) and x.op == op:
+                    chain += [x.right, x.left]
+                else:
+                    parts.append(self.sub(x))
+            return f" {op} ".join(parts)
         if op in COMPARE:
             return self.compare(e.left, op, e.right)
         if op in ("in", "not in"):

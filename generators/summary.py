@@ -64,7 +64,7 @@ def components(rs: ir.Ruleset) -> Section:
         if ct.text:
             sub.blocks.append(Para(clean(ct.text)))
         if ct.assumed:
-            sub.blocks.append(Para(em("Assumed: ") + clean(ct.assumed)))
+            sub.blocks.append(Para(em("Assumed:") + " " + clean(ct.assumed)))
         if ct.fields:
             sub.blocks.append(card_table(rs, ct))
         if ct.state:
@@ -339,7 +339,8 @@ def rulings(rs: ir.Ruleset) -> Section:
     items = []
     for r in rs.rulings:
         where = f" ({em(clean(r.applies_to))})" if r.applies_to else ""
-        items.append(Item(sentence(f"{strong(clean(r.id))}{where}: {clean(r.text)}")))
+        name = clean(r.id).replace("-", " ").replace("_", " ")  # an id (`board-size`) as words
+        items.append(Item(sentence(f"{strong(name)}{where}: {clean(r.text)}")))
     return Section("Rulings", [Para("Where the rulebook is unclear, these rules are played:"), Items(items)])
 
 

@@ -884,7 +884,7 @@ class Checker:
         b = BUILTINS[e.name]
         context = ZoneT(self.all_kinds) if b.params[:1] in (("zone",), ("zone-or-list",), ("board",)) else None
         args = tuple(self.expr(a, scope, context if i == 0 else None) for i, a in enumerate(e.args[:1]))
-        if b.params[1:2] == ("place",) and isinstance(args[0], ir.ZoneRef):  # a place of that board
+        if b.params[1:2] == ("place",) and args and isinstance(args[0], ir.ZoneRef):  # a place of that board
             args += tuple(self.expr(a, scope, EnumT(args[0].zone)) for a in e.args[1:2])
         args += tuple(self.expr(a, scope) for a in e.args[len(args):])
         out = ir.BuiltinCall(e.name, args, span=e.span)
@@ -899,7 +899,7 @@ class Checker:
             else:
                 n = len(b.params)
                 self.error(e.span, f"{b.name}() takes {n} argument{'s' if n != 1 else ''}, not {len(args)}")
-            return self.typed(out, ANY if b.result in ("card", "zone") else _RESULT[b.result])
+            return self.typed(out, ANY if b.result in ("card", "zone", "zones") else _RESULT[b.result])
         ok = all(self.builtin_argument(b, kind, a) for kind, a in zip(b.params, args))
         if b.result == "card":  # top/bottom: a card of the types the zone holds
             return self.typed(out, CardT(args[0].ty.kinds) if ok and isinstance(args[0].ty, ZoneT) else ANY)

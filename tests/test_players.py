@@ -160,6 +160,17 @@ def test_a_ranking_breaks_ties_in_order_and_players_still_tied_share_a_place():
     assert out["ranked_by"] == "glory" and out["scores"]["player_1"] == 5
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_heuristics_may_name_one_define_for_every_player(players):
+    text = RANKED.replace("    score: fame\n", "    score: fame\n    heuristics: glory\n").replace("players: 4", "players: 3..4")
+    text = text.replace("          fame of player_4 += 1\n", "")
+    g = game(text, players=players)
+    st = g.new_state(0)  # no decision: the game is over, fame given out
+    assert [g.heuristic(st, r) for r in g.roles] == [5, 5, 5, 0][:players]
+    with pytest.raises(RulesetError, match="heuristics names a per-player variable or a define of one player"):
+        load_text(text.replace("heuristics: glory", "heuristics: gloria"), "t.yaml")
+
+
 def test_a_first_place_shared_is_a_draw():
     g = game(RANKED.replace("          deaths of player_2 += 1\n", ""))  # player_1 and player_2: equal fame, no deaths
     out = g.outcome(finish(g))

@@ -69,14 +69,17 @@ def render_grid(title: str, rows: list, drawing: Drawing | None = None) -> list[
 
 
 def render_graph(title: str, places: dict, drawing: Drawing | None) -> list[str]:
-    """A graph as its places, a line each: marks, cards, and where it leads."""
+    """A graph as its places, a line each: marks, cards (with their state; a
+    card named as its place is not named twice), and where it leads."""
     lines = [f"  {title}"]
     width = max(len(p) for p in places)
     for place, cards in places.items():
+        name = place.replace("_", " ")
         mark = f"[{drawing.marks[place]}] " if drawing is not None and drawing.marks.get(place) else ""
-        shown = " · ".join(_space_lines(cards)) or "—"
+        texts = [_card_text(c) if c is not None else "(face down)" for c in cards]
+        shown = " · ".join(t for t in texts if t != name) or "—"
         leads = ", ".join(q.replace("_", " ") for q in drawing.links[place]) if drawing is not None else ""
-        lines.append(f"    {place.replace('_', ' '):<{width}}  {mark}{shown}" + (f"   → {leads}" if leads else ""))
+        lines.append(f"    {name:<{width}}  {mark}{shown}" + (f"   → {leads}" if leads else ""))
     return lines
 
 
@@ -158,36 +161,75 @@ def render_chance(observation: dict) -> str:
     return "\n".join(["  Chance since your last choice:", *lines]) if lines else ""
 
 
+def _zone_text(cards: list) -> str:
+    shown = [_card_text(c) for c in cards if c is not None]
+    hidden = len(cards) - len(shown)
+    if not cards:
+        return "empty"
+    if not shown:
+        return f"{hidden} card{'s' if hidden != 1 else ''}, face down"
+    return " · ".join(shown) + (f"  (+{hidden} face down)" if hidden else "")
+
+
+def _value(v, players, you: str | None) -> str:
+    """A variable's value as a person reads it: yes/no, none, a player as "you"."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if v is None:
+        return "none"
+    if v in players:
+        return _who(v, you)
+    return str(v).replace("_", " ")
+
+
+def _wrapped(parts: list[str], width: int = 100) -> list[str]:
+    """Parts joined on lines of at most about `width` characters."""
+    lines, line = [], ""
+    for part in parts:
+        if line and len(line) + 3 + len(part) > width:
+            lines.append(line)
+            line = part
+        else:
+            line = f"{line}   {part}" if line else part
+    return lines + ([line] if line else [])
+
+
 def render_board(observation: dict, titles: dict[str, str], role: str | None,
                  drawings: dict[str, Drawing] | None = None) -> str:
-    """The zones and variables a role sees, one line each; boards as grids.
-    `titles` names the zones to show and their titles (every zone, if empty)."""
+    """The zones and variables a role sees; boards as grids or graphs.
+    `titles` names the zones to show and their titles (every zone, if empty).
+    Every player's own zone (`owner: each`) is one line, naming the players
+    whose zone holds something; every player's own variables are a table, a
+    row a player."""
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
-    rows = []
+    rows, each = [], {}
     for name, cards in observation["zones"].items():
-        if titles and name.partition(" of ")[0] not in titles:
+        base, _, owner = name.partition(" of ")
+        if titles and base not in titles:
             continue  # a zone no card can reach in this mode
-        title = _title(name, titles)
-        shown = [_card_text(c) for c in cards if c is not None]
-        hidden = len(cards) - len(shown)
-        if not cards:
-            text = "empty"
-        elif not shown:
-            text = f"{hidden} card{'s' if hidden != 1 else ''}, face down"
+        if owner:
+            if base not in each:
+                each[base] = []
+                rows.append((titles.get(base, base.replace("_", " ")), each[base]))
+            if cards:
+                each[base].append(f"{_who(owner, role)}: {_zone_text(cards)}")
         else:
-            text = " · ".join(shown) + (f"  (+{hidden} face down)" if hidden else "")
-        rows.append((title, text))
+            rows.append((_title(name, titles), _zone_text(cards)))
+    rows = [(t, x if isinstance(x, str) else "   ".join(x) or "empty") for t, x in rows]
     width = max(len(t) for t, _ in rows) if rows else 0
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
-    shared = {k: v for k, v in observation["vars"].items() if not isinstance(v, dict)}
-    players = {role, *(r for v in observation["vars"].values() if isinstance(v, dict) for r in v)}
-    if shared:  # a role is shown as in the per-player lines ("you", "player 2"); no player as "none"
-        lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: "
-                                       f"{'none' if v is None else _who(v, role) if v in players else v}"
-                                       for k, v in shared.items()))
-    for name, each in observation["vars"].items():  # a player's own: one line, a value per player
-        if isinstance(each, dict):
-            lines.append(f"  {name.replace('_', ' ')}: " + " · ".join(f"{_who(r, role)} {v}" for r, v in each.items()))
+    variables = observation["vars"]
+    players = next((list(v) for v in variables.values() if isinstance(v, dict)), [])  # seat order
+    players += [role] if role is not None and role not in players else []  # a role is "you" even without them
+    shared = [f"{k.replace('_', ' ')}: {_value(v, players, role)}" for k, v in variables.items()
+              if not isinstance(v, dict)]
+    lines += ["  " + line for line in _wrapped(shared)]
+    own = {k: v for k, v in variables.items() if isinstance(v, dict)}
+    if own:  # a player's own: a table, a row a player
+        table = [[""] + [k.replace("_", " ") for k in own]]
+        table += [[_who(r, role)] + [_value(v[r], players, role) for v in own.values()] for r in players]
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        lines += ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in table]
     if observation.get("out"):
         lines.append("  out of the game: " + ", ".join(_who(r, role) for r in observation["out"]))
     for name, board in observation.get("boards", {}).items():

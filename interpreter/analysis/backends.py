@@ -57,12 +57,16 @@ class WorkerDied(BackendError):
         self.chunk = chunk
 
 
+MOST_GAMES_A_CHUNK = 200  # a fraction of a second of play: rows, progress and Ctrl-C never wait long
+
+
 def chunk_size(games: int, configurations: int, workers: int) -> int:
     """Games per chunk: about eight chunks per worker over the whole run (few
     enough that shipping them costs little, enough to keep every worker busy
-    to the end), and at most a configuration's games, so that a configuration
-    is compiled by as few workers as possible."""
-    return max(1, min(games, -(-games * configurations // (8 * workers))))
+    to the end), at most a configuration's games, so that a configuration
+    is compiled by as few workers as possible, and at most MOST_GAMES_A_CHUNK,
+    since a chunk's rows are written only when the chunks before it are done."""
+    return max(1, min(games, MOST_GAMES_A_CHUNK, -(-games * configurations // (8 * workers))))
 
 
 def _context():

@@ -277,9 +277,16 @@ class Game:
         return [c.id for c in self.ruleset.cards
                 if c.kind == kind and all(c.values.get(k) == v for k, v in fields.items())]
 
-    def zone_index(self, zone: str, owner: str | None = None, space: tuple[int, int] | None = None) -> int:
-        """A zone instance: `owner` for zones each role has, `space=(column, row)` on a board."""
+    def zone_index(self, zone: str, owner: str | None = None, space: tuple[int, int] | None = None,
+                   place: str | None = None) -> int:
+        """A zone instance: `owner` for zones each role has, `space=(column, row)` on a grid,
+        `place=NAME` on a graph."""
         base = self.layout.zone_base[zone]
+        if place is not None:
+            places = self.ruleset.zones[zone].places
+            if place not in places:
+                raise ValueError(f"{zone} has no place {place}")
+            return base + list(places).index(place)
         if space is not None:
             z = self.ruleset.zones[zone]
             x, y = space
@@ -289,13 +296,13 @@ class Game:
         return base + (self.layout.role_index[owner] if owner is not None else 0)
 
     def arrange(self, st: State, zone: str, cards: list[int], owner: str | None = None,
-                space: tuple[int, int] | None = None) -> None:
-        """Make a zone (or a board's space) hold exactly these cards, bottom first;
+                space: tuple[int, int] | None = None, place: str | None = None) -> None:
+        """Make a zone (or a board's space or place) hold exactly these cards, bottom first;
         cards pushed out go to the box.
 
         Refuses a card that can never reach the zone under this game's parameters
         (the compiled rules rely on that)."""
-        zi = self.zone_index(zone, owner, space)
+        zi = self.zone_index(zone, owner, space, place)
         possible = self.rules.program.possible
         for c in cards:
             kind = self.layout.kind_of[c]
