@@ -2,6 +2,7 @@
 import base64
 import re
 from collections import Counter
+from html import unescape
 
 import pytest
 from helpers import ROOT, rulelang
@@ -236,7 +237,7 @@ def test_every_card_is_on_the_sheets_as_often_as_it_is_in_the_game(name):
     backs = [f for side, page in sides if side == "back" for f in page]
     assert len(fronts) == len(backs) == len(printed) and next(faces, None) is None
     expected = Counter(card_label(rs, c)[:1].upper() + card_label(rs, c)[1:] for c in printed)
-    assert Counter(title_of(f).replace("&amp;", "&") for f in fronts) == expected
+    assert Counter(unescape(title_of(f)) for f in fronts) == expected
 
 
 @needs_cairo

@@ -48,12 +48,12 @@ def play_random(game: Game, seed: int, on_decision=None):
     return st
 
 
-def tasks(games: int, chunk: int = 500) -> list[tuple]:
-    """`games` seeds of every bundled ruleset and mode, shared among its
-    parameter sets, as (ruleset, mode, params, seeds) tasks of `chunk` games;
-    the slowest mode (two roles) first, so the workers finish together."""
+def tasks(games: int, chunk: int = 500, configs=CONFIGS) -> list[tuple]:
+    """`games` seeds of every bundled ruleset and mode (or of `configs`), shared
+    among its parameter sets, as (ruleset, mode, params, seeds) tasks of `chunk`
+    games; the slowest mode (two roles) first, so the workers finish together."""
     out = []
-    for name, mode in CONFIGS:
+    for name, mode in configs:
         sets = parameter_sets(load_ruleset(name))
         share = -(-games // len(sets))
         for i, params in enumerate(sets):
