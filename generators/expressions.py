@@ -118,6 +118,9 @@ class Expressions:
                 word = re.search(r"(\w+) $", parts[-1] or "")
                 if word and said.startswith(f"the {word.group(1)} of "):  # "in column {x}": "in the column of cs"
                     parts[-1] = parts[-1][:word.start()]
+                article = re.search(r"\b(the|a|an) $", parts[-1] or "")
+                if article and re.match(r"(the|a|an) ", said):  # "holds the slot {s}" with "the slot of c"
+                    parts[-1] = parts[-1][:article.start()]
                 parts.append(phrase)
             else:
                 parts.append("{" + piece + "}")
