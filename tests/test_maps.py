@@ -145,3 +145,22 @@ def test_a_variant_draws_another_map(tmp_path):
     assert r.returncode == 0, r.stderr
     r = rulelang("show", str(variant))
     assert "SF" in r.stdout
+
+
+def test_column_and_row_of_a_space_and_of_a_card_on_it():
+    text = BOARDS.replace("          end game\n", """          let fin = first(s in spaces(track) where s.terrain == finish)
+          far = column(fin) * 10 + row(fin)
+          back = count(s in spaces(track) where row(s) == 2)
+          hop = column(first(c in track)) * 10 + row(first(c in track))
+          end game
+""")
+    st = game(text).new_state(0)
+    v = Viewer(game(text)).observe(st, None)["vars"]
+    assert v["far"] == 11  # the finish: column 1, row 1 (the bottom row)
+    assert v["back"] == 2  # the middle row holds two spaces, the rest are gaps
+    assert v["hop"] == 13  # the pawn on the start: column 1, row 3
+
+
+def test_column_of_a_graph_place_is_refused():
+    with pytest.raises(RulesetError, match="'rooms' is a graph, whose places have no columns"):
+        load_text(BOARDS.replace("hop = seat(runner)", "hop = column(place(rooms, r1)) + seat(runner)"), "boards.yaml")

@@ -149,9 +149,11 @@ class Expressions(Source):
     builtin_face_down = builtin_face_up
 
     def builtin_column(self, e, fn, scope):
-        """Where a card is: its space's coordinates."""
+        """Where a card is: its space's coordinates; or a grid space's own."""
         name, args = e.name, e.args
         table = self.const(self.L.column_of if name == "column" else self.L.row_of)
+        if isinstance(args[0].ty, ZoneT):  # a space (a zone instance): always on its board
+            return f"{table}[{self.expr(args[0], fn, scope)}]"
         value, check = self.card(args[0], fn, scope)
         t, err = self.fresh("t"), self.error(e.span, f"{name}(): the card is not on a board")
         where = f"st.where[{check or value}]"
