@@ -657,7 +657,9 @@ class _Reader:
                 assumed=self.assumed(spec), measures=self.read_measures(spec.get("measures")),
                 visibility=ir.frozen_map(self.read_visibility(spec.get("visibility"), zones)),
                 watches=self.read_watches(spec.get("watch"), steps),
-                heuristics=self.role_expressions(spec.get("heuristics"), "heuristics", role_names),
+                heuristics=per_player.table(spec.get("heuristics"), "heuristics")
+                if isinstance(spec.get("heuristics"), YScalar)
+                else self.role_expressions(spec.get("heuristics"), "heuristics", role_names),
                 ranking=per_player.ranking(spec.get("ranking")), span=span)
         return modes
 
@@ -800,8 +802,8 @@ class _Reader:
 
 
 class _PerPlayer:
-    """A mode's per-player numbers named once for every player: `score: points`
-    and `ranking: [{highest: life}, {lowest: finished_at}]` name a per-player
+    """A mode's per-player numbers named once for every player: `score: points`,
+    `heuristics: progress` and `ranking: [{highest: life}, {lowest: finished_at}]` name a per-player
     variable (`points of p`) or a define of one player (`points(p)`)."""
 
     def __init__(self, reader: _Reader, variables, defines, roles: tuple[str, ...]):

@@ -166,7 +166,8 @@ MODE = _obj("a way to play", {
               "items": _obj("as soon as `when` holds: stop the step, run `do`, go on at `then`", {
                   "when": EXPRESSION, "do": RULES, "then": _text("the step to go on with (default: the next)"),
                   "text": TEXT}, required=["when", "do"])},
-    "heuristics": _named("per role, a number: higher is better for that role (read by search agents)", EXPRESSION),
+    "heuristics": {"oneOf": [_named("per role, a number: higher is better for that role (read by search agents)",
+                                    EXPRESSION), PER_PLAYER]},
     "assumed": ASSUMED,
 })
 

@@ -301,3 +301,12 @@ def test_agents_play_every_seat_and_a_log_replays(tmp_path):
     assert set(g.outcome(st)["results"]) == set(g.roles)
     st = play(g, 3, {r: FirstAgent(3, r) for r in g.roles})
     assert g.is_terminal(st)
+
+
+def test_heuristics_named_once_for_every_player():
+    text = RANKED.replace("    score: fame\n", "    score: fame\n    heuristics: glory\n")
+    g = game(text)
+    st = finish(g)
+    assert [g.heuristic(st, r) for r in g.roles] == [5, 5, 5, 1]  # glory(p): each player's fame
+    with pytest.raises(RulesetError, match="heuristics names a per-player variable or a define of one player"):
+        load_text(text.replace("heuristics: glory", "heuristics: start"), "t.yaml")
