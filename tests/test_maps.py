@@ -9,7 +9,8 @@ from interpreter.agents.terminal import board_drawings, render_board
 from interpreter.engine.game import Game
 from interpreter.engine.view import Viewer
 from interpreter.runtime.errors import RuleError
-from rulelang import RulesetError, load_text
+from rulelang import RulesetError, ir, load_text
+from rulelang.walk import walk
 
 BOARDS = """
 game: boards
@@ -164,3 +165,52 @@ def test_column_and_row_of_a_space_and_of_a_card_on_it():
 def test_column_of_a_graph_place_is_refused():
     with pytest.raises(RulesetError, match="'rooms' is a graph, whose places have no columns"):
         load_text(BOARDS.replace("hop = seat(runner)", "hop = column(place(rooms, r1)) + seat(runner)"), "boards.yaml")
+
+
+MANY_SPACES = """
+game: lane
+title: Lane
+roles: [runner]
+types:
+  terrain: [start, plain, finish]
+cards:
+  pawn: {fields: {n: 1..3}, table: "n\\n1\\n2\\n3"}
+zones:
+  track:
+    kind: grid
+    holds: [pawn]
+    marks: {terrain: terrain}
+    map: |
+      S..................F
+    legend: {S: start, ".": plain, F: finish}
+vars:
+  order: 0
+  far: 0
+modes:
+  main:
+    setup: |
+      move all c in box where c.n != 2 to first(s in spaces(track) where s.terrain == start)
+      move all c in box to first(s in spaces(track) where s.terrain == start)
+    round:
+      - step: Look
+        do: |
+          for c in track:
+            order = order * 10 + c.n
+          far = distance(first(s in spaces(track) where s.terrain == start),
+                         first(s in spaces(track) where s.terrain == finish))
+          end game
+"""
+
+
+def test_quick_paths_on_a_big_board_give_what_the_plain_rules_give():
+    """A board of many spaces that few cards reach is searched card by card,
+    a quantifier over its spaces and marks alone is computed once, and
+    distances are remembered: the game is the one the plain rules play."""
+    rs = load_text(MANY_SPACES, "lane.yaml")
+    for g in (Game(rs), Game(rs, optimize=False)):
+        v = Viewer(g).observe(g.new_state(0), None)["vars"]
+        assert v == {"order": 132, "far": 19}  # both pawns share the start, in the order they came
+    program = Game(rs).rules.program
+    constants = [n.value for n in walk(program.steps) if isinstance(n, ir.Const)]
+    assert not [n for n in walk(program.steps) if isinstance(n, ir.Quantified)]  # both `first`s computed
+    assert 19 in constants  # the distance from the start to the finish, found when compiling
