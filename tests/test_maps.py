@@ -133,7 +133,9 @@ def test_the_terminal_draws_a_map_s_marks_and_a_graph_s_links():
     g = game()
     st = g.new_state(0)
     text = render_board(Viewer(g).observe(st, "runner"), {}, "runner", board_drawings(g))
-    assert "[start]" in text and "[finish]" in text
+    # a map as drawn, its pawn after the character of its space, and a key
+    assert "  3 Sp .  .  B" in text and "  1 F  .  .  ." in text
+    assert "S start" in text and "F finish" in text and "p pawn 1" in text
     assert "r2" in text and "→ r1, r3, r5" in text and "[elite]" in text
 
 
@@ -214,3 +216,12 @@ def test_quick_paths_on_a_big_board_give_what_the_plain_rules_give():
     constants = [n.value for n in walk(program.steps) if isinstance(n, ir.Const)]
     assert not [n for n in walk(program.steps) if isinstance(n, ir.Quantified)]  # both `first`s computed
     assert 19 in constants  # the distance from the start to the finish, found when compiling
+
+
+def test_a_map_whose_first_line_starts_with_a_gap():
+    text = BOARDS.replace("    map: |\n      S..B\n", "    map: |2\n       ..B\n      S...\n")
+    assert load_text(text, "boards.yaml").zones["track"].gaps == {12, 5, 6}  # top-left, and the second row's two
+    without = text.replace("map: |2", "map: |")
+    with pytest.raises(RulesetError) as info:
+        load_text(without, "boards.yaml")
+    assert "write `|2`" in info.value.diagnostics[0].hint

@@ -27,10 +27,13 @@ class Quit(Exception):
 @dataclass(frozen=True)
 class Drawing:
     """What the rules say of a board's spaces, for its picture: each space's
-    marks in words (a grid's by (column, row), a graph's by place) and where
-    each place of a graph leads."""
+    marks in words (a grid's by (column, row), a graph's by place), where
+    each place of a graph leads, and a grid's map as drawn (top line first)
+    with what each of its characters marks."""
     marks: dict
     links: dict
+    picture: tuple[str, ...] = ()
+    legend: dict | None = None
 
 
 def board_drawings(game) -> dict[str, Drawing]:
@@ -43,13 +46,21 @@ def board_drawings(game) -> dict[str, Drawing]:
             [(i % z.columns + 1, i // z.columns + 1) for i in range(z.spaces)]
         marks = {n: " ".join(str(v).replace("_", " ") for v in m.values()) for n, m in zip(names, z.space_marks)}
         links = {p: [z.places[b] for a, b in z.links if a == i] for i, p in enumerate(z.places)}
-        drawings[z.name] = Drawing(marks, links)
+        legend = {}
+        for i, line in enumerate(z.picture):  # a character's words, as the first space drawn with it has them
+            for x, char in enumerate(line, 1):
+                if char != " ":
+                    legend.setdefault(char, marks.get((x, z.rows - i), ""))
+        drawings[z.name] = Drawing(marks, links, z.picture, legend)
     return drawings
 
 
 def render_grid(title: str, rows: list, drawing: Drawing | None = None) -> list[str]:
     """A board as a grid of boxes, top row first, numbered like `space(B, column, row)`;
-    a space's marks first in its box, a gap of the map left blank."""
+    a space's marks first in its box, a gap of the map left blank. A board
+    drawn as a map is drawn as its map instead (`render_map`)."""
+    if drawing is not None and drawing.picture:
+        return render_map(title, rows, drawing)
     marks = drawing.marks if drawing is not None else {}
     cells = [[([f"[{marks[x, y]}]"] if marks.get((x, y)) else []) + _space_lines(space) if space is not None else []
               for x, space in enumerate(row, 1)] for y, row in enumerate(rows, 1)]
@@ -65,6 +76,67 @@ def render_grid(title: str, rows: list, drawing: Drawing | None = None) -> list[
             texts = [cell[i] if i < len(cell) else "" for cell in row]
             lines.append(f"  {label:>{margin - 3}} " + "".join(f"| {t:<{width}} " for t in texts) + "|")
         lines.append(rule)
+    return lines
+
+
+def _markers(labels: list[str], taken: set[str]) -> dict[str, str]:
+    """One character for each card label: the first letter of one of its words,
+    else any of its letters, else a digit — never a character the map uses."""
+    markers: dict[str, str] = {}
+    for label in labels:
+        words = label.split()
+        for char in [w[0] for w in words] + list(label) + list("123456789"):
+            char = char.lower()
+            if char.isalnum() and char not in taken:
+                markers[label] = char
+                taken.add(char)
+                break
+        else:
+            markers[label] = "*"
+    return markers
+
+
+def _wrapped(items: list[str], width: int = 100, indent: str = "    ") -> list[str]:
+    lines, line = [], ""
+    for item in items:
+        if line and len(indent + line + " · " + item) > width:
+            lines.append(indent + line)
+            line = ""
+        line = f"{line} · {item}" if line else item
+    return lines + ([indent + line] if line else [])
+
+
+def render_map(title: str, rows: list, drawing: Drawing) -> list[str]:
+    """A board drawn as its map, a character a space, numbered like
+    `space(B, column, row)`; after a space's character, a letter for each card
+    on it (`?` a face-down one), and under the map what the characters and
+    letters stand for."""
+    picture, height = drawing.picture, len(rows)
+    labels = sorted({c["card"] for row in rows for space in row if space for c in space if c is not None})
+    marker = _markers(labels, {ch for line in picture for ch in line})
+    cells: dict[tuple[int, int], str] = {}
+    states: dict[str, list[str]] = {}
+    for y, row in enumerate(rows, 1):
+        for x, space in enumerate(row, 1):
+            char = picture[height - y][x - 1] if x <= len(picture[height - y]) else " "
+            if space is None:
+                cells[x, y] = " "
+                continue
+            cells[x, y] = char + "".join("?" if c is None else marker[c["card"]] for c in space)
+            for c in space:
+                if c is not None and c.get("state"):
+                    states.setdefault(c["card"], []).append(f"{c['state']} at {x},{y}")
+    columns = len(rows[0]) if rows else 0
+    width = max([2] + [len(cell) for cell in cells.values()])
+    margin = len(str(height)) + 3
+    lines = [f"  {title}", " " * margin + "".join(f"{x:<{width}} " for x in range(1, columns + 1)).rstrip()]
+    for y in range(height, 0, -1):
+        lines.append(f"  {y:>{margin - 3}} " + "".join(f"{cells[x, y]:<{width}} " for x in range(1, columns + 1)).rstrip())
+    legend = drawing.legend or {}
+    lines += _wrapped([f"{char} {words}" for char, words in legend.items() if words])
+    lines += _wrapped([f"{marker[label]} {label}" + (f" ({'; '.join(states[label])})" if label in states else "")
+                       for label in labels] + (["? a face-down card"] if any(
+                           c is None for row in rows for space in row if space for c in space) else []))
     return lines
 
 
@@ -94,6 +166,22 @@ def _space_lines(cards: list) -> list[str]:
 
 def _who(player: str, you: str | None) -> str:
     return "you" if player == you else player.replace("_", " ")
+
+
+def _player_table(each: dict[str, dict], role: str | None) -> list[str]:
+    """The players' own variables as a table: a row a player, a column a variable."""
+    if not each:
+        return []
+    players = list(next(iter(each.values())))
+    names = [n.replace("_", " ") for n in each]
+    who = [("you" if p == role else p.replace("_", " ")) + (f" ({p.replace('_', ' ')})" if p == role else "")
+           for p in players]
+    first = max(len(w) for w in who)
+    widths = [max(len(n), *(len(str(v)) for v in values.values())) for n, values in zip(names, each.values())]
+    lines = ["  " + " " * first + "".join(f"  {n:>{w}}" for n, w in zip(names, widths))]
+    for p, w0 in zip(players, who):
+        lines.append(f"  {w0:<{first}}" + "".join(f"  {str(values[p]):>{w}}" for values, w in zip(each.values(), widths)))
+    return lines
 
 
 def _card_text(card: dict) -> str:
@@ -163,28 +251,36 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
     """The zones and variables a role sees, one line each; boards as grids.
     `titles` names the zones to show and their titles (every zone, if empty)."""
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
-    rows = []
+    rows: list[tuple[str, str]] = []
+    each: dict[str, int] = {}  # a zone every player has: its row, the players' parts on one line
     for name, cards in observation["zones"].items():
-        if titles and name.partition(" of ")[0] not in titles:
+        base, _, owner = name.partition(" of ")
+        if titles and base not in titles:
             continue  # a zone no card can reach in this mode
-        title = _title(name, titles)
         shown = [_card_text(c) for c in cards if c is not None]
         hidden = len(cards) - len(shown)
         if not cards:
-            text = "empty"
+            text = "—" if owner else "empty"
         elif not shown:
-            text = f"{hidden} card{'s' if hidden != 1 else ''}, face down"
+            text = f"{hidden} card{'s' if hidden != 1 else ''}, face down" if not owner else f"{hidden} face down"
         else:
             text = " · ".join(shown) + (f"  (+{hidden} face down)" if hidden else "")
-        rows.append((title, text))
+        if owner:
+            part = f"{_who(owner, role)}: {text}"
+            if base in each:
+                title, before = rows[each[base]]
+                rows[each[base]] = (title, f"{before}   {part}")
+                continue
+            each[base] = len(rows)
+            rows.append((_title(base, titles), part))
+        else:
+            rows.append((_title(name, titles), text))
     width = max(len(t) for t, _ in rows) if rows else 0
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
     shared = {k: v for k, v in observation["vars"].items() if not isinstance(v, dict)}
     if shared:
         lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: {v}" for k, v in shared.items()))
-    for name, each in observation["vars"].items():  # a player's own: one line, a value per player
-        if isinstance(each, dict):
-            lines.append(f"  {name.replace('_', ' ')}: " + " · ".join(f"{_who(r, role)} {v}" for r, v in each.items()))
+    lines += _player_table({k: v for k, v in observation["vars"].items() if isinstance(v, dict)}, role)
     if observation.get("out"):
         lines.append("  out of the game: " + ", ".join(_who(r, role) for r in observation["out"]))
     for name, board in observation.get("boards", {}).items():
