@@ -2,27 +2,37 @@
 points set by hand, then the rules run from a phase of the turn."""
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 
 from helpers import Position, game_for
+
+from interpreter.engine.game import Game
+from rulelang import load_text
 
 PLAYERS = ("red", "blue", "yellow", "green")
 
 
 @lru_cache(maxsize=None)
-def race_game(players: int = 3, ruleset: str = "gauntlet-race", **options):
-    """One compiled game per number of players (a game holds no state of its own)."""
-    return game_for(ruleset, players=players, **options)
+def race_game(players: int = 3, ruleset: str = "gauntlet-race", track: str | None = None, **options) -> Game:
+    """One compiled game per number of players and track (a game holds no
+    state of its own); `track` is a map drawn with the race's legend."""
+    if track is None:
+        return game_for(ruleset, players=players, **options)
+    variant = f"extends: {ruleset}\ngame: {ruleset}-test-track\nzones:\n  track:\n    map: |\n" + textwrap.indent(track.strip("\n") + "\n", "      ")
+    return Game(load_text(variant, "track.yaml", {"players": str(players), **options}))
 
 
 class Race(Position):
     """A game after set-up: then a test moves cubes, deals cards and sets
     variables, and starts a phase."""
 
-    def __init__(self, players: int = 3, seed: int = 0, ruleset: str = "gauntlet-race", **options):
-        super().__init__(race_game(players, ruleset, **options), seed)
+    def __init__(self, players: int = 3, seed: int = 0, ruleset: str = "gauntlet-race", track: str | None = None,
+                 **options):
+        super().__init__(race_game(players, ruleset, track, **options), seed)
         self.players = PLAYERS[:players]
         self.used: set[int] = set()
+        self.turn = self.st.round  # the turn `play` plays in
 
     # ------------------------------------------------------------ cards
     def action(self, symbol: str, value: int) -> int:
@@ -84,3 +94,27 @@ class Race(Position):
 
     def outcome(self):
         return self.game.outcome(self.st)
+
+    # ------------------------------------------------------------ playing on
+    def start(self, step: str) -> "Race":
+        """Run the rules from the start of a step of this turn."""
+        self.turn = self.st.round
+        return super().start(step)
+
+    def play(self, until: str | None = None, answer=None) -> list[tuple[str, str]]:
+        """Answer decisions until the one waiting is in step `until` of this turn
+        or the turn is over (None: until the turn is over): each decision with
+        `answer(role, label, options)`, an option's text (None, or no `answer`:
+        the first option). Returns the (role, label) of each decision answered."""
+        asked: list[tuple[str, str]] = []
+        while self.st.outcome is None and self.st.round == self.turn and self.game.step_name(self.st) != until:
+            d, options = self.decision, self.options()
+            choice = answer(d.role, d.label, options) if answer else None
+            asked.append((d.role, d.label))
+            self.game.apply(self.st, options.index(choice) if choice is not None else 0)
+        return asked
+
+    def next_turn(self) -> "Race":
+        """Go on with the turn now under way (its first decision is waiting)."""
+        self.turn = self.st.round
+        return self
