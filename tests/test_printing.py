@@ -9,7 +9,7 @@ from test_language import DUEL
 
 from generators import icons
 from generators.cards import CardRenderer, CardSize
-from generators.components import card_label
+from generators.components import card_label, printed_cards
 from generators.english import English, MissingRendering, node_classes
 from generators.html import to_html
 from generators.markdown import to_markdown
@@ -103,8 +103,10 @@ def test_summary_has_every_component_step_and_ruling(name):
     md = text_of(to_markdown([summary(rs)]))
     assert_no_placeholders(md.replace("--set NAME=VALUE", ""))
     assert rs.title in md
-    for kind in rs.card_types:
-        assert f"### {kind.replace('_', ' ').capitalize()} cards ({sum(c.kind == kind for c in rs.cards)})" in md
+    for kind, ct in rs.card_types.items():  # "### Trial cards (20)"; a type named as its noun: "### Tiles (36)"
+        noun = ct.plural.replace("_", " ")
+        title = noun.capitalize() if kind == ct.component else f"{kind.replace('_', ' ').capitalize()} {noun}"
+        assert f"### {title} ({sum(c.kind == kind for c in rs.cards)})" in md
     for mode in rs.modes.values():
         assert f"## {mode.title}" in md
         for i, step in enumerate(mode.round, 1):
@@ -224,12 +226,13 @@ def test_every_card_is_on_the_sheets_as_often_as_it_is_in_the_game(name):
     html, warnings = card_sheets(rs, CardOptions(backs=True, crop_marks=True), "html")
     assert not warnings
     faces = iter(faces_in_sheet(html.decode("utf-8")))
-    plan = pages(impose(CardSize(63.5, 88.9), "a4", True), len(rs.cards), backs=True)
+    printed = printed_cards(rs)  # not the types with `print: false` (a game's cubes)
+    plan = pages(impose(CardSize(63.5, 88.9), "a4", True), len(printed), backs=True)
     sides = [(side, [next(faces) for _ in slots]) for side, slots in plan]
     fronts = [f for side, page in sides if side == "front" for f in page]
     backs = [f for side, page in sides if side == "back" for f in page]
-    assert len(fronts) == len(backs) == len(rs.cards) and next(faces, None) is None
-    expected = Counter(card_label(rs, c)[:1].upper() + card_label(rs, c)[1:] for c in rs.cards)
+    assert len(fronts) == len(backs) == len(printed) and next(faces, None) is None
+    expected = Counter(card_label(rs, c)[:1].upper() + card_label(rs, c)[1:] for c in printed)
     assert Counter(title_of(f).replace("&amp;", "&") for f in fronts) == expected
 
 
@@ -240,7 +243,7 @@ def test_card_sheets_as_pdf_with_backs(name):
     data, warnings = card_sheets(rs, CardOptions(backs=True, crop_marks=True, bleed=3), "pdf")
     assert data.startswith(b"%PDF") and not warnings
     layout = impose(CardSize(63.5, 88.9, 3), "a4", True)
-    assert pdf_pages(data) == 2 * -(-len(rs.cards) // layout.per_page)
+    assert pdf_pages(data) == 2 * -(-len(printed_cards(rs)) // layout.per_page)
 
 
 def test_backs_show_the_deck_a_card_belongs_to(twenty_trials):
