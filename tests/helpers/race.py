@@ -6,7 +6,6 @@ import textwrap
 from functools import lru_cache
 
 from helpers import Position, game_for
-
 from interpreter.engine.game import Game
 from rulelang import load_text
 
