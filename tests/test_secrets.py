@@ -29,13 +29,29 @@ from interpreter.runtime.state import State
 from rulelang import load_ruleset, load_text
 from rulelang.types import BOOL
 
-GAMES = 8  # per ruleset, mode and set of parameters (every decision of every game is checked for every role)
+GAMES = 8  # per ruleset, mode and set of parameters (every role checked at each decision checked)
+OTHER_COUNTS = 3  # games with each number of players other than the default
+CHECKS = 40  # decisions checked per game in the default run: all of a shorter game, else this many spread over it
 
 
 def parameter_sets(ruleset) -> list[dict]:
-    """No options, and every true/false option on (more kinds of cards in play)."""
+    """No options, every true/false option on (more kinds of cards in play),
+    and each other number of players the ruleset allows (`players: {count: 2..4}`)."""
     flags = [name for name, p in ruleset.params.items() if p.type == BOOL]
-    return [{}] + ([{f: "true" for f in flags}] if flags else [])
+    players = ruleset.params.get("players")
+    counts = [] if players is None or players.low is None else \
+        [{"players": str(n)} for n in range(players.low, players.high + 1) if n != players.default]
+    return [{}] + ([{f: "true" for f in flags}] if flags else []) + counts
+
+
+def checked(game: Game, seed: int, checks: int | None):
+    """Which decisions of a game to check: all of a game of up to `checks`
+    decisions (None: of any game), else every n-th (and the end), as long as
+    the game is, from a point that moves with the seed."""
+    if checks is None:
+        return lambda st: True
+    stride = -(-play_random(game, seed).decisions // checks)
+    return lambda st: (st.decisions + seed) % stride == 0 or st.outcome is not None
 
 
 def hidden_from(game: Game, st: State, role: str | None) -> list[int]:
@@ -111,27 +127,33 @@ def log_record(game, viewer, st, role) -> str:
     return "\n".join(out.getvalue().splitlines()[1:])
 
 
+@pytest.mark.parametrize("thorough", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["sampled", "every"])
 @pytest.mark.parametrize("name, mode", CONFIGS, ids=[f"{n}-{m}" for n, m in CONFIGS])
-def test_no_role_sees_a_card_it_cannot_see(name, mode):
-    checked = 0
+def test_no_role_sees_a_card_it_cannot_see(name, mode, thorough):
+    """Sampled in the default run; every decision of every game in the slow one."""
+    checked_count = 0
     for params in parameter_sets(load_ruleset(name)):
         game = Game(load_ruleset(name, params), mode)
         viewer = Viewer(game)
         labels = Labels(game, viewer)
-        for seed in range(GAMES):
+        for seed in range(GAMES if thorough or "players" not in params else OTHER_COUNTS):
+            wanted = checked(game, seed, None if thorough else CHECKS)
+
             def on_decision(st):
-                nonlocal checked
+                nonlocal checked_count
+                if not wanted(st):
+                    return
                 where = f"{name} {mode} {params} seed {seed}, decision {st.decisions}"
                 for role in [*game.roles, None]:  # None: a spectator
                     check(game, viewer, labels, st, role, seed, where)
-                checked += 1
-                if st.decisions % 5 == 2 and st.outcome is None:  # saved and resumed: still nothing more
+                checked_count += 1
+                if checked_count % 5 == 2 and st.outcome is None:  # saved and resumed: still nothing more
                     resumed = game.state_from_json(json.loads(json.dumps(st.to_json())))
                     for role in game.roles:
                         assert viewer.observe(resumed, role) == viewer.observe(st, role)
                         check(game, viewer, labels, resumed, role, seed, where + " (resumed)")
             play_random(game, seed, on_decision)
-    assert checked > GAMES
+    assert checked_count > GAMES
 
 
 BLIND_PICKS = """

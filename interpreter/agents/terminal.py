@@ -116,13 +116,18 @@ def render_map(title: str, rows: list, drawing: Drawing) -> list[str]:
     marker = _markers(labels, {ch for line in picture for ch in line})
     cells: dict[tuple[int, int], str] = {}
     states: dict[str, list[str]] = {}
+    crowded: list[str] = []
     for y, row in enumerate(rows, 1):
         for x, space in enumerate(row, 1):
             char = picture[height - y][x - 1] if x <= len(picture[height - y]) else " "
             if space is None:
                 cells[x, y] = " "
                 continue
-            cells[x, y] = char + "".join("?" if c is None else marker[c["card"]] for c in space)
+            letters = "".join("?" if c is None else marker[c["card"]] for c in space)
+            if len(letters) > _CROWD:  # a crowded space: its first letters, and all of them below the map
+                crowded.append(f"{x},{y} holds {' '.join(letters)}")
+                letters = letters[:_CROWD - 1] + "+"
+            cells[x, y] = char + letters
             for c in space:
                 if c is not None and c.get("state"):
                     states.setdefault(c["card"], []).append(f"{c['state']} at {x},{y}")
@@ -137,7 +142,10 @@ def render_map(title: str, rows: list, drawing: Drawing) -> list[str]:
     lines += _wrapped([f"{marker[label]} {label}" + (f" ({'; '.join(states[label])})" if label in states else "")
                        for label in labels] + (["? a face-down card"] if any(
                            c is None for row in rows for space in row if space for c in space) else []))
-    return lines
+    return lines + _wrapped(crowded)
+
+
+_CROWD = 3  # letters a space of a map shows; more cards, and it shows two and a +
 
 
 def render_graph(title: str, places: dict, drawing: Drawing | None) -> list[str]:
