@@ -84,12 +84,18 @@ def ruleset_args(p, many: bool = False) -> None:
     loading_args(p)
 
 
-def game_args(p) -> None:
+def game_args(p, agent_lists: bool = False) -> None:
+    """`agent_lists`: each --agent names a list of agents to try in turn (a sweep)."""
     p.add_argument("--mode", type=name, help="the mode to play (default: the ruleset's first)")
     p.add_argument("--seed", type=seed, help="the seed (default 0)")
-    p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[:OPT=V,...]",
-                   help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
-                        "mcts:iterations=200 (default random; repeatable)")
+    if agent_lists:
+        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[,KIND...]",
+                       help=f"the agents to sweep for a role, of {', '.join(AGENTS)}, e.g. "
+                            "challenger=random,greedy:samples=2 (default random; repeatable)")
+    else:
+        p.add_argument("--agent", action="append", default=[], metavar="ROLE=KIND[:OPT=V,...]",
+                       help=f"who plays a role: {', '.join(AGENTS)}, with options such as "
+                            "mcts:iterations=200 (default random; repeatable)")
     p.add_argument("--agents-from", action="append", default=[], metavar="FILE.py",
                    help="a Python file that registers agents of its own (interpreter.agents.register; "
                         "repeatable)")

@@ -1,4 +1,4 @@
-"""The `rulelang` command: check, run, play, replay, simulate, compare and show rulesets, and print them.
+"""The `rulelang` command: check, run, play, replay, simulate, compare, sweep and show rulesets, and print them.
 
 Every mistake in a ruleset, a parameter or the command line ends in a located
 message and exit code 2, never a Python traceback.
@@ -18,6 +18,7 @@ from interpreter.agents.asking import AgentError
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
 from interpreter.agents.terminal import HumanAgent, Quit, board_drawings, render_board
+from interpreter.analysis.backends import BackendError
 from interpreter.analysis.records import RowsError
 from interpreter.analysis.tally import outcome_label
 from interpreter.engine.game import Game
@@ -31,7 +32,7 @@ from interpreter.runtime.errors import IllegalAction, RuleError
 from rulelang import RulesetError, apply_params, parse_assignments
 from rulelang.files import bundled
 
-from . import printing, show, simulation, solve
+from . import printing, show, simulation, solve, sweep
 from .common import (
     MOST_STEPS,
     UsageError,
@@ -78,7 +79,7 @@ def _report(exc: Exception) -> int:
         return _say(exc.diagnostic.format() + "\nthe rules failed while running: this is a mistake in the ruleset", 2)
     if isinstance(exc, UsageError):
         return _say(f"rulelang: error: {exc}", 2)
-    if isinstance(exc, (ReplayError, SaveError, IllegalAction, AgentError, RowsError)):
+    if isinstance(exc, (ReplayError, SaveError, IllegalAction, AgentError, RowsError, BackendError)):
         return _say(f"rulelang: {exc}", 1)
     if isinstance(exc, BrokenPipeError):  # the reader left (`| head`): nothing more to say
         _quiet_stdout()
@@ -182,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(command=cmd_replay)
 
     simulation.add_commands(sub)
+    sweep.add_commands(sub)
     show.add_commands(sub)
     printing.register(sub)  # summary, cards
     solve.add_parser(sub)

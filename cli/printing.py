@@ -82,7 +82,8 @@ def cmd_cards(args) -> int:
     rs = load(args)
     printed = len(printed_cards(rs))
     if not printed:
-        return _fail(f"{rs.name} has no cards to print: every component type has `print: false`")
+        why = "every component type has `print: false`" if rs.cards else "it has no components"
+        return _fail(f"{rs.name} has no cards to print: {why}")
     try:
         width, height = parse_size(args.size)
     except ValueError as exc:

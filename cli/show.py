@@ -1,9 +1,11 @@
-"""`rulelang show` (a ruleset as it will run, variants merged; or the Python
-generated from one mode) and `rulelang schema`."""
+"""`rulelang show` (a ruleset as it will run, variants merged; the Python
+generated from one mode; or a mode's action ids and observation tensor) and
+`rulelang schema`."""
 from __future__ import annotations
 
 import json
 
+from interpreter.adapters.driver import Driver
 from interpreter.engine.game import Game
 from rulelang import find_ruleset, parse_assignments
 from rulelang.loader import read_ruleset
@@ -20,7 +22,10 @@ def add_commands(sub) -> None:
     p.add_argument("--python", action="store_true",
                    help="print the Python code generated for a mode instead, each line noted with the "
                         "ruleset line it comes from")
-    p.add_argument("--mode", help="the mode, with --python (default: the ruleset's first)")
+    p.add_argument("--observation", action="store_true",
+                   help="print a mode's action ids and observation tensor instead, as the OpenSpiel, PettingZoo "
+                        "and Gymnasium adapters give them (docs/agents.md)")
+    p.add_argument("--mode", help="the mode, with --python or --observation (default: the ruleset's first)")
     p.add_argument("--plain", action="store_true", help="with --python: the rules as written, not optimised")
     p.set_defaults(command=cmd_show)
 
@@ -29,14 +34,22 @@ def add_commands(sub) -> None:
 
 
 def cmd_show(args) -> int:
+    if args.python and args.observation:
+        raise UsageError("--python and --observation show different things: give one")
     if args.python:
         return show_python(args)
+    if args.observation:
+        return show_observation(args)
     if args.mode or args.plain:
-        raise UsageError("--mode and --plain go with --python")
+        raise UsageError("--mode goes with --python or --observation, --plain with --python")
     tree = read_tree(find_ruleset(args.ruleset), limits(args), args.extends_dir)
     ruleset = read_ruleset(tree, parse_assignments(args.set), limits(args))  # checked: show only what can run
     data = plain(tree.root)
     for name, value in ruleset.param_values.items():  # --set becomes the default shown
+        if name == "players" and ruleset.players is not None:  # the count of `players:`, not under `params:`
+            if isinstance(data["players"], dict):
+                data["players"]["default"] = value
+            continue
         spec = data["params"][name]
         if isinstance(spec, dict):
             spec["default"] = value
@@ -53,6 +66,18 @@ def cmd_show(args) -> int:
 
 def cmd_schema(args) -> int:
     print(json.dumps(schema(), indent=2))
+    return 0
+
+
+def show_observation(args) -> int:
+    """The action space and the observation tensor of one mode (interpreter/adapters)."""
+    if args.plain:
+        raise UsageError("--plain goes with --python")
+    ruleset = load(args)
+    driver = Driver(Game(ruleset, args.mode))
+    print(f"# {ruleset.name}, mode {driver.game.mode.name}: what an agent of OpenSpiel, PettingZoo or Gymnasium "
+          "answers with and sees (docs/agents.md).")
+    print("\n".join(["", "## Actions", *driver.actions.describe(), "", "## Observation", *driver.encoding.describe()]))
     return 0
 
 

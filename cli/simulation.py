@@ -2,28 +2,28 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 
+from interpreter.analysis.backends import BackendError
 from interpreter.analysis.compare import compare, comparison_json, format_comparison
 from interpreter.analysis.plots import PlotError, check_plot_path, plot_comparison, plot_tally
 from interpreter.analysis.records import (
-    CHECK,
-    RowsError,
+    ParquetRows,
     RowWriter,
-    as_text,
     columns,
-    outcome_of,
-    read_rows,
+    measure_kinds,
+    open_rows,
+    recorded,
+    resumed,
     row,
     run_name,
+    saved,
 )
 from interpreter.analysis.simulate import available_cores, outcomes, simulate
-from interpreter.analysis.tally import format_tally, outcome_label
+from interpreter.analysis.tally import format_tally
 from rulelang import parse_assignments
-from rulelang.types import BOOL
 
 from .common import (
     MOST_GAMES,
@@ -63,17 +63,20 @@ def _many_games(p) -> None:
                    help=f"worker processes (default: every core, here {available_cores()}); "
                         "the results do not depend on it")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--out", metavar="FILE", help="write one row per game: FILE.csv, FILE.jsonl or FILE.json")
+    p.add_argument("--out", metavar="FILE",
+                   help="write one row per game: FILE.csv, FILE.jsonl, FILE.json or FILE.parquet (needs pyarrow)")
     p.add_argument("--resume", action="store_true",
                    help="continue the --out FILE an interrupted run left (the same command, plus --resume)")
     p.add_argument("--plot", metavar="FILE", help="draw the distributions: FILE.png or FILE.svg (needs matplotlib)")
 
 
-def _check(args) -> None:
+def check_args(args) -> None:
+    """Before any game is played (simulate, compare and sweep): the seed,
+    that --resume has a file to continue, and that the plot can be drawn."""
     args.seed = args.seed or 0
     if args.resume and not args.out:
         raise UsageError("--resume continues the file of --out; name it")
-    if args.resume and not os.path.exists(args.out):
+    if args.resume and not saved(args.out):
         raise UsageError(f"--resume: there is no {args.out} to continue")
     if args.plot:
         try:
@@ -82,12 +85,13 @@ def _check(args) -> None:
             raise UsageError(str(exc)) from None
 
 
-def _rows(stack: ExitStack, path: str | None, fields: list[str], run: str = "") -> RowWriter | None:
+def rows_writer(stack: ExitStack, path: str | None, fields: dict[str, type],
+                run: str = "") -> RowWriter | ParquetRows | None:
     """The writer of --out, its file locked (started later: a resumed run reads it first)."""
     if not path:
         return None
     try:
-        writer = RowWriter(path, fields, run)
+        writer = open_rows(path, fields, run)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -96,12 +100,24 @@ def _rows(stack: ExitStack, path: str | None, fields: list[str], run: str = "") 
     return writer
 
 
-def _plot(draw, path: str) -> None:
+def save_plot(draw, path: str) -> None:
     try:
         draw()
     except PlotError as exc:
         raise UsageError(str(exc)) from None
     print(f"plot: {path}", file=sys.stderr)
+
+
+@contextmanager
+def rows_kept(path: str | None):
+    """A run that stops because a worker died says where its rows are, and how to go on."""
+    try:
+        yield
+    except BackendError as exc:
+        if path:
+            raise BackendError(f"{exc}. The games before are in {path}; once the cause is gone, the same "
+                               "command with --resume plays on from there") from None
+        raise
 
 
 def _playable(ruleset, args):
@@ -113,14 +129,14 @@ def _playable(ruleset, args):
 
 
 def cmd_simulate(args) -> int:
-    _check(args)
+    check_args(args)
     ruleset = load(args)
     refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
     game, kinds = _playable(ruleset, args)
-    fields = columns(game.roles, game.mode.measures)
+    fields = columns(game.roles, measure_kinds(game.mode))
     run = run_name(ruleset.source_hash, game.mode.name, dict(ruleset.param_values), kinds)
     with ExitStack() as stack:
-        writer = _rows(stack, args.out, fields, run)
+        writer = rows_writer(stack, args.out, fields, run)
         rows = _resumed(game, kinds, args, fields, run) if args.resume else []
         if writer:
             writer.start(rows)
@@ -134,11 +150,14 @@ def cmd_simulate(args) -> int:
             if progress:
                 progress.step()
 
-        summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout,
-                           _outcomes(game, rows, args.out))
+        done = [recorded(values, args.out, game.roles, game.mode.score, measure_kinds(game.mode)) for values in rows]
+        with rows_kept(args.out):
+            summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done)
+        if writer:
+            writer.finish()
     print(json.dumps(summary.to_json()) if args.json else format_tally(summary))
     if args.plot and summary.completed:
-        _plot(lambda: plot_tally(summary, ruleset.title, args.plot), args.plot)
+        save_plot(lambda: plot_tally(summary, ruleset.title, args.plot), args.plot)
     return _every_game_failed(summary)
 
 
@@ -151,41 +170,14 @@ def _every_game_failed(summary, label: str | None = None) -> int:
     return 1
 
 
-def _outcomes(game, rows: list[dict], path: str) -> list[dict]:
-    """The outcomes resumed rows record; a row that says two things (its
-    outcome and its results) or holds what no game gives is refused."""
-    measures = {n: m.value.ty == BOOL for n, m in game.mode.measures.items()}
-    done = []
-    for values in rows:
-        try:
-            outcome = outcome_of(values, game.roles, game.mode.score, measures)
-            if "error" in outcome or outcome_label(outcome) == values["outcome"]:
-                done.append(outcome)
-                continue
-        except (KeyError, TypeError, ValueError):
-            pass
-        raise RowsError(f"{path}: the row of seed {as_text(values.get('seed'))} is damaged; it cannot be resumed")
-    return done
-
-
 def _resumed(game, kinds, args, fields, run: str) -> list[dict]:
-    """The rows an interrupted run of this very command left in --out, checked:
-    each as a run wrote it (records.read_rows), the first games of this run,
-    and the last of them must play again exactly as recorded (so another
-    ruleset, parameters or agents are caught)."""
-    rows = read_rows(args.out, fields, args.games, run)
-    seeds = [as_text(r["seed"]) for r in rows]
-    if seeds != [str(s) for s in range(args.seed, args.seed + len(seeds))] or len(seeds) > args.games:
-        raise RowsError(f"{args.out} holds the games of seeds {seeds[0]}..{seeds[-1]}, not the first games of "
-                        f"this run (--seed {args.seed}, --games {args.games})")
-    if rows:
-        last = args.seed + len(rows) - 1
-        (outcome,) = outcomes(game, kinds, last, 1, 1, args.decision_timeout)
-        played, recorded = row(last, outcome), rows[-1]
-        if any(as_text(played.get(f)) != as_text(recorded[f]) for f in fields if f != CHECK):
-            raise RowsError(f"{args.out} was written by another run: the game of seed {last} now plays "
-                            "differently (another ruleset, parameters, mode or agents?)")
-    return rows
+    """The rows an interrupted run of this very command left in --out, checked (records.resumed)."""
+    def again(values: dict) -> dict:
+        seed = int(values["seed"])
+        (outcome,) = outcomes(game, kinds, seed, 1, 1, args.decision_timeout)
+        return row(seed, outcome)
+    return resumed(args.out, fields, ["seed"], ((s,) for s in range(args.seed, args.seed + args.games)), again,
+                   args.games, run)
 
 
 def split_entry(text: str) -> tuple[str, dict[str, str]]:
@@ -199,7 +191,7 @@ def split_entry(text: str) -> tuple[str, dict[str, str]]:
 def cmd_compare(args) -> int:
     if args.resume:
         raise UsageError("--resume continues a simulate run; compare plays every ruleset again")
-    _check(args)
+    check_args(args)
     if len(args.ruleset) < 2:
         raise UsageError("compare needs at least two rulesets (or one with two sets of parameters)")
     common = parse_assignments(args.set)
@@ -210,10 +202,10 @@ def cmd_compare(args) -> int:
         refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
         plays.append((entry, *_playable(ruleset, args)))
     fields = columns(dict.fromkeys(r for _, g, _ in plays for r in g.roles),
-                     dict.fromkeys(m for _, g, _ in plays for m in g.mode.measures), entry=True)
+                     {m: b for _, g, _ in plays for m, b in measure_kinds(g.mode).items()}, lead={"ruleset": str})
     summaries = []
     with ExitStack() as stack:
-        writer = _rows(stack, args.out, fields)
+        writer = rows_writer(stack, args.out, fields)
         if writer:
             writer.start()
         progress = Progress(args.games * len(plays)) if wanted(args.json) else None
@@ -222,15 +214,17 @@ def cmd_compare(args) -> int:
         for label, game, kinds in plays:
             def on_game(seed: int, outcome: dict, label=label) -> None:
                 if writer:
-                    writer.write(row(seed, outcome, label))
+                    writer.write(row(seed, outcome, {"ruleset": label}))
                 if progress:
                     progress.step()
 
             summaries.append(simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout))
+        if writer:
+            writer.finish()
     labels = [label for label, _, _ in plays]
     metrics = compare(summaries)
     print(json.dumps(comparison_json(labels, summaries, metrics)) if args.json
           else format_comparison(labels, summaries, metrics))
     if args.plot:
-        _plot(lambda: plot_comparison(labels, metrics, args.plot), args.plot)
+        save_plot(lambda: plot_comparison(labels, metrics, args.plot), args.plot)
     return max(_every_game_failed(summary, label) for label, summary in zip(labels, summaries))

@@ -49,6 +49,8 @@ NAMED_BACKS = {"red": "#b3261e", "blue": "#1f4e79", "green": "#2e6b30", "light g
                "pink": "#c2577f", "purple": "#6b3e8c", "grey": "#5f6368", "gray": "#5f6368", "black": "#222222",
                "light blue": "#4a86b8", "dark blue": "#1b2f5c", "teal": "#245f63"}
 PAPERS = ("#f6e9e2", "#e4ecf5", "#e5f0e2", "#ede3f3", "#f6eddb", "#e0eeee", "#f3e1e8", "#eef0dd")
+# a card type named after a colour is printed in it (the Gauntlet's green, blue and red cards)
+NAMED = {"red": 0, "blue": 1, "green": 2, "purple": 3, "yellow": 4, "orange": 4, "teal": 5, "pink": 6, "olive": 7}
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ class CardRenderer:
 
     # ---- the context a template sees
     def context(self, card: ir.Card, back: bool = False) -> dict:
-        index = self.kind_index[card.kind]
+        index = NAMED.get(card.kind, self.kind_index[card.kind])
         return {
             "card": self.view(card), "game": {"title": self.rs.title, "name": self.rs.name},
             "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},

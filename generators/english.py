@@ -20,7 +20,7 @@ import re
 
 from rulelang import ir
 from rulelang.builtins import BUILTINS
-from rulelang.types import BOOL, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, ListT, ZoneT
 from rulelang.walk import method
 
 from .document import Item, clean, em
@@ -284,8 +284,15 @@ class English:
 
     def expr_binary(self, e: ir.Binary) -> str:
         op = e.op
-        if op in ("and", "or"):
-            return f"{self.sub(e.left)} {op} {self.sub(e.right)}"
+        if op in ("and", "or"):  # a chain of one operator reads without brackets: a and b and c
+            parts, chain = [], [e.right, e.left]
+            while chain:
+                x = chain.pop()
+                if isinstance(x, ir.Binary) and x.op == op:
+                    chain += [x.right, x.left]
+                else:
+                    parts.append(self.sub(x))
+            return f" {op} ".join(parts)
         if op in COMPARE:
             return self.compare(e.left, op, e.right)
         if op in ("in", "not in"):
@@ -587,6 +594,15 @@ class English:
             parts.append(f"the {'lowest' if k.lowest else 'highest'} {what}")
         return "the player with " + parts[0] + " wins" + \
             "".join(f"; a tie goes to {p}" for p in parts[1:]) + "; a tie on all of these is a draw"
+
+    def stmt_trigger(self, s: ir.Trigger) -> list[Item]:
+        event = self.rs.events[s.event]
+        moment = fill(event.text, {p: self.expr(a) for (p, _), a in zip(event.params, s.args)}) if event.text \
+            else em(words(s.event))
+        if s.window:
+            who, ending = self.subject(next(a for (_, t), a in zip(event.params, s.args) if t == ROLE))
+            return [Item(sentence(f"{who} may play, one at a time, abilities that answer {moment}, then pass"))]
+        return [Item(sentence(f"at {moment}, every card's ability that answers it takes effect, card by card"))]
 
     def stmt_eliminate(self, s: ir.Eliminate) -> list[Item]:
         reason = f" ({em(words(s.reason))})" if s.reason else ""

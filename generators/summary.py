@@ -30,14 +30,15 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
         doc.blocks.append(Para(clean(rs.text)))
     if len(rs.modes) > 1:
         doc.blocks.append(Para("Ways to play: " + join_and([clean(m.title) for m in rs.modes.values()]) + "."))
-    doc.blocks += [components(rs)] if rs.cards else []  # a game of no components (all in the players' heads)
+    if rs.cards or dice_rolled(rs):  # a game of no components has none (all in the players' heads)
+        doc.blocks.append(components(rs))
     doc.blocks.append(play_area(rs, en))
     if rs.params:
         doc.blocks.append(options(rs))
     doc.blocks.append(Section("Setup", [Items(en.block(rs.setup), ordered=True)]))
     for m in modes:
         doc.blocks.append(mode_section(rs, m))
-    if rs.defines or rs.procedures:
+    if rs.defines or rs.procedures or rs.abilities:
         doc.blocks.append(definitions(rs, en))
     notes = assumptions(rs)
     if notes:
@@ -63,7 +64,8 @@ def component_line(rs: ir.Ruleset) -> str:
 def components(rs: ir.Ruleset) -> Section:
     sec = Section("Components")
     total = Counter(c.kind for c in rs.cards)
-    sec.blocks.append(Para(component_line(rs)))
+    if rs.cards:  # a game of dice alone lists only its dice
+        sec.blocks.append(Para(component_line(rs)))
     for kind, ct in rs.card_types.items():
         title = capital(words(ct.plural)) if words(kind) == words(ct.component) else \
             f"{type_title(kind)} {words(ct.plural)}"
@@ -138,7 +140,7 @@ def play_area(rs: ir.Ruleset, en: English) -> Section:
     if rs.vars:
         items = [Item(sentence(("each player's " if v.owner == "each" else "") + em(words(v.name))
                                + (f" — {clean(v.text)}" if v.text else "")
-                               + f", starting at {value_text(v.initial) if v.initial is not None else 'none'}"
+                               + f", starting at {value_text(v.initial)}"
                                + bounds(v))) for v in rs.vars.values()]
         sec.blocks += [Para("Keep track of:"), Items(items)]
     return sec
@@ -291,8 +293,26 @@ def definitions(rs: ir.Ruleset, en: English, names=None) -> Section:
     if items:
         sec.blocks += [Para("The steps use these terms:"), Items(items)]
     if procs:
-        sec.blocks += [Para("And these actions:"), Items(procs)]
+        sec.blocks += [Para("And these actions:" if items else "The steps use these actions:"), Items(procs)]
+    abilities = [ability_item(rs, en, a) for a in rs.abilities.values() if names is None or a.name in names]
+    if abilities:
+        sec.blocks += [Para("Cards with these abilities use them when the moment comes:"), Items(abilities)]
     return sec
+
+
+def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability) -> Item:
+    """An ability as a rulebook lists it: when, how often, and what it does."""
+    event = rs.events[a.on]
+    moment = fill(event.text, {p: p for p, _ in event.params}) if event.text else words(a.on)
+    limits = [f"once per {words(a.once)}" if a.once != "game" else "once per game"] if a.once else []
+    if a.optional is not None:
+        limits.append(f"if {en.expr(a.optional)} wishes")
+    if a.where is not None:
+        limits.append(f"while {en.cond(a.where)}")
+    head = f"{strong(words(a.name))} (at {moment}" + "".join(f", {x}" for x in limits) + ")"
+    if a.text:
+        return Item(f"{head}: {clean(a.text)}")
+    return Item(f"{head}:", en.block(a.body))
 
 
 def term(text, name, params) -> str:
@@ -328,7 +348,8 @@ def rulings(rs: ir.Ruleset) -> Section:
     items = []
     for r in rs.rulings:
         where = f" ({em(clean(r.applies_to))})" if r.applies_to else ""
-        items.append(Item(sentence(f"{strong(clean(r.id))}{where}: {clean(r.text)}")))
+        name = clean(r.id).replace("-", " ").replace("_", " ")  # an id (`board-size`) as words
+        items.append(Item(sentence(f"{strong(name)}{where}: {clean(r.text)}")))
     return Section("Rulings", [Para("Where the rulebook is unclear, these rules are played:"), Items(items)])
 
 
@@ -347,7 +368,8 @@ def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) 
     check_icons(rs)
     mode = rs.modes[mode_name]
     en = English(rs, mode)
-    doc = Document(f"{clean(rs.title)} — {clean(mode.title)}", "Quick reference")
+    title = clean(rs.title) if clean(mode.title) == clean(rs.title) else f"{clean(rs.title)} — {clean(mode.title)}"
+    doc = Document(title, "Quick reference")  # a game of one way to play names its mode as itself
     rounds = Section("Each round")
     steps = []
     for s in mode.round:
@@ -367,9 +389,10 @@ def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) 
             [icon(i), words(v), words(t)] for i, v, t in legend])]))
     counts = Counter(c.kind for c in rs.cards)
     cards_only = all(ct.component == "card" for ct in rs.card_types.values())
-    doc.blocks.append(Section("Cards" if cards_only else "Components", [Para(
-        join_and([f"{counts[k]} {words(k)}" for k in rs.card_types if counts[k]]) + "." if cards_only
-        else component_line(rs))]))
+    if rs.cards:  # a game of dice alone has no components to count
+        doc.blocks.append(Section("Cards" if cards_only else "Components", [Para(
+            join_and([f"{counts[k]} {words(k)}" for k in rs.card_types if counts[k]]) + "." if cards_only
+            else component_line(rs))]))
     return doc
 
 

@@ -10,6 +10,7 @@ Five sub-packages, each depending only on those above it:
                see, invariants, logs and replays, saves
     agents/    whoever answers decisions: random, first, greedy, mcts,
                a person at the terminal, plug-ins; playing a game with them
-    analysis/  many games: simulation on every core, statistics,
-               comparisons, plots, rows of results, the solver
+    analysis/  many games: simulation and sweeps on every core or a Dask
+               cluster, statistics, comparisons, plots, rows of results,
+               the solver
 """

@@ -39,13 +39,14 @@ from itertools import product
 from math import prod
 
 from . import ir
+from .abilities import ABILITY_TYPE
 from .errors import Span, did_you_mean
 from .limits import over
 from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
 CARD_KEYS = ("fields", "each", "state", "table", "count", "label", "text", "assumed", "back", "template",
-             "print", "component", "plural")
+             "print", "component", "plural", "abilities", "facing")
 IRREGULAR = {"die": "dice"}  # any other: `plural:`
 
 
@@ -67,7 +68,9 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             name, tuple(ir.FieldDef(f, t) for f, t in fields.items()), label,
             reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"),
             state=state, back=back, template=_template(reader, spec.get("template")),
-            printed=_printed(reader, spec.get("print")), **_noun(reader, spec), span=span)
+            printed=_printed(reader, spec.get("print")), **_noun(reader, spec),
+            abilities=_abilities(reader, spec.get("abilities"), enums, name),
+            facing=reader.choice(spec, "facing", ("up", "down"), None), span=span)
         each = _each(reader, spec, name, fields, bounds, enums)
         copies = prod(len(values) for _, values in each)
         table = spec.get("table")
@@ -95,6 +98,23 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
                                      span=row_span))
     _check_state_names(reader, card_types)
     return card_types, cards
+
+
+def _abilities(reader, node, enums, name: str) -> tuple[str, ...]:
+    """`abilities: [steady_shield]`: what every card of the type carries (declared under `abilities:`)."""
+    if node is None:
+        return ()
+    known = enums[ABILITY_TYPE].values if ABILITY_TYPE in enums else ()
+    items = node.items if isinstance(node, YList) else [node]
+    names = []
+    for item in items:
+        a = reader.text(item, "an ability")
+        if a not in known:
+            reader.diag.error(item.span, f"card type '{name}': unknown ability '{a}'",
+                              did_you_mean(str(a), known) or "declare it under `abilities:`")
+        else:
+            names.append(a)
+    return tuple(names)
 
 
 def _within(reader, before: int, count: int, span: Span, copies: int = 1) -> int:
@@ -429,6 +449,8 @@ def _cell(reader, cell: str, ty: Type, bound, enums, span: Span, where: str):
                               or f"one of: {', '.join(roles)}, or none")
             return _BAD
         return None if cell == "none" else cell
+    if ty == EnumT(ABILITY_TYPE) and cell == "none":  # a row without an ability
+        return None
     if isinstance(ty, EnumT):
         values = enums[ty.name].values
         if cell not in values:

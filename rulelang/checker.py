@@ -19,6 +19,7 @@ import functools
 import re
 
 from . import ir
+from .abilities import ABILITY_TYPE, carriers
 from .builtins import BUILTINS
 from .errors import Diagnostics, Span, did_you_mean
 from .limits import DEFAULT, Limits, over
@@ -142,9 +143,10 @@ class Checker:
                    for n, d in rs.defines.items()}
         procs = {n: dataclasses.replace(p, body=self.stored(n, self.proc_bodies, self.proc_checked, p.body))
                  for n, p in rs.procedures.items()}
+        abilities = self.checked_abilities = self.check_abilities()
         for mode in modes.values():
             self.roles_of_mode(mode)
-        return dataclasses.replace(rs, setup=setup, modes=ir.frozen_map(modes), defines=ir.frozen_map(defines),
+        return dataclasses.replace(rs, abilities=ir.frozen_map(abilities), setup=setup, modes=ir.frozen_map(modes), defines=ir.frozen_map(defines),
                                    procedures=ir.frozen_map(procs))
 
     def stored(self, name: str, bodies: dict, checked, unchecked):
@@ -178,6 +180,10 @@ class Checker:
                                f"the roles of this mode: {', '.join(mode.roles)}")
                 elif isinstance(node, ir.Var):
                     used_vars.add(node.name)
+                elif isinstance(node, ir.Trigger) and "on:" + node.event not in seen_calls:
+                    seen_calls.add("on:" + node.event)
+                    todo += [(a.body, a.where, a.optional) for a in self.checked_abilities.values()
+                             if a.on == node.event]
                 elif isinstance(node, (ir.DefineCall, ir.CallProc)) and node.name not in seen_calls:
                     seen_calls.add(node.name)
                     body = self.define_bodies.get(node.name) if isinstance(node, ir.DefineCall) \
@@ -188,6 +194,77 @@ class Checker:
             var = self.rs.vars[name]
             if var.type == ROLE and var.initial is not None and var.initial not in mode.roles:
                 self.error(var.span, f"'{name}' starts as {var.initial}, who does not play in mode '{mode.name}'")
+
+    # ------------------------------------------------------------ abilities
+    def check_abilities(self) -> dict[str, ir.Ability]:
+        """Each ability's rules, with `this` a card that carries it and the
+        event's parameters; then no event may (through its abilities) trigger
+        itself again."""
+        checked = {}
+        for a in self.rs.abilities.values():
+            event = self.rs.events[a.on]
+            kinds = frozenset(self.rs.cards[c].kind for c in carriers(self.rs, a.name))
+            if not kinds:
+                self.error(a.span, f"no card carries ability '{a.name}'",
+                           f"name it in a card type's `abilities:`, or in a table column of type `{ABILITY_TYPE}`")
+            scope = Scope({"this": CardT(kinds or self.all_kinds), **{p: t or ANY for p, t in event.params}})
+            self.check_param_names((("this", None), *event.params), a.span)
+            where = self.expect(a.where, scope, BOOL, "an ability's `where:`") if a.where is not None else None
+            optional = self.role(a.optional, scope) if a.optional is not None else None
+            checked[a.name] = dataclasses.replace(a, where=where, optional=optional,
+                                                  body=self.block(a.body, scope.child()))
+        self.no_trigger_cycle(checked)
+        return checked
+
+    def no_trigger_cycle(self, abilities: dict[str, ir.Ability]) -> None:
+        """An event whose abilities trigger it again (through other events and
+        procedures too) would never end: a located error at the trigger."""
+        raises: dict[str, list[ir.Trigger]] = {}  # event -> the triggers its abilities reach
+        for a in abilities.values():
+            todo, seen = [a.body], set()
+            while todo:
+                for node in walk(todo.pop()):
+                    if isinstance(node, ir.Trigger):
+                        raises.setdefault(a.on, []).append(node)
+                    elif isinstance(node, ir.CallProc) and node.name not in seen:
+                        seen.add(node.name)
+                        todo.append(self.proc_bodies.get(node.name, ()))
+
+        def path(start: str, event: str, visited: set) -> ir.Trigger | None:
+            for t in raises.get(event, ()):
+                if t.event == start:
+                    return t
+                if t.event not in visited:
+                    visited.add(t.event)
+                    found = path(start, t.event, visited)
+                    if found is not None:
+                        return found
+            return None
+        for event in sorted(raises):
+            closing = path(event, event, {event})
+            if closing is not None:
+                self.error(closing.span, f"event '{event}' can trigger itself again through its abilities, "
+                                         "without end", "trigger it from the rules, not from what answers it")
+                return
+
+    def stmt_trigger(self, s: ir.Trigger, scope: Scope) -> ir.Stmt:
+        event = self.rs.events.get(s.event)
+        if event is None:
+            self.error(s.span, f"unknown event '{s.event}'", did_you_mean(s.event, self.rs.events)
+                       or "declare it under `events:`")
+            return s
+        if len(s.args) != len(event.params):
+            self.error(s.span, f"event '{s.event}' takes {len(event.params)} argument"
+                               f"{'s' if len(event.params) != 1 else ''}, not {len(s.args)}")
+            return s
+        args = tuple(self.expr(a, scope, t) for a, (_, t) in zip(s.args, event.params))
+        for a, (p, t) in zip(args, event.params):
+            if t is not None and not t.fits(a.ty):
+                self.error(a.span, f"argument '{p}' of event '{s.event}' must be {t}, but this is {a.ty}")
+        if s.window and not any(t == ROLE for _, t in event.params):
+            self.error(s.span, f"a window is offered to a player: event '{s.event}' needs a parameter of type role",
+                       f"e.g. `events: {{{s.event}(role p): ...}}`")
+        return dataclasses.replace(s, args=args)
 
     def measure(self, m: ir.Measure) -> ir.Measure:
         value = self.expr(m.value, Scope())
@@ -807,7 +884,7 @@ class Checker:
         b = BUILTINS[e.name]
         context = ZoneT(self.all_kinds) if b.params[:1] in (("zone",), ("zone-or-list",), ("board",)) else None
         args = tuple(self.expr(a, scope, context if i == 0 else None) for i, a in enumerate(e.args[:1]))
-        if b.params[1:2] == ("place",) and isinstance(args[0], ir.ZoneRef):  # a place of that board
+        if b.params[1:2] == ("place",) and args and isinstance(args[0], ir.ZoneRef):  # a place of that board
             args += tuple(self.expr(a, scope, EnumT(args[0].zone)) for a in e.args[1:2])
         args += tuple(self.expr(a, scope) for a in e.args[len(args):])
         out = ir.BuiltinCall(e.name, args, span=e.span)
@@ -822,7 +899,7 @@ class Checker:
             else:
                 n = len(b.params)
                 self.error(e.span, f"{b.name}() takes {n} argument{'s' if n != 1 else ''}, not {len(args)}")
-            return self.typed(out, ANY if b.result in ("card", "zone") else _RESULT[b.result])
+            return self.typed(out, ANY if b.result in ("card", "zone", "zones") else _RESULT[b.result])
         ok = all(self.builtin_argument(b, kind, a) for kind, a in zip(b.params, args))
         if b.result == "card":  # top/bottom: a card of the types the zone holds
             return self.typed(out, CardT(args[0].ty.kinds) if ok and isinstance(args[0].ty, ZoneT) else ANY)

@@ -338,6 +338,16 @@ class EndGame(Stmt):
 
 
 @dataclass(frozen=True)
+class Trigger(Stmt):
+    """`trigger EVENT(args)`: every ability that answers the event, on every card
+    that carries it, in card order; `window EVENT(args)`: the player (the
+    first role among the arguments) plays them one at a time, until passing."""
+    event: str
+    args: tuple[Expr, ...]
+    window: bool = False
+
+
+@dataclass(frozen=True)
 class Eliminate(Stmt):
     """`eliminate p`: the player is out of the game for good (placed below
     every player still in it, a later elimination above an earlier one)."""
@@ -410,6 +420,8 @@ class CardType(Node):
     assumed: str | None = None
     state: tuple[StateField, ...] = ()
     back: str | None = None  # format string for the card's back; cards with equal backs look alike face down
+    abilities: tuple[str, ...] = ()  # abilities every card of the type carries
+    facing: str | None = None  # "up"/"down": how these cards lie in any zone (a miniature on a face-down place)
     template: "TemplateText | None" = None  # the card type's own front template (Jinja2), for printing
     printed: bool = True  # `print: false`: left out of card sheets (pawns, dice, a board printed elsewhere)
     component: str = "card"  # what one is, for counts in print: card, tile, token, pawn, die, ...
@@ -498,6 +510,28 @@ class Procedure(Node):
     name: str
     params: tuple[tuple[str, Type | None], ...]
     body: Block
+    text: str | None = None
+    assumed: str | None = None
+
+
+@dataclass(frozen=True)
+class Event(Node):
+    """A named moment the rules announce (`trigger`, `window`), with what it says."""
+    name: str
+    params: tuple[tuple[str, Type | None], ...]
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Ability(Node):
+    """Card rules that answer an event. `this` is the card; the event's
+    parameters are named as declared."""
+    name: str
+    on: str  # the event
+    body: Block
+    where: Expr | None = None  # when the card answers (default: always)
+    once: str | None = None  # "game", or an event: at most once until it happens again
+    optional: Expr | None = None  # "you may": the player who decides
     text: str | None = None
     assumed: str | None = None
 
@@ -610,6 +644,8 @@ class Ruleset(Node):
     # the files it was read from, the most basic first: where it came from, not what it says
     files: tuple[str, ...] = field(default=(), compare=False, repr=False)
     players: Players | None = None  # seats made from a count (None: the roles are named)
+    events: Mapping[str, Event] = field(default_factory=lambda: FrozenMap())
+    abilities: Mapping[str, Ability] = field(default_factory=lambda: FrozenMap())
     dice: Mapping[str, Die] = field(default_factory=lambda: FrozenMap())  # `dice:` and the built-in d6
 
     @property

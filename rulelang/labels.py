@@ -16,6 +16,8 @@ def words(name: str) -> str:
 def value_text(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if value is None:  # no player (a role field or state that starts as `none`)
+        return "none"
     return words(str(value))
 
 

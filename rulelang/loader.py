@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from . import ir
+from .abilities import ABILITY_TYPE, ability_names, read_abilities, read_events, with_used_flags
 from .builtins import RESERVED
 from .cardtable import read_card_types
 from .checker import check
@@ -26,7 +27,8 @@ from .variants import Tree, read_tree, resolve
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
 TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "players", "params", "types",
-            "cards", "zones", "vars", "dice", "define", "procedures", "setup", "modes", "rulings")
+            "cards", "zones", "vars", "dice", "define", "procedures", "events", "abilities", "setup", "modes",
+            "rulings")
 PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
 ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows", *MAP_KEYS,
              *GRAPH_KEYS)
@@ -154,6 +156,9 @@ class _Reader:
         roles = self.roles = self.read_roles(top.get("roles"), players)
         self.card_type_names = _card_type_names(top.get("cards"))  # a state value's type may name one
         enums = self.read_enums(top.get("types"))
+        declared = ability_names(top.get("abilities"))
+        if declared and ABILITY_TYPE not in enums:  # a card names its ability in a field of this type
+            enums[ABILITY_TYPE] = ir.EnumDef(ABILITY_TYPE, declared, span=top.get("abilities").span)
         card_types, cards = read_card_types(self, top.get("cards"), enums)
         params = self.read_params(top.get("params"), enums)
         if players_param is not None:  # `players` is a reserved name: only `players:` makes this parameter
@@ -162,6 +167,9 @@ class _Reader:
         variables = self.read_vars(top.get("vars"), enums, card_types, roles)
         defines = self.read_functions(top.get("define"), "define", enums, card_types)
         procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
+        events = read_events(self, top.get("events"), enums, card_types)
+        abilities = read_abilities(self, top.get("abilities"), events)
+        card_types = with_used_flags(card_types, cards, abilities)
         setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
         modes = self.read_modes(top.get("modes"), roles, zones, variables, defines)
         if "d6" not in self.names:  # built in, unless the ruleset gives the name to something of its own
@@ -174,7 +182,8 @@ class _Reader:
             ir.frozen_map(procedures), setup or (), ir.frozen_map(modes), rulings,
             ir.frozen_map({n: p.default for n, p in params.items()}),
             source_hash(self.sources), text=self.text(top.get("text"), "text"),
-            files=tuple(s.name for s in self.sources), players=players, dice=ir.frozen_map(dice), span=top.span)
+            files=tuple(s.name for s in self.sources), players=players, dice=ir.frozen_map(dice),
+            events=ir.frozen_map(events), abilities=ir.frozen_map(abilities), span=top.span)
         if self.diag:
             raise RulesetError(self.diag.items)
         return check(ruleset, self.limits)  # raises RulesetError listing every problem
@@ -804,7 +813,7 @@ class _Reader:
 
 class _PerPlayer:
     """A mode's per-player numbers named once for every player: `score: points`,
-    `heuristics: progress` and `ranking: [{highest: life}, {lowest: finished_at}]` name a per-player
+    `heuristics: outlook` and `ranking: [{highest: life}, {lowest: finished_at}]` name a per-player
     variable (`points of p`) or a define of one player (`points(p)`)."""
 
     def __init__(self, reader: _Reader, variables, defines, roles: tuple[str, ...]):

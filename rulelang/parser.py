@@ -26,7 +26,7 @@ from .limits import DEFAULT, over
 POSITIONS = ("top", "bottom", "left", "right")
 MAX_DIGITS = 18  # a number in the rules; Python refuses to read ints of thousands of digits
 KEYWORDS = frozenset("""
-    move all to at draw from shuffle flip face let win lose end game as pass if elif eliminate
+    move all to at draw from shuffle flip face let win lose end game as pass if elif eliminate trigger window
     else while until repeat times for chooses where exists count first last sum min max
     any and or not is of true false none case in ordered by descending roll into random
 """.split())
@@ -323,6 +323,13 @@ class _ToIR(Transformer):
             raise ParseError(Diagnostic(self._tspan(children[0]), f"unexpected {_tok(children[0])!r}",
                                         "a game that ends level is written `end game in a draw`"))
         return True
+
+    def trigger(self, meta, children):
+        return ir.Trigger(_tok(children[0]), tuple(children[1]) if len(children) > 1 else (), span=self._span(meta))
+
+    def window(self, meta, children):
+        return ir.Trigger(_tok(children[0]), tuple(children[1]) if len(children) > 1 else (), window=True,
+                          span=self._span(meta))
 
     def eliminate(self, meta, children):
         reason = _tok(children[1]) if len(children) > 1 else None

@@ -76,6 +76,8 @@ CARD = _obj("a type of component (cards by default; `component:` says what else)
     "print": {"type": "boolean", "description": "false: left out of card sheets (pawns, dice, a board printed apart)"},
     "component": _text("what one is, for counts in print: card (the default), tile, token, pawn, die, marker, ..."),
     "plural": _text("the component's plural, where adding -s is wrong"),
+    "abilities": {"type": "array", "items": NAME, "description": "abilities every card of the type carries"},
+    "facing": {"enum": ["up", "down"], "description": "how these cards lie in any zone, whatever its facing"},
     "add": _text("in a variant: cards to add, as a table with the same columns"),
     "remove": _text("in a variant: cards to remove, as a table of some of the columns (and `count`)"),
 })
@@ -200,6 +202,12 @@ SCHEMA = {
                        "(d6 is built in)", {"type": ["string", "array"], "items": {"type": "integer"}}),
         "define": _named("named pure values: `name(type param, ...)`", DEFINE),
         "procedures": _named("named statements: `name(param, ...)`", PROCEDURE),
+        "events": _named("named moments the rules announce: `name(type param, ...)`, with a phrase for them",
+                         {"type": ["string", "null"]}),
+        "abilities": _named("card rules that answer an event", _obj("an ability", {
+            "on": _text("the event it answers"), "where": EXPRESSION, "once": _text("`per EVENT` or `per game`"),
+            "optional": {**EXPRESSION, "description": "the player who may use it or not"}, "do": RULES,
+            "text": TEXT, "assumed": ASSUMED}, required=["on", "do"])),
         "setup": RULES,
         "modes": _named("ways to play; the first is the default", MODE),
         "rulings": {"type": "array", "items": RULING, "description": "how ambiguities were decided"},

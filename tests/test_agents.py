@@ -157,6 +157,25 @@ def test_agent_specs():
     assert r.returncode == 2 and "iterations >= 1" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_always_fixes_one_decision_and_leaves_the_others_to_the_agent():
+    from helpers.gauntlet_16_7 import Gauntlet167
+    assert parse_spec("greedy:always=approach:together,samples=2") == \
+        ("greedy", {"always": ("approach", "together"), "samples": 2})
+    with pytest.raises(AgentSpecError, match="must be LABEL:OPTION, not 'approach'"):
+        parse_spec("random:always=approach")
+    p = Gauntlet167(3)
+    p.start("Reveal green cards")  # player 2 chooses to face room 1 with player 1 or alone
+    view = PlayerView(p.game, Viewer(p.game), p.st)
+    assert view.label == "approach" and view.options == ["separately", "together"]
+    for kind in ("random", "greedy"):
+        for way in ("together", "separately"):
+            agent = make_agent(f"{kind}:always=approach:{way}", 3, view.role)
+            assert view.options[agent.choose(view)] == way
+    # a decision of another label is the agent's own: as it would choose without `always`
+    path = make_agent("random:always=forbidden_path:take_path", 3, view.role)
+    assert path.choose(view) == make_agent("random", 3, view.role).choose(view)
+
+
 @pytest.mark.parametrize("spec", ["greedy:samples=2", "mcts:iterations=15"])
 def test_search_agents_play_every_mode_the_same_way_twice(spec):
     for mode in ("challenger", "trialmaster", "moderator"):

@@ -290,13 +290,12 @@ def test_explicit_chance_plays_the_same_with_every_option_and_unoptimised():
         for seed in range(5):
             traces = [random_trace(g, seed) for g in games]
             assert traces[0] == traces[1] == traces[2], (mode, seed)
-    pig = load_ruleset("pig-race")
-    assert random_trace(Game(pig, "trio", optimize=False, explicit_chance=True), 4) == \
-        random_trace(Game(pig, "trio"), 4)
+    pig = load_ruleset("pig-race", {"players": "3"})
+    assert random_trace(Game(pig, optimize=False, explicit_chance=True), 4) == random_trace(Game(pig), 4)
 
 
 def test_a_pending_chance_survives_clone_and_json():
-    game = Game(load_ruleset("pig-race"), "duel", explicit_chance=True)
+    game = Game(load_ruleset("pig-race"), explicit_chance=True)
     st = game.new_state(2)
     while game.chance(st) is None or game.chance(st).site.die != "gust":
         if game.chance(st) is not None:
@@ -313,13 +312,13 @@ def test_a_pending_chance_survives_clone_and_json():
 
 
 def test_play_resolves_chance_from_the_games_own_rng_and_jobs_change_nothing():
-    rs = load_ruleset("pig-race")
-    for mode in ("duel", "trio"):
-        inline, explicit = Game(rs, mode), Game(rs, mode, explicit_chance=True)
+    for players in ("2", "3"):
+        rs = load_ruleset("pig-race", {"players": players})
+        inline, explicit = Game(rs), Game(rs, explicit_chance=True)
         for seed in range(10):
             agents = {r: RandomAgent(seed, r) for r in inline.roles}
             assert play(inline, seed, agents).outcome == play(explicit, seed, dict(agents)).outcome
-    game = Game(rs, "trio")
+    game = Game(rs)
     one, two = simulate(game, 200, seed=3, jobs=1).to_json(), simulate(game, 200, seed=3, jobs=2).to_json()
     assert {k: v for k, v in one.items() if k != "games_per_second"} == \
         {k: v for k, v in two.items() if k != "games_per_second"}
@@ -330,21 +329,21 @@ def test_play_resolves_chance_from_the_games_own_rng_and_jobs_change_nothing():
 
 def test_rolls_and_picks_are_logged_before_the_next_decision_and_replayed(tmp_path, capsys):
     path = tmp_path / "pig.jsonl"
-    assert cli(capsys, "run", "pig-race", "--mode", "trio", "--seed", "6", "--log", path)[0] == 0
+    assert cli(capsys, "run", "pig-race", "--set", "players=3", "--seed", "6", "--log", path)[0] == 0
     records = [json.loads(line) for line in path.read_text().splitlines()]
     kinds = [rec["type"] for rec in records]
     assert kinds[:2] == ["header", "pick"] and "roll" in kinds and kinds[-1] == "outcome"
     pick = records[1]
-    assert pick["picked"] in ("1", "2", "3") and pick["at"].startswith("rulesets/examples/pig-race.yaml:")
+    assert pick["picked"] in ("red", "blue", "green") and pick["at"].startswith("rulesets/examples/pig-race.yaml:")
     roll = next(rec for rec in records if rec["type"] == "roll")
     assert roll["die"] == "d6" and all(1 <= f <= 6 for f in roll["faces"]) and roll["n"] == 0
     for before, after in zip(records, records[1:]):  # each chance record is followed by its decision (or the end)
         if before["type"] in ("roll", "pick") and after["type"] == "decision":
             assert before["n"] == after["n"]
     assert cli(capsys, "replay", path)[0] == 0
-    mine = tmp_path / "carol.jsonl"  # a player's log, written live or projected from the referee's: the same
-    assert cli(capsys, "run", "pig-race", "--mode", "trio", "--seed", "6", "--log", mine, "--log-as", "carol")[0] == 0
-    code, out, _ = cli(capsys, "replay", path, "--as", "carol")
+    mine = tmp_path / "green.jsonl"  # a player's log, written live or projected from the referee's: the same
+    assert cli(capsys, "run", "pig-race", "--set", "players=3", "--seed", "6", "--log", mine, "--log-as", "green")[0] == 0
+    code, out, _ = cli(capsys, "replay", path, "--as", "green")
     assert code == 0 and out == mine.read_text() and '"type": "roll"' in out
     tampered = tmp_path / "tampered.jsonl"
     roll["faces"] = [9] * len(roll["faces"])
@@ -356,8 +355,8 @@ def test_rolls_and_picks_are_logged_before_the_next_decision_and_replayed(tmp_pa
 def test_a_replay_fails_where_the_rules_now_roll_differently(tmp_path):
     rs = load_ruleset("pig-race")
     out = io.StringIO()
-    game = Game(rs, "duel")
-    play(game, 1, {r: RandomAgent(1, r) for r in game.roles}, log=GameLog(out, header(rs, None, "duel", 1, {})))
+    game = Game(rs)
+    play(game, 1, {r: RandomAgent(1, r) for r in game.roles}, log=GameLog(out, header(rs, None, "race", 1, {})))
     path = tmp_path / "pig.jsonl"
     path.write_text(out.getvalue())
     logged = read_log(str(path))
@@ -365,11 +364,11 @@ def test_a_replay_fails_where_the_rules_now_roll_differently(tmp_path):
     other = load_text((ROOT / "rulesets" / "examples" / "pig-race.yaml").read_text()
                       .replace("gust: [-1, 0, 0, 1, 1, 2]", "gust: [2, 2, 2, 2, 2, 2]"), "pig-race.yaml")
     with pytest.raises(ReplayError, match="the log has"):
-        replay(Game(other, "duel"), logged)
+        replay(Game(other), logged)
 
 
 def test_the_observation_shows_the_rolls_since_the_roles_last_decision():
-    game = Game(load_ruleset("pig-race"), "duel")
+    game = Game(load_ruleset("pig-race"))
     viewer = Viewer(game)
     st = game.new_state(6)
     seen = {r: [] for r in game.roles}  # every chance event, as each role's observations showed it
@@ -424,21 +423,25 @@ def test_the_summary_lists_the_dice(capsys):
     assert code == 0, err
     assert "Dice: *gust* (faces -1, 0, 0, 1, 1 and 2) and *d6*" in out
     assert "Roll a die (d6); call the result *x*." in out
-    assert "Pick *seat* among any number from 1 to 2 at random, then set *start* to *seat*." in out
+    assert "Pick *p* among the players at random, then set *start* to *p*." in out
+    code, out, err = cli(capsys, "summary", "pig-race", "--quick")  # a game of dice and no cards
+    assert code == 0, err
+    assert out.startswith("# Pig Race\n") and "## Cards" not in out and "\n.\n" not in out
+    assert "The steps use these actions:" in out and "And these actions:" not in out
 
 
 def test_check_and_run_an_example_by_path(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
     code, out, _ = cli(capsys, "check", "rulesets/examples/pig-race.yaml")
     assert code == 0 and "Pig Race" in out
-    code, out, _ = cli(capsys, "simulate", "rulesets/examples/pig-race.yaml", "--games", "200", "--mode", "trio",
+    code, out, _ = cli(capsys, "simulate", "rulesets/examples/pig-race.yaml", "--games", "200", "--set", "players=3",
                        "--jobs", "1")
-    assert code == 0 and "200 games of mode trio" in out
+    assert code == 0 and "200 games of mode race" in out and "agents: red=random, blue=random, green=random" in out
 
 
 @pytest.mark.parametrize("tamper", [
     lambda data: data["state"].update(events=None),
-    lambda data: data["state"]["events"].append({"site": 0, "value": [1, 2]}),  # site 0: the pick of one seat
+    lambda data: data["state"]["events"].append({"site": 0, "value": [1, 2]}),  # site 0: the pick of one player
     lambda data: data["state"]["events"].append({"site": 99, "value": [1]}),
 ])
 def test_a_saved_game_with_tampered_rolls_and_picks_is_refused(tmp_path, capsys, tamper):

@@ -214,6 +214,9 @@ def test_cards_refuses_a_ruleset_with_nothing_to_print(tmp_path):
     path.write_text(DECK.replace("  playing:\n", "  playing:\n    print: false\n"))
     r = rulelang("cards", str(path), "-o", str(tmp_path / "out.html"))
     assert r.returncode != 0 and "no cards to print" in r.stderr and "Traceback" not in r.stderr
+    assert "every component type has `print: false`" in r.stderr
+    r = rulelang("cards", "pig-race", "-o", str(tmp_path / "out.html"))  # a game of dice alone
+    assert r.returncode != 0 and "pig-race has no cards to print: it has no components" in r.stderr
 
 
 def test_the_schema_accepts_each_print_and_component():

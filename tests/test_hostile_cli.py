@@ -398,7 +398,7 @@ def test_sigterm_ends_a_simulation_quietly_with_a_valid_file(tmp_path):
 
 def test_two_runs_writing_one_file_do_not_tear_it(capsys, tmp_path):
     out = tmp_path / "rows.csv"
-    writer = RowWriter(str(out), columns(["challenger"], ["exhausted_at_trial", "refreshes_used"]))
+    writer = RowWriter(str(out), columns(["challenger"], {"exhausted_at_trial": False, "refreshes_used": False}))
     try:  # another run holds the file
         code, _, err = cli(capsys, "simulate", "twenty-trials", "--games", "3", "--out", out)
         assert code == 1 and f"another rulelang run is writing {out}" in err, err
@@ -435,7 +435,7 @@ def test_forged_rows_are_refused_on_resume(capsys, tmp_path, forge, message):
 def test_a_row_that_contradicts_itself_is_refused_even_with_its_checks_made_again(capsys, tmp_path, column, value):
     out = tmp_path / "rows.csv"
     assert cli(capsys, "simulate", "twenty-trials", "--games", "6", "--out", out)[0] == 0
-    fields = columns(["challenger"], ["exhausted_at_trial", "refreshes_used"])
+    fields = columns(["challenger"], {"exhausted_at_trial": False, "refreshes_used": False})
     rows = list(csv.DictReader(out.open()))
     rows[2][column] = value if rows[2][column] != value else "challenger loses (exhausted)"
     check = run_name(load_ruleset("twenty-trials").source_hash, "challenger",

@@ -10,6 +10,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.view import Viewer
 from interpreter.runtime.errors import RuleError
 from rulelang import RulesetError, ir, load_text
+from rulelang.builtins import BUILTINS
 from rulelang.walk import walk
 
 BOARDS = """
@@ -225,3 +226,19 @@ def test_a_map_whose_first_line_starts_with_a_gap():
     with pytest.raises(RulesetError) as info:
         load_text(without, "boards.yaml")
     assert "write `|2`" in info.value.diagnostics[0].hint
+
+
+ARGUMENTS = ["rooms", "track", "r1", "1", "runner", "top(box)", "[1, 2]", "place(rooms, r1)"]
+
+
+@pytest.mark.parametrize("name", sorted(BUILTINS))
+def test_every_built_in_with_any_arguments_is_checked_or_refused_at_its_place(name):
+    """No count or kind of arguments makes the checker fail: a built-in that
+    reads its first argument to type the next must check that it has one.
+    (One file of every call: the checker reports each, or fails on one.)"""
+    calls = {", ".join([first, *ARGUMENTS][:n]) for n in range(4) for first in ARGUMENTS}
+    probes = "".join(f"let probe{i} = {name}({args})\n          " for i, args in enumerate(sorted(calls)))
+    try:
+        load_text(BOARDS.replace("hop = seat(runner)", probes + "hop = seat(runner)"), "boards.yaml")
+    except RulesetError as error:
+        assert all(d.span is not None for d in error.diagnostics), error

@@ -160,6 +160,17 @@ def test_a_ranking_breaks_ties_in_order_and_players_still_tied_share_a_place():
     assert out["ranked_by"] == "glory" and out["scores"]["player_1"] == 5
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_heuristics_may_name_one_define_for_every_player(players):
+    text = RANKED.replace("    score: fame\n", "    score: fame\n    heuristics: glory\n").replace("players: 4", "players: 3..4")
+    text = text.replace("          fame of player_4 += 1\n", "")
+    g = game(text, players=players)
+    st = g.new_state(0)  # no decision: the game is over, fame given out
+    assert [g.heuristic(st, r) for r in g.roles] == [5, 5, 5, 0][:players]
+    with pytest.raises(RulesetError, match="heuristics names a per-player variable or a define of one player"):
+        load_text(text.replace("heuristics: glory", "heuristics: gloria"), "t.yaml")
+
+
 def test_a_first_place_shared_is_a_draw():
     g = game(RANKED.replace("          deaths of player_2 += 1\n", ""))  # player_1 and player_2: equal fame, no deaths
     out = g.outcome(finish(g))
@@ -240,6 +251,7 @@ modes:
     st = finish(g)
     assert g.outcome(st)["results"] == {"alice": "lose", "bob": "win"}
     assert {g.state_of(st, c, "holder") for c in range(2)} == {"bob"}
+    assert [Viewer(g).card(c) for c in range(2)] == ["flag red alice", "flag blue none"]  # no player: "none"
 
 
 @pytest.mark.parametrize("change, message", [
@@ -303,10 +315,41 @@ def test_agents_play_every_seat_and_a_log_replays(tmp_path):
     assert g.is_terminal(st)
 
 
-def test_heuristics_named_once_for_every_player():
+def test_heuristics_name_a_per_player_value_once_for_every_seat():
     text = RANKED.replace("    score: fame\n", "    score: fame\n    heuristics: glory\n")
+    for n in (2, 5):  # a count of players: no seat needs naming
+        g = game(TABLE.replace("    round:", "    heuristics: turns\n    round:"), players=n)
+        assert [g.heuristic(finish(g), r) for r in g.roles] == [2] * n
     g = game(text)
     st = finish(g)
-    assert [g.heuristic(st, r) for r in g.roles] == [5, 5, 5, 1]  # glory(p): each player's fame
-    with pytest.raises(RulesetError, match="heuristics names a per-player variable or a define of one player"):
-        load_text(text.replace("heuristics: glory", "heuristics: start"), "t.yaml")
+    assert [g.heuristic(st, r) for r in g.roles] == [5, 5, 5, 1]
+    with pytest.raises(RulesetError) as info:
+        load_text(text.replace("heuristics: glory", "heuristics: glroy"), "t.yaml")
+    d = info.value.diagnostics[0]
+    assert "heuristics names a per-player variable or a define of one player" in d.message
+    assert d.hint == "did you mean 'glory'?"
+
+
+def test_a_state_saved_inside_a_loop_over_players_comes_back_the_same():
+    text = TABLE.replace("""            turns of p += 1
+            latest = p""", """            p chooses k in [1, 2] as pick:
+              turns of p += k""")
+    g = game(text)
+    st = g.new_state(0)
+    g.apply(st, 1)  # in the middle of `for p in clockwise(start)`: its players are kept in the frame
+    saved = g.state_from_json(json.loads(json.dumps(st.to_json())))
+    assert saved.to_json() == st.to_json()
+    while not g.is_terminal(st):
+        g.apply(st, 0)
+        g.apply(saved, 0)
+    assert saved.to_json() == st.to_json()
+
+
+def test_the_terminal_shows_a_player_held_by_a_variable_as_the_players_are_shown():
+    from interpreter.agents.terminal import render_board
+    obs = Viewer(game(players=3)).observe(game(players=3).new_state(0), "east")
+    obs["vars"]["latest"] = None
+    board = render_board(obs, {}, "east")
+    assert "start: south   latest: none" in board and "  you    3     2" in board  # the players' table: you too
+    obs["vars"]["start"] = "east"
+    assert "start: you" in render_board(obs, {}, "east")

@@ -28,6 +28,8 @@ CASES = {
     "rounds that never end the game": ("total += 1", None, "its rounds repeat forever"),
     "rounds that ask a decision forever": ("solo chooses c in pile as look:\n  pass", None,
                                            "its rounds repeat forever"),
+    # the step past the limit is the loop's, but each round runs it only a few times: the rounds are at fault
+    "rounds that never end, a short loop in each": ("for c in pile:\n  total += 1", None, "its rounds repeat forever"),
     "a binder with too many combinations": (
         "move box to pile\ntotal = count(a, b, c, d, e, f in pile where a.value > 900)\nwin solo",
         "total = count(a, b, c, d, e, f in pile where a.value > 900)", "goes through too many combinations"),

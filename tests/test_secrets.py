@@ -29,25 +29,24 @@ from interpreter.runtime.state import State
 from rulelang import load_ruleset, load_text
 from rulelang.types import BOOL
 
-GAMES = 8  # per ruleset, mode and set of parameters (every role checked at each decision checked)
-OTHER_COUNTS = 3  # games with each number of players other than the default
-CHECKS = 40  # decisions checked per game in the default run: all of a shorter game, else this many spread over it
+GAMES = 8  # per ruleset, mode and set of parameters (every decision of every game is checked for every role);
+# a game of `players:` plays half as many in all, shared among its counts: its games are long, with many roles
+CHECKS = 60  # in the default run, decisions checked in a game of `players:`: spread over it, from a seed's point
 
 
 def parameter_sets(ruleset) -> list[dict]:
-    """No options, every true/false option on (more kinds of cards in play),
-    and each other number of players the ruleset allows (`players: {count: 2..4}`)."""
+    """No options, and every true/false option on (more kinds of cards in play);
+    for a game of `players:`, every count it allows (with no options)."""
     flags = [name for name, p in ruleset.params.items() if p.type == BOOL]
-    players = ruleset.params.get("players")
-    counts = [] if players is None or players.low is None else \
-        [{"players": str(n)} for n in range(players.low, players.high + 1) if n != players.default]
-    return [{}] + ([{f: "true" for f in flags}] if flags else []) + counts
+    counts = range(ruleset.players.low, ruleset.players.high + 1) if ruleset.players else ()
+    plain = [{"players": str(n)} for n in counts] or [{}]
+    return plain + ([{f: "true" for f in flags}] if flags else [])
 
 
 def checked(game: Game, seed: int, checks: int | None):
-    """Which decisions of a game to check: all of a game of up to `checks`
-    decisions (None: of any game), else every n-th (and the end), as long as
-    the game is, from a point that moves with the seed."""
+    """Which decisions of a game to check: all (`checks` None, or a game of
+    up to `checks` decisions), else every n-th and the end, as long as the
+    game is, from a point that moves with the seed."""
     if checks is None:
         return lambda st: True
     stride = -(-play_random(game, seed).decisions // checks)
@@ -130,14 +129,18 @@ def log_record(game, viewer, st, role) -> str:
 @pytest.mark.parametrize("thorough", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["sampled", "every"])
 @pytest.mark.parametrize("name, mode", CONFIGS, ids=[f"{n}-{m}" for n, m in CONFIGS])
 def test_no_role_sees_a_card_it_cannot_see(name, mode, thorough):
-    """Sampled in the default run; every decision of every game in the slow one."""
+    """The long games of `players:` sampled in the default run; every decision
+    of every game of every set of parameters in the slow one."""
     checked_count = 0
-    for params in parameter_sets(load_ruleset(name)):
+    ruleset = load_ruleset(name)
+    sets = parameter_sets(ruleset)
+    share = max(1, GAMES // 2 // len(sets)) if ruleset.players and not thorough else GAMES
+    for i, params in enumerate(sets):
         game = Game(load_ruleset(name, params), mode)
         viewer = Viewer(game)
         labels = Labels(game, viewer)
-        for seed in range(GAMES if thorough or "players" not in params else OTHER_COUNTS):
-            wanted = checked(game, seed, None if thorough else CHECKS)
+        for seed in range(i * share, (i + 1) * share):
+            wanted = checked(game, seed, CHECKS if ruleset.players and not thorough else None)
 
             def on_decision(st):
                 nonlocal checked_count
@@ -153,7 +156,7 @@ def test_no_role_sees_a_card_it_cannot_see(name, mode, thorough):
                         assert viewer.observe(resumed, role) == viewer.observe(st, role)
                         check(game, viewer, labels, resumed, role, seed, where + " (resumed)")
             play_random(game, seed, on_decision)
-    assert checked_count > GAMES
+    assert checked_count > GAMES or ruleset.players and checked_count > share * len(sets)
 
 
 BLIND_PICKS = """

@@ -34,6 +34,18 @@ def test_show_applies_parameters_and_patches():
     assert draw == {"step": "Draw cards", "do": "while size(hand) < hand_size and not empty(action_deck):\n"
                                                 "  draw_action()\n"}
     assert rulelang("show", "twenty-trials-small-hand", "--set", "hand_size=9").returncode == 2
+    r = rulelang("show", "oh-hell", "--set", "players=3", "--set", "hands=2")  # the count is no `params:` entry
+    assert r.returncode == 0, r.stderr
+    shown = plain(load_yaml(r.stdout, "shown.yaml"))
+    assert shown["players"] == {"count": "3..5", "default": 3} and shown["params"]["hands"]["default"] == 2
+
+
+def test_show_sets_the_count_of_players(tmp_path):
+    r = rulelang("show", "gauntlet-16-7", "--set", "players=5")
+    assert r.returncode == 0, r.stderr
+    assert plain(load_yaml(r.stdout, "shown.yaml"))["players"]["default"] == 5
+    shown = load_text(r.stdout, str(tmp_path / "shown.yaml"))
+    assert shown.param_values["players"] == 5 and len(shown.roles) == 5
 
 
 def test_show_refuses_a_broken_variant(tmp_path):

@@ -88,7 +88,7 @@ def test_the_race_track_drawn_with_its_cubes_and_each_plan_shown_to_its_owner_on
     # the map: arrows, brick and lumber as drawn; four cubes on the start are too many letters for a space
     assert "  6 Srb+ .    B    .    .    L    .    B    .    .    <" in out
     assert "1,6 holds r b y g" in out and "< arrow west" in out and "r red cube" in out
-    assert "you (red)     3" in out  # life points, a row per player
+    assert "          life  knocked out" in out and "  you     3     0" in out  # life points, a row per player
     # red's plan by name; the others' only as a count, until revealed
-    assert "Plan           you: shield 1 · brick 1 · lumber 2   blue: —" in out
-    assert "you: brick 1 · lumber 2   blue: 2 face down   yellow: 2 face down   green: 2 face down" in out
+    assert "Plan           you: shield 1 · brick 1 · lumber 2   green: 3 cards, face down" in out
+    assert "you: brick 1 · lumber 2   blue: 2 cards, face down   yellow: 2 cards, face down   green: 2 cards" in out

@@ -51,5 +51,26 @@ class Agent:
         raise NotImplementedError
 
 
+def always_rule(text: str) -> tuple[str, str]:
+    """An `always=LABEL:OPTION` option: at every decision labelled LABEL, the
+    option OPTION when it is offered (`_` and spaces alike) — a fixed policy for
+    one decision, to measure what that choice is worth against the agent's own."""
+    label, sep, option = text.partition(":")
+    if not sep or not label or not option:
+        raise ValueError(text)
+    return label.replace(" ", "_"), option.replace("_", " ")
+
+
+always_rule.__name__ = "LABEL:OPTION"  # how a bad value is named in the error
+
+
+def fixed_choice(view: "PlayerView", always: tuple[str, str] | None) -> int | None:
+    """The option an `always=` rule picks at this decision, if any."""
+    if always is None or view.label != always[0]:
+        return None
+    options = [o.replace("_", " ") for o in view.options]
+    return options.index(always[1]) if always[1] in options else None
+
+
 class AgentSpecError(ValueError):
     """A bad agent spec (unknown kind or option, a value of the wrong type)."""

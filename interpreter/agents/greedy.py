@@ -8,29 +8,34 @@ heuristic. If the next decision is its own again in the same round (a
 menu, then which card), it looks one more decision ahead, `depth` decisions
 in all. Ties are broken at random from its own stream.
 
-Options: samples (sampled states per decision, default 4), depth (default 2).
+Options: samples (sampled states per decision, default 4), depth (default 2),
+always (`always=LABEL:OPTION`: that option at every decision so labelled).
 """
 from __future__ import annotations
 
 from ..runtime import rng
-from .base import Agent, AgentSpecError, PlayerView
+from .base import Agent, AgentSpecError, PlayerView, always_rule, fixed_choice
 
 WIN = 1_000_000
 
 
 class GreedyAgent(Agent):
     name = "greedy"
-    OPTIONS = {"samples": int, "depth": int}
+    OPTIONS = {"samples": int, "depth": int, "always": always_rule}
 
-    def __init__(self, seed: int, role: str, samples: int = 4, depth: int = 2):
+    def __init__(self, seed: int, role: str, samples: int = 4, depth: int = 2,
+                 always: tuple[str, str] | None = None):
         if samples < 1 or depth < 1:
             raise AgentSpecError("greedy needs samples >= 1 and depth >= 1")
         self.stream, self.role = rng.derive(seed, "greedy:" + role), role
-        self.samples, self.depth = samples, depth
+        self.samples, self.depth, self.always = samples, depth, always
 
     def choose(self, view: PlayerView) -> int:
         if view.count == 1:
             return 0
+        fixed = fixed_choice(view, self.always)
+        if fixed is not None:
+            return fixed
         game = view.game
         totals = [0.0] * view.count
         for k in range(self.samples):

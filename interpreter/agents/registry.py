@@ -13,6 +13,9 @@ options as text — never the game state. It answers with an option's index.
 
 An agent is named by a spec `KIND` or `KIND:OPTION=VALUE,OPTION=VALUE`
 (`mcts:iterations=200`); each kind declares its options and their types.
+`random` and `greedy` take `always=LABEL:OPTION`: that option at every
+decision so labelled (`greedy:always=approach:together`), to measure what
+one fixed choice is worth.
 Agents written elsewhere come in as a Python file that calls `register`
 (`--agents-from FILE`, `load_plugin`); what they answer is never trusted
 (asking.py).

@@ -2,17 +2,19 @@
 from __future__ import annotations
 
 from ..runtime import rng
-from .base import Agent, PlayerView
+from .base import Agent, PlayerView, always_rule, fixed_choice
 
 
 class RandomAgent(Agent):
     name = "random"
+    OPTIONS = {"always": always_rule}  # `random:always=LABEL:OPTION`: that option at every decision so labelled
 
-    def __init__(self, seed: int, role: str):
-        self.stream = rng.derive(seed, "agent:" + role)
+    def __init__(self, seed: int, role: str, always: tuple[str, str] | None = None):
+        self.stream, self.always = rng.derive(seed, "agent:" + role), always
 
     def choose(self, view: PlayerView) -> int:
-        return rng.pick(self.stream, view.number, view.count)
+        fixed = fixed_choice(view, self.always)
+        return fixed if fixed is not None else rng.pick(self.stream, view.number, view.count)
 
 
 class FirstAgent(Agent):

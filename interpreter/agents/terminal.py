@@ -96,7 +96,8 @@ def _markers(labels: list[str], taken: set[str]) -> dict[str, str]:
     return markers
 
 
-def _wrapped(items: list[str], width: int = 100, indent: str = "    ") -> list[str]:
+def _legend(items: list[str], width: int = 100, indent: str = "    ") -> list[str]:
+    """A map's key: items joined with " · " on indented lines."""
     lines, line = [], ""
     for item in items:
         if line and len(indent + line + " · " + item) > width:
@@ -138,25 +139,28 @@ def render_map(title: str, rows: list, drawing: Drawing) -> list[str]:
     for y in range(height, 0, -1):
         lines.append(f"  {y:>{margin - 3}} " + "".join(f"{cells[x, y]:<{width}} " for x in range(1, columns + 1)).rstrip())
     legend = drawing.legend or {}
-    lines += _wrapped([f"{char} {words}" for char, words in legend.items() if words])
-    lines += _wrapped([f"{marker[label]} {label}" + (f" ({'; '.join(states[label])})" if label in states else "")
+    lines += _legend([f"{char} {words}" for char, words in legend.items() if words])
+    lines += _legend([f"{marker[label]} {label}" + (f" ({'; '.join(states[label])})" if label in states else "")
                        for label in labels] + (["? a face-down card"] if any(
                            c is None for row in rows for space in row if space for c in space) else []))
-    return lines + _wrapped(crowded)
+    return lines + _legend(crowded)
 
 
 _CROWD = 3  # letters a space of a map shows; more cards, and it shows two and a +
 
 
 def render_graph(title: str, places: dict, drawing: Drawing | None) -> list[str]:
-    """A graph as its places, a line each: marks, cards, and where it leads."""
+    """A graph as its places, a line each: marks, cards (with their state; a
+    card named as its place is not named twice), and where it leads."""
     lines = [f"  {title}"]
     width = max(len(p) for p in places)
     for place, cards in places.items():
+        name = place.replace("_", " ")
         mark = f"[{drawing.marks[place]}] " if drawing is not None and drawing.marks.get(place) else ""
-        shown = " · ".join(_space_lines(cards)) or "—"
+        texts = [_card_text(c) if c is not None else "(face down)" for c in cards]
+        shown = " · ".join(t for t in texts if t != name) or "—"
         leads = ", ".join(q.replace("_", " ") for q in drawing.links[place]) if drawing is not None else ""
-        lines.append(f"    {place.replace('_', ' '):<{width}}  {mark}{shown}" + (f"   → {leads}" if leads else ""))
+        lines.append(f"    {name:<{width}}  {mark}{shown}" + (f"   → {leads}" if leads else ""))
     return lines
 
 
@@ -174,22 +178,6 @@ def _space_lines(cards: list) -> list[str]:
 
 def _who(player: str, you: str | None) -> str:
     return "you" if player == you else player.replace("_", " ")
-
-
-def _player_table(each: dict[str, dict], role: str | None) -> list[str]:
-    """The players' own variables as a table: a row a player, a column a variable."""
-    if not each:
-        return []
-    players = list(next(iter(each.values())))
-    names = [n.replace("_", " ") for n in each]
-    who = [("you" if p == role else p.replace("_", " ")) + (f" ({p.replace('_', ' ')})" if p == role else "")
-           for p in players]
-    first = max(len(w) for w in who)
-    widths = [max(len(n), *(len(str(v)) for v in values.values())) for n, values in zip(names, each.values())]
-    lines = ["  " + " " * first + "".join(f"  {n:>{w}}" for n, w in zip(names, widths))]
-    for p, w0 in zip(players, who):
-        lines.append(f"  {w0:<{first}}" + "".join(f"  {str(values[p]):>{w}}" for values, w in zip(each.values(), widths)))
-    return lines
 
 
 def _card_text(card: dict) -> str:
@@ -254,41 +242,75 @@ def render_chance(observation: dict) -> str:
     return "\n".join(["  Chance since your last choice:", *lines]) if lines else ""
 
 
+def _zone_text(cards: list) -> str:
+    shown = [_card_text(c) for c in cards if c is not None]
+    hidden = len(cards) - len(shown)
+    if not cards:
+        return "empty"
+    if not shown:
+        return f"{hidden} card{'s' if hidden != 1 else ''}, face down"
+    return " · ".join(shown) + (f"  (+{hidden} face down)" if hidden else "")
+
+
+def _value(v, players, you: str | None) -> str:
+    """A variable's value as a person reads it: yes/no, none, a player as "you"."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if v is None:
+        return "none"
+    if v in players:
+        return _who(v, you)
+    return str(v).replace("_", " ")
+
+
+def _wrapped(parts: list[str], width: int = 100) -> list[str]:
+    """Parts joined on lines of at most about `width` characters."""
+    lines, line = [], ""
+    for part in parts:
+        if line and len(line) + 3 + len(part) > width:
+            lines.append(line)
+            line = part
+        else:
+            line = f"{line}   {part}" if line else part
+    return lines + ([line] if line else [])
+
+
 def render_board(observation: dict, titles: dict[str, str], role: str | None,
                  drawings: dict[str, Drawing] | None = None) -> str:
-    """The zones and variables a role sees, one line each; boards as grids.
-    `titles` names the zones to show and their titles (every zone, if empty)."""
+    """The zones and variables a role sees; boards as grids or graphs.
+    `titles` names the zones to show and their titles (every zone, if empty).
+    Every player's own zone (`owner: each`) is one line, naming the players
+    whose zone holds something; every player's own variables are a table, a
+    row a player."""
     lines = [f"== Round {observation['round']} · {observation['step']} =="]
-    rows: list[tuple[str, str]] = []
-    each: dict[str, int] = {}  # a zone every player has: its row, the players' parts on one line
+    rows, each = [], {}
     for name, cards in observation["zones"].items():
         base, _, owner = name.partition(" of ")
         if titles and base not in titles:
             continue  # a zone no card can reach in this mode
-        shown = [_card_text(c) for c in cards if c is not None]
-        hidden = len(cards) - len(shown)
-        if not cards:
-            text = "—" if owner else "empty"
-        elif not shown:
-            text = f"{hidden} card{'s' if hidden != 1 else ''}, face down" if not owner else f"{hidden} face down"
-        else:
-            text = " · ".join(shown) + (f"  (+{hidden} face down)" if hidden else "")
         if owner:
-            part = f"{_who(owner, role)}: {text}"
-            if base in each:
-                title, before = rows[each[base]]
-                rows[each[base]] = (title, f"{before}   {part}")
-                continue
-            each[base] = len(rows)
-            rows.append((_title(base, titles), part))
+            if base not in each:
+                each[base] = []
+                rows.append((titles.get(base, base.replace("_", " ")), each[base]))
+            if cards:
+                each[base].append(f"{_who(owner, role)}: {_zone_text(cards)}")
         else:
-            rows.append((_title(name, titles), text))
+            rows.append((_title(name, titles), _zone_text(cards)))
+    rows = [(t, x if isinstance(x, str) else "   ".join(x) or "empty") for t, x in rows]
     width = max(len(t) for t, _ in rows) if rows else 0
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
-    shared = {k: v for k, v in observation["vars"].items() if not isinstance(v, dict)}
-    if shared:
-        lines.append("  " + "   ".join(f"{k.replace('_', ' ')}: {v}" for k, v in shared.items()))
-    lines += _player_table({k: v for k, v in observation["vars"].items() if isinstance(v, dict)}, role)
+    variables = observation["vars"]
+    players = next((list(v) for v in variables.values() if isinstance(v, dict)), [])  # seat order
+    players += [role] if role is not None and role not in players else []  # a role is "you" even without them
+    shared = [f"{k.replace('_', ' ')}: {_value(v, players, role)}" for k, v in variables.items()
+              if not isinstance(v, dict)]
+    lines += ["  " + line for line in _wrapped(shared)]
+    own = {k: v for k, v in variables.items() if isinstance(v, dict)}
+    if own:  # a player's own: a table, a row a player
+        table = [[""] + [k.replace("_", " ") for k in own]]
+        table += [[_who(r, role)] + [_value(v[r], players, role) for v in own.values()] for r in players]
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        lines += ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in table]
     if observation.get("out"):
         lines.append("  out of the game: " + ", ".join(_who(r, role) for r in observation["out"]))
     for name, board in observation.get("boards", {}).items():

@@ -1,3 +1,4 @@
-"""Many games: simulation on every core with the same numbers for any
-number of jobs, the tally of outcomes with intervals, paired comparisons,
-plots, rows of results per game, and the exhaustive solver."""
+"""Many games: simulation and design sweeps on every core or a Dask
+cluster with the same numbers for any number of workers, the tally of
+outcomes with intervals, paired comparisons, sweep targets, plots, rows of
+results per game, and the exhaustive solver."""

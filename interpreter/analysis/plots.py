@@ -91,3 +91,38 @@ def plot_comparison(labels: list[str], metrics: list[Metric], path: str) -> None
     fig.suptitle(f"{legend}\nred: significantly different from A (95% intervals)", fontsize=9)
     fig.tight_layout()
     _save(fig, path)
+
+
+def plot_sweep(sweep, points: list, target, title: str, path: str) -> None:
+    """Each configuration's figures with their 95% intervals, in sweep order:
+    the figures the target names (else the win rates); the configurations
+    that meet the target in green, and the range it asks for shaded."""
+    plt = _pyplot()
+    names = target.names() if target else [f"win_rate.{r}" for r in sweep.roles]
+    bands = target.bands() if target else {}
+    labels = [sweep.varying(p.configuration) for p in points]
+    below = 0.07 * max(len(label) for label in labels)  # inches the slanted labels take, under the last panel
+    fig, axes = plt.subplots(len(names), 1, figsize=(max(6.0, 0.4 * len(points) + 2), 3.0 * len(names) + below + 0.8),
+                             squeeze=False, sharex=True, layout="constrained")
+    for ax, name in zip(axes[:, 0], names):
+        scale = 100 if sweep.is_rate(name) else 1
+        shown = [(i, p) for i, p in enumerate(points) if p.figures.get(name) is not None]
+        for met, colour in ((True, "tab:green"), (False, "tab:blue")):
+            group = [(i, p.figures[name]) for i, p in shown if p.met == met]
+            if group:
+                ax.errorbar([i for i, _ in group], [scale * v[0] for _, v in group], fmt="o", color=colour,
+                            capsize=3, yerr=[[scale * (v[0] - v[1]) for _, v in group],
+                                             [scale * (v[2] - v[0]) for _, v in group]],
+                            label=("meets the target" if met else "misses it") if target else None)
+        if name in bands:
+            low, high = ax.get_ylim()
+            ax.axhspan(max(low, scale * bands[name][0]), min(high, scale * bands[name][1]), color="tab:green",
+                       alpha=0.12)
+            ax.set_ylim(low, high)
+        ax.set_title(name + (" (%)" if scale == 100 else ""))
+        if target:
+            ax.legend(fontsize=7)
+    axes[-1, 0].set_xticks(range(len(points)), labels, rotation=60, ha="right", fontsize=7)
+    heading = f"{title}: {sweep.games} games a configuration, 95% intervals"
+    fig.suptitle(heading + (f"\ntarget: {target.text}" if target else ""), fontsize=9)
+    _save(fig, path)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from rulelang import ir
 from rulelang.types import BOOL
 
 from ..engine.game import Game
@@ -55,10 +56,14 @@ class Tally:
 
     @classmethod
     def for_game(cls, game: Game, games: int, seed: int, agents: dict) -> "Tally":
-        info = {n: (m.value.ty == BOOL, m.text) for n, m in game.mode.measures.items()}
-        return cls(games, seed, game.mode.name, dict(agents), dict(game.ruleset.param_values), game.roles,
-                   info, won={r: [] for r in game.roles}, places={r: [] for r in game.roles},
-                   scores={r: [] for r in game.mode.score},
+        return cls.for_mode(game.ruleset, game.mode, games, seed, agents)
+
+    @classmethod
+    def for_mode(cls, ruleset: ir.Ruleset, mode: ir.Mode, games: int, seed: int, agents: dict) -> "Tally":
+        info = {n: (m.value.ty == BOOL, m.text) for n, m in mode.measures.items()}
+        return cls(games, seed, mode.name, dict(agents), dict(ruleset.param_values), mode.roles,
+                   info, won={r: [] for r in mode.roles}, places={r: [] for r in mode.roles},
+                   scores={r: [] for r in mode.score},
                    measures={n: [] for n in info})
 
     def add(self, outcome: dict) -> None:

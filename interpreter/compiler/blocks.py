@@ -116,7 +116,7 @@ class Codegen(Statements):
         self.block(item.stmts, fn, "")
 
     def flow_newround(self, item: NewRound, fn, k, block_of):
-        fn.body.append("st.round += 1")
+        fn.body += ["st.round += 1", "st.round_steps = st.steps"]
 
     def flow_loopstart(self, item: LoopStart, fn, k, block_of):
         if item.count is not None:  # repeat: counted before the list of rounds is made

@@ -20,18 +20,30 @@ and compare.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 from rulelang import ir
 from rulelang.walk import map_children
 
+from .abilities import Abilities
 from .fold import Folder
 from .hoist import Hoister
 from .nodes import Program, measure_exprs, with_options
 from .zones import ZoneAnalysis
 
 
+def with_abilities(rs: ir.Ruleset, mode: ir.Mode, fresh) -> tuple[ir.Ruleset, ir.Mode]:
+    """The ruleset and mode with every `trigger` and `window` written out (abilities.py)."""
+    if not rs.abilities and not rs.events:
+        return rs, mode
+    abilities = Abilities(rs, fresh)
+    return abilities.ruleset(), abilities.mode(mode)
+
+
 def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
     """The rules as checked, each decision carrying its plain options."""
+    counter = itertools.count(1)
+    rs, mode = with_abilities(rs, mode, lambda base: f"{base}${next(counter)}")
     def attach(n):
         n = map_children(n, attach)
         return with_options(n) if isinstance(n, (ir.Choose, ir.Take)) else n
@@ -47,6 +59,8 @@ def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
 def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
     """`evaluate(expr) -> (ok, value)` computes an expression of constants (the code generator's job)."""
     folder = Folder(rs, evaluate)
+    rs, mode = with_abilities(rs, mode, folder.fresh)
+    folder.rs = rs  # procedures are inlined from it, their triggers written out
     # role -> expression tables (scores, heuristics) and the measures, all folded alike
     tables = {"score": dict(mode.score), "heuristics": dict(mode.heuristics), "measures": measure_exprs(mode),
               **{f"rank {i}": dict(k.values) for i, k in enumerate(mode.ranking)}}

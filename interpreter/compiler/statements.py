@@ -113,7 +113,7 @@ class Statements(Binders):
     def move_one(self, fn, indent, card: str, dest: str, up: str, top: bool) -> None:
         put = f"zones[{dest}].append({card})" if top else f"zones[{dest}].insert(0, {card})"
         self.emit(fn, indent, f"zones[where[{card}]].remove({card})", put,
-                  f"where[{card}] = {dest}", f"face[{card}] = {up}")
+                  f"where[{card}] = {dest}", f"face[{card}] = {self.facing(card, up)}")
 
     def stmt_move(self, s, fn, indent):
         dest, up = self.destination(s.dest, fn, indent)
@@ -148,6 +148,14 @@ class Statements(Binders):
             self.emit(fn, inner, f"if {c} is None:", f"    _fail({err})")
             self.move_one(fn, inner, c, dest, up, top)
 
+    def facing(self, card: str, up: str) -> str:
+        """How a moved card lies: the destination's facing, unless its type lies its own way
+        (`facing:` on a card type: a miniature stays face up on a face-down place)."""
+        if not any(f is not None for f in self.L.card_facing):
+            return up
+        own = self.const(self.L.card_facing)
+        return f"({up} if {own}[{card}] is None else {own}[{card}])"
+
     def move_many(self, fn, indent, cards: str, src: str, dest: str, up: str) -> None:
         """Move a list of cards that all lie in zone `src` to the top of `dest`."""
         moved, z = self.fresh("moved"), self.fresh("z")
@@ -161,7 +169,7 @@ class Statements(Binders):
                   f"    zones[{dest}].extend({cards})",
                   f"    for {moved} in {cards}:",
                   f"        where[{moved}] = {dest}",
-                  f"        face[{moved}] = {up}")
+                  f"        face[{moved}] = {self.facing(moved, up)}")
 
     def stmt_draw(self, s, fn, indent):
         dest, up = self.destination(s.dest, fn, indent)

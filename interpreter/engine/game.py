@@ -229,8 +229,13 @@ class Game:
                 return
             except Runaway as runaway:  # say where: the step, the round
                 main_pc = pc if len(stack) == 1 else stack[0].pc
-                rounds = "rounds" if runaway.span == self.mode.span else None  # the jump back to round 1
-                raise runaway.at(f"'{self._step_at(main_pc)}', round {st.round:,}", rounds) from None
+                where = f"'{self._step_at(main_pc)}', round {st.round:,}"
+                # the jump back to round 1 ran out; or any rule did, but this round has had few of the
+                # steps: the rounds are what never ends, not the loop or binder that took the last step
+                if runaway.span == self.mode.span or \
+                        st.round > 1 and st.steps - st.round_steps <= self.step_limit // 2:
+                    raise Runaway(self.mode.span, runaway.limit, "rounds", where) from None
+                raise runaway.at(where) from None
 
     def _after_watch(self, index: int, main_pc: int) -> int:
         """Where the main program goes on after a watch: its `then:` step, or
@@ -272,9 +277,16 @@ class Game:
         return [c.id for c in self.ruleset.cards
                 if c.kind == kind and all(c.values.get(k) == v for k, v in fields.items())]
 
-    def zone_index(self, zone: str, owner: str | None = None, space: tuple[int, int] | None = None) -> int:
-        """A zone instance: `owner` for zones each role has, `space=(column, row)` on a board."""
+    def zone_index(self, zone: str, owner: str | None = None, space: tuple[int, int] | None = None,
+                   place: str | None = None) -> int:
+        """A zone instance: `owner` for zones each role has, `space=(column, row)` on a grid,
+        `place=NAME` on a graph."""
         base = self.layout.zone_base[zone]
+        if place is not None:
+            places = self.ruleset.zones[zone].places
+            if place not in places:
+                raise ValueError(f"{zone} has no place {place}")
+            return base + list(places).index(place)
         if space is not None:
             z = self.ruleset.zones[zone]
             x, y = space
@@ -284,13 +296,13 @@ class Game:
         return base + (self.layout.role_index[owner] if owner is not None else 0)
 
     def arrange(self, st: State, zone: str, cards: list[int], owner: str | None = None,
-                space: tuple[int, int] | None = None) -> None:
-        """Make a zone (or a board's space) hold exactly these cards, bottom first;
+                space: tuple[int, int] | None = None, place: str | None = None) -> None:
+        """Make a zone (or a board's space or place) hold exactly these cards, bottom first;
         cards pushed out go to the box.
 
         Refuses a card that can never reach the zone under this game's parameters
         (the compiled rules rely on that)."""
-        zi = self.zone_index(zone, owner, space)
+        zi = self.zone_index(zone, owner, space, place)
         possible = self.rules.program.possible
         for c in cards:
             kind = self.layout.kind_of[c]
@@ -300,7 +312,8 @@ class Game:
         for c in list(st.zones[zi]):
             move_card(st, c, 0, True, True)
         for c in cards:
-            move_card(st, c, zi, True, self.layout.facing_up[zi])
+            own = self.layout.card_facing[c]  # a card type's own facing wins over the zone's
+            move_card(st, c, zi, True, self.layout.facing_up[zi] if own is None else own)
 
     def start_step(self, st: State, step: str) -> None:
         """Continue the game from the start of a step of the current round."""

@@ -9,7 +9,8 @@ override them):
                   too, in order
 
 A hidden card appears as None: no label, no id (an id would let an agent
-follow a card through a shuffle, which no player can).
+follow a card through a shuffle, which no player can). A card seen lying
+face down (in an open zone, or the owner's own) says so ("face_down").
 
 A board's spaces appear under "boards" as rows of spaces (bottom row first);
 a card's state values (`state:`), where they differ from their initial
@@ -46,7 +47,8 @@ class Viewer:
         self.boards = {z.name: z for z in zones.values() if z.board}
         self.place = layout.place
         # state values shown: (name, slot, initial value per card)
-        self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()]
+        self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()
+                      if "$" not in name]  # the rules' own bookkeeping (an ability's use) is not shown
 
     def card(self, c: int) -> str:
         return self.labels[c]
@@ -131,6 +133,8 @@ class Viewer:
                 state = self.state_text(st, c) if self.state else ""
                 if state:
                     card["state"] = state
+                if not st.face_up[c]:  # seen lying face down (an open zone, the owner's own)
+                    card["face_down"] = True
                 cards.append(card)
             else:
                 cards.append(None)

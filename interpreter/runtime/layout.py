@@ -70,6 +70,9 @@ class Layout:
         self.why_slot = self.out_slot + len(self.roles)
         self.initial_vars += [0] * len(self.roles) + [None] * len(self.roles)
         self.kind_of = [c.kind for c in rs.cards]
+        # how each card lies wherever it is, if its type says (`facing:`); None: as its zone says
+        self.card_facing = [None if rs.card_types[k].facing is None else rs.card_types[k].facing == "up"
+                            for k in self.kind_of]
         self.columns: dict[str, list] = {}
         for card in rs.cards:
             for name, value in card.values.items():

@@ -6,7 +6,8 @@
     vars      the ruleset's variables, by slot
     props     per-component state: a list per state name, a value per card
     rng       the RNG state (an int)
-    round, steps, decisions   counters
+    round, steps, decisions   counters (and round_steps: the steps when this round began, not
+              saved: it only tells a runaway's rounds from a runaway loop)
     stack     the flow position: `Frame`s (program, block, locals)
     pending   the `Decision` waiting for an answer, or None
     chance    the `Chance` waiting for an outcome (rules compiled with explicit chance), or None
@@ -22,7 +23,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from .chance import Chance, ChanceSite, events_from_json, events_to_json
+from .chance import PROGRESS, Chance, ChanceSite, events_from_json, events_to_json
 from .decision import Decision, DecisionSite
 
 
@@ -36,10 +37,10 @@ class Frame:
 
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
-                 "stack", "pending", "outcome", "props", "chance", "events")
+                 "stack", "pending", "outcome", "props", "chance", "events", "round_steps")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
-                 stack=None, pending=None, outcome=None, props=None, chance=None, events=None):
+                 stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0):
         self.zones: list[list[int]] = zones
         self.where: list[int] = where
         self.face_up: list[bool] = face_up
@@ -54,6 +55,7 @@ class State:
         self.props: list[list] = props if props is not None else []
         self.chance: Chance | None = chance
         self.events: list | None = events
+        self.round_steps: int = round_steps
 
     def clone(self) -> "State":
         return State(
@@ -62,7 +64,8 @@ class State:
             [Frame(f.program, f.pc, copy.deepcopy(f.env)) for f in self.stack],
             self.pending, self.outcome,  # a Decision is immutable; the outcome is never changed in place
             [p[:] for p in self.props], self.chance,
-            self.events[:] if self.events is not None else None)  # each event is immutable
+            self.events[:] if self.events is not None else None,  # each event is immutable
+            self.round_steps)
 
     def to_json(self) -> dict:
         p = self.pending
@@ -88,5 +91,16 @@ class State:
         chance = None if c is None else Chance(chance_sites[c["site"]], c["count"])
         return cls(data["zones"], data["where"], data["face_up"], data["vars"], data["rng"],
                    data["round"], data["steps"], data["decisions"],
-                   [Frame(*f) for f in data["stack"]], pending, data["outcome"], data.get("props", []), chance,
-                   events_from_json(data.get("events"), chance_sites))
+                   [Frame(program, pc, _rows_as_tuples(env, chance)) for program, pc, env in data["stack"]],
+                   pending, data["outcome"], data.get("props", []), chance,
+                   events_from_json(data.get("events"), chance_sites), data["steps"])
+
+
+def _rows_as_tuples(env: dict, chance: Chance | None) -> dict:
+    """A frame's locals as the generated code made them: the bindings a loop
+    keeps (`$rows…`) and a pending pick's options are lists of tuples, which
+    JSON writes as lists of lists. (Values the rules compute are never tuples.)"""
+    for name, value in env.items():
+        if name.startswith("$rows") or (name == PROGRESS and chance is not None and chance.kind == "pick"):
+            env[name] = [tuple(row) for row in value]
+    return env

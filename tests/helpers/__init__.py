@@ -31,9 +31,22 @@ class Position:
         assert ids, f"no {kind} card with {fields}"
         return ids[0]
 
-    def put(self, zone: str, *cards: int) -> "Position":
-        self.game.arrange(self.st, zone, list(cards))
+    def put(self, zone: str, *cards: int, owner: str | None = None) -> "Position":
+        """Make a zone (`owner`'s own, for a zone each player has) hold these cards, bottom first."""
+        self.game.arrange(self.st, zone, list(cards), owner)
         return self
+
+    def var(self, name: str, owner: str | None = None):
+        """A variable's value (`owner`'s, for a per-player variable)."""
+        return self.st.vars[self._slot(name, owner)]
+
+    def set(self, name: str, value, owner: str | None = None) -> "Position":
+        self.st.vars[self._slot(name, owner)] = value
+        return self
+
+    def _slot(self, name: str, owner: str | None) -> int:
+        layout = self.game.layout
+        return layout.var_slot[name] + (layout.role_index[owner] if owner is not None else 0)
 
     def start(self, step: str) -> "Position":
         self.game.start_step(self.st, step)
@@ -50,8 +63,8 @@ class Position:
         self.game.apply(self.st, self.options().index(text))
         return self
 
-    def zone(self, name: str) -> list[str]:
-        return [self.viewer.card(c) for c in self.st.zones[self.game.zone_index(name)]]
+    def zone(self, name: str, owner: str | None = None) -> list[str]:
+        return [self.viewer.card(c) for c in self.st.zones[self.game.zone_index(name, owner)]]
 
 
 def refusal(text: str, name: str = "bad.yaml") -> list:

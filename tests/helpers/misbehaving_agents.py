@@ -4,6 +4,7 @@ Each plays like `random` until decision `at` (counted from 0; option
 `at=N`), then misbehaves there; `every=K` misbehaves only in the games whose
 seed is a multiple of K, so a simulation has good and bad games.
 """
+import os
 import time
 
 from interpreter.agents import register
@@ -72,5 +73,13 @@ class Late(Misbehaving):
         return 0
 
 
-for kind in (Wrong, NotAnIndex, Raising, Hanging, Late):
+class Exiting(Misbehaving):
+    """Ends the process it plays in, as a crashing extension or the out-of-memory killer would."""
+    name = "exiting"
+
+    def misbehave(self, view):
+        os._exit(3)
+
+
+for kind in (Wrong, NotAnIndex, Raising, Hanging, Late, Exiting):
     register(kind.name, kind)

@@ -14,9 +14,11 @@ CONFIGS = [(name, mode) for name in bundled_names() for mode in load_ruleset(nam
 
 
 def parameter_sets(ruleset) -> list[dict]:
-    """No options, all of them, and each on its own."""
+    """No options, all of them, and each on its own; for a game of `players:`,
+    with no options, every count it allows."""
     flags = [name for name, p in ruleset.params.items() if p.type == BOOL]
-    sets = [{}] + ([{f: "true" for f in flags}] if len(flags) > 1 else [])
+    counts = range(ruleset.players.low, ruleset.players.high + 1) if ruleset.players else ()
+    sets = ([{"players": str(n)} for n in counts] or [{}]) + ([{f: "true" for f in flags}] if len(flags) > 1 else [])
     return sets + [{f: "true"} for f in flags]
 
 

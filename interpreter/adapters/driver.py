@@ -1,0 +1,149 @@
+"""A game played one action id at a time: the one state machine under every
+framework adapter.
+
+An `Episode` is a rulelang state plus what an adapter adds to it: the ids
+chosen so far in the pending decision (its sub-decisions), how many ids
+were played, why play stopped early (`truncated`: the rules ran past the
+step limit, or the game past `max_moves`) and, when asked for, each role's
+record — what it saw at each of its decisions, what it chose, and which
+decisions the others made (role and label, as a player's log shows them):
+its information state, in order.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..engine.game import Game
+from ..engine.view import Viewer
+from ..runtime.chance import Chance
+from ..runtime.errors import Runaway
+from ..runtime.state import State
+from .actions import ActionSpace
+from .observations import Encoding
+
+DEFAULT_MAX_MOVES = 100_000  # action ids in one game: a game still going then is truncated
+
+
+@dataclass
+class Episode:
+    st: State
+    chosen: tuple[int, ...] = ()
+    moves: int = 0
+    truncated: str | None = None
+    records: dict[str, list[str]] | None = None
+    answers: list[tuple[int, ...]] = field(default_factory=list)  # the pending decision's options as ids
+
+    def __deepcopy__(self, memo) -> "Episode":  # OpenSpiel clones a state's attributes with deepcopy
+        return self.clone()
+
+    def clone(self) -> "Episode":
+        records = None if self.records is None else {r: list(h) for r, h in self.records.items()}
+        return Episode(self.st.clone(), self.chosen, self.moves, self.truncated, records, self.answers)
+
+
+class Driver:
+    def __init__(self, game: Game, max_moves: int = DEFAULT_MAX_MOVES, record: bool = False):
+        self.game, self.max_moves, self.record = game, max_moves, record
+        self.viewer = Viewer(game)
+        self.actions = ActionSpace(game, self.viewer)
+        self.encoding = Encoding(game, self.viewer, self.actions)
+        self.roles = list(game.roles)
+
+    def new(self, seed: int = 0) -> Episode:
+        ep = Episode(self.game.new_state(seed), records={r: [] for r in self.roles} if self.record else None)
+        self._arrived(ep)
+        return ep
+
+    # ------------------------------------------------------------ where play is
+    def current(self, ep: Episode) -> str | None:
+        """The role to move, CHANCE, or None once the game is over (or truncated)."""
+        return None if ep.truncated else self.game.current_role(ep.st)
+
+    def is_over(self, ep: Episode) -> bool:
+        return ep.truncated is not None or self.game.is_terminal(ep.st)
+
+    def returns(self, ep: Episode) -> list[float]:
+        """+1 a win, -1 a loss, 0 a draw or a game cut short, per role in order."""
+        values = self.game.returns(ep.st)
+        return [values[r] for r in self.roles]
+
+    def legal(self, ep: Episode) -> list[int]:
+        """The action ids the role to move may play now (none at chance or at the end)."""
+        if ep.truncated or self.game.decision(ep.st) is None:
+            return []
+        return self.actions.legal(ep.answers, ep.chosen)
+
+    # ------------------------------------------------------------ playing
+    def apply(self, ep: Episode, action: int) -> None:
+        """Play one action id; the last of a decision's answers it."""
+        if action not in self.legal(ep):
+            raise ValueError(f"action {action!r} is not legal here (legal: {self.legal(ep)})")
+        ep.chosen += (action,)
+        ep.moves += 1
+        d = self.game.decision(ep.st)
+        if ep.records is not None:
+            ep.records[d.role].append(f"{d.role} chose {self.actions.actions[action].text}")
+        if len(ep.chosen) == len(ep.answers[0]):
+            index, ep.chosen = ep.answers.index(ep.chosen), ()
+            self._run(ep, self.game.apply, index)
+        elif ep.moves >= self.max_moves:
+            ep.truncated = "move limit"
+
+    def chance(self, ep: Episode) -> Chance | None:
+        return None if ep.truncated else self.game.chance(ep.st)
+
+    def apply_chance(self, ep: Episode, outcome: int) -> None:
+        self._run(ep, self.game.apply_chance, outcome)
+
+    def sample_chance(self, ep: Episode) -> int:
+        """The outcome the game's own RNG gives the pending chance event (as `run --seed` draws it)."""
+        return self.game.sample_chance(ep.st)
+
+    def resolve_chance(self, ep: Episode) -> None:
+        """Resolve chance events from the game's own RNG up to the next decision."""
+        while self.chance(ep) is not None:
+            self.apply_chance(ep, self.sample_chance(ep))
+
+    def _run(self, ep: Episode, step, argument: int) -> None:
+        try:
+            step(ep.st, argument)
+        except Runaway:  # the rules ran past the step limit: the game is cut short, not failed
+            ep.truncated = "step limit"
+            return
+        self._arrived(ep)
+
+    def _arrived(self, ep: Episode) -> None:
+        """Play stopped at a decision, a chance event or the end: note it."""
+        game, st = self.game, ep.st
+        d = game.decision(st)
+        ep.answers = self.actions.answers(d) if d is not None else []
+        if ep.moves >= self.max_moves and not game.is_terminal(st):
+            ep.truncated = "move limit"
+        if ep.records is None or (d is None and not game.is_terminal(st)):
+            return
+        for role, record in ep.records.items():
+            if d is None:
+                record.append("outcome " + json.dumps(game.outcome(st), sort_keys=True))
+            elif role == d.role:
+                record.append(json.dumps(self.viewer.observe(st, role), sort_keys=True))
+            else:
+                record.append(f"{d.role} decides {d.label}")
+
+    # ------------------------------------------------------------ what a role knows
+    def observation_text(self, ep: Episode, role: str) -> str:
+        """What the role sees now, and the ids it has chosen in its pending decision."""
+        obs = self.viewer.observe(ep.st, role)
+        if "decision" in obs and ep.chosen:
+            obs["decision"]["chosen"] = [self.actions.actions[a].text for a in ep.chosen]
+        return json.dumps(obs, sort_keys=True)
+
+    def information_text(self, ep: Episode, role: str) -> str:
+        """Everything the role has known, in order (its perfect-recall information state)."""
+        return "\n".join(ep.records[role])
+
+    def tensor(self, ep: Episode, role: str, out) -> None:
+        """The role's observation tensor into a zeroed buffer."""
+        d = self.game.decision(ep.st)
+        chosen = ep.chosen if d is not None and d.role == role else ()
+        self.encoding.encode(ep.st, role, chosen, out)
