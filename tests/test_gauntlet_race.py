@@ -427,3 +427,10 @@ def test_the_game_ends_at_the_end_of_the_turn_in_which_someone_reached_the_end()
     assert r.st.outcome is not None and r.outcome()["reason"] == "reached_the_end"
     assert r.outcome()["places"] == {"red": 1, "blue": 2} and r.outcome()["rounds"] == 1
     assert r.at("red") == (12, 2)
+
+
+def test_a_malformed_track_is_a_located_error():
+    from helpers import refusal
+    text = "extends: gauntlet-race\ngame: bad-track\nzones:\n  track:\n    map: |\n      S.B.X..F\n"
+    d = refusal(text, "bad-track.yaml")[0]
+    assert "'X' is not in the legend" in d.message and (d.span.line, d.span.col) == (6, 11)
