@@ -58,6 +58,20 @@ def test_the_frameworks_own_tests(name, mode, capsys):
     check_env(gymnasium_env(name, mode=mode), skip_render_check=True)
 
 
+def test_a_map_with_gaps_and_a_graph_of_places_is_observed(tmp_path):
+    """Every space of a map but its gaps, and every place of a graph, is a place of the tensor."""
+    from test_maps import BOARDS
+    path = tmp_path / "boards.yaml"
+    path.write_text(BOARDS.replace("          end game\n", "          runner chooses n in [1, 2] as look:\n"
+                                                          "            end game\n"))
+    game = load_game(str(path))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    rows = game.driver.encoding.sections[0].rows
+    assert len(game.driver.encoding.place_names) >= 12 - 2 + 5 and len(rows) == 2
+    assert sum(state.observation_tensor(0)) > 0
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name, mode", CONFIGS, ids=ids(CONFIGS))
 def test_the_frameworks_tests_at_length_with_every_option(name, mode, capsys):

@@ -20,7 +20,7 @@ import re
 
 import pytest
 from helpers import rulelang
-from helpers.random_games import CONFIGS, play_random
+from helpers.random_games import config_params, play_random
 
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog
@@ -31,7 +31,7 @@ from rulelang.types import BOOL
 
 GAMES = 8  # per ruleset, mode and set of parameters (every decision of every game is checked for every role);
 # a game of `players:` plays half as many in all, shared among its counts: its games are long, with many roles
-CHECKS = 60  # in the default run, decisions checked in a game of `players:`: spread over it, from a seed's point
+CHECKS = 30  # in the default run, decisions checked in a game of `players:`: spread over it, from a seed's point
 
 
 def parameter_sets(ruleset) -> list[dict]:
@@ -127,7 +127,7 @@ def log_record(game, viewer, st, role) -> str:
 
 
 @pytest.mark.parametrize("thorough", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["sampled", "every"])
-@pytest.mark.parametrize("name, mode", CONFIGS, ids=[f"{n}-{m}" for n, m in CONFIGS])
+@pytest.mark.parametrize("name, mode", config_params())
 def test_no_role_sees_a_card_it_cannot_see(name, mode, thorough):
     """The long games of `players:` sampled in the default run; every decision
     of every game of every set of parameters in the slow one."""

@@ -55,8 +55,9 @@ class Encoding:
         self.places = {}  # the observation's zone names and board spaces -> place index
         place_names = []
         for zi in range(1, len(layout.instances)):
-            space = viewer.space[zi]
-            key = viewer.names[zi] if space is None else (layout.instances[zi][0], space[0], space[1])
+            space, place = viewer.space[zi], layout.place[zi]
+            key = (layout.instances[zi][0], place) if place is not None else \
+                viewer.names[zi] if space is None else (layout.instances[zi][0], space[0], space[1])
             self.places[key] = len(place_names)
             place_names.append(viewer.zone_text(zi))
         cards = tuple(f"{c.id}: {viewer.card(c.id)}" for c in rs.cards)
@@ -111,9 +112,12 @@ class Encoding:
         at, places, p = self.at, self.places, len(self.place_names)
         n_state = len(self.state_names)
         seen = [(places[name], cards) for name, cards in obs["zones"].items()]
-        for board, rows in obs.get("boards", {}).items():
-            for y, row in enumerate(rows, 1):
-                seen += [(places[board, x, y], cards) for x, cards in enumerate(row, 1)]
+        for board, spaces in obs.get("boards", {}).items():
+            if isinstance(spaces, dict):  # a graph: its places by name
+                seen += [(places[board, name], cards) for name, cards in spaces.items()]
+                continue
+            for y, row in enumerate(spaces, 1):  # a grid: rows of spaces, None for a gap of its map
+                seen += [(places[board, x, y], cards) for x, cards in enumerate(row, 1) if cards is not None]
         game = self.game
         for place, cards in seen:
             for i, card in enumerate(cards, 1):
