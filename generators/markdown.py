@@ -19,10 +19,14 @@ _LINE_START = re.compile(r"^(\s*)(\d{1,9})([.)])(?=\s|$)|^(\s*)([-+=])(?=\s|$|[-
 
 def _inline(text: str) -> str:
     out = []
+    unmarked = False  # an icon with no symbol here: the space after it goes too
     for kind, piece in spans(text):
         if kind == "icon":
             out.append(icons.glyph(piece))
+            unmarked = not out[-1]
             continue
+        if unmarked:
+            piece, unmarked = piece.removeprefix(" "), False
         if kind == "code":  # a code span needs no escapes (it holds no backtick)
             out.append(f"`{piece}`")
             continue

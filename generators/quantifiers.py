@@ -54,7 +54,11 @@ class Quantifiers:
         if any(r is None for r in relatives):
             return None
         head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(det, f"{det} {n.one}")
-        phrase = seq(head, *self.domain_tail(b.groups[0].domain))
+        tail = self.domain_tail(b.groups[0].domain)
+        d = b.groups[0].domain
+        if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
+            return seq(Scope(seq(head, bound(" ")), merge("and", relatives)), *tail)
+        phrase = seq(head, *tail)
         return Scope(seq(phrase, bound(" ")), merge("and", relatives)) if relatives else phrase
 
     def named(self, b: ir.Binder, det: str) -> Phrase:

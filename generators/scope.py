@@ -133,8 +133,8 @@ def ruling_modes(r: ir.Ruling, rs: ir.Ruleset) -> list[ir.Mode]:
 
 
 def ruling_steps(r: ir.Ruling, rs: ir.Ruleset) -> list[str]:
-    """The steps a ruling names."""
-    steps = {s.name for m in rs.modes.values() for s in m.round}
+    """The steps a ruling names (the setup too)."""
+    steps = {s.name for m in rs.modes.values() for s in m.round} | {"setup"}
     return [a for a in r.applies_to if a in steps]
 
 

@@ -225,8 +225,13 @@ class Statements:
         parts = []
         for k in keys:
             define = self.rs.defines.get(k.name)
-            what = re.sub(r"{(\w+)}", "", clean(define.text)).strip(" '") if define and define.text \
+            what = re.sub(r"{(\w+)}", "the player", clean(define.text)) if define and define.text \
                 else em(words(k.name))
+            for article in ("the player's ", "the "):  # "the highest" says which already
+                if what.startswith(article):
+                    what = what[len(article):]
+                    break
+            what = what.removesuffix(" of the player")  # "the final Fame of {p}": "the highest final Fame"
             parts.append(f"the {'lowest' if k.lowest else 'highest'} {what}")
         return f"the player with {parts[0]} wins" + "".join(f"; a tie goes to the one with {p}" for p in parts[1:]) \
             + ("; a tie on all of these is a draw" if len(parts) > 1 else "; a tie is a draw")

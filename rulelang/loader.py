@@ -428,7 +428,8 @@ class _Reader:
                                       assumed=self.assumed(spec), article=self.article(spec, ("the", "")),
                                       gaps=drawn.gaps, marks=ir.frozen_map(drawn.marks),
                                       space_marks=tuple(ir.frozen_map(m) for m in drawn.space_marks),
-                                      places=drawn.places, links=drawn.links, span=span)
+                                      places=drawn.places, links=drawn.links, picture=drawn.picture,
+                                      span=span)
                 if drawn.places:  # a graph's place names are a type named after it
                     enums.setdefault(name, ir.EnumDef(name, drawn.places, span=span))
         if "box" in zones:
@@ -825,16 +826,17 @@ class _Reader:
         return tuple(rulings)
 
     def applies_to(self, node: YNode | None, modes: dict[str, ir.Mode]) -> tuple[str, ...]:
-        """A ruling's `applies_to:`: one name or a list, each a mode (name or title) or a step."""
+        """A ruling's `applies_to:`: one name or a list, each a mode (name or title), a step or `setup`."""
         if node is None:
             return ()
         items = node.items if isinstance(node, YList) else [node]
-        known = [*modes, *(m.title for m in modes.values()), *(s.name for m in modes.values() for s in m.round)]
+        known = [*modes, *(m.title for m in modes.values()), *(s.name for m in modes.values() for s in m.round),
+                 "setup"]
         names = []
         for item in items:
             name = self.text(item, "applies_to")
             if name is not None and name not in known:
-                self.diag.error(item.span, f"'{name}' is not a mode or a step of this ruleset",
+                self.diag.error(item.span, f"'{name}' is not a mode, a step or the setup of this ruleset",
                                 did_you_mean(name, known) or "modes: " + ", ".join(modes))
             elif name is not None:
                 names.append(name)

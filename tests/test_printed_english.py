@@ -273,7 +273,7 @@ def test_a_mode_does_not_print_the_setup_it_undoes(trials):
 
 
 def test_a_ruling_says_which_modes_it_applies_to():
-    with pytest.raises(RulesetError, match="'Engage the trail' is not a mode or a step"):
+    with pytest.raises(RulesetError, match="'Engage the trail' is not a mode, a step or the setup"):
         load_text(GAME + "rulings:\n  - id: x\n    applies_to: [play, Engage the trail]\n    text: y\n", "b.yaml")
     rs = load_text(GAME + "rulings:\n  - id: dealt\n    applies_to: [play, Deal]\n    text: y\n", "b.yaml")
     assert "**Dealt** (*Deal*): y." in md(rs, "play")
