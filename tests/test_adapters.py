@@ -28,9 +28,11 @@ from interpreter.runtime import rng  # noqa: E402
 from rulelang import RulesetError, load_ruleset, load_text  # noqa: E402
 
 # the default run plays each mode of the rulesets that stand alone; the variants (`extends:`), which
-# play the same modes with other cards, and longer runs, are under the slow mark
-BASES = [(n, m) for n, m in CONFIGS if len(load_ruleset(n).files) == 1 and n not in LONG_GAMES]
-VARIANTS = [(n, m) for n, m in CONFIGS if (n, m) not in BASES]
+# play the same modes with other cards, and longer runs, are under the slow mark, and so are the
+# rulesets whose games ask hundreds of decisions
+BASES = [pytest.param(n, m, id=f"{n}-{m}", marks=[pytest.mark.slow] if n in LONG_GAMES | {"gauntlet-race",
+                                                                                    "gauntlet-16-7"} else [])
+         for n, m in CONFIGS if len(load_ruleset(n).files) == 1]
 
 
 def ids(configs):
@@ -47,7 +49,7 @@ def quiet():
 # ------------------------------------------------------------------ the frameworks' own tests
 
 
-@pytest.mark.parametrize("name, mode", BASES, ids=ids(BASES))
+@pytest.mark.parametrize("name, mode", BASES)
 def test_the_frameworks_own_tests(name, mode, capsys):
     """OpenSpiel's random_sim_test, PettingZoo's api tests (AEC and parallel), Gymnasium's check_env."""
     game = load_game(name, mode)
@@ -108,7 +110,7 @@ def adapter_outputs(driver: Driver, ep: Episode, role: str) -> tuple:
     return driver.observation_text(ep, role), tensor.tobytes(), fresh.records[role], legal
 
 
-@pytest.mark.parametrize("name, mode", BASES, ids=ids(BASES))
+@pytest.mark.parametrize("name, mode", BASES)
 def test_no_adapter_output_depends_on_a_card_its_reader_cannot_see(name, mode, games=1):
     """Deal the cards a role cannot see again: its observation string and
     tensor, information-state record and legal ids stay the same, id for id."""
