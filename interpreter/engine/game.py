@@ -220,6 +220,11 @@ class Game:
             except WatchFired as fired:
                 # the step stops here; the watch's statements run, then play goes on
                 main_pc = pc if len(stack) == 1 else stack[0].pc
+                st.steps += 1  # a watch that fires again and again, with no decision between, is a runaway
+                if st.steps > self.step_limit:
+                    watch = self.rules.program.watches[fired.index]
+                    raise Runaway(watch.when.span or watch.span, self.step_limit, "watch",
+                                  f"'{self._step_at(main_pc)}', round {st.round:,}", fired.index + 1) from None
                 stack = st.stack = [Frame("main", self._after_watch(fired.index, main_pc), {}),
                                     Frame(watch_program(fired.index), 0, {})]
             except GameEnded as end:
