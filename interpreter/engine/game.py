@@ -32,7 +32,7 @@ from ..compiler.rules import compile_rules
 from ..runtime import rng
 from ..runtime.chance import CHANCE, OUTCOME, Chance, Decided
 from ..runtime.decision import Decision
-from ..runtime.errors import GameEnded, IllegalAction, Runaway, WatchFired
+from ..runtime.errors import GameEnded, IllegalAction, RuleError, Runaway, WatchFired
 from ..runtime.layout import Layout, move_card
 from ..runtime.state import Frame, State
 from .invariants import Invariants
@@ -254,7 +254,7 @@ class Game:
 
     def _outcome(self, st: State, end: GameEnded) -> dict:
         rules, layout = self.rules, self.layout
-        scores = {r: f(st, {}) for r, f in rules.score.items()}
+        scores = {r: self._bounded(f(st, {}), self.mode.score.get(r)) for r, f in rules.score.items()}
         keys = list(rules.ranking) or ([(False, rules.score)] if set(rules.score) >= set(self.roles) else [])
         out = st.vars[layout.out_slot:layout.out_slot + len(self.roles)]
         results, places = placements(end, self.roles, out, keys, st)
@@ -273,8 +273,20 @@ class Game:
         if why:
             outcome["eliminated"] = why
         if rules.measures:
-            outcome["measures"] = {n: f(st, {}) for n, f in rules.measures.items()}
+            outcome["measures"] = {n: self._bounded(f(st, {}), self.mode.measures.get(n))
+                                   for n, f in rules.measures.items()}
         return outcome
+
+    def _bounded(self, value, node):
+        """A score or measure, unless it has more digits than numbers may have (it is
+        computed at the end, so its growth is checked here, not where it is kept)."""
+        digits = self.ruleset.number_digits
+        if isinstance(value, int) and not -10 ** digits < value < 10 ** digits:
+            span = getattr(node, "span", None) or self.mode.span
+            raise RuleError(span, f"a score or measure of more than {digits:,} digits",
+                            f"raise the limit with --limit number_digits=N (now {digits:,}) if the game really "
+                            "needs more")
+        return value
 
     # ------------------------------------------------------------ positions (tests, tutorials)
     def cards(self, kind: str, /, **fields) -> list[int]:
