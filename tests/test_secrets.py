@@ -64,6 +64,11 @@ def dealt_again(st: State, hidden: list[int], seed: int) -> State:
     random.Random(seed).shuffle(order)
     for c, (zi, i, up) in zip(order, places):
         other.zones[zi][i], other.where[c], other.face_up[c] = c, zi, up
+    if other.pending is not None and not other.pending.site.menu:  # its options name places: the card now at each
+        now = {old: new for old, new in zip(hidden, order)}
+        d = other.pending
+        other.pending = d._replace(options=[tuple(now.get(v, v) if card else v for v, card in zip(o, d.site.is_card))
+                                            for o in d.options])
     return other
 
 
@@ -265,3 +270,64 @@ def test_a_resumed_game_shows_what_it_showed_before(tmp_path):
     assert r.returncode == 0, r.stderr
     assert all("option" not in rec for rec in map(json.loads, mine.read_text().splitlines())
                if rec.get("role") == "challenger")
+
+
+# ---------------------------------------------------------------- decision options (issue 20, item 3)
+
+BLIND_CHOICES = BLIND_PICKS.replace("""          repeat 2 times:
+            take random g in bag:
+              move g to hand of alice""", """          alice chooses g in bag as dig:
+            move g to hand of alice
+          bob chooses g in hand of alice as steal:
+            move g to hand of bob
+          repeat 2 times:
+            alice chooses g in bag as dig:
+              move g to hand of alice""").replace("size(bag) < 2", "size(bag) < 3").replace("game: blind-picks", "game: blind-choices")
+
+
+class RefereeOptions(Viewer):
+    """The viewer as it was before issue 20: every option by its cards' labels, whoever reads it."""
+    def option(self, st, index, reader=None):
+        return super().option(st, index)
+
+
+def test_options_over_cards_the_chooser_cannot_see_name_where_they_lie():
+    """Choices from a face-down bag and from another player's hand: the chooser is
+    offered places, not cards, in its observation, in `play` and in its log; the
+    referee's log names the cards (it is a replay)."""
+    game = Game(load_text(BLIND_CHOICES, "blind.yaml"), "play")
+    viewer = Viewer(game)
+    labels = Labels(game, viewer)
+    blind = 0
+    for seed in range(GAMES):
+        def on_decision(st):
+            nonlocal blind
+            for role in [*game.roles, None]:
+                check(game, viewer, labels, st, role, seed, f"blind choices seed {seed}, decision {st.decisions}")
+            d = game.decision(st)
+            if d is not None and d.label in ("dig", "steal"):
+                options = viewer.observe(st, d.role)["decision"]["options"]
+                where = "bag, face down" if d.label == "dig" else "hand of alice, unseen"
+                assert options[-1] == f"the top card of {where}", options
+                assert all(o.endswith(where) for o in options)
+                assert len(options) < 2 or options[-2] == f"the 2nd card from the top of {where}"
+                blind += 1
+        play_random(game, seed, on_decision)
+    assert blind > GAMES
+    st = game.new_state(1)
+    out = io.StringIO()
+    GameLog(out, {}, None).decision(game, viewer, st, 0)
+    assert "gem " in json.loads(out.getvalue().splitlines()[1])["option"]  # the referee's log names the card
+    # the same games through the old viewer: the checks catch the options
+    with pytest.raises(AssertionError, match="names hidden cards|changes when"):
+        check(game, RefereeOptions(game), labels, st, "alice", 1, "options by label")
+
+
+def test_play_shows_the_chooser_places_not_cards(tmp_path):
+    path = tmp_path / "blind.yaml"
+    path.write_text(BLIND_CHOICES)
+    r = rulelang("play", str(path), "--as", "alice", "--seed", "3", input="1\n" * 40)
+    shown = r.stdout
+    assert "the top card of bag, face down" in shown, shown[-2000:]
+    dig = shown.split("dig", 1)[1].split("\n>", 1)[0]
+    assert "gem " not in dig, dig

@@ -59,7 +59,8 @@ class GameLog:
         record = {"type": "decision", "n": st.decisions, "round": st.round, "step": game.step_name(st),
                   "role": d.role, "label": d.label}
         if self.role is None or d.role == self.role:  # another role's record says no more than who and what label
-            record.update(at=d.at, choice=index, option=viewer.option(st, index), options=len(d.options))
+            option = viewer.option(st, index) if self.role is None else viewer.option(st, index, self.role)
+            record.update(at=d.at, choice=index, option=option, options=len(d.options))
         self.write(record)
 
     def outcome(self, viewer: Viewer, st: State) -> None:
