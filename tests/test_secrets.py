@@ -15,12 +15,15 @@ each card is, which way up). Two checks on every observation and log record:
 """
 import io
 import json
+import os
 import random
 import re
 
 import pytest
 from helpers import rulelang
 from helpers.random_games import CONFIGS, play_random
+from helpers.secret_games import secret_games
+from hypothesis import HealthCheck, given, settings
 
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog
@@ -331,3 +334,24 @@ def test_play_shows_the_chooser_places_not_cards(tmp_path):
     assert "the top card of bag, face down" in shown, shown[-2000:]
     dig = shown.split("dig", 1)[1].split("\n>", 1)[0]
     assert "gem " not in dig, dig
+
+
+@given(secret_games())
+@settings(max_examples=int(os.environ.get("RULELANG_FUZZ_EXAMPLES", 30)), derandomize=True, deadline=None,
+          database=None, suppress_health_check=list(HealthCheck))
+def test_generated_games_keep_their_secrets(text):
+    """Generated games (tests/helpers/secret_games.py): choices, draws and random
+    picks from places seen by all, by their owner or by no one, face up or down;
+    every decision checked for every role and a spectator, options included."""
+    game = Game(load_text(text, "generated.yaml"), "play")
+    viewer = Viewer(game)
+    labels = Labels(game, viewer)
+    for seed in range(2):
+        def on_decision(st):
+            for role in [*game.roles, None]:
+                check(game, viewer, labels, st, role, seed, f"seed {seed}, decision {st.decisions} of\n{text}")
+            if st.decisions % 3 == 1 and st.outcome is None:  # saved and resumed: the same
+                resumed = game.state_from_json(json.loads(json.dumps(st.to_json())))
+                for role in game.roles:
+                    assert viewer.observe(resumed, role) == viewer.observe(st, role)
+        play_random(game, seed, on_decision)
