@@ -1,6 +1,7 @@
 """Warnings about a checked ruleset: rules that are legal but likely wrong.
 
-`rulelang check` prints them and still succeeds. So far one kind: watches
+`rulelang check` prints them and still succeeds. Two kinds: decisions whose
+options depend on cards their chooser may not see (below), and watches
 that may fire again and again with no decision between them — a watch's
 `do:` runs, the next change to the game checks the watches again, and if a
 condition still holds (its own, or another's that the `do:` made true) play
@@ -25,7 +26,81 @@ def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for mode in rs.modes.values():
         out += _watch_loops(rs, mode)
+    seen = set()
+    for mode in rs.modes.values():
+        for d in _telling_menus(rs, mode):
+            if d not in seen:  # a procedure's decision is the same in every mode that sees it alike
+                seen.add(d)
+                out.append(d)
     return out
+
+
+# ---------------------------------------------------------------- menus that tell what their chooser cannot see
+
+def _telling_menus(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
+    """Decisions whose options (which exist, in what order) depend on cards their
+    chooser may not see: a `where` or `ordered by` that reads the cards it binds
+    from a hidden place, or a menu option's guard that does. Showing such options
+    as places (the 3rd card of the deck) is not enough: that an option is there
+    tells the chooser what the card is."""
+    blocks = [rs.setup, mode.setup, *(s.body for s in mode.round), *(w.body for w in mode.watches),
+              *(p.body for p in rs.procedures.values()), *(a.body for a in rs.abilities.values())]
+    out = []
+    for block in blocks:
+        for n in walk(block):
+            if isinstance(n, ir.Choose):
+                scope = [e for e in (n.binder.where, *(k.value for k in n.binder.order)) if e is not None]
+                told = _hidden_reads(rs, mode, n.role, [n.binder], scope)
+            elif isinstance(n, ir.Menu):
+                told = _hidden_reads(rs, mode, n.role, [], [o.guard for o in n.options if o.guard is not None])
+            else:
+                continue
+            if told:
+                who = n.role.role if isinstance(n.role, ir.RoleRef) else "the chooser"
+                out.append(Diagnostic(
+                    n.span, f"which options decision '{n.label}' offers depends on cards {who} may not see "
+                            f"(in {', '.join(sorted(told))}): the options alone tell {who} about them",
+                    "offer every card of a hidden place (the player picks one unseen), or test only what the "
+                    "chooser sees (a visible zone, a count, a variable)", severity="warning"))
+    return out
+
+
+def _hidden_reads(rs, mode, role: ir.Expr, binders: list, scope: list) -> set[str]:
+    """The hidden places whose cards `scope` reads (their fields, types, state)."""
+    binders = binders + [b for e in scope for b in walk(e) if isinstance(b, ir.Binder)]
+    hidden: dict[str, str] = {}  # a bound name -> the place it ranges over
+    for b in binders:
+        for g in b.groups:
+            place = _hidden_place(rs, mode, g.domain, role)
+            if place is not None:
+                hidden.update((name, place) for name in g.names)
+    told = set()
+    for e in scope:
+        for n in walk(e):
+            subject = n.obj if isinstance(n, ir.Field) else n.subject if isinstance(n, ir.IsType) else None
+            if isinstance(subject, ir.Local) and subject.name in hidden:
+                told.add(hidden[subject.name])
+            elif isinstance(subject, ir.BuiltinCall) and subject.name in ("top", "bottom") and subject.args:
+                place = _hidden_place(rs, mode, subject.args[0], role)
+                if place is not None:
+                    told.add(place)
+    return told
+
+
+def _hidden_place(rs, mode, domain: ir.Expr, role: ir.Expr) -> str | None:
+    """The zone's name if `domain` is a zone whose cards `role` may not see."""
+    if not isinstance(domain, ir.ZoneRef) or domain.zone not in rs.zones:
+        return None
+    zone = rs.zones[domain.zone]
+    rule = mode.visibility.get(zone.name, zone.seen_by)
+    if rule == "open":
+        return None
+    if rule == "none" or rule == "all" and zone.facing == "down":
+        return zone.name
+    if rule == "owner":
+        owner = domain.owner if domain.owner is not None else ir.RoleRef(zone.owner) if zone.owner else None
+        return None if owner is not None and owner == role else zone.name
+    return None
 
 
 def _watch_loops(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:

@@ -181,7 +181,7 @@ def test_check_warns_of_a_watch_that_may_set_itself_off_with_no_decision_between
         assert f"{path}:" in r.stderr and "ask a decision in it" in r.stderr
 
 
-def test_no_bundled_ruleset_has_a_watch_warning():
+def test_no_bundled_ruleset_has_a_warning():
     from rulelang import lint
     for path in sorted((ROOT / "rulesets").rglob("*.yaml")):
         assert lint.warnings(load_ruleset(str(path))) == [], path
