@@ -87,6 +87,16 @@ def _hidden_reads(rs, mode, role: ir.Expr, binders: list, scope: list) -> set[st
     return told
 
 
+def may_offer_unseen(rs: ir.Ruleset, mode: ir.Mode, choose: ir.Choose) -> bool:
+    """Whether a choice may offer a card its chooser cannot see: it binds from a
+    zone, or from a define's list of cards, that may hold such a card."""
+    for g in choose.binder.groups:
+        domains = [g.domain] + [n for n in _Effects(rs)._nodes(g.domain) if isinstance(n, ir.ZoneRef)]
+        if any(_hidden_place(rs, mode, d, choose.role) is not None for d in domains):
+            return True
+    return False
+
+
 def _hidden_place(rs, mode, domain: ir.Expr, role: ir.Expr) -> str | None:
     """The zone's name if `domain` is a zone whose cards `role` may not see."""
     if not isinstance(domain, ir.ZoneRef) or domain.zone not in rs.zones:
