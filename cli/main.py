@@ -303,7 +303,7 @@ def cmd_run(args) -> int:
         if log_file:
             log_file.close()
     if args.save:
-        save_state(args.save, ruleset, args.ruleset, game.mode.name, seed, kinds, st)
+        save_state(args.save, ruleset, args.ruleset, game.mode.name, seed, kinds, st, game)
     if st.outcome is None:
         print(f"stopped at decision {st.decisions} (round {st.round}, {game.step_name(st)})"
               + (f"; saved to {args.save}" if args.save else ""))
@@ -328,7 +328,7 @@ def cmd_play(args) -> int:
     def save(path: str) -> str:
         try:
             refuse_inputs({"save to": path}, ruleset, args)
-            save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"])
+            save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"], game)
         except (SaveError, UsageError) as exc:
             return str(exc)
         return f"saved to {path}; continue with: rulelang play {args.ruleset} --resume {path}"

@@ -27,6 +27,8 @@ from hypothesis import HealthCheck, given, settings
 
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog
+from interpreter.engine.saves import load as load_save
+from interpreter.engine.saves import restore
 from interpreter.engine.view import Viewer
 from interpreter.runtime.state import State
 from rulelang import load_ruleset, load_text
@@ -262,10 +264,9 @@ def test_a_players_log_and_the_replayed_players_log_name_no_hidden_card(tmp_path
 def test_a_resumed_game_shows_what_it_showed_before(tmp_path):
     save = tmp_path / "game.json"
     assert rulelang("run", "twenty-trials", "--mode", "versus", "--stop-at", "7", "--save", str(save)).returncode == 0
-    data = json.loads(save.read_text())
     game = Game(load_ruleset("twenty-trials"), "versus")
     viewer = Viewer(game)
-    st = game.state_from_json(data["state"])
+    st = restore(game, load_save(str(save)), str(save))
     for role in game.roles:
         check(game, viewer, Labels(game, viewer), st, role, 0, "resumed from a file")
     mine = tmp_path / "tm.jsonl"

@@ -119,6 +119,7 @@ class Game:
             frame.pc = p.resume
         st.pending = None
         st.decisions += 1
+        st.moves = (st.moves, index)
         if st.events is not None:
             st.events.append(Decided(p.role))
         self.run(st)
@@ -135,6 +136,7 @@ class Game:
             raise IllegalAction(f"{outcome!r} is not an outcome of the {c.kind} at {c.at} (0..{c.count - 1})")
         st.stack[-1].env[OUTCOME] = outcome
         st.chance = None
+        st.moves = (st.moves, -1 - outcome)
         self.run(st)
         if self.check_invariants:
             self.invariants.at_decision(st)
