@@ -118,6 +118,12 @@ def check(game, viewer, labels, st, role, seed, where: str) -> None:
         assert not labels.named(mine, st, hidden), f"{where}: {role}'s log names hidden cards"
 
 
+def check_everyone(game, viewer, labels, st, seed, where: str) -> None:
+    """The checks for every role and a spectator (None)."""
+    for role in [*game.roles, None]:
+        check(game, viewer, labels, st, role, seed, where)
+
+
 def log_record(game, viewer, st, role) -> str:
     """The role's log records of this decision: the rolls and picks before it, and the decision's."""
     out = io.StringIO()
@@ -139,8 +145,7 @@ def test_no_role_sees_a_card_it_cannot_see(name, mode):
             def on_decision(st):
                 nonlocal checked
                 where = f"{name} {mode} {params} seed {seed}, decision {st.decisions}"
-                for role in [*game.roles, None]:  # None: a spectator
-                    check(game, viewer, labels, st, role, seed, where)
+                check_everyone(game, viewer, labels, st, seed, where)
                 checked += 1
                 if st.decisions % 5 == 2 and st.outcome is None:  # saved and resumed: still nothing more
                     resumed = game.state_from_json(json.loads(json.dumps(st.to_json())))
@@ -211,8 +216,7 @@ def test_random_picks_among_hidden_cards_name_none():
     for seed in range(GAMES):
         def on_decision(st):
             nonlocal hidden_picks
-            for role in [*game.roles, None]:
-                check(game, viewer, labels, st, role, seed, f"blind picks seed {seed}, decision {st.decisions}")
+            check_everyone(game, viewer, labels, st, seed, f"blind picks seed {seed}, decision {st.decisions}")
             hidden_picks += sum(e.get("picked") == "a hidden card" for e in viewer.observe(st, "alice")["chance"])
         play_random(game, seed, on_decision)
     assert hidden_picks > GAMES  # the checks saw picks the reader could not see
@@ -307,8 +311,7 @@ def test_options_over_cards_the_chooser_cannot_see_name_where_they_lie():
     for seed in range(GAMES):
         def on_decision(st):
             nonlocal blind
-            for role in [*game.roles, None]:
-                check(game, viewer, labels, st, role, seed, f"blind choices seed {seed}, decision {st.decisions}")
+            check_everyone(game, viewer, labels, st, seed, f"blind choices seed {seed}, decision {st.decisions}")
             d = game.decision(st)
             if d is not None and d.label in ("dig", "steal"):
                 options = viewer.observe(st, d.role)["decision"]["options"]
@@ -350,8 +353,7 @@ def test_generated_games_keep_their_secrets(text):
     labels = Labels(game, viewer)
     for seed in range(2):
         def on_decision(st):
-            for role in [*game.roles, None]:
-                check(game, viewer, labels, st, role, seed, f"seed {seed}, decision {st.decisions} of\n{text}")
+            check_everyone(game, viewer, labels, st, seed, f"seed {seed}, decision {st.decisions} of\n{text}")
             if st.decisions % 3 == 1 and st.outcome is None:  # saved and resumed: the same
                 resumed = game.state_from_json(json.loads(json.dumps(st.to_json())))
                 for role in game.roles:
