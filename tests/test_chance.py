@@ -7,7 +7,7 @@ import re
 
 import pytest
 from helpers import ROOT, rulelang
-from helpers.random_games import CONFIGS
+from helpers.random_games import config_params
 
 from cli.main import main
 from generators.english import English
@@ -274,7 +274,7 @@ def random_trace(game: Game, seed: int) -> tuple:
     return offered, same_game(st)
 
 
-@pytest.mark.parametrize("name, mode", CONFIGS, ids=[f"{n}-{m}" for n, m in CONFIGS])
+@pytest.mark.parametrize("name, mode", config_params())
 def test_explicit_chance_plays_exactly_the_inline_game(name, mode):
     rs = load_ruleset(name)
     inline, explicit = Game(rs, mode), Game(rs, mode, explicit_chance=True)

@@ -31,9 +31,9 @@ def refuse(path: str, limits: Limits = Limits()) -> list:
 @pytest.mark.parametrize("name, what, make, message", CASES, ids=[c[0] for c in CASES])
 def test_hostile_ruleset_is_refused_quickly_with_a_located_error(tmp_path, name, what, make, message):
     path = write(tmp_path, name, make)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU seconds: what the input costs, not what the machine is doing
     found = refuse(path)
-    assert time.perf_counter() - start < SECONDS, what
+    assert time.process_time() - start < SECONDS, what
     assert any(message in d.message for d in found), [d.message for d in found[:3]]
     for d in found:
         assert d.span is not None and d.span.file == path and d.span.line >= 1 and d.span.col >= 1, d

@@ -2,9 +2,11 @@
 import base64
 import re
 from collections import Counter
+from html import unescape
 
 import pytest
 from helpers import ROOT, rulelang
+from helpers.random_games import LONG_GAMES
 from test_language import DUEL
 
 from generators import icons
@@ -147,7 +149,8 @@ def test_summary_html_is_one_self_contained_file(name):
 
 
 @needs_pdf
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in VARIANTS else n for n in RULESETS])
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in VARIANTS | LONG_GAMES else n
+                                  for n in RULESETS])
 def test_summary_and_quick_reference_as_pdf(name):
     rs = load_ruleset(name)
     data, warnings = summary_file(rs, "pdf")
@@ -234,11 +237,11 @@ def test_every_card_is_on_the_sheets_as_often_as_it_is_in_the_game(name):
     backs = [f for side, page in sides if side == "back" for f in page]
     assert len(fronts) == len(backs) == len(printed) and next(faces, None) is None
     expected = Counter(card_label(rs, c)[:1].upper() + card_label(rs, c)[1:] for c in printed)
-    assert Counter(title_of(f).replace("&amp;", "&") for f in fronts) == expected
+    assert Counter(unescape(title_of(f)) for f in fronts) == expected
 
 
 @needs_cairo
-@pytest.mark.parametrize("name", WITH_CARDS)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in LONG_GAMES else n for n in WITH_CARDS])
 def test_card_sheets_as_pdf_with_backs(name):
     rs = load_ruleset(name)
     data, warnings = card_sheets(rs, CardOptions(backs=True, crop_marks=True, bleed=3), "pdf")

@@ -21,7 +21,7 @@ import re
 
 import pytest
 from helpers import rulelang
-from helpers.random_games import CONFIGS, play_random
+from helpers.random_games import config_params, play_random
 from helpers.secret_games import secret_games
 from hypothesis import HealthCheck, given, settings
 
@@ -131,7 +131,7 @@ def log_record(game, viewer, st, role) -> str:
     return "\n".join(out.getvalue().splitlines()[1:])
 
 
-@pytest.mark.parametrize("name, mode", CONFIGS, ids=[f"{n}-{m}" for n, m in CONFIGS])
+@pytest.mark.parametrize("name, mode", config_params())
 def test_no_role_sees_a_card_it_cannot_see(name, mode):
     checked = 0
     ruleset = load_ruleset(name)

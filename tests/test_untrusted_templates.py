@@ -159,7 +159,7 @@ def test_the_command_line_reports_a_template_that_calls_itself(tmp_path):
 def test_a_long_card_text_is_refused_in_moments():
     rs = load_text(DUEL.replace('    label: "{rank}"\n', '    label: "{rank}"\n    text: "' + "lorem " * 125_000 + '"\n'),
                    "duel.yaml")
-    start = time.perf_counter()
+    start = time.process_time()  # CPU seconds: what the input costs, not what the machine is doing
     with pytest.raises(RulesetError, match="a text of 750,000 characters, more than a card can show"):
         card_images(rs, CardOptions(), "svg")
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5

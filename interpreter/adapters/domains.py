@@ -18,6 +18,8 @@ from rulelang.errors import Diagnostic, RulesetError
 from rulelang.types import BOOL, INT, NONE, ROLE, CardT, EnumT, ZoneT
 from rulelang.walk import walk
 
+from ..compiler.optimize import with_abilities
+
 Interval = tuple[int, int]
 
 
@@ -31,11 +33,15 @@ class Slot:
 
 
 def rule_nodes(rs: ir.Ruleset, cls) -> dict[tuple, ir.Node]:
-    """Every node of a class in the rules, by where it is written (file, line, column)."""
-    trees = (rs.setup, tuple(p.body for p in rs.procedures.values()),
-             tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches))
-                   for m in rs.modes.values()))
-    return {span_key(n.span): n for n in walk(trees) if isinstance(n, cls)}
+    """Every node of a class in the rules, by where it is written (file, line, column),
+    with the triggers and play windows of abilities written out as the compiler does
+    (their decisions are asked where the ability is written)."""
+    trees = []
+    for mode in rs.modes.values():
+        plain, mode = with_abilities(rs, mode, lambda base: base + "$")
+        trees += [plain.setup, tuple(p.body for p in plain.procedures.values()),
+                  mode.setup, tuple(s.body for s in mode.round), tuple(w.body for w in mode.watches)]
+    return {span_key(n.span): n for n in walk(tuple(trees)) if isinstance(n, cls)}
 
 
 def span_key(span) -> tuple:

@@ -156,7 +156,8 @@ class Abilities:
             playable = one if playable == ir.Const(False) else ir.Binary("or", playable, one, ty=BOOL)
         binder = ir.Binder((ir.BinderGroup((c,), self.cards(all_cards)),
                             ir.BinderGroup((a_name,), ir.Const([a.name for a in abilities],
-                                                               ty=ListT(EnumT(ABILITY_TYPE))))), playable)
+                                                               ty=ListT(EnumT(ABILITY_TYPE))))), playable,
+                           types=(card.ty, which.ty))
         dispatch = ir.If(tuple((is_(a), tuple(self.run(a, card, names))) for a in abilities), span=s.span)
         choose = ir.Choose(who, binder, s.event, (dispatch,), span=s.span)
         menu = ir.Menu(who, s.event, (ir.MenuOption("play", None, (choose,), span=s.span),

@@ -12,6 +12,18 @@ from rulelang.types import BOOL
 
 CONFIGS = [(name, mode) for name in bundled_names() for mode in load_ruleset(name).modes]
 
+# rulesets whose random games run to hundreds of decisions: the suites that play
+# every bundled ruleset play these only in the slow run; their own test module
+# plays short games of them in the default run
+LONG_GAMES = {"hand-of-fate-ordeals"}
+
+
+def config_params(configs=CONFIGS) -> list:
+    """`configs` as pytest parameters, ids `name-mode`, the long games marked slow."""
+    import pytest
+    return [pytest.param(n, m, id=f"{n}-{m}", marks=[pytest.mark.slow] if n in LONG_GAMES else [])
+            for n, m in configs]
+
 
 def parameter_sets(ruleset) -> list[dict]:
     """No options, all of them, and each on its own; for a game of `players:`,
@@ -36,12 +48,12 @@ def play_random(game: Game, seed: int, on_decision=None):
     return st
 
 
-def tasks(games: int, chunk: int = 500) -> list[tuple]:
-    """`games` seeds of every bundled ruleset and mode, shared among its
-    parameter sets, as (ruleset, mode, params, seeds) tasks of `chunk` games;
-    the slowest mode (two roles) first, so the workers finish together."""
+def tasks(games: int, chunk: int = 500, configs=CONFIGS) -> list[tuple]:
+    """`games` seeds of every bundled ruleset and mode (or of `configs`), shared
+    among its parameter sets, as (ruleset, mode, params, seeds) tasks of `chunk`
+    games; the slowest mode (two roles) first, so the workers finish together."""
     out = []
-    for name, mode in CONFIGS:
+    for name, mode in configs:
         sets = parameter_sets(load_ruleset(name))
         share = -(-games // len(sets))
         for i, params in enumerate(sets):
