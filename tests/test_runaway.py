@@ -169,16 +169,23 @@ CHECK_WARNS = {
 
 
 @pytest.mark.parametrize("name", list(CHECK_WARNS))
-def test_check_warns_of_a_watch_that_may_set_itself_off_with_no_decision_between(name, tmp_path):
+def test_check_warns_of_a_watch_that_may_set_itself_off_with_no_decision_between(name):
+    from rulelang import lint
     watches, numbers = CHECK_WARNS[name]
+    text = watched("total += 1", watches).replace("  total: 0\n", "  total: 0\n  flag: 0\n")
+    found = lint.warnings(load_text(text, "w.yaml"))
+    assert [int(d.message.split()[1]) for d in found] == numbers, found
+    for d in found:
+        assert d.severity == "warning" and d.span.file == "w.yaml" and "ask a decision in it" in d.hint
+        assert text.splitlines()[d.span.line - 1].strip().startswith("- when:")
+
+
+def test_check_prints_the_warning_and_succeeds(tmp_path):
     path = tmp_path / "w.yaml"
-    path.write_text(watched("total += 1", watches).replace("  total: 0\n", "  total: 0\n  flag: 0\n"))
+    path.write_text(watched("total += 1", CHECK_WARNS["re-triggers itself"][0]))
     r = rulelang("check", str(path))
     assert r.returncode == 0 and ": ok — " in r.stdout, r.stderr
-    found = [int(line.split("warning: watch ")[1].split()[0]) for line in r.stderr.splitlines() if "warning:" in line]
-    assert found == numbers, r.stderr
-    if numbers:
-        assert f"{path}:" in r.stderr and "ask a decision in it" in r.stderr
+    assert f"{path}:" in r.stderr and ": warning: watch 1 of mode 'main' asks no decision" in r.stderr, r.stderr
 
 
 def test_no_bundled_ruleset_has_a_warning():

@@ -140,11 +140,19 @@ LOG_EDITS = [
 ]
 
 
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory):
+    path = tmp_path_factory.mktemp("logs") / "full.jsonl"
+    r = rulelang("run", "twenty-trials", "--seed", "2", "--log", str(path))
+    assert r.returncode == 0, r.stderr
+    return path.read_text()
+
+
 @pytest.mark.parametrize("what, edit, says", LOG_EDITS, ids=[e[0] for e in LOG_EDITS])
-def test_an_edited_log_is_a_clear_error(tmp_path, capsys, what, edit, says):
+def test_an_edited_log_is_a_clear_error(tmp_path, capsys, logged, what, edit, says):
     full = tmp_path / "full.jsonl"
-    assert cli(capsys, "run", "twenty-trials", "--seed", "2", "--log", full)[0] == 0
-    records = [json.loads(line) for line in full.read_text().splitlines()]
+    full.write_text(logged)
+    records = [json.loads(line) for line in logged.splitlines()]
     assert records[1]["type"] == "decision"
     if edit == "deep":
         text = json.dumps(records[0]) + "\n" + "[" * 100_000 + "]" * 100_000 + "\n"
