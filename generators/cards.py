@@ -43,6 +43,11 @@ from .components import card_label, fill_format, printed_cards, type_title
 from .english import words
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
+# a back whose text names a colour is printed in it (mid tones, so its white lettering reads)
+NAMED_BACKS = {"red": "#b3261e", "blue": "#1f4e79", "green": "#2e6b30", "light green": "#6a9f4b",
+               "dark green": "#1e4620", "yellow": "#b58b00", "orange": "#c0641a", "brown": "#7a4a24",
+               "pink": "#c2577f", "purple": "#6b3e8c", "grey": "#5f6368", "gray": "#5f6368", "black": "#222222",
+               "light blue": "#4a86b8", "dark blue": "#1b2f5c", "teal": "#245f63"}
 PAPERS = ("#f6e9e2", "#e4ecf5", "#e5f0e2", "#ede3f3", "#f6eddb", "#e0eeee", "#f3e1e8", "#eef0dd")
 # a card type named after a colour is printed in it (the Gauntlet's green, blue and red cards)
 NAMED = {"red": 0, "blue": 1, "green": 2, "purple": 3, "yellow": 4, "orange": 4, "teal": 5, "pink": 6, "olive": 7}
@@ -93,7 +98,9 @@ class CardRenderer:
         self._backs: dict[str, str] = {}
         # each distinct back its own colour, in the order the cards first show it
         texts = list(dict.fromkeys(self.back_text(c) for c in printed_cards(rs)))
-        self.back_colours = {t: ACCENTS[(i + len(rs.card_types)) % len(ACCENTS)] for i, t in enumerate(texts)}
+        self.back_colours = {t: NAMED_BACKS.get(t.lower().replace("_", " ").replace("-", " "),
+                                                ACCENTS[(i + len(rs.card_types)) % len(ACCENTS)])
+                             for i, t in enumerate(texts)}
         self.templates = {kind: self._template(kind) for kind in rs.card_types}
         self.back_template = self.env.get_template("back.svg.j2")
 

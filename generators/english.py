@@ -166,6 +166,9 @@ class English:
             text += f" {relative}"
         elif where is not None:
             text += f" such that {self.expr(where)}"
+        turns = [g.domain for g in b.groups if isinstance(g.domain, ir.BuiltinCall) and g.domain.name == "clockwise"]
+        if turns:
+            text += f"{',' if where is not None else ''} in turn from {self.expr(turns[0].args[0])}, clockwise"
         if b.order:
             keys = [f"{self.expr(k.value)}{' (largest first)' if k.descending else ''}" for k in b.order]
             text += f", taken in order of {join_and(keys, 'then')}"
@@ -205,6 +208,9 @@ class English:
             else:
                 head = f"{NUMBER_WORDS.get(count, count)} {noun}s"
             return f"{head}{' ' + names if named else ''} in {self.expr(g.domain)}"
+        if isinstance(g.domain, ir.BuiltinCall) and g.domain.name in ("players", "clockwise"):
+            # "each player p" (`clockwise`: the binder adds "in turn from the dealer, clockwise")
+            return f"{'each ' if every else 'a '}player{'s' if len(g.names) > 1 else ''} {names}"
         return f"{'each ' if every else ''}{names} among {self.expr(g.domain)}"
 
     # ------------------------------------------------------------ expressions
@@ -256,9 +262,9 @@ class English:
 
     def expr_builtincall(self, e: ir.BuiltinCall) -> str:
         a = e.args
+        if e.name == "size" and not isinstance(a[0].ty, ZoneT) and self.expr(a[0]).startswith("the "):
+            return f"the number of {self.expr(a[0])[4:]}"  # "the players" -> "the number of players"
         if e.name == "size":
-            if isinstance(a[0], ir.BuiltinCall) and a[0].name == "players":
-                return "the number of players"
             return f"the number of {'cards in' if isinstance(a[0].ty, ZoneT) else 'items in'} {self.expr(a[0])}"
         if e.name in ("top", "bottom"):
             zone = self.rs.zones.get(a[0].zone) if isinstance(a[0], ir.ZoneRef) else None
@@ -413,12 +419,24 @@ class English:
     def not_definecall(self, e: ir.DefineCall) -> str | None:
         """A define without parameters is negated through its body, if that reads short."""
         define = self.rs.defines[e.name]
+        if define.params and define.text:
+            return self._negated_text(self.expr(e))
         if not define.params:
             negated = method(self, "not", define.body)
             phrase = negated(define.body) if negated is not None else None
             if phrase is not None and len(phrase) <= 80:
                 return phrase
         return None
+
+    @staticmethod
+    def _negated_text(text: str) -> str | None:
+        """"red is knocked out" -> "red is not knocked out": one clause whose
+        verb is `is`, `has` or `can` (a clause with and/or would need more)."""
+        m = re.match(r"(.+?) (is|has|can) (?!not )(.+)$", text)
+        if m is None or re.search(r" (and|or) |[,;:(]", m.group(3)):
+            return None
+        verb = "cannot" if m.group(2) == "can" else f"{m.group(2)} not"
+        return f"{m.group(1)} {verb} {m.group(3)}"
 
     def not_istype(self, e: ir.IsType) -> str:
         return self.expr(ir.IsType(e.subject, e.kind, not e.negated))
@@ -569,6 +587,10 @@ class English:
             define = self.rs.defines.get(k.name)
             what = fill(define.text, {p: "the player" for p, _ in define.params}) if define and define.text \
                 else em(words(k.name))
+            for article in ("the player's ", "the "):  # "the highest" says which already
+                if what.startswith(article):
+                    what = what[len(article):]
+                    break
             parts.append(f"the {'lowest' if k.lowest else 'highest'} {what}")
         return "the player with " + parts[0] + " wins" + \
             "".join(f"; a tie goes to {p}" for p in parts[1:]) + "; a tie on all of these is a draw"

@@ -9,15 +9,20 @@ _SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
 # plain text has no pictures: an icon becomes a close symbol (the text beside it names it)
 _SYMBOLS = {"sun": "☀", "moon": "☾", "light": "○", "dark": "●", "heart": "♥", "hearts": "♥", "diamond": "♦",
             "diamonds": "♦", "club": "♣", "clubs": "♣", "spade": "♠", "spades": "♠", "star": "★",
-            "swords": "⚔", "shield": "⛨", "drop": "💧", "skull": "☠", "scales": "⚖", "crown": "♛"}
+            "swords": "⚔", "shield": "⛨", "drop": "💧", "skull": "☠", "scales": "⚖", "crown": "♛",
+            "arrow": "➶", "brick": "🧱", "lumber": "🪵"}
 
 
 def _inline(text: str) -> str:
     out = []
+    unmarked = False  # an icon with no symbol here: the space after it goes too
     for kind, piece in spans(text):
         if kind == "icon":
             out.append(_SYMBOLS.get(piece.rpartition("_")[2], ""))
+            unmarked = not out[-1]
             continue
+        if unmarked:
+            piece, unmarked = piece.removeprefix(" "), False
         if kind == "code":  # a code span needs no escapes (it holds no backtick)
             out.append(f"`{piece}`")
             continue

@@ -51,12 +51,21 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
 # ------------------------------------------------------------ components
 
 
+def component_line(rs: ir.Ruleset) -> str:
+    """"54 cards, 36 tiles and 4 cubes." — and of which types, where a noun
+    covers several ("36 cards: 20 trial and 16 action.")."""
+    total = Counter(c.kind for c in rs.cards)
+    nouns = Counter(ct.component for k, ct in rs.card_types.items() if total[k])
+    if all(n == 1 for n in nouns.values()):
+        return f"{component_count(rs)}."
+    return f"{component_count(rs)}: " + join_and([f"{total[k]} {words(k)}" for k in rs.card_types if total[k]]) + "."
+
+
 def components(rs: ir.Ruleset) -> Section:
     sec = Section("Components")
     total = Counter(c.kind for c in rs.cards)
     if rs.cards:  # a game of dice alone lists only its dice
-        sec.blocks.append(Para(f"{component_count(rs)}: " + join_and(
-            [f"{total[k]} {words(k)}" for k in rs.card_types if total[k]]) + "."))
+        sec.blocks.append(Para(component_line(rs)))
     for kind, ct in rs.card_types.items():
         title = capital(words(ct.plural)) if words(kind) == words(ct.component) else \
             f"{type_title(kind)} {words(ct.plural)}"
@@ -382,8 +391,8 @@ def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) 
     cards_only = all(ct.component == "card" for ct in rs.card_types.values())
     if rs.cards:  # a game of dice alone has no components to count
         doc.blocks.append(Section("Cards" if cards_only else "Components", [Para(
-            ("" if cards_only else f"{component_count(rs)}: ")
-            + join_and([f"{counts[k]} {words(k)}" for k in rs.card_types if counts[k]]) + ".")]))
+            join_and([f"{counts[k]} {words(k)}" for k in rs.card_types if counts[k]]) + "." if cards_only
+            else component_line(rs))]))
     return doc
 
 

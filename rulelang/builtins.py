@@ -13,7 +13,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Builtin:
     name: str
-    params: tuple[str, ...]  # each argument's kind: zone, zone-or-list, card, number, list, board, role,
+    params: tuple[str, ...]  # each argument's kind: zone, zone-or-list, card, card-or-space, number, list, board, role,
     #                          space (of a board), place (a graph's place name)
     result: str  # number, bool, card, zone, zones (a list of zones), role, roles (a list of roles)
     phrase: str  # English; {0}, {1}, ... are the arguments' phrases
@@ -39,8 +39,9 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     Builtin("face_down", ("card",), "bool", "{0} is face down", negated="{0} is not face down", pure=False),
     # not folded: the zone analysis follows moves into a board through its `space(...)` calls
     Builtin("space", ("board", "number", "number"), "zone", "the space of {0} in column {1}, row {2}", pure=False),
-    Builtin("column", ("card",), "number", "the column {0} is in", pure=False),
-    Builtin("row", ("card",), "number", "the row {0} is in", pure=False),
+    # a card's place on a grid, or a grid space's own (`card-or-space`)
+    Builtin("column", ("card-or-space",), "number", "the column {0} is in", pure=False),
+    Builtin("row", ("card-or-space",), "number", "the row {0} is in", pure=False),
     Builtin("columns", ("board",), "number", "the number of columns of {0}"),
     Builtin("rows", ("board",), "number", "the number of rows of {0}"),
     # boards as maps and graphs: spaces, what is next to what, the way from one space to another

@@ -926,7 +926,14 @@ class Checker:
                 self.error(a.span, f"a space is found by its column and row (numbers), not {ty}")
                 return False
         elif kind == "card":
-            fits, want = isinstance(ty, CardT), "a card on a board" if b.name in ("column", "row") else "a card"
+            fits, want = isinstance(ty, CardT), "a card"
+        elif kind == "card-or-space":  # column(x), row(x): a card on a grid, or a grid's space
+            space = isinstance(ty, ZoneT) and ty.board is not None
+            if space and self.rs.zones[ty.board].kind != "grid":
+                self.error(a.span, f"{b.name}() needs a grid: '{ty.board}' is a graph, whose places have no "
+                                   f"{b.name}s")
+                return False
+            fits, want = isinstance(ty, CardT) or space, "a card on a board or a space of a grid"
         elif kind == "list":
             item = BOOL if b.result == "bool" else INT
             fits, want = ListT(item).fits(ty), f"a list of {item}s"

@@ -470,6 +470,7 @@ class Zone(Node):
     space_marks: tuple[Mapping[str, object], ...] = ()
     places: tuple[str, ...] = ()
     links: tuple[tuple[int, int], ...] = ()
+    picture: tuple[str, ...] = ()  # a grid's `map:` as drawn, a line a row, top row first (for the terminal)
 
     @property
     def board(self) -> bool:

@@ -414,7 +414,8 @@ class _Reader:
                                       assumed=self.assumed(spec), gaps=drawn.gaps,
                                       marks=ir.frozen_map(drawn.marks),
                                       space_marks=tuple(ir.frozen_map(m) for m in drawn.space_marks),
-                                      places=drawn.places, links=drawn.links, span=span)
+                                      places=drawn.places, links=drawn.links, picture=drawn.picture,
+                                      span=span)
                 if drawn.places:  # a graph's place names are a type named after it
                     enums.setdefault(name, ir.EnumDef(name, drawn.places, span=span))
         if "box" in zones:

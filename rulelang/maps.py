@@ -41,6 +41,7 @@ class Drawn:
     space_marks: tuple[dict, ...] = ()
     places: tuple[str, ...] = ()
     links: tuple[tuple[int, int], ...] = ()
+    picture: tuple[str, ...] = ()  # a grid's map as drawn, a line a row (top first), padded with blanks
 
 
 def read_marks(reader, name: str, spec: YMap, enums) -> dict[str, Type]:
@@ -90,7 +91,8 @@ def read_grid_map(reader, name: str, spec: YMap, enums) -> Drawn | None:
                 space_marks[index] = legend[char]
     if len(gaps) == columns * rows:
         reader.diag.error(node.span, f"board '{name}': the map has no space")
-    return Drawn(columns, rows, frozenset(gaps), marks, tuple(space_marks))
+    return Drawn(columns, rows, frozenset(gaps), marks, tuple(space_marks),
+                 picture=tuple(line.ljust(columns) for line in lines))
 
 
 def read_legend(reader, name: str, node: YNode | None, marks: dict[str, Type], enums) -> dict[str, dict]:

@@ -404,4 +404,28 @@ def _yaml_hint(exc: yaml.MarkedYAMLError, source: Source) -> str | None:
         return "YAML indentation must use spaces, not tabs"
     if "could not find expected ':'" in problem:
         return "check the indentation of this line and the one before it"
+    if mark is not None and _blank_first_line(source, mark.line + 1):
+        return ("a `|` block takes its indentation from its first line, and that line starts with "
+                "blanks (a map whose top row begins with gaps): write `|2` to say the block's "
+                "lines start two spaces in")
     return None
+
+
+_BLOCK_HEADER = re.compile(r"^(\s*)(?:- )?[^#]*:\s*[|>][-+]?\s*(?:#.*)?$")
+
+
+def _blank_first_line(source: Source, line: int) -> bool:
+    """Whether `line` is inside a `|` block whose first line is indented more
+    than the block's other lines: YAML then ends the block early."""
+    lines = source.lines()
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = len(here) - len(here.lstrip(" "))
+    for n in range(line - 1, 0, -1):
+        header = _BLOCK_HEADER.match(lines[n - 1])
+        if header is None:
+            continue
+        first = next((text for text in lines[n:line - 1] if text.strip()), None)
+        if first is None:
+            return False
+        return len(header.group(1)) < indent < len(first) - len(first.lstrip(" "))
+    return False

@@ -423,7 +423,7 @@ def test_the_summary_lists_the_dice(capsys):
     assert code == 0, err
     assert "Dice: *gust* (faces -1, 0, 0, 1, 1 and 2) and *d6*" in out
     assert "Roll a die (d6); call the result *x*." in out
-    assert "Pick *p* among the players at random, then set *start* to *p*." in out
+    assert "Pick a player *p* at random, then set *start* to *p*." in out
     code, out, err = cli(capsys, "summary", "pig-race", "--quick")  # a game of dice and no cards
     assert code == 0, err
     assert out.startswith("# Pig Race\n") and "## Cards" not in out and "\n.\n" not in out

@@ -186,7 +186,7 @@ def test_the_component_noun_counts_components_in_the_summary():
     assert (rs.card_types["die"].component, rs.card_types["die"].plural) == ("die", "dice")
     assert rs.card_types["playing"].component == "card"
     md = to_markdown([summary(rs)])
-    assert "52 cards, 8 tokens and 2 dice: 52 playing, 8 chip and 2 die." in md
+    assert "52 cards, 8 tokens and 2 dice." in md  # each noun one type: no list of the types
     assert "### Chip tokens (8)" in md and "### Dice (2)" in md and "### Playing cards (52)" in md
     quick = to_markdown([quick_reference(rs, "m")])
     assert "## Components" in quick and "52 cards, 8 tokens and 2 dice" in quick

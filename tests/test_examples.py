@@ -75,7 +75,7 @@ def test_a_game_log_replays(tmp_path, capsys, name, players):
 
 
 @pytest.mark.parametrize("name, sentences", [
-    ("oh-hell", ["Pick *p* among the players at random, then set *dealer* to *p*.",
+    ("oh-hell", ["Pick a player *p* at random, then set *dealer* to *p*.",
                  "*p* chooses a card *c* in *p*'s hand such that *p* may play *c* (decision *play*), then:",
                  "Set *leader* to the player of the winning card.",
                  "Set *dealer* to the player to the left of *dealer*.",

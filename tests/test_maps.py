@@ -9,8 +9,9 @@ from interpreter.agents.terminal import board_drawings, render_board
 from interpreter.engine.game import Game
 from interpreter.engine.view import Viewer
 from interpreter.runtime.errors import RuleError
-from rulelang import RulesetError, load_text
+from rulelang import RulesetError, ir, load_text
 from rulelang.builtins import BUILTINS
+from rulelang.walk import walk
 
 BOARDS = """
 game: boards
@@ -133,7 +134,9 @@ def test_the_terminal_draws_a_map_s_marks_and_a_graph_s_links():
     g = game()
     st = g.new_state(0)
     text = render_board(Viewer(g).observe(st, "runner"), {}, "runner", board_drawings(g))
-    assert "[start]" in text and "[finish]" in text
+    # a map as drawn, its pawn after the character of its space, and a key
+    assert "  3 Sp .  .  B" in text and "  1 F  .  .  ." in text
+    assert "S start" in text and "F finish" in text and "p pawn 1" in text
     assert "r2" in text and "→ r1, r3, r5" in text and "[elite]" in text
 
 
@@ -146,6 +149,83 @@ def test_a_variant_draws_another_map(tmp_path):
     assert r.returncode == 0, r.stderr
     r = rulelang("show", str(variant))
     assert "SF" in r.stdout
+
+
+def test_column_and_row_of_a_space_and_of_a_card_on_it():
+    text = BOARDS.replace("          end game\n", """          let fin = first(s in spaces(track) where s.terrain == finish)
+          far = column(fin) * 10 + row(fin)
+          back = count(s in spaces(track) where row(s) == 2)
+          hop = column(first(c in track)) * 10 + row(first(c in track))
+          end game
+""")
+    st = game(text).new_state(0)
+    v = Viewer(game(text)).observe(st, None)["vars"]
+    assert v["far"] == 11  # the finish: column 1, row 1 (the bottom row)
+    assert v["back"] == 2  # the middle row holds two spaces, the rest are gaps
+    assert v["hop"] == 13  # the pawn on the start: column 1, row 3
+
+
+def test_column_of_a_graph_place_is_refused():
+    with pytest.raises(RulesetError, match="'rooms' is a graph, whose places have no columns"):
+        load_text(BOARDS.replace("hop = seat(runner)", "hop = column(place(rooms, r1)) + seat(runner)"), "boards.yaml")
+
+
+MANY_SPACES = """
+game: lane
+title: Lane
+roles: [runner]
+types:
+  terrain: [start, plain, finish]
+cards:
+  pawn: {fields: {n: 1..3}, table: "n\\n1\\n2\\n3"}
+zones:
+  track:
+    kind: grid
+    holds: [pawn]
+    marks: {terrain: terrain}
+    map: |
+      S..................F
+    legend: {S: start, ".": plain, F: finish}
+vars:
+  order: 0
+  far: 0
+modes:
+  main:
+    setup: |
+      move all c in box where c.n != 2 to first(s in spaces(track) where s.terrain == start)
+      move all c in box to first(s in spaces(track) where s.terrain == start)
+    round:
+      - step: Look
+        do: |
+          for c in track:
+            order = order * 10 + c.n
+          far = distance(first(s in spaces(track) where s.terrain == start),
+                         first(s in spaces(track) where s.terrain == finish))
+          end game
+"""
+
+
+def test_quick_paths_on_a_big_board_give_what_the_plain_rules_give():
+    """A board of many spaces that few cards reach is searched card by card,
+    a quantifier over its spaces and marks alone is computed once, and
+    distances are remembered: the game is the one the plain rules play."""
+    rs = load_text(MANY_SPACES, "lane.yaml")
+    for g in (Game(rs), Game(rs, optimize=False)):
+        v = Viewer(g).observe(g.new_state(0), None)["vars"]
+        assert v == {"order": 132, "far": 19}  # both pawns share the start, in the order they came
+    program = Game(rs).rules.program
+    constants = [n.value for n in walk(program.steps) if isinstance(n, ir.Const)]
+    assert not [n for n in walk(program.steps) if isinstance(n, ir.Quantified)]  # both `first`s computed
+    assert 19 in constants  # the distance from the start to the finish, found when compiling
+
+
+def test_a_map_whose_first_line_starts_with_a_gap():
+    text = BOARDS.replace("    map: |\n      S..B\n", "    map: |2\n       ..B\n      S...\n")
+    assert load_text(text, "boards.yaml").zones["track"].gaps == {12, 5, 6}  # top-left, and the second row's two
+    without = text.replace("map: |2", "map: |")
+    with pytest.raises(RulesetError) as info:
+        load_text(without, "boards.yaml")
+    assert "write `|2`" in info.value.diagnostics[0].hint
 
 
 ARGUMENTS = ["rooms", "track", "r1", "1", "runner", "top(box)", "[1, 2]", "place(rooms, r1)"]

@@ -36,6 +36,7 @@ from rulelang.types import BOOL
 
 GAMES = 8  # per ruleset, mode and set of parameters (every decision of every game is checked for every role);
 # a game of `players:` plays half as many in all, shared among its counts: its games are long, with many roles
+CHECKS = 30  # in the default run, decisions checked in a game of `players:`: spread over it, from a seed's point
 
 
 def parameter_sets(ruleset) -> list[dict]:
@@ -45,6 +46,16 @@ def parameter_sets(ruleset) -> list[dict]:
     counts = range(ruleset.players.low, ruleset.players.high + 1) if ruleset.players else ()
     plain = [{"players": str(n)} for n in counts] or [{}]
     return plain + ([{f: "true" for f in flags}] if flags else [])
+
+
+def checked(game: Game, seed: int, checks: int | None):
+    """Which decisions of a game to check: all (`checks` None, or a game of
+    up to `checks` decisions), else every n-th and the end, as long as the
+    game is, from a point that moves with the seed."""
+    if checks is None:
+        return lambda st: True
+    stride = -(-play_random(game, seed).decisions // checks)
+    return lambda st: (st.decisions + seed) % stride == 0 or st.outcome is not None
 
 
 def hidden_from(game: Game, st: State, role: str | None) -> list[int]:
@@ -131,29 +142,36 @@ def log_record(game, viewer, st, role) -> str:
     return "\n".join(out.getvalue().splitlines()[1:])
 
 
+@pytest.mark.parametrize("thorough", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["sampled", "every"])
 @pytest.mark.parametrize("name, mode", config_params())
-def test_no_role_sees_a_card_it_cannot_see(name, mode):
-    checked = 0
+def test_no_role_sees_a_card_it_cannot_see(name, mode, thorough):
+    """The long games of `players:` sampled in the default run; every decision
+    of every game of every set of parameters in the slow one."""
+    checked_count = 0
     ruleset = load_ruleset(name)
     sets = parameter_sets(ruleset)
-    share = max(1, GAMES // 2 // len(sets)) if ruleset.players else GAMES
+    share = max(1, GAMES // 2 // len(sets)) if ruleset.players and not thorough else GAMES
     for i, params in enumerate(sets):
         game = Game(load_ruleset(name, params), mode)
         viewer = Viewer(game)
         labels = Labels(game, viewer)
         for seed in range(i * share, (i + 1) * share):
+            wanted = checked(game, seed, CHECKS if ruleset.players and not thorough else None)
+
             def on_decision(st):
-                nonlocal checked
+                nonlocal checked_count
+                if not wanted(st):
+                    return
                 where = f"{name} {mode} {params} seed {seed}, decision {st.decisions}"
                 check_everyone(game, viewer, labels, st, seed, where)
-                checked += 1
-                if st.decisions % 5 == 2 and st.outcome is None:  # saved and resumed: still nothing more
+                checked_count += 1
+                if checked_count % 5 == 2 and st.outcome is None:  # saved and resumed: still nothing more
                     resumed = game.state_from_json(json.loads(json.dumps(st.to_json())))
                     for role in game.roles:
                         assert viewer.observe(resumed, role) == viewer.observe(st, role)
                         check(game, viewer, labels, resumed, role, seed, where + " (resumed)")
             play_random(game, seed, on_decision)
-    assert checked > GAMES or ruleset.players and checked > share * len(sets)
+    assert checked_count > GAMES or ruleset.players and checked_count > share * len(sets)
 
 
 BLIND_PICKS = """

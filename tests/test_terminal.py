@@ -78,3 +78,17 @@ def test_every_mode_is_playable_in_the_terminal(mode, role, shown):
     r = rulelang("play", "twenty-trials", "--mode", mode, "--as", role, "--seed", "3", input="1\n" * 3000)
     assert r.returncode == 0, r.stderr
     assert f"You play the {role}" in r.stdout and shown in r.stdout and "Game over: " in r.stdout
+
+
+def test_the_race_track_drawn_with_its_cubes_and_each_plan_shown_to_its_owner_only():
+    r = rulelang("play", "gauntlet-race", "--set", "players=4", "--as", "red", "--seed", "3",
+                 input="1\n" * 6 + "q\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    # the map: arrows, brick and lumber as drawn; four cubes on the start are too many letters for a space
+    assert "  6 Srb+ .    B    .    .    L    .    B    .    .    <" in out
+    assert "1,6 holds r b y g" in out and "< arrow west" in out and "r red cube" in out
+    assert "          life  knocked out" in out and "  you     3     0" in out  # life points, a row per player
+    # red's plan by name; the others' only as a count, until revealed
+    assert "Plan           you: shield 1 · brick 1 · lumber 2   green: 3 cards, face down" in out
+    assert "you: brick 1 · lumber 2   blue: 2 cards, face down   yellow: 2 cards, face down   green: 2 cards" in out

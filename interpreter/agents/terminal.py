@@ -27,10 +27,13 @@ class Quit(Exception):
 @dataclass(frozen=True)
 class Drawing:
     """What the rules say of a board's spaces, for its picture: each space's
-    marks in words (a grid's by (column, row), a graph's by place) and where
-    each place of a graph leads."""
+    marks in words (a grid's by (column, row), a graph's by place), where
+    each place of a graph leads, and a grid's map as drawn (top line first)
+    with what each of its characters marks."""
     marks: dict
     links: dict
+    picture: tuple[str, ...] = ()
+    legend: dict | None = None
 
 
 def board_drawings(game) -> dict[str, Drawing]:
@@ -43,13 +46,21 @@ def board_drawings(game) -> dict[str, Drawing]:
             [(i % z.columns + 1, i // z.columns + 1) for i in range(z.spaces)]
         marks = {n: " ".join(str(v).replace("_", " ") for v in m.values()) for n, m in zip(names, z.space_marks)}
         links = {p: [z.places[b] for a, b in z.links if a == i] for i, p in enumerate(z.places)}
-        drawings[z.name] = Drawing(marks, links)
+        legend = {}
+        for i, line in enumerate(z.picture):  # a character's words, as the first space drawn with it has them
+            for x, char in enumerate(line, 1):
+                if char != " ":
+                    legend.setdefault(char, marks.get((x, z.rows - i), ""))
+        drawings[z.name] = Drawing(marks, links, z.picture, legend)
     return drawings
 
 
 def render_grid(title: str, rows: list, drawing: Drawing | None = None) -> list[str]:
     """A board as a grid of boxes, top row first, numbered like `space(B, column, row)`;
-    a space's marks first in its box, a gap of the map left blank."""
+    a space's marks first in its box, a gap of the map left blank. A board
+    drawn as a map is drawn as its map instead (`render_map`)."""
+    if drawing is not None and drawing.picture:
+        return render_map(title, rows, drawing)
     marks = drawing.marks if drawing is not None else {}
     cells = [[([f"[{marks[x, y]}]"] if marks.get((x, y)) else []) + _space_lines(space) if space is not None else []
               for x, space in enumerate(row, 1)] for y, row in enumerate(rows, 1)]
@@ -66,6 +77,76 @@ def render_grid(title: str, rows: list, drawing: Drawing | None = None) -> list[
             lines.append(f"  {label:>{margin - 3}} " + "".join(f"| {t:<{width}} " for t in texts) + "|")
         lines.append(rule)
     return lines
+
+
+def _markers(labels: list[str], taken: set[str]) -> dict[str, str]:
+    """One character for each card label: the first letter of one of its words,
+    else any of its letters, else a digit — never a character the map uses."""
+    markers: dict[str, str] = {}
+    for label in labels:
+        words = label.split()
+        for char in [w[0] for w in words] + list(label) + list("123456789"):
+            char = char.lower()
+            if char.isalnum() and char not in taken:
+                markers[label] = char
+                taken.add(char)
+                break
+        else:
+            markers[label] = "*"
+    return markers
+
+
+def _legend(items: list[str], width: int = 100, indent: str = "    ") -> list[str]:
+    """A map's key: items joined with " · " on indented lines."""
+    lines, line = [], ""
+    for item in items:
+        if line and len(indent + line + " · " + item) > width:
+            lines.append(indent + line)
+            line = ""
+        line = f"{line} · {item}" if line else item
+    return lines + ([indent + line] if line else [])
+
+
+def render_map(title: str, rows: list, drawing: Drawing) -> list[str]:
+    """A board drawn as its map, a character a space, numbered like
+    `space(B, column, row)`; after a space's character, a letter for each card
+    on it (`?` a face-down one), and under the map what the characters and
+    letters stand for."""
+    picture, height = drawing.picture, len(rows)
+    labels = sorted({c["card"] for row in rows for space in row if space for c in space if c is not None})
+    marker = _markers(labels, {ch for line in picture for ch in line})
+    cells: dict[tuple[int, int], str] = {}
+    states: dict[str, list[str]] = {}
+    crowded: list[str] = []
+    for y, row in enumerate(rows, 1):
+        for x, space in enumerate(row, 1):
+            char = picture[height - y][x - 1] if x <= len(picture[height - y]) else " "
+            if space is None:
+                cells[x, y] = " "
+                continue
+            letters = "".join("?" if c is None else marker[c["card"]] for c in space)
+            if len(letters) > _CROWD:  # a crowded space: its first letters, and all of them below the map
+                crowded.append(f"{x},{y} holds {' '.join(letters)}")
+                letters = letters[:_CROWD - 1] + "+"
+            cells[x, y] = char + letters
+            for c in space:
+                if c is not None and c.get("state"):
+                    states.setdefault(c["card"], []).append(f"{c['state']} at {x},{y}")
+    columns = len(rows[0]) if rows else 0
+    width = max([2] + [len(cell) for cell in cells.values()])
+    margin = len(str(height)) + 3
+    lines = [f"  {title}", " " * margin + "".join(f"{x:<{width}} " for x in range(1, columns + 1)).rstrip()]
+    for y in range(height, 0, -1):
+        lines.append(f"  {y:>{margin - 3}} " + "".join(f"{cells[x, y]:<{width}} " for x in range(1, columns + 1)).rstrip())
+    legend = drawing.legend or {}
+    lines += _legend([f"{char} {words}" for char, words in legend.items() if words])
+    lines += _legend([f"{marker[label]} {label}" + (f" ({'; '.join(states[label])})" if label in states else "")
+                       for label in labels] + (["? a face-down card"] if any(
+                           c is None for row in rows for space in row if space for c in space) else []))
+    return lines + _legend(crowded)
+
+
+_CROWD = 3  # letters a space of a map shows; more cards, and it shows two and a +
 
 
 def render_graph(title: str, places: dict, drawing: Drawing | None) -> list[str]:

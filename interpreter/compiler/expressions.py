@@ -73,11 +73,26 @@ class Expressions(Source):
         """A zone, board or list expression as a Python list."""
         if isinstance(e.ty, BoardT):  # every space, bottom row first, left to right
             base, n = self.L.board_range(e.zone)
+            few = self.few_on_board(e.zone, n)
+            if few is not None:  # a board of many spaces that few cards can reach: find those
+                return f"_on_board(st, {self.const(few)}, {base}, {base + n})"
             z, c = self.fresh("z"), self.fresh("c")
             return f"[{c} for {z} in st.zones[{base}:{base + n}] for {c} in {z}]"
         if isinstance(e.ty, ZoneT):
             return f"st.zones[{self.expr(e, fn, scope)}]"
         return self.expr(e, fn, scope)
+
+    def few_on_board(self, board: str, spaces: int) -> list[int] | None:
+        """The cards that can ever be on a board, when the zone analysis says
+        they are few beside its spaces (a track of 72 spaces and 4 cubes);
+        None when looking at every space is as quick."""
+        program = getattr(self, "program", None)
+        possible = program.possible if program is not None else None
+        if possible is None:
+            return None
+        kinds = possible.get(board, frozenset())
+        cards = [c for c, kind in enumerate(self.L.kind_of) if kind in kinds]
+        return cards if len(cards) * 4 <= spaces else None
 
     def card(self, e: ir.Expr, fn, scope) -> tuple[str, str | None]:
         """(expression, temp) where temp, if not None, must be checked for None."""
@@ -149,9 +164,11 @@ class Expressions(Source):
     builtin_face_down = builtin_face_up
 
     def builtin_column(self, e, fn, scope):
-        """Where a card is: its space's coordinates."""
+        """Where a card is: its space's coordinates; or a grid space's own."""
         name, args = e.name, e.args
         table = self.const(self.L.column_of if name == "column" else self.L.row_of)
+        if isinstance(args[0].ty, ZoneT):  # a space (a zone instance): always on its board
+            return f"{table}[{self.expr(args[0], fn, scope)}]"
         value, check = self.card(args[0], fn, scope)
         t, err = self.fresh("t"), self.error(e.span, f"{name}(): the card is not on a board")
         where = f"st.where[{check or value}]"
@@ -191,7 +208,7 @@ class Expressions(Source):
     def builtin_distance(self, e, fn, scope):
         err = self.error(e.span, f"{e.name}(): there is no way from the one space to the other")
         a, b = (self.expr(x, fn, scope) for x in e.args)
-        return f"_way({self.const(self.L.neighbours)}, {a}, {b}, {e.name == 'toward'}, {err})"
+        return f"_way({self.const(self.L.neighbours)}, {a}, {b}, {e.name == 'toward'}, {err}, {self.const({})})"
 
     builtin_toward = builtin_distance
 

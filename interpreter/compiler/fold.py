@@ -183,6 +183,11 @@ class Folder:
         if isinstance(e, ir.BuiltinCall) and e.name in ("columns", "rows"):  # a board's size is fixed
             zone = self.rs.zones[e.args[0].zone]
             return ir.Const(zone.columns if e.name == "columns" else zone.rows, span=e.span, ty=e.ty)
+        if isinstance(e, ir.BuiltinCall) and e.name in ("spaces", "place") and \
+                all(isinstance(a, ir.Const) for a in e.args[1:]):  # so are its spaces and places
+            ok, value = self.eval(e)
+            if ok:
+                return ir.Const(value, span=e.span, ty=e.ty)
         if isinstance(e, ir.IfExpr) and isinstance(e.cond, ir.Const):
             return e.then if e.cond.value else e.otherwise
         if isinstance(e, ir.Case) and isinstance(e.subject, ir.Const):
@@ -239,7 +244,15 @@ class Folder:
             binder = dataclasses.replace(binder, groups=tuple(groups), where=where, order=order)
             if isinstance(where, ir.Const) and not where.value and e.kind in _EMPTY:
                 return ir.Const(_EMPTY[e.kind], span=e.span, ty=e.ty)
-        return dataclasses.replace(e, binder=binder, value=value)
+        e = dataclasses.replace(e, binder=binder, value=value)
+        if all(isinstance(g.domain, ir.Const) for g in binder.groups):
+            # over constants (a map's spaces and their marks, cards' printed fields): computed now
+            # if it reads nothing else; an expression that reads the state or a name from outside
+            # fails to evaluate and is left as it is
+            ok, constant = self.eval(e)
+            if ok:
+                return ir.Const(constant, span=e.span, ty=e.ty)
+        return e
 
     def inline_procedure(self, s: ir.CallProc) -> ir.Block:
         """A call's statements in place (procedures are never recursive), with

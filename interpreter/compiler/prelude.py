@@ -88,10 +88,36 @@ def _turn(st, players, out, seat, step):
     return players[seat]
 
 
-def _way(neighbours, a, b, toward, error):
+def _on_board(st, cards, low, high):
+    """The cards of `cards` on the spaces low..high-1 of a board, in the board's
+    order: by space (bottom row first, left to right), then as the space lists them."""
+    where = st.where
+    found = [c for c in cards if low <= where[c] < high]
+    if len(found) > 1:
+        found.sort(key=where.__getitem__)
+        places = [where[c] for c in found]
+        if len(set(places)) < len(places):  # cards sharing a space: in the space's own order
+            zones = st.zones
+            found.sort(key=lambda c: (where[c], zones[where[c]].index(c)))
+    return found
+
+
+_WAYS = 100_000  # answers kept per board before the memo starts afresh
+
+
+def _way(neighbours, a, b, toward, error, memo=None):
     """Breadth first from a: the number of steps to b, or (`toward`) the first
     space on a shortest way there — of equal ways, the one through the
-    neighbour listed first. Boards are small, and a search stops at b."""
+    neighbour listed first. Boards are small, and a search stops at b. A
+    board never changes, so `memo` (one per call site) keeps the answers."""
+    if memo is not None:
+        key = (a, b, toward)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _WAYS:
+                memo.clear()
+            found = memo[key] = _way(neighbours, a, b, toward, error)
+        return found
     if a == b:
         return a if toward else 0
     first = {}  # a space found -> the neighbour of a it was reached through
@@ -117,7 +143,7 @@ def _bounded(value, low, high):
 
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
+           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
            "Decision": Decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,

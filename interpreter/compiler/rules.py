@@ -49,13 +49,23 @@ class CompiledRules:
     units: tuple  # the generated code, annotated when asked (source.Unit)
 
 
+class _NoState:
+    """The state a constant is computed in: it has no zones, variables or
+    cards, so an expression that reads any fails (and is left to run time);
+    only the work counter of binders is there."""
+    __slots__ = ("steps",)
+
+    def __init__(self):
+        self.steps = 0
+
+
 def constant_evaluator(layout: Layout):
     """(ok, value) of an expression that depends on nothing, as the generated code computes it."""
     gen = Statements(layout, None, keep=False)
 
     def evaluate(e: ir.Expr):
         try:
-            return True, gen.function(e, "a constant")(None, {})
+            return True, gen.function(e, "a constant")(_NoState(), {})
         except Exception:  # e.g. division by zero: left to run time, where it is reported
             return False, None
     return evaluate

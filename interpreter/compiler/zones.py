@@ -108,6 +108,8 @@ class ZoneAnalysis:
             return self.zones_of(e.then, prov) | self.zones_of(e.otherwise, prov)
         if isinstance(e, ir.Local) and prov.get(e.name) is not None:  # a zone bound to a name
             return prov[e.name]
+        if isinstance(e.ty, ZoneT) and e.ty.board is not None:  # some space of that board
+            return {e.ty.board}
         return set(self.rs.zones)
 
     def sources(self, e: ir.Expr, prov: dict):

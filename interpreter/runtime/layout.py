@@ -112,6 +112,8 @@ class Layout:
         base = self.zone_base[z.name]
         for i in z.gaps:
             self.gap[base + i] = True
+        for mark in z.marks:  # declared: a map that uses none of a mark's values still has it (None everywhere)
+            self.marks.setdefault(mark, [None] * len(self.instances))
         for i, marked in enumerate(z.space_marks):
             for mark, value in marked.items():
                 self.marks.setdefault(mark, [None] * len(self.instances))[base + i] = value

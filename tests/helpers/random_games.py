@@ -15,7 +15,8 @@ CONFIGS = [(name, mode) for name in bundled_names() for mode in load_ruleset(nam
 # rulesets whose random games run to hundreds of decisions: the suites that play
 # every bundled ruleset play these only in the slow run; their own test module
 # plays short games of them in the default run
-LONG_GAMES = {"hand-of-fate-ordeals"}
+LONG_GAMES = {"hand-of-fate-ordeals",
+              "gauntlet-race-crossfire"}  # the race's rules on another map: gauntlet-race plays them by default
 
 
 def config_params(configs=CONFIGS) -> list:
