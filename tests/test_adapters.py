@@ -10,7 +10,7 @@ import warnings
 
 import pytest
 from helpers.random_games import CONFIGS, LONG_GAMES
-from test_secrets import Labels, dealt_again, hidden_from
+from test_secrets import BLIND_CHOICES, Labels, dealt_again, hidden_from
 
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
@@ -130,7 +130,7 @@ def test_no_adapter_output_depends_on_a_card_its_reader_cannot_see(name, mode, g
                 hidden = hidden_from(driver.game, ep.st, role)
                 twin_st = dealt_again(ep.st, hidden, seed * 1000 + ep.moves)
                 twin = Episode(twin_st, ep.chosen, ep.moves, None, None,
-                               driver.actions.answers(driver.game.decision(twin_st)))
+                               driver.actions.answers(driver.game.decision(twin_st), twin_st))
                 mine = adapter_outputs(driver, ep, role)
                 assert adapter_outputs(driver, twin, role) == mine, \
                     f"{name} {mode} seed {seed} move {ep.moves}: what {role} is shown depends on cards it cannot see"
@@ -141,6 +141,17 @@ def test_no_adapter_output_depends_on_a_card_its_reader_cannot_see(name, mode, g
             legal = state.legal_actions()
             state.apply_action(legal[rng.pick(streams[driver.current(ep)], ep.moves, len(legal))])
     assert checked > 3
+
+
+def test_choices_of_cards_the_chooser_cannot_see_are_answered_by_rank_not_id(tmp_path):
+    """Choices from a face-down bag and from another player's hand (test_secrets'
+    BLIND_CHOICES): the legal ids are unseen cards' ranks, the same however the
+    hidden cards lie; a card id would tell which card is where."""
+    path = tmp_path / "blind-choices.yaml"
+    path.write_text(BLIND_CHOICES)
+    test_no_adapter_output_depends_on_a_card_its_reader_cannot_see(str(path), "play", games=2)
+    driver = load_game(str(path), "play").driver
+    assert any(line.endswith("unseen   an unseen card, the 1st offered") for line in driver.actions.describe())
 
 
 @pytest.mark.slow
