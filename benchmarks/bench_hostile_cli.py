@@ -141,6 +141,98 @@ def cases(tmp: Path) -> list:
     ]
 
 
+WATCH_LOOP = """game: watchloop
+title: Watch loop
+roles: [solo]
+vars: {x: 0, y: 0}
+modes:
+  standard:
+    round:
+      - step: Count
+        do: |
+          x += 1
+          if x > 5:
+            end game
+    watch:
+      - when: x >= 0
+        do: x += 1
+"""
+
+SQUARES = """game: squares
+title: Squares
+roles: [solo]
+vars: {x: 2}
+modes:
+  standard:
+    round:
+      - step: Grow
+        do: |
+          repeat 40 times:
+            x = x * x
+          end game
+    score:
+      solo: x
+"""
+
+
+def round_two(tmp: Path) -> list:
+    """Issue 20, round two: watches, numbers, options over hidden cards, tampered saves and logs."""
+    import json
+
+    from test_secrets import BLIND_CHOICES, TELLING
+
+    from interpreter.engine.saves import _check
+    files = {"watch.yaml": WATCH_LOOP,
+             "mutual.yaml": WATCH_LOOP.replace("      - when: x >= 0\n        do: x += 1\n",
+                                               "      - when: y == 0\n        do: y = 1\n"
+                                               "      - when: y == 1\n        do: y = 0\n"),
+             "squares.yaml": SQUARES,
+             "score.yaml": SQUARES.replace("repeat 40 times:\n            x = x * x\n", "x = 999999999999999999\n")
+                                  .replace("solo: x", "solo: x * x * x"),
+             "blind.yaml": BLIND_CHOICES, "telling.yaml": TELLING}
+    for name, text in files.items():
+        (tmp / name).write_text(text)
+    save = tmp / "save.json"
+    subprocess.run([sys.executable, "-m", "cli", "run", "twenty-trials", "--seed", "4", "--stop-at", "5", "--save",
+                    str(save)], cwd=ROOT, check=True, capture_output=True)
+    data = json.loads(save.read_text())
+    data["answers"][2] = 99
+    data["check"] = _check(data)
+    (tmp / "edited.json").write_text(json.dumps(data))
+    data["answers"][2] = 0
+    (tmp / "unchecked.json").write_text(json.dumps(data))
+    (tmp / "state.json").write_text(json.dumps({"format": "rulelang-state/1", "state": {"zones": [[0, 0]]}}))
+    (tmp / "deep.json").write_text(save.read_text().replace('"agents": {', '"x": ' + "[" * 100_000 + "]" * 100_000
+                                                            + ', "agents": {'))
+    log = tmp / "log.jsonl"
+    subprocess.run([sys.executable, "-m", "cli", "run", "twenty-trials", "--seed", "2", "--log", str(log)], cwd=ROOT,
+                   check=True, capture_output=True)
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    records[1]["choice"] = "0"
+    (tmp / "choice.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    resume = ["run", "twenty-trials", "--resume"]
+    return [
+        ("a watch that sets itself off", "`when: x >= 0  do: x += 1`, the default step limit",
+         ["run", str(tmp / "watch.yaml")], False),
+        ("the same, `--step-limit 100`", "", ["run", str(tmp / "watch.yaml"), "--step-limit", "100"], False),
+        ("two watches that set each other off", "", ["run", str(tmp / "mutual.yaml")], False),
+        ("check of the watch", "a warning, exit 0", ["check", str(tmp / "watch.yaml")], False),
+        ("`x = x * x` forty times", "from 2", ["run", str(tmp / "squares.yaml")], False),
+        ("the same, `--limit number_digits=4000`", "", ["run", str(tmp / "squares.yaml"), "--limit",
+                                                        "number_digits=4000"], False),
+        ("a score of 54 digits", "`x * x * x`, x of 18 digits", ["run", str(tmp / "score.yaml")], False),
+        ("choices over hidden cards", "a face-down bag, another's hand: `--log-as alice`",
+         ["run", str(tmp / "blind.yaml"), "--log", str(tmp / "alice.jsonl"), "--log-as", "alice"], False),
+        ("options that tell", "`where g.value > 3` over the bag: check warns", ["check", str(tmp / "telling.yaml")],
+         False),
+        ("a save: answer past the options", "the check made again", [*resume, str(tmp / "edited.json")], False),
+        ("a save: an answer changed", "the check not made again", [*resume, str(tmp / "unchecked.json")], False),
+        ("a save of the old format", "a game state", [*resume, str(tmp / "state.json")], False),
+        ("a save: JSON 100,000 deep", "", [*resume, str(tmp / "deep.json")], False),
+        ("a log: `\"choice\": \"0\"`", "", ["replay", str(tmp / "choice.jsonl")], False),
+    ]
+
+
 # rulelang, reporting its own peak resident memory (VmHWM) as it exits: the
 # rusage of a child would count the parent's pages it started with
 CHILD = """
@@ -170,11 +262,13 @@ def measure(args: list[str], full: bool) -> tuple[float, float, int, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--round-two", action="store_true", help="only issue 20's second round of cases")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         print("| input | what it is | exit code | time (s) | peak memory (MB) | first line of the message |")
         print("|---|---|---|---|---|---|")
-        for name, what, args, full in cases(Path(tmp)):
+        chosen = round_two(Path(tmp)) if options.round_two else cases(Path(tmp)) + round_two(Path(tmp))
+        for name, what, args, full in chosen:
             runs = [measure(args, full) for _ in range(options.repeat)]
             seconds = statistics.median(r[0] for r in runs)
             rss = statistics.median(r[1] for r in runs)

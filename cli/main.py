@@ -29,7 +29,7 @@ from interpreter.engine.saves import restore as restore_state
 from interpreter.engine.saves import save as save_state
 from interpreter.engine.view import Viewer
 from interpreter.runtime.errors import IllegalAction, RuleError
-from rulelang import RulesetError, apply_params, parse_assignments
+from rulelang import RulesetError, apply_params, lint, parse_assignments
 from rulelang.files import bundled
 
 from . import printing, show, simulation, solve, sweep
@@ -263,6 +263,8 @@ def cmd_check(args) -> int:
             print(exc.format(), file=sys.stderr)
             failed += 1
             continue
+        for warning in lint.warnings(rs):
+            print(warning.format(), file=sys.stderr)
         modes = ", ".join(rs.modes)
         who = f"players: {rs.players.low}..{rs.players.high}" if rs.players is not None and len(counts) > 1 \
             else f"roles: {', '.join(r.name for r in rs.roles)}"
@@ -301,7 +303,7 @@ def cmd_run(args) -> int:
         if log_file:
             log_file.close()
     if args.save:
-        save_state(args.save, ruleset, args.ruleset, game.mode.name, seed, kinds, st)
+        save_state(args.save, ruleset, args.ruleset, game.mode.name, seed, kinds, st, game)
     if st.outcome is None:
         print(f"stopped at decision {st.decisions} (round {st.round}, {game.step_name(st)})"
               + (f"; saved to {args.save}" if args.save else ""))
@@ -326,7 +328,7 @@ def cmd_play(args) -> int:
     def save(path: str) -> str:
         try:
             refuse_inputs({"save to": path}, ruleset, args)
-            save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"])
+            save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"], game)
         except (SaveError, UsageError) as exc:
             return str(exc)
         return f"saved to {path}; continue with: rulelang play {args.ruleset} --resume {path}"

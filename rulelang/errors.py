@@ -66,10 +66,11 @@ class Diagnostic:
     span: Span | None
     message: str
     hint: str | None = None
+    severity: str = "error"  # or "warning": `check` prints it and still succeeds
 
     def format(self) -> str:
         where = f"{self.span}: " if self.span else ""
-        out = [f"{where}error: {self.message}"]
+        out = [f"{where}{self.severity}: {self.message}"]
         if self.span and self.span.source.quotable:
             text = self.span.source.line(self.span.line)
             if text.strip():

@@ -652,6 +652,7 @@ class Ruleset(Node):
     events: Mapping[str, Event] = field(default_factory=lambda: FrozenMap())
     abilities: Mapping[str, Ability] = field(default_factory=lambda: FrozenMap())
     dice: Mapping[str, Die] = field(default_factory=lambda: FrozenMap())  # `dice:` and the built-in d6
+    number_digits: int = 18  # how many digits a number in play may have (`--limit number_digits`)
 
     @property
     def default_mode(self) -> str:

@@ -26,6 +26,8 @@ class Limits:
     board_spaces: int = 10_000  # spaces on one board
     nesting: int = 100  # rules inside one another: expressions, statements, and the
     #                     defines and procedures they call, counted as written out (the bundled: under 40)
+    number_digits: int = 18  # a number in play: a product or sum that grows without end is stopped
+    #                          (the bundled: under 4 digits; Python prints at most 4,300)
 
     def changed(self, assignments: list[str]) -> "Limits":
         """These limits with `NAME=N` items applied (`--limit`); bad items are a RulesetError."""
@@ -41,8 +43,8 @@ class Limits:
                 problems.append(Diagnostic(None, f"--limit {name}: expected a whole number of at least 1, "
                                                  f"not '{value.strip()}'"))
             elif number > MOST.get(name, number):
-                problems.append(Diagnostic(None, f"--limit {name}: at most {MOST[name]}, not {number:,}",
-                                           "anything nested deeper would exhaust Python's stack while it is read"))
+                problems.append(Diagnostic(None, f"--limit {name}: at most {MOST[name]:,}, not {number:,}",
+                                           WHY_MOST[name]))
             else:
                 changes[name] = number
         if problems:
@@ -54,7 +56,10 @@ DEFAULT = Limits()
 # how far --limit may raise the depths: the passes over YAML and rules recurse,
 # and deeper input would end in Python's RecursionError, not a located error
 # (tests/test_fuzz_front_end.py tries every kind of deep input at these)
-MOST = {"yaml_depth": 200, "nesting": 200}
+MOST = {"yaml_depth": 200, "nesting": 200, "number_digits": 4000}
+DEEPER = "anything nested deeper would exhaust Python's stack while it is read"
+WHY_MOST = {"yaml_depth": DEEPER, "nesting": DEEPER,
+            "number_digits": "Python prints no whole number of more than 4,300 digits"}
 
 
 def over(what: str, limit: int, name: str) -> str:

@@ -195,7 +195,8 @@ class _Reader:
             ir.frozen_map({n: p.default for n, p in params.items()}),
             source_hash(self.sources), text=self.text(top.get("text"), "text"),
             files=tuple(s.name for s in self.sources), players=players, dice=ir.frozen_map(dice),
-            events=ir.frozen_map(events), abilities=ir.frozen_map(abilities), span=top.span)
+            events=ir.frozen_map(events), abilities=ir.frozen_map(abilities), span=top.span,
+            number_digits=self.limits.number_digits)
         if self.diag:
             raise RulesetError(self.diag.items)
         return check(ruleset, self.limits)  # raises RulesetError listing every problem

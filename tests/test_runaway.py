@@ -100,3 +100,95 @@ def test_the_limit_option_is_documented():
     assert "--step-limit" in docs and f"{DEFAULT_STEP_LIMIT:,}" in docs
     r = rulelang("run", "--help")
     assert "--step-limit" in r.stdout
+
+
+# ---------------------------------------------------------------- watches (issue 20, item 1)
+
+def watched(steps: str, watches: str) -> str:
+    """The tiny game with a step and a mode's `watch:` entries (YAML, indented as a mode's keys)."""
+    return tiny(steps) + "    watch:\n" + "".join(f"      {line}\n" for line in watches.strip().splitlines())
+
+
+WATCH_LOOPS = {
+    # name: (the step, the watches, the watch the error names, its condition)
+    "a watch that makes its own condition true again": (
+        "total += 1\nif total > 5:\n  win solo", "- when: total >= 0\n  do: total += 1", 1, "`total >= 0`"),
+    "a watch whose do: changes nothing it tests": (
+        "total += 1\nif total > 5:\n  win solo", "- when: total >= 0\n  do: shuffle pile", 1, "`total >= 0`"),
+    "two watches that set each other off": (
+        "total += 1\nif total > 5:\n  win solo",
+        "- when: size(out) == 0\n  do: move out to pile\n- when: size(out) > 0\n  do: move pile to out",
+        1, "`size(out) == 0`"),
+}
+
+
+@pytest.mark.parametrize("optimize", [True, False], ids=["optimised", "plain"])
+@pytest.mark.parametrize("name", list(WATCH_LOOPS))
+def test_a_watch_that_fires_for_ever_stops_at_the_limit_naming_the_watch(name, optimize):
+    steps, watches, number, cond = WATCH_LOOPS[name]
+    text = watched(steps, watches)
+    game = Game(load_text(text, "t.yaml"), step_limit=100, optimize=optimize)
+    with pytest.raises(Runaway) as info:
+        play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
+    d = info.value.diagnostic
+    assert d.message.startswith(f"the game ran 100 steps without ending: watch {number} ({cond}) fires again "
+                                "and again (in step 'Only', round "), d.message
+    assert d.span.file == "t.yaml" and text.splitlines()[d.span.line - 1].strip().startswith("- when:")
+    assert "--step-limit" in d.hint
+
+
+def test_watches_that_let_the_game_end_count_a_step_each_and_play_on():
+    # fires once a round (its do: makes its condition false) and cuts the step short: 3 firings, then a win
+    text = watched("if total > 5:\n  win solo\ntotal += 1", "- when: total % 2 == 1\n  do: total += 1")
+    game = Game(load_text(text, "t.yaml"), step_limit=100)
+    st = play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
+    assert st.outcome["results"] == {"solo": "win"} and st.vars[0] == 6 and st.round == 4
+
+
+def test_the_command_line_stops_a_watch_loop_with_exit_code_2(tmp_path):
+    path = tmp_path / "loop.yaml"
+    path.write_text(watched(*WATCH_LOOPS["a watch that makes its own condition true again"][:2]))
+    r = rulelang("run", str(path), "--step-limit", "100")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "the game ran 100 steps without ending: watch 1 (`total >= 0`) fires again and again" in r.stderr
+
+
+CHECK_WARNS = {
+    # name: (the watches, the warnings' watch numbers)
+    "re-triggers itself": ("- when: total >= 0\n  do: total += 1", [1]),
+    "changes nothing it tests": ("- when: total >= 0\n  do: shuffle pile", [1]),
+    "two that set each other off": (
+        "- when: size(out) == 0\n  do: move out to pile\n- when: size(out) > 0\n  do: move pile to out", [1, 2]),
+    "two through variables, each making its own condition false": (
+        "- when: total == 1\n  do: |\n    total = 0\n    flag = 1\n- when: flag == 1\n  do: |\n    flag = 0\n"
+        "    total = 1", [1, 2]),
+    "sets what it tests to a value that makes it false": ("- when: total >= 10\n  do: total = 0", []),
+    "ends the game": ("- when: total >= 0\n  do: win solo", []),
+    "asks a decision": ("- when: total >= 0\n  do: |\n    solo chooses c in pile as look:\n      pass", []),
+}
+
+
+@pytest.mark.parametrize("name", list(CHECK_WARNS))
+def test_check_warns_of_a_watch_that_may_set_itself_off_with_no_decision_between(name):
+    from rulelang import lint
+    watches, numbers = CHECK_WARNS[name]
+    text = watched("total += 1", watches).replace("  total: 0\n", "  total: 0\n  flag: 0\n")
+    found = lint.warnings(load_text(text, "w.yaml"))
+    assert [int(d.message.split()[1]) for d in found] == numbers, found
+    for d in found:
+        assert d.severity == "warning" and d.span.file == "w.yaml" and "ask a decision in it" in d.hint
+        assert text.splitlines()[d.span.line - 1].strip().startswith("- when:")
+
+
+def test_check_prints_the_warning_and_succeeds(tmp_path):
+    path = tmp_path / "w.yaml"
+    path.write_text(watched("total += 1", CHECK_WARNS["re-triggers itself"][0]))
+    r = rulelang("check", str(path))
+    assert r.returncode == 0 and ": ok — " in r.stdout, r.stderr
+    assert f"{path}:" in r.stderr and ": warning: watch 1 of mode 'main' asks no decision" in r.stderr, r.stderr
+
+
+def test_no_bundled_ruleset_has_a_warning():
+    from rulelang import lint
+    for path in sorted((ROOT / "rulesets").rglob("*.yaml")):
+        assert lint.warnings(load_ruleset(str(path))) == [], path

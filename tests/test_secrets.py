@@ -15,15 +15,20 @@ each card is, which way up). Two checks on every observation and log record:
 """
 import io
 import json
+import os
 import random
 import re
 
 import pytest
 from helpers import rulelang
 from helpers.random_games import config_params, play_random
+from helpers.secret_games import secret_games
+from hypothesis import HealthCheck, given, settings
 
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog
+from interpreter.engine.saves import load as load_save
+from interpreter.engine.saves import restore
 from interpreter.engine.view import Viewer
 from interpreter.runtime.state import State
 from rulelang import load_ruleset, load_text
@@ -75,6 +80,11 @@ def dealt_again(st: State, hidden: list[int], seed: int) -> State:
     random.Random(seed).shuffle(order)
     for c, (zi, i, up) in zip(order, places):
         other.zones[zi][i], other.where[c], other.face_up[c] = c, zi, up
+    if other.pending is not None and not other.pending.site.menu:  # its options name places: the card now at each
+        now = {old: new for old, new in zip(hidden, order)}
+        d = other.pending
+        other.pending = d._replace(options=[tuple(now.get(v, v) if card else v for v, card in zip(o, d.site.is_card))
+                                            for o in d.options])
     return other
 
 
@@ -119,6 +129,12 @@ def check(game, viewer, labels, st, role, seed, where: str) -> None:
         assert not labels.named(mine, st, hidden), f"{where}: {role}'s log names hidden cards"
 
 
+def check_everyone(game, viewer, labels, st, seed, where: str) -> None:
+    """The checks for every role and a spectator (None)."""
+    for role in [*game.roles, None]:
+        check(game, viewer, labels, st, role, seed, where)
+
+
 def log_record(game, viewer, st, role) -> str:
     """The role's log records of this decision: the rolls and picks before it, and the decision's."""
     out = io.StringIO()
@@ -147,8 +163,7 @@ def test_no_role_sees_a_card_it_cannot_see(name, mode, thorough):
                 if not wanted(st):
                     return
                 where = f"{name} {mode} {params} seed {seed}, decision {st.decisions}"
-                for role in [*game.roles, None]:  # None: a spectator
-                    check(game, viewer, labels, st, role, seed, where)
+                check_everyone(game, viewer, labels, st, seed, where)
                 checked_count += 1
                 if checked_count % 5 == 2 and st.outcome is None:  # saved and resumed: still nothing more
                     resumed = game.state_from_json(json.loads(json.dumps(st.to_json())))
@@ -219,8 +234,7 @@ def test_random_picks_among_hidden_cards_name_none():
     for seed in range(GAMES):
         def on_decision(st):
             nonlocal hidden_picks
-            for role in [*game.roles, None]:
-                check(game, viewer, labels, st, role, seed, f"blind picks seed {seed}, decision {st.decisions}")
+            check_everyone(game, viewer, labels, st, seed, f"blind picks seed {seed}, decision {st.decisions}")
             hidden_picks += sum(e.get("picked") == "a hidden card" for e in viewer.observe(st, "alice")["chance"])
         play_random(game, seed, on_decision)
     assert hidden_picks > GAMES  # the checks saw picks the reader could not see
@@ -272,10 +286,9 @@ def test_a_players_log_and_the_replayed_players_log_name_no_hidden_card(tmp_path
 def test_a_resumed_game_shows_what_it_showed_before(tmp_path):
     save = tmp_path / "game.json"
     assert rulelang("run", "twenty-trials", "--mode", "versus", "--stop-at", "7", "--save", str(save)).returncode == 0
-    data = json.loads(save.read_text())
     game = Game(load_ruleset("twenty-trials"), "versus")
     viewer = Viewer(game)
-    st = game.state_from_json(data["state"])
+    st = restore(game, load_save(str(save)), str(save))
     for role in game.roles:
         check(game, viewer, Labels(game, viewer), st, role, 0, "resumed from a file")
     mine = tmp_path / "tm.jsonl"
@@ -283,3 +296,131 @@ def test_a_resumed_game_shows_what_it_showed_before(tmp_path):
     assert r.returncode == 0, r.stderr
     assert all("option" not in rec for rec in map(json.loads, mine.read_text().splitlines())
                if rec.get("role") == "challenger")
+
+
+# ---------------------------------------------------------------- decision options (issue 20, item 3)
+
+BLIND_CHOICES = BLIND_PICKS.replace("""          repeat 2 times:
+            take random g in bag:
+              move g to hand of alice""", """          alice chooses g in bag as dig:
+            move g to hand of alice
+          bob chooses g in hand of alice as steal:
+            move g to hand of bob
+          repeat 2 times:
+            alice chooses g in bag as dig:
+              move g to hand of alice""").replace("size(bag) < 2", "size(bag) < 3") \
+    .replace("game: blind-picks", "game: blind-choices")
+
+
+class RefereeOptions(Viewer):
+    """The viewer as it was before issue 20: every option by its cards' labels, whoever reads it."""
+    def option(self, st, index, reader=None):
+        return super().option(st, index)
+
+
+def test_options_over_cards_the_chooser_cannot_see_name_where_they_lie():
+    """Choices from a face-down bag and from another player's hand: the chooser is
+    offered places, not cards, in its observation, in `play` and in its log; the
+    referee's log names the cards (it is a replay)."""
+    game = Game(load_text(BLIND_CHOICES, "blind.yaml"), "play")
+    viewer = Viewer(game)
+    labels = Labels(game, viewer)
+    blind = 0
+    for seed in range(GAMES):
+        def on_decision(st):
+            nonlocal blind
+            check_everyone(game, viewer, labels, st, seed, f"blind choices seed {seed}, decision {st.decisions}")
+            d = game.decision(st)
+            if d is not None and d.label in ("dig", "steal"):
+                options = viewer.observe(st, d.role)["decision"]["options"]
+                where = "bag, face down" if d.label == "dig" else "hand of alice, unseen"
+                assert options[-1] == f"the top card of {where}", options
+                assert all(o.endswith(where) for o in options)
+                assert len(options) < 2 or options[-2] == f"the 2nd card from the top of {where}"
+                blind += 1
+        play_random(game, seed, on_decision)
+    assert blind > GAMES
+    st = game.new_state(1)
+    out = io.StringIO()
+    GameLog(out, {}, None).decision(game, viewer, st, 0)
+    assert "gem " in json.loads(out.getvalue().splitlines()[1])["option"]  # the referee's log names the card
+    # the same games through the old viewer: the checks catch the options
+    with pytest.raises(AssertionError, match="names hidden cards|changes when"):
+        check(game, RefereeOptions(game), labels, st, "alice", 1, "options by label")
+
+
+def test_play_shows_the_chooser_places_not_cards(tmp_path):
+    path = tmp_path / "blind.yaml"
+    path.write_text(BLIND_CHOICES)
+    r = rulelang("play", str(path), "--as", "alice", "--seed", "3", input="1\n" * 40)
+    shown = r.stdout
+    assert "the top card of bag, face down" in shown, shown[-2000:]
+    dig = shown.split("dig", 1)[1].split("\n>", 1)[0]
+    assert "gem " not in dig, dig
+
+
+@given(secret_games())
+@settings(max_examples=int(os.environ.get("RULELANG_FUZZ_EXAMPLES", 30)), derandomize=True, deadline=None,
+          database=None, suppress_health_check=list(HealthCheck))
+def test_generated_games_keep_their_secrets(text):
+    """Generated games (tests/helpers/secret_games.py): choices, draws and random
+    picks from places seen by all, by their owner or by no one, face up or down;
+    every decision checked for every role and a spectator, options included."""
+    game = Game(load_text(text, "generated.yaml"), "play")
+    viewer = Viewer(game)
+    labels = Labels(game, viewer)
+    for seed in range(2):
+        def on_decision(st):
+            check_everyone(game, viewer, labels, st, seed, f"seed {seed}, decision {st.decisions} of\n{text}")
+            if st.decisions % 3 == 1 and st.outcome is None:  # saved and resumed: the same
+                resumed = game.state_from_json(json.loads(json.dumps(st.to_json())))
+                for role in game.roles:
+                    assert viewer.observe(resumed, role) == viewer.observe(st, role)
+        play_random(game, seed, on_decision)
+
+
+TELLING = BLIND_PICKS.replace("""          repeat 2 times:
+            take random g in bag:
+              move g to hand of alice""", """          alice chooses g in bag where g.value > 3 as dig:
+            move g to hand of alice
+          alice chooses g in bag as fair:
+            move g to hand of alice
+          alice chooses size_up:
+            big if exists s in hand of bob where s.value > 5:
+              pass
+            small:
+              pass""").replace("size(bag) < 2", "size(bag) < 4")
+
+
+def test_check_warns_of_options_that_depend_on_cards_the_chooser_cannot_see(tmp_path):
+    """`where g.value > 3` over a face-down bag, a menu option's guard over the other
+    player's hand: no way of naming the options hides what their being offered says."""
+    path = tmp_path / "telling.yaml"
+    path.write_text(TELLING)
+    r = rulelang("check", str(path))
+    assert r.returncode == 0, r.stderr
+    warned = [line for line in r.stderr.splitlines() if ": warning: " in line]
+    assert len(warned) == 2, r.stderr
+    assert "decision 'dig' offers depends on cards alice may not see (in bag)" in warned[0]
+    assert "decision 'size_up' offers depends on cards alice may not see (in hand)" in warned[1]
+    # and the oracle sees the leak the warning is about: dealt again, the bag offers other places
+    game = Game(load_text(TELLING, "telling.yaml"), "play")
+    viewer = Viewer(game)
+    st = game.new_state(0)
+    assert game.decision(st).label == "dig"
+    hidden = hidden_from(game, st, "alice")
+    shown = viewer.observe(st, "alice")["decision"]["options"]
+    differs = 0
+    for seed in range(10):
+        twin = dealt_again(st, hidden, seed)
+        twin.pending = None  # the options of the twin game, enumerated again from its bag
+        game.start_step(twin, "Turn")
+        differs += viewer.observe(twin, "alice")["decision"]["options"] != shown
+    assert differs
+
+
+@given(secret_games())
+@settings(max_examples=20, derandomize=True, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+def test_generated_games_have_no_telling_options(text):
+    from rulelang import lint
+    assert lint.warnings(load_text(text, "generated.yaml")) == []

@@ -8,6 +8,8 @@ an id from one vocabulary, fixed for a ruleset, mode and parameters:
     menu options   every option name of the mode's menus
     none           "no card", "no value" (`[none] + ...`)
     cards          every card of the ruleset, by its id
+    unseen cards   1..N: a card its chooser cannot see, by its rank among the
+                   unseen cards the options offer (when a decision may offer one)
     zones          every zone instance, when some decision binds a zone
     type values    the values of each type some decision binds
     roles          the mode's roles, when some decision binds a role
@@ -22,12 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang import ir
+from rulelang import ir, lint
 from rulelang.labels import value_text, words
 
 from ..engine.game import Game
-from ..engine.view import Viewer
+from ..engine.view import Viewer, ordinal
 from ..runtime.decision import Decision, DecisionSite
+from ..runtime.state import State
 from .domains import Domains, Slot, rule_nodes, span_key
 
 
@@ -62,6 +65,13 @@ class ActionSpace:
             values.append(("none", None, "none"))
         if "card" in kinds:
             values += [("card", c.id, f"{viewer.card(c.id)} (card {c.id})") for c in rs.cards]
+        # a card its chooser cannot see is answered by its rank among the unseen cards offered
+        # (in the order of the options, which follows where they lie): its id would name it
+        self.viewer = viewer
+        self.unseen = any(lint.may_offer_unseen(rs, game.mode, chooses[span_key(site.span)])
+                          for site in self.sites if not site.menu)
+        if self.unseen:
+            values += [("unseen", k, f"an unseen card, the {ordinal(k)} offered") for k in range(1, len(rs.cards) + 1)]
         if "zone" in kinds:
             values += [("zone", zi, viewer.zone_text(zi)) for zi in range(1, len(game.layout.instances))]
         for kind in dict.fromkeys(k for k in kinds if k.startswith("enum:")):
@@ -82,11 +92,20 @@ class ActionSpace:
     def __len__(self) -> int:
         return len(self.actions)
 
-    def answers(self, d: Decision) -> list[tuple[int, ...]]:
-        """Each option of a decision as the ids that choose it, in order."""
+    def answers(self, d: Decision, st: State | None = None) -> list[tuple[int, ...]]:
+        """Each option of a decision as the ids that choose it, in order (given the
+        state, a card its chooser cannot see as an unseen card's id)."""
         slots, ids, none = self.slots[d.site.index], self.ids, self.none
+        rank: dict[tuple[int, int], int] = {}
+        if self.unseen and st is not None:
+            for o in d.options:
+                for k, (s, v) in enumerate(zip(slots, o)):
+                    if s.kind == "card" and v is not None and (k, v) not in rank and \
+                            not self.viewer.sees(st, v, d.role):
+                        rank[k, v] = sum(1 for key in rank if key[0] == k) + 1
         try:
-            return [tuple(none if v is None else ids[s.kind, v] for s, v in zip(slots, o)) for o in d.options]
+            return [tuple(none if v is None else ids["unseen", rank[k, v]] if (k, v) in rank else ids[s.kind, v]
+                          for k, (s, v) in enumerate(zip(slots, o))) for o in d.options]
         except KeyError as missing:  # the bounds read off the rules missed a value: a bug, said plainly
             raise ValueError(f"decision '{d.label}' at {d.at} offers {missing} outside its action ids") from None
 

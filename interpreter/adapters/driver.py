@@ -117,7 +117,7 @@ class Driver:
         """Play stopped at a decision, a chance event or the end: note it."""
         game, st = self.game, ep.st
         d = game.decision(st)
-        ep.answers = self.actions.answers(d) if d is not None else []
+        ep.answers = self.actions.answers(d, st) if d is not None else []
         if ep.moves >= self.max_moves and not game.is_terminal(st):
             ep.truncated = "move limit"
         if ep.records is None or (d is None and not game.is_terminal(st)):

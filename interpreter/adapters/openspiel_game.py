@@ -161,7 +161,7 @@ class RulelangState(pyspiel.State):
         sample = self._driver.sampler.sample(ep.st, driver.roles[player_id], seed)
         twin = Episode(sample, ep.chosen, ep.moves, ep.truncated,
                        {r: list(h) for r, h in ep.records.items()},
-                       driver.actions.answers(driver.game.decision(sample)))
+                       driver.actions.answers(driver.game.decision(sample), sample))
         return self.get_game().new_initial_state(twin)
 
     def __str__(self) -> str:

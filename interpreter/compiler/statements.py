@@ -12,8 +12,8 @@ made for it.
 from __future__ import annotations
 
 from rulelang import ir
-from rulelang.types import ListT, ZoneT
-from rulelang.walk import method
+from rulelang.types import INT, ListT, ZoneT
+from rulelang.walk import method, walk
 
 from ..runtime.chance import ChanceSite
 from .binders import FREE_BINDINGS, Binders
@@ -27,6 +27,22 @@ def _changes_the_game(s: ir.Stmt) -> bool:
     change nothing a condition can see, or are made of these)."""
     return isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)) or \
         isinstance(s, (ir.Assign, ir.Roll)) and isinstance(s.target, ir.Var)
+
+
+def _grows(e: ir.Expr) -> bool:
+    """Whether a number's value may be larger than any value already kept: made with
+    `+`, `-`, `*` or `sum`, or read from a local or a define (whose values are not
+    checked when they are made). Only numbers: `/`, `%`, `min`, `abs`, counts and
+    comparisons make nothing larger."""
+    if e.ty != INT:
+        return False
+    for n in walk(e):
+        if isinstance(n, ir.Binary) and n.op in ("+", "-", "*") and n.ty == INT or \
+                isinstance(n, ir.Quantified) and n.kind == "sum" or \
+                isinstance(n, ir.BuiltinCall) and n.name == "sum" or \
+                isinstance(n, ir.Local) and n.ty == INT or isinstance(n, ir.DefineCall):
+            return True
+    return False
 
 
 # what --check-invariants checks after: the statements that touch zones and facings (an assignment
@@ -189,11 +205,32 @@ class Statements(Binders):
                   f"face[{c}] = {face}")
 
     def stmt_let(self, s, fn, indent):
-        self.emit(fn, indent, f"env[{self.const(s.name)}] = {self.once(s.value, fn, indent)}")
+        value = self.once(s.value, fn, indent)
+        if _grows(s.value):
+            value = self.within_bound(value, s.span, fn, indent)
+        self.emit(fn, indent, f"env[{self.const(s.name)}] = {value}")
 
     def stmt_assign(self, s, fn, indent):
         target = self.assignable(s.target, s.span, fn, indent)
-        self.emit(fn, indent, self.store(s.target, target, s.op, self.once(s.value, fn, indent)))
+        value = self.once(s.value, fn, indent)
+        if s.op != "=" or _grows(s.value):  # a number that may have grown is checked before it is kept
+            value = self.within_bound(value if s.op == "=" else f"{target} {s.op[0]} {value}", s.span, fn, indent)
+            self.emit(fn, indent, self.store(s.target, target, "=", value))
+        else:
+            self.emit(fn, indent, self.store(s.target, target, s.op, value))
+
+    def within_bound(self, value: str, span, fn: Function, indent: str) -> str:
+        """A temporary holding `value`, after lines that stop the game with a located
+        error if it has more digits than numbers may have (`--limit number_digits`)."""
+        digits = self.L.rs.number_digits
+        bound, t = 10 ** digits - 1, self.fresh("n")
+        err = self.error(span, f"a number of more than {digits:,} digits: numbers in a game stay within "
+                               f"±{bound:,}" if digits <= 30 else f"a number of more than {digits:,} digits")
+        hint = self.const("a number that grows without end is a mistake in the rules (a product that multiplies "
+                          "itself, a sum that never stops); if the game really needs more, raise the limit with "
+                          f"--limit number_digits=N (now {digits:,})")
+        self.emit(fn, indent, f"{t} = {value}", f"if not {-bound} <= {t} <= {bound}:", f"    _fail({err}, {hint})")
+        return t
 
     def assignable(self, target: ir.Expr, span, fn: Function, indent: str) -> str:
         """What an assignment (or a roll) changes, as a Python target."""

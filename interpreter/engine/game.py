@@ -32,7 +32,7 @@ from ..compiler.rules import compile_rules
 from ..runtime import rng
 from ..runtime.chance import CHANCE, OUTCOME, Chance, Decided
 from ..runtime.decision import Decision
-from ..runtime.errors import GameEnded, IllegalAction, Runaway, WatchFired
+from ..runtime.errors import GameEnded, IllegalAction, RuleError, Runaway, WatchFired
 from ..runtime.layout import Layout, move_card
 from ..runtime.state import Frame, State
 from .invariants import Invariants
@@ -119,6 +119,7 @@ class Game:
             frame.pc = p.resume
         st.pending = None
         st.decisions += 1
+        st.moves = (st.moves, index)
         if st.events is not None:
             st.events.append(Decided(p.role))
         self.run(st)
@@ -135,6 +136,7 @@ class Game:
             raise IllegalAction(f"{outcome!r} is not an outcome of the {c.kind} at {c.at} (0..{c.count - 1})")
         st.stack[-1].env[OUTCOME] = outcome
         st.chance = None
+        st.moves = (st.moves, -1 - outcome)
         self.run(st)
         if self.check_invariants:
             self.invariants.at_decision(st)
@@ -220,6 +222,11 @@ class Game:
             except WatchFired as fired:
                 # the step stops here; the watch's statements run, then play goes on
                 main_pc = pc if len(stack) == 1 else stack[0].pc
+                st.steps += 1  # a watch that fires again and again, with no decision between, is a runaway
+                if st.steps > self.step_limit:
+                    watch = self.rules.program.watches[fired.index]
+                    raise Runaway(watch.when.span or watch.span, self.step_limit, "watch",
+                                  f"'{self._step_at(main_pc)}', round {st.round:,}", fired.index + 1) from None
                 stack = st.stack = [Frame("main", self._after_watch(fired.index, main_pc), {}),
                                     Frame(watch_program(fired.index), 0, {})]
             except GameEnded as end:
@@ -249,7 +256,7 @@ class Game:
 
     def _outcome(self, st: State, end: GameEnded) -> dict:
         rules, layout = self.rules, self.layout
-        scores = {r: f(st, {}) for r, f in rules.score.items()}
+        scores = {r: self._bounded(f(st, {}), self.mode.score.get(r)) for r, f in rules.score.items()}
         keys = list(rules.ranking) or ([(False, rules.score)] if set(rules.score) >= set(self.roles) else [])
         out = st.vars[layout.out_slot:layout.out_slot + len(self.roles)]
         results, places = placements(end, self.roles, out, keys, st)
@@ -268,8 +275,20 @@ class Game:
         if why:
             outcome["eliminated"] = why
         if rules.measures:
-            outcome["measures"] = {n: f(st, {}) for n, f in rules.measures.items()}
+            outcome["measures"] = {n: self._bounded(f(st, {}), self.mode.measures.get(n))
+                                   for n, f in rules.measures.items()}
         return outcome
+
+    def _bounded(self, value, node):
+        """A score or measure, unless it has more digits than numbers may have (it is
+        computed at the end, so its growth is checked here, not where it is kept)."""
+        digits = self.ruleset.number_digits
+        if isinstance(value, int) and not -10 ** digits < value < 10 ** digits:
+            span = getattr(node, "span", None) or self.mode.span
+            raise RuleError(span, f"a score or measure of more than {digits:,} digits",
+                            f"raise the limit with --limit number_digits=N (now {digits:,}) if the game really "
+                            "needs more")
+        return value
 
     # ------------------------------------------------------------ positions (tests, tutorials)
     def cards(self, kind: str, /, **fields) -> list[int]:

@@ -59,7 +59,8 @@ class GameLog:
         record = {"type": "decision", "n": st.decisions, "round": st.round, "step": game.step_name(st),
                   "role": d.role, "label": d.label}
         if self.role is None or d.role == self.role:  # another role's record says no more than who and what label
-            record.update(at=d.at, choice=index, option=viewer.option(st, index), options=len(d.options))
+            option = viewer.option(st, index) if self.role is None else viewer.option(st, index, self.role)
+            record.update(at=d.at, choice=index, option=option, options=len(d.options))
         self.write(record)
 
     def outcome(self, viewer: Viewer, st: State) -> None:
@@ -85,14 +86,59 @@ def read_log(path: str) -> LoggedGame:
         records = [json.loads(line) for line in text.splitlines() if line.strip()]
     except (Unreadable, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ReplayError(f"cannot read the log {path}: {exc}") from None
-    if not records or records[0].get("type") != "header" or records[0].get("format") != LOG_FORMAT:
+    except RecursionError:
+        raise ReplayError(f"{path} is not a rulelang game log: its JSON is nested too deeply") from None
+    except ValueError:  # Python reads no whole number of more than 4,300 digits
+        raise ReplayError(f"{path} is damaged: it holds a number of more than 4,300 digits") from None
+    if not records or not isinstance(records[0], dict) or records[0].get("type") != "header" \
+            or records[0].get("format") != LOG_FORMAT:
         raise ReplayError(f"{path} is not a rulelang game log (no '{LOG_FORMAT}' header)")
     if "log_of" in records[0]:
         raise ReplayError(f"{path} is {records[0]['log_of']}'s log, which leaves out the others' choices; "
                           "only a full log (without --log-as) replays")
+    for k, record in enumerate(records, 1):
+        problem = _problem(record)
+        if problem:
+            raise ReplayError(f"{path} is damaged: record {k} {problem}")
     outcome = next((r for r in records if r.get("type") == "outcome"), None)
     return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"], outcome,
                       [r for r in records if r.get("type") in ("roll", "pick")])
+
+
+def _whole(v, low=0) -> bool:
+    return type(v) is int and low <= v < 10**18
+
+
+def _text(v) -> bool:
+    return isinstance(v, str) and len(v) < 100_000
+
+
+# what each kind of record must hold, and of what type: a log is read from anyone
+_FIELDS = {
+    "header": {"ruleset": _text, "hash": _text, "mode": _text, "seed": _whole,
+               "params": lambda v: isinstance(v, dict) and all(
+                   _text(k) and (type(x) is bool or _whole(x, -10**18) or _text(x)) for k, x in v.items())},
+    "decision": {"n": _whole, "round": _whole, "step": _text, "role": _text, "label": _text},
+    "roll": {"n": _whole, "die": _text, "faces": lambda v: isinstance(v, list) and all(type(f) is int for f in v)},
+    "pick": {"n": _whole, "picked": _text},
+    "outcome": {},
+}
+_FULL = {"choice": _whole, "options": _whole, "option": lambda v: v is None or _text(v)}  # a decision, in full
+
+
+def _problem(record) -> str | None:
+    """What is wrong with a record of a log, if anything."""
+    if not isinstance(record, dict):
+        return "is not a mapping"
+    kind = record.get("type")
+    if kind not in _FIELDS:
+        return f"is of no kind a log holds ({str(kind)[:40]!r})"
+    fields = dict(_FIELDS[kind], **(_FULL if kind == "decision" else {}))
+    for name, ok in fields.items():
+        if name not in record or not ok(record[name]):
+            return f"({kind}) has no valid '{name}'" if name not in record else \
+                f"({kind}) has '{name}' of the wrong type or range: {json.dumps(record[name])[:40]}"
+    return None
 
 
 def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:

@@ -29,6 +29,13 @@ from ..runtime.state import State
 from .game import Game
 
 HIDDEN = "a hidden card"  # a picked card the reader cannot see
+REFEREE = "$referee"  # the reader who sees every card (no role is named with a `$`)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 class Viewer:
@@ -86,15 +93,27 @@ class Viewer:
         """A bound value as text; None (no card) is left out."""
         return None if v is None else value_text(v)
 
-    def option(self, st: State, index: int) -> str:
-        """An option as a person reads it (its cards by label)."""
+    def option(self, st: State, index: int, reader: str | None = REFEREE) -> str:
+        """An option as a person reads it: as the referee, its cards by label; as a
+        reader (a role; None: a spectator), a card the reader cannot see as what it
+        sees of it — where it lies (`the 3rd card from the top of deck, face down`)."""
         d = self.game.decision(st)
         values = d.options[index]
         if d.site.menu:
             return words(values[0])
-        parts = [self.card_text(st, v) if card else self.zone_text(v) if zone else self.value(v)
+        parts = [(self.card_text(st, v) if reader == REFEREE or self.sees(st, v, reader)
+                  else self.unseen_card(st, v, reader)) if card else self.zone_text(v) if zone else self.value(v)
                  for v, card, zone in zip(values, d.site.is_card, d.site.is_zone) if v is not None]
         return ", ".join(parts) if parts else "(nothing)"
+
+    def unseen_card(self, st: State, c: int, reader: str | None) -> str:
+        """A card `reader` cannot see, by its place: a zone and how far from its top."""
+        zi = st.where[c]
+        cards = st.zones[zi]
+        from_top = len(cards) - cards.index(c)
+        place = "the top card" if from_top == 1 else f"the {ordinal(from_top)} card from the top"
+        how = "face down" if self.visible(st, zi, reader) else "unseen"
+        return f"{place} of {self.zone_text(zi)}, {how}"
 
     def chance_event(self, st: State, e: ChanceEvent, role: str | None, everything: bool = False) -> dict:
         """A roll or pick as a record: a picked card by its label if `role` sees
@@ -182,7 +201,8 @@ class Viewer:
             obs["chance"] = [self.chance_event(st, e, role) for e in since_decision(st.events, role)]
         d = self.game.decision(st)
         if d is not None and d.role == role:
-            obs["decision"] = {"label": d.label, "options": [self.option(st, i) for i in range(len(d.options))]}
+            obs["decision"] = {"label": d.label,
+                               "options": [self.option(st, i, role) for i in range(len(d.options))]}
         if st.outcome is not None:
             obs["outcome"] = st.outcome
         return obs

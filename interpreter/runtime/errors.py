@@ -35,8 +35,9 @@ class Runaway(RuleError):
     never end the game, or a binder with far too many combinations. The engine
     adds where it happened: the step and the round."""
 
-    def __init__(self, span: Span | None, limit: int, kind: str = "loop", where: str | None = None):
-        self.span, self.limit, self.kind = span, limit, kind
+    def __init__(self, span: Span | None, limit: int, kind: str = "loop", where: str | None = None,
+                 watch: int | None = None):
+        self.span, self.limit, self.kind, self.watch = span, limit, kind, watch
         at = f" (in step {where})" if where else ""
         ran = f"the game ran {limit:,} steps without ending"
         if kind == "rounds":
@@ -45,6 +46,10 @@ class Runaway(RuleError):
         elif kind == "dice":
             message, hint = f"{ran}: {_quote(span, 'this roll')} rolls too many dice{at}", \
                 "roll fewer dice, or raise the limit with --step-limit"
+        elif kind == "watch":
+            message, hint = f"{ran}: watch {watch} ({_quote(span, 'its condition')}) fires again and again{at}", \
+                "a watch's `do:` must make its `when:` false (or end the game, or ask a decision): " \
+                "each time it fires counts as a step against --step-limit"
         elif kind == "binder":
             message, hint = f"{ran}: {_quote(span, 'this binder')} goes through too many combinations{at}", \
                 "bind fewer names over a large zone, or raise the limit with --step-limit"
@@ -54,7 +59,7 @@ class Runaway(RuleError):
         super().__init__(span, message, hint)
 
     def at(self, where: str, kind: str | None = None) -> "Runaway":
-        return Runaway(self.span, self.limit, kind or self.kind, where)
+        return Runaway(self.span, self.limit, kind or self.kind, where, self.watch)
 
 
 def _quote(span: Span | None, otherwise: str) -> str:

@@ -37,10 +37,11 @@ class Frame:
 
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
-                 "stack", "pending", "outcome", "props", "chance", "events", "round_steps")
+                 "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
-                 stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0):
+                 stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0,
+                 moves=None):
         self.zones: list[list[int]] = zones
         self.where: list[int] = where
         self.face_up: list[bool] = face_up
@@ -56,6 +57,17 @@ class State:
         self.chance: Chance | None = chance
         self.events: list | None = events
         self.round_steps: int = round_steps
+        # every answer since the game began, newest first, as a chain (earlier, answer) that a clone
+        # shares: a decision's option index, or a chance outcome o as -1 - o. A save is these answers.
+        self.moves: tuple | None = moves
+
+    def answers(self) -> list[int]:
+        """The answers so far, oldest first (a chance outcome o as -1 - o)."""
+        out, link = [], self.moves
+        while link is not None:
+            link, answer = link
+            out.append(answer)
+        return out[::-1]
 
     def clone(self) -> "State":
         return State(
@@ -65,7 +77,7 @@ class State:
             self.pending, self.outcome,  # a Decision is immutable; the outcome is never changed in place
             [p[:] for p in self.props], self.chance,
             self.events[:] if self.events is not None else None,  # each event is immutable
-            self.round_steps)
+            self.round_steps, self.moves)
 
     def to_json(self) -> dict:
         p = self.pending
@@ -77,7 +89,7 @@ class State:
             "stack": [[f.program, f.pc, f.env] for f in self.stack], "pending": pending,
             "outcome": self.outcome, "props": self.props,
             "chance": None if self.chance is None else {"site": self.chance.site.index, "count": self.chance.count},
-            "events": events_to_json(self.events),
+            "events": events_to_json(self.events), "answers": self.answers(),
         }
 
     @classmethod
@@ -93,7 +105,15 @@ class State:
                    data["round"], data["steps"], data["decisions"],
                    [Frame(program, pc, _rows_as_tuples(env, chance)) for program, pc, env in data["stack"]],
                    pending, data["outcome"], data.get("props", []), chance,
-                   events_from_json(data.get("events"), chance_sites), data["steps"])
+                   events_from_json(data.get("events"), chance_sites), data["steps"],
+                   _chain(data.get("answers", ())))
+
+
+def _chain(answers) -> tuple | None:
+    link = None
+    for answer in answers:
+        link = (link, answer)
+    return link
 
 
 def _rows_as_tuples(env: dict, chance: Chance | None) -> dict:

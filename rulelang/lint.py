@@ -1,0 +1,298 @@
+"""Warnings about a checked ruleset: rules that are legal but likely wrong.
+
+`rulelang check` prints them and still succeeds. Two kinds: decisions whose
+options depend on cards their chooser may not see (below), and watches
+that may fire again and again with no decision between them — a watch's
+`do:` runs, the next change to the game checks the watches again, and if a
+condition still holds (its own, or another's that the `do:` made true) play
+never reaches a decision. At run time that ends at the step limit (each
+firing is a step); here it is said before anyone plays.
+
+The analysis is coarse on purpose: what a condition reads and a `do:` writes
+is named by kind (a variable, a card state, where cards are), and a condition
+counts as made false only when the `do:` sets every variable it reads to a
+constant that makes it false. So a warning says "may".
+"""
+from __future__ import annotations
+
+from . import ir
+from .errors import Diagnostic
+from .walk import walk
+
+CARDS = ("cards",)  # where cards are and which way up: any move, draw, shuffle or flip changes it
+
+
+def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for mode in rs.modes.values():
+        out += _watch_loops(rs, mode)
+    seen = set()
+    for mode in rs.modes.values():
+        for d in _telling_menus(rs, mode):
+            if d not in seen:  # a procedure's decision is the same in every mode that sees it alike
+                seen.add(d)
+                out.append(d)
+    return out
+
+
+# ---------------------------------------------------------------- menus that tell what their chooser cannot see
+
+def _telling_menus(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
+    """Decisions whose options (which exist, in what order) depend on cards their
+    chooser may not see: a `where` or `ordered by` that reads the cards it binds
+    from a hidden place, or a menu option's guard that does. Showing such options
+    as places (the 3rd card of the deck) is not enough: that an option is there
+    tells the chooser what the card is."""
+    blocks = [rs.setup, mode.setup, *(s.body for s in mode.round), *(w.body for w in mode.watches),
+              *(p.body for p in rs.procedures.values()), *(a.body for a in rs.abilities.values())]
+    out = []
+    for block in blocks:
+        for n in walk(block):
+            if isinstance(n, ir.Choose):
+                scope = [e for e in (n.binder.where, *(k.value for k in n.binder.order)) if e is not None]
+                told = _hidden_reads(rs, mode, n.role, [n.binder], scope)
+            elif isinstance(n, ir.Menu):
+                told = _hidden_reads(rs, mode, n.role, [], [o.guard for o in n.options if o.guard is not None])
+            else:
+                continue
+            if told:
+                who = n.role.role if isinstance(n.role, ir.RoleRef) else "the chooser"
+                out.append(Diagnostic(
+                    n.span, f"which options decision '{n.label}' offers depends on cards {who} may not see "
+                            f"(in {', '.join(sorted(told))}): the options alone tell {who} about them",
+                    "offer every card of a hidden place (the player picks one unseen), or test only what the "
+                    "chooser sees (a visible zone, a count, a variable)", severity="warning"))
+    return out
+
+
+def _hidden_reads(rs, mode, role: ir.Expr, binders: list, scope: list) -> set[str]:
+    """The hidden places whose cards `scope` reads (their fields, types, state)."""
+    binders = binders + [b for e in scope for b in walk(e) if isinstance(b, ir.Binder)]
+    hidden: dict[str, str] = {}  # a bound name -> the place it ranges over
+    for b in binders:
+        for g in b.groups:
+            place = _hidden_place(rs, mode, g.domain, role)
+            if place is not None:
+                hidden.update((name, place) for name in g.names)
+    told = set()
+    for e in scope:
+        for n in walk(e):
+            subject = n.obj if isinstance(n, ir.Field) else n.subject if isinstance(n, ir.IsType) else None
+            if isinstance(subject, ir.Local) and subject.name in hidden:
+                told.add(hidden[subject.name])
+            elif isinstance(subject, ir.BuiltinCall) and subject.name in ("top", "bottom") and subject.args:
+                place = _hidden_place(rs, mode, subject.args[0], role)
+                if place is not None:
+                    told.add(place)
+    return told
+
+
+def may_offer_unseen(rs: ir.Ruleset, mode: ir.Mode, choose: ir.Choose) -> bool:
+    """Whether a choice may offer a card its chooser cannot see: it binds from a
+    zone, or from a define's list of cards, that may hold such a card."""
+    for g in choose.binder.groups:
+        domains = [g.domain] + [n for n in _Effects(rs)._nodes(g.domain) if isinstance(n, ir.ZoneRef)]
+        if any(_hidden_place(rs, mode, d, choose.role) is not None for d in domains):
+            return True
+    return False
+
+
+def _hidden_place(rs, mode, domain: ir.Expr, role: ir.Expr) -> str | None:
+    """The zone's name if `domain` is a zone whose cards `role` may not see."""
+    if not isinstance(domain, ir.ZoneRef) or domain.zone not in rs.zones:
+        return None
+    zone = rs.zones[domain.zone]
+    rule = mode.visibility.get(zone.name, zone.seen_by)
+    if rule == "open":
+        return None
+    if rule == "none" or rule == "all" and zone.facing == "down":
+        return zone.name
+    if rule == "owner":
+        owner = domain.owner if domain.owner is not None else ir.RoleRef(zone.owner) if zone.owner else None
+        return None if owner is not None and owner == role else zone.name
+    return None
+
+
+def _watch_loops(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
+    fx = _Effects(rs)
+    # watches that can finish without a decision and without ending the game
+    free = [i for i, w in enumerate(mode.watches) if not fx.asks(w.body) and not fx.always_ends(w.body)]
+    edges = {i: set() for i in free}
+    for i in free:
+        body = mode.watches[i].body
+        written = fx.writes(body)
+        for j in free:
+            when = mode.watches[j].when
+            if (i == j or written & fx.reads(when)) and not _made_false(when, body, rs):
+                edges[i].add(j)
+    out = []
+    for i in free:
+        loop = _cycle_through(i, edges)
+        if not loop:
+            continue
+        w = mode.watches[i]
+        cond = _text(w.when)
+        if loop == [i]:
+            message = (f"watch {i + 1} of mode '{mode.name}' asks no decision and may fire again as soon as it has "
+                       f"run: if {cond} still holds after its `do:`, the next change fires it again, and play never "
+                       f"reaches a decision")
+        else:
+            others = [str(j + 1) for j in loop if j != i]
+            them = f"watch {others[0]}" if len(others) == 1 else \
+                f"watches {', '.join(others[:-1])} and {others[-1]}"
+            message = (f"watch {i + 1} of mode '{mode.name}' asks no decision and may set off {them}, and be set "
+                       f"off in turn, for ever: their `do:`s change what the others' `when:`s read")
+        out.append(Diagnostic(w.when.span or w.span, message,
+                              "make the watch's `do:` make its `when:` false (set what it tests), end the game, "
+                              "or ask a decision in it; a game that never reaches one stops at --step-limit",
+                              severity="warning"))
+    return out
+
+
+def _cycle_through(start: int, edges: dict[int, set[int]]) -> list[int]:
+    """The watches of a shortest cycle from `start` back to itself (empty: none)."""
+    if start in edges[start]:
+        return [start]
+    paths, seen = [[start]], {start}
+    while paths:
+        grown = []
+        for path in paths:
+            for j in sorted(edges[path[-1]]):
+                if j == start:
+                    return path
+                if j not in seen:
+                    seen.add(j)
+                    grown.append(path + [j])
+        paths = grown
+    return []
+
+
+def _text(expr: ir.Expr) -> str:
+    span = expr.span
+    if span is not None and span.line == span.end_line:
+        text = span.source.line(span.line)[span.col - 1:span.end_col - 1].strip()
+        if text and len(text) <= 60:
+            return f"`{text}`"
+    return "its condition"
+
+
+class _Effects:
+    """What blocks of statements read, write, ask and end, procedures and defines followed."""
+
+    def __init__(self, rs: ir.Ruleset):
+        self.rs = rs
+
+    def _nodes(self, node, seen=None):
+        """Every node under `node`, through the defines and procedures it calls (each once)."""
+        seen = set() if seen is None else seen
+        for n in walk(node):
+            yield n
+            name = n.name if isinstance(n, (ir.DefineCall, ir.CallProc)) else None
+            if name is not None and name not in seen:
+                seen.add(name)
+                target = self.rs.defines.get(name) if isinstance(n, ir.DefineCall) else self.rs.procedures.get(name)
+                if target is not None:
+                    yield from self._nodes(target.body, seen)
+
+    def reads(self, expr: ir.Expr) -> set:
+        found = set()
+        for n in self._nodes(expr):
+            if isinstance(n, ir.Var):
+                found.add(("var", n.name))
+            elif isinstance(n, ir.Field):
+                found.add(("state", n.name))
+            elif isinstance(n, (ir.ZoneRef, ir.Owned)):
+                found.add(CARDS)
+        return found
+
+    def writes(self, block: ir.Block) -> set:
+        found = set()
+        for n in self._nodes(block):
+            target = n.target if isinstance(n, (ir.Assign, ir.Roll)) else None
+            if isinstance(target, ir.Var):
+                found.add(("var", target.name))
+            elif isinstance(target, ir.Field):
+                found.add(("state", target.name))
+            elif isinstance(n, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)):
+                found.add(CARDS)
+        return found
+
+    def asks(self, block: ir.Block) -> bool:
+        """Whether the block may ask a decision (an ability a trigger runs may)."""
+        return any(isinstance(n, (ir.Choose, ir.Menu, ir.Trigger)) for n in self._nodes(block))
+
+    def always_ends(self, block: ir.Block) -> bool:
+        return any(self._ends(s) for s in block)
+
+    def _ends(self, s: ir.Stmt) -> bool:
+        if isinstance(s, ir.EndGame):
+            return True
+        if isinstance(s, ir.If):
+            return s.otherwise is not None and all(self.always_ends(b) for _, b in s.branches) \
+                and self.always_ends(s.otherwise)
+        if isinstance(s, ir.CallProc) and s.name in self.rs.procedures:
+            return self.always_ends(self.rs.procedures[s.name].body)
+        return False
+
+
+def _made_false(when: ir.Expr, body: ir.Block, rs: ir.Ruleset) -> bool:
+    """Whether `body` surely leaves `when` false: it sets, at its top level, every
+    variable `when` reads to a constant, and `when` is false with them."""
+    known: dict[str, object] = {}
+    for s in body:
+        if isinstance(s, ir.Assign) and isinstance(s.target, ir.Var) and s.target.owner is None:
+            if s.op == "=" and isinstance(s.value, ir.Const):
+                known[s.target.name] = s.value.value
+            elif s.target.name in known and isinstance(s.value, ir.Const) and isinstance(s.value.value, int):
+                sign = 1 if s.op == "+=" else -1
+                known[s.target.name] = known[s.target.name] + sign * s.value.value
+            else:
+                known.pop(s.target.name, None)
+        else:
+            for n in walk(s):  # a nested or indirect write: that variable is unknown again
+                if isinstance(n, (ir.Assign, ir.Roll)) and isinstance(n.target, ir.Var):
+                    known.pop(n.target.name, None)
+    try:
+        return _value(when, known, rs) is False
+    except _Unknown:
+        return False
+
+
+class _Unknown(Exception):
+    pass
+
+
+_OPS = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}
+
+
+def _value(e: ir.Expr, known: dict, rs: ir.Ruleset):
+    """The value of a condition made only of constants, parameters and known variables."""
+    if isinstance(e, ir.Const):
+        return e.value
+    if isinstance(e, ir.Param) and e.name in rs.param_values:
+        return rs.param_values[e.name]
+    if isinstance(e, ir.Var) and e.owner is None and e.name in known:
+        return known[e.name]
+    if isinstance(e, ir.Unary):
+        v = _value(e.operand, known, rs)
+        if e.op == "not" and isinstance(v, bool):
+            return not v
+        if e.op == "-" and isinstance(v, int) and not isinstance(v, bool):
+            return -v
+    if isinstance(e, ir.Binary):
+        left = _value(e.left, known, rs)
+        if e.op in ("and", "or") and isinstance(left, bool):
+            if (e.op == "and") != left:  # false and …, true or …
+                return left
+            right = _value(e.right, known, rs)
+            if isinstance(right, bool):
+                return right
+        elif e.op in _OPS:
+            right = _value(e.right, known, rs)
+            if type(left) is type(right) and left is not None:
+                return _OPS[e.op](left, right)
+    raise _Unknown
