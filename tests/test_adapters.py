@@ -9,7 +9,7 @@ import json
 import warnings
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, bundled
 from helpers.random_games import CONFIGS, LONG_GAMES
 from test_secrets import BLIND_CHOICES, Labels, dealt_again, hidden_from
 
@@ -33,7 +33,7 @@ from rulelang import RulesetError, load_ruleset, load_text  # noqa: E402
 # rulesets whose games ask hundreds of decisions
 BASES = [pytest.param(n, m, id=f"{n}-{m}", marks=[pytest.mark.slow] if n in LONG_GAMES | {"gauntlet-race",
                                                                                     "gauntlet-16-7"} else [])
-         for n, m in CONFIGS if len(load_ruleset(n).files) == 1]
+         for n, m in CONFIGS if len(bundled(n).files) == 1]
 
 
 def ids(configs):

@@ -45,37 +45,37 @@ def holds(mutant, folder) -> None:
 
 # one test a kind of mutant, so each has its own examples, seed and statistics
 
-@fuzz_settings(examples=25)
+@fuzz_settings(examples=12)
 @given(mutant=tree_mutants())
 def test_mutated_yaml_trees_end_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=25)
+@fuzz_settings(examples=12)
 @given(mutant=tree_mutants(rules_only=True))
 def test_mutated_rules_text_ends_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=50)
+@fuzz_settings(examples=25)
 @given(mutant=byte_mutants())
 def test_mutated_bytes_end_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=15)
+@fuzz_settings(examples=8)
 @given(mutant=generated_mutants())
 def test_generated_rules_end_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=25)
+@fuzz_settings(examples=12)
 @given(mutant=deep_mutants())
 def test_deep_nesting_ends_in_located_errors(mutant, folder):
     holds(mutant, folder)
 
 
-@fuzz_settings(examples=15)
+@fuzz_settings(examples=8)
 @given(param_settings())
 def test_parameter_values_end_in_clear_errors(setting):
     path, params = setting
@@ -83,7 +83,7 @@ def test_parameter_values_end_in_clear_errors(setting):
     check(path, params)
 
 
-@fuzz_settings(examples=100)
+@fuzz_settings(examples=50)
 @given(limit_settings())
 def test_limit_values_end_in_clear_errors(items):
     """`--limit NAME=N`: new limits, or a clear error (`nesting=²`, a digit to str.isdigit

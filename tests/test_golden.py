@@ -9,11 +9,12 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import bundled
 
 from generators.markdown import to_markdown
 from generators.quick import quick_reference
 from generators.summary import summary
-from rulelang import bundled_names, load_ruleset
+from rulelang import bundled_names
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("RULELANG_UPDATE_GOLDEN") == "1"
@@ -22,7 +23,7 @@ UPDATE = os.environ.get("RULELANG_UPDATE_GOLDEN") == "1"
 def documents():
     """(file name, how to print it) for the whole summary, each mode's, and each quick reference."""
     for name in bundled_names():
-        rs = load_ruleset(name)
+        rs = bundled(name)
         yield f"{name}.md", lambda rs=rs: summary(rs)
         for mode in rs.modes:
             yield f"{name}-{mode}.md", lambda rs=rs, mode=mode: summary(rs, mode)

@@ -208,7 +208,7 @@ def test_progress_bar_shows_rate_and_time_left():
 
 
 def test_compare_prints_a_table_and_a_plot_and_the_same_numbers_for_any_jobs(tmp_path):
-    args = ("compare", "twenty-trials", "twenty-trials-tempered", "--games", "5000", "--seed", "11")
+    args = ("compare", "twenty-trials", "twenty-trials-tempered", "--games", "2000", "--seed", "11")
     one = rulelang(*args, "--jobs", "1", "--plot", str(tmp_path / "one.png"))
     two = rulelang(*args, "--jobs", "2", "--plot", str(tmp_path / "two.svg"))
     assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
@@ -216,7 +216,7 @@ def test_compare_prints_a_table_and_a_plot_and_the_same_numbers_for_any_jobs(tmp
     assert (tmp_path / "one.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (tmp_path / "two.svg").read_text().lstrip().startswith("<?xml")
     text = one.stdout
-    assert "A  twenty-trials\nB  twenty-trials-tempered\n5000 games each, seeds 11..5010" in text
+    assert "A  twenty-trials\nB  twenty-trials-tempered\n2000 games each, seeds 11..2010" in text
     assert "challenger win rate" in text and "B − A" in text and "Holm" in text
     assert "B (twenty-trials-tempered): challenger win rate is higher" in text
 

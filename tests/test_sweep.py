@@ -108,6 +108,7 @@ def test_the_summary_ranks_by_the_target_and_json_carries_every_interval(capsys)
 # ------------------------------------------------------------------ the same rows on every backend
 
 
+@pytest.mark.slow  # a Dask cluster starts in seconds: the slow run
 def test_local_and_dask_backends_write_byte_identical_rows(tmp_path):
     pytest.importorskip("distributed")
     suffix = "parquet" if importlib.util.find_spec("pyarrow") else "csv"  # Parquet goes through JSON Lines rows

@@ -109,6 +109,7 @@ def cluster():
     backend.close()
 
 
+@pytest.mark.slow  # a Dask cluster starts in seconds: the slow run
 def test_a_dask_worker_killed_mid_run_changes_nothing(cluster):
     setup = Setup.of(game_for(), {"challenger": "random"})
     chunks = [Chunk(0, s, 100) for s in range(0, 2000, 100)]
@@ -121,6 +122,7 @@ def test_a_dask_worker_killed_mid_run_changes_nothing(cluster):
     assert results == expected
 
 
+@pytest.mark.slow
 def test_an_agent_that_ends_a_dask_worker_is_named(cluster):
     setup = Setup.of(game_for(), {"challenger": "exiting:at=2,every=150"}, label="configuration 4 (exits)")
     start = time.monotonic()

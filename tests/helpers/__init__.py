@@ -6,13 +6,21 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 from interpreter.engine.game import Game
 from interpreter.engine.view import Viewer
-from rulelang import RulesetError, load_ruleset, load_text
+from rulelang import RulesetError, ir, load_ruleset, load_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+@cache
+def bundled(name: str) -> ir.Ruleset:
+    """A bundled ruleset with its defaults, loaded once a process: test modules
+    read them while being collected, and the IR is frozen, so one copy serves all."""
+    return load_ruleset(name)
 
 
 def game_for(ruleset_name: str = "twenty-trials", mode: str | None = None, **params) -> Game:

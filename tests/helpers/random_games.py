@@ -10,7 +10,9 @@ from interpreter.runtime import rng
 from rulelang import bundled_names, load_ruleset
 from rulelang.types import BOOL
 
-CONFIGS = [(name, mode) for name in bundled_names() for mode in load_ruleset(name).modes]
+from . import bundled
+
+CONFIGS = [(name, mode) for name in bundled_names() for mode in bundled(name).modes]
 
 # rulesets whose random games run to hundreds of decisions: the suites that play
 # every bundled ruleset play these only in the slow run; their own test module
