@@ -10,6 +10,7 @@ show and the component counts.
 from __future__ import annotations
 
 from rulelang import ir
+from rulelang.statistics import without_statistics
 from rulelang.types import ROLE
 from rulelang.walk import walk
 
@@ -28,6 +29,7 @@ def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) 
     """One page for the table. `detail` 2 gives each step in full; 1 each step's own
     sentences (nested ones folded away); 0 the steps' names and first sentences only."""
     check_icons(rs)
+    rs = without_statistics(rs)  # what the rules keep only for measures is not a rule
     mode = rs.modes[mode_name]
     use = usage(rs, [mode])
     en = English(rs, mode)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rulelang import ir
 from rulelang.labels import value_text
+from rulelang.statistics import without_statistics
 from rulelang.walk import walk
 
 from .clauses import fill_names
@@ -28,6 +29,7 @@ from .scope import Usage, ruling_modes, ruling_steps, usage
 def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
     """The full rules summary (every mode, or just `mode`)."""
     check_icons(rs)
+    rs = without_statistics(rs)  # what the rules keep only for measures is not a rule
     modes = [rs.modes[mode]] if mode else list(rs.modes.values())
     use = usage(rs, modes)
     en = English(rs, modes[0] if len(modes) == 1 else None)
