@@ -34,12 +34,14 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from rulelang import ir
+from rulelang.abilities import ABILITY_TYPE
 from rulelang.errors import Diagnostic, RulesetError, Span
 from rulelang.labels import value_text
 from rulelang.types import EnumT
 
 from . import icons, svg, textfit
 from .components import card_label, fill_format, printed_cards, type_title
+from .document import clean
 from .nouns import words
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
@@ -158,22 +160,36 @@ class CardRenderer:
         """The card as plain data for templates (`card.values.kind`, `card.title`, ...)."""
         ct = self.rs.card_types[card.kind]
         in_label = set(re.findall(r"{(\w+)}", ct.label or ""))
+        abilities = self.abilities(card)
         fields, number, card_icons = [], None, []
         for f in ct.fields:
             value = card.values[f.name]
             enum = self.rs.enums.get(f.type.name) if isinstance(f.type, EnumT) else None
             icon = enum.icons.get(value) if enum is not None else None
+            # said already: in the title, as an icon, by the card's own words, or by its ability's text
+            said = f.name in in_label or icon is not None or card.text is not None or \
+                (f.type == EnumT(ABILITY_TYPE) and (value in abilities or value in (None, "none")))
             fields.append({"name": f.name, "title": words(f.name), "value": value, "text": value_text(value),
-                           "icon": icon, "in_title": f.name in in_label or icon is not None})
+                           "icon": icon, "in_title": said})
             if icon:
                 card_icons.append({"field": f.name, "value": value, "icon": icon})
-            if number is None and isinstance(value, int) and not isinstance(value, bool):
+            if number is None and not said and isinstance(value, int) and not isinstance(value, bool):
                 number = value
         title = card_label(self.rs, card)
+        # what the card does: its own words, then its abilities'; else what its type is for
+        own = [fill_format(card.text, card)] if card.text else []
+        text = " ".join(own + list(abilities.values())) or ct.text or ""
         return SimpleNamespace(
             id=card.id, kind=card.kind, type=type_title(card.kind), label=title, title=title[:1].upper() + title[1:],
             fields=[SimpleNamespace(**f) for f in fields], values=SimpleNamespace(**card.values),
-            number=number, icons=[SimpleNamespace(**i) for i in card_icons], text=ct.text or "")
+            number=number, icons=[SimpleNamespace(**i) for i in card_icons], text=text, type_text=ct.text or "")
+
+    def abilities(self, card: ir.Card) -> dict[str, str]:
+        """The texts of the abilities a card carries (its type's, then its fields'), by name."""
+        ct = self.rs.card_types[card.kind]
+        names = list(ct.abilities) + [card.values[f.name] for f in ct.fields if f.type == EnumT(ABILITY_TYPE)]
+        return {a: clean(self.rs.abilities[a].text) for a in dict.fromkeys(names)
+                if a in self.rs.abilities and self.rs.abilities[a].text}
 
     def text(self, text, x, y, width, height, size, min_size=None, bold=False, align="left",
              valign="top", colour="#1d1d1d") -> Markup:

@@ -16,7 +16,7 @@ from rulelang.statistics import without_statistics
 from rulelang.walk import walk
 
 from .clauses import fill_names
-from .components import card_rows, type_title
+from .components import card_rows, fill_format, type_title
 from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
 from .english import English
 from .icons import card_icons, check_icons
@@ -146,8 +146,10 @@ def card_table(rs: ir.Ruleset, ct: ir.CardType, fields=None, only=None) -> Table
                 table.append([cell(members[0][0], f) for f in others]
                              + [", ".join(values), str(sum(n for _, n in members))])
             return Table([words(f.name) for f in others] + [words(listed.name) + "s", "copies"], table)
-    return Table([words(f.name) for f in fields] + ["copies"],
-                 [[cell(card, f) for f in fields] + [str(count)] for card, count in rows])
+    said = any(card.text for card, _ in rows)  # the cards' own words (a `text` column): what each does
+    return Table([words(f.name) for f in fields] + ["copies"] + ["what it does"] * said,
+                 [[cell(card, f) for f in fields] + [str(count)]
+                  + [fill_format(card.text, card) if card.text else ""] * said for card, count in rows])
 
 
 def play_area(rs: ir.Ruleset, use: Usage, en: English) -> Section:
