@@ -10,6 +10,8 @@ only what that mode uses is printed (`scope.py`).
 """
 from __future__ import annotations
 
+import re
+
 from rulelang import ir
 from rulelang.labels import value_text
 from rulelang.statistics import without_statistics
@@ -87,9 +89,10 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
             sub.blocks.append(Para(em("Assumed:") + " " + clean(ct.assumed)))
         if ct.fields:
             sub.blocks += card_blocks(rs, ct)
-        if ct.state:
+        kept = [f for f in ct.state if "$" not in f.name]  # an ability's use is the rules' bookkeeping
+        if kept:
             sub.blocks.append(Para(f"Each {noun.one} also keeps " + join(
-                [f"{em(words(f.name))} (starting at {value_text(f.initial)})" for f in ct.state])
+                [f"{em(words(f.name))} (starting at {value_text(f.initial)})" for f in kept])
                 + ", changed during play."))
         sec.blocks.append(sub)
     if use.dice:
@@ -403,13 +406,23 @@ def glossary(en: English, names, known=frozenset(), actions: bool = True, spelle
 
 def ability_blocks(rs: ir.Ruleset, en: English, names) -> list:
     """The abilities the cards carry, as a rulebook lists them: when, how often, what they do."""
+    windows = {n.event for n in walk(_all_rules(rs)) if isinstance(n, ir.Trigger) and n.window}
     return [Para("A card with one of these abilities uses it when the moment comes:"),
-            Items([ability_item(rs, en, rs.abilities[n]) for n in names])]
+            Items([ability_item(rs, en, rs.abilities[n], rs.abilities[n].on in windows) for n in names])]
 
 
-def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability) -> Item:
+def _all_rules(rs: ir.Ruleset) -> tuple:
+    return (rs.setup, tuple(p.body for p in rs.procedures.values()), tuple(a.body for a in rs.abilities.values()),
+            tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches))
+                  for m in rs.modes.values()))
+
+
+def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability, window: bool = False) -> Item:
+    """`window`: the event opens play windows, so the card's holder chooses whether to use it."""
     event = rs.events[a.on]
-    moment = fill_names(event.text, [p for p, _ in event.params]) if event.text else words(a.on)
+    names = {p for p, _ in event.params}
+    moment = re.sub(r"{(\w+)}", lambda m: em(words(m.group(1))) if m.group(1) in names else m.group(0),
+                    clean(event.text)) if event.text else words(a.on)
     used = {n.name for n in walk((a.body, a.where, a.optional)) if isinstance(n, ir.Local)}
     unsaid = [em(words(p)) for p, _ in event.params if p in used and "{" + p + "}" not in (event.text or "")]
     moment += f" {join(unsaid)}" if unsaid else ""  # the event's names the ability uses: "a hit on a player *p*"
@@ -421,7 +434,8 @@ def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability) -> Item:
             limits.append(f"if {en.expr(a.optional)} wishes")
         if a.where is not None:
             limits.append(f"while {en.expr(a.where)}")
-        head = f"{strong(words(a.name))} (at {moment}" + "".join(f", {x}" for x in limits) + ")"
+        at = "in a play window at" if window else "at"
+        head = f"{strong(words(a.name))} ({at} {moment}" + "".join(f", {x}" for x in limits) + ")"
         if a.text:
             return Item(f"{head}: {sentence(clean(a.text))}")
         return Item(f"{head}:", en.block(a.body))
