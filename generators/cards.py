@@ -167,13 +167,14 @@ class CardRenderer:
             enum = self.rs.enums.get(f.type.name) if isinstance(f.type, EnumT) else None
             icon = enum.icons.get(value) if enum is not None else None
             # said already: in the title, as an icon, by the card's own words, or by its ability's text
-            said = f.name in in_label or icon is not None or card.text is not None or \
+            worded = card.text is not None or \
                 (f.type == EnumT(ABILITY_TYPE) and (value in abilities or value in (None, "none")))
+            said = f.name in in_label or icon is not None or worded
             fields.append({"name": f.name, "title": words(f.name), "value": value, "text": value_text(value),
                            "icon": icon, "in_title": said})
             if icon:
                 card_icons.append({"field": f.name, "value": value, "icon": icon})
-            if number is None and not said and isinstance(value, int) and not isinstance(value, bool):
+            if number is None and not worded and isinstance(value, int) and not isinstance(value, bool):
                 number = value
         title = card_label(self.rs, card)
         # what the card does: its own words, then its abilities'; else what its type is for

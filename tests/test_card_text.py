@@ -81,3 +81,8 @@ def test_a_bad_card_text_is_a_located_error(old, new, message):
     assert all(d.span is not None and d.span.line == GAME.splitlines().index('      Tonic   3       2      '
                                                                           '"Gain {amount} health."') + 1
                for d in diagnostics if message in d.message)
+
+
+def test_a_field_numbered_after_a_function_word_is_not_an_ordinal():
+    from generators.nouns import field_noun
+    assert field_noun("to_4") == "to 4" and field_noun("command1") == "first command"
