@@ -8,11 +8,12 @@ and the Gauntlet against the Gobbots (the standard game), a random player:
 - games per second through the interpreter, through the hand-written game
   that plays the same games move for move (`baseline_*.py`, the project's
   own RNG) and through the one a Python programmer would write apart from
-  this project (`stdlib_*.py`, `random.Random`); the three are timed in
-  alternating rounds on the same seeds in this one process (the machine is
-  shared and noisy: alternation keeps drift out of the ratios), and the
-  ratios are the medians of each round's ratio. A sample of seeds checks
-  that the interpreter and the move-for-move baseline still agree;
+  this project (`stdlib_*.py`, `random.Random`). The three take turns in
+  one process, in chunks of 50 games on the same seeds, each first in turn,
+  so that a change in the machine's load falls on all three alike; a round
+  plays every seed on each side, and the ratios are the medians of each
+  round's ratio. A sample of seeds checks that the interpreter and the
+  move-for-move baseline still agree;
 - MCTS iterations per second (the registry's `mcts:iterations=I` agent; its
   decisions with a choice to make are timed, and their iterations divided
   by that time), median of rounds over the same decisions;
@@ -20,6 +21,9 @@ and the Gauntlet against the Gobbots (the standard game), a random player:
 and the time to load and check each bundled ruleset (`rulesets/*.yaml`, its
 default parameters) and to compile each of its modes (median of repeats,
 after the parser's one-time construction, which is reported apart).
+
+Times are this process's CPU time (`time.process_time`): on a shared
+machine, the time other work holds the core is not counted.
 """
 from __future__ import annotations
 
@@ -63,6 +67,8 @@ class Bench:
     stdlib: ModuleType  # the standard library's random, written apart
 
 
+CHUNK = 50  # games a side plays before the next side's turn
+
 GAMES = (Bench("Twenty Trials, Challenger mode", "twenty-trials", "challenger", baseline_twenty_trials,
                stdlib_twenty_trials),
          Bench("Gauntlet against the Gobbots, standard game", "gauntlet-gobbots", "commander", baseline_gobbots,
@@ -76,10 +82,11 @@ def outcome(game: Game, viewer: Viewer, role: str, seed: int) -> dict:
             "rounds": o["rounds"], "decisions": o["decisions"]}
 
 
-def games_per_second(one_game: Callable[[int], dict], seeds: range) -> tuple[float, list[dict]]:
-    start = time.perf_counter()
+def timed(one_game: Callable[[int], dict], seeds: range) -> tuple[float, list[dict]]:
+    """CPU seconds (this process's: what other work on a shared machine takes is not counted) and outcomes."""
+    start = time.process_time()
     outcomes = [one_game(s) for s in seeds]
-    return len(seeds) / (time.perf_counter() - start), outcomes
+    return time.process_time() - start, outcomes
 
 
 def summary(outcomes: list[dict]) -> dict:
@@ -96,14 +103,21 @@ def bench_random_games(b: Bench, games: int, rounds: int, check: int) -> dict:
     differ = [s for s in range(check) if interpreted(s) != b.mirror.play(s)]
     sides = {"interpreter": interpreted, "mirror": b.mirror.play, "stdlib": b.stdlib.play}
     speeds: dict[str, list[float]] = {name: [] for name in sides}
-    seen: dict[str, list[dict]] = {}
-    seeds = range(games)
+    seen: dict[str, list[dict]] = {name: [] for name in sides}
     for r in range(rounds):
-        order = list(sides)[r % 3:] + list(sides)[:r % 3]  # each side takes each place in turn
-        for name in order:
-            speed, outcomes = games_per_second(sides[name], seeds)
-            speeds[name].append(speed)
-            seen.setdefault(name, outcomes)
+        # a round plays every seed once on each side, in chunks taken in turn (each side first in turn),
+        # so that a change in the machine's load falls on all three alike
+        seconds = dict.fromkeys(sides, 0.0)
+        for i, start in enumerate(range(0, games, CHUNK)):
+            seeds = range(start, min(start + CHUNK, games))
+            order = list(sides)[(i + r) % 3:] + list(sides)[:(i + r) % 3]
+            for name in order:
+                spent, outcomes = timed(sides[name], seeds)
+                seconds[name] += spent
+                if r == 0:
+                    seen[name] += outcomes
+        for name in sides:
+            speeds[name].append(games / seconds[name])
     ratios = {f"interpreter/{other}": [a / b for a, b in zip(speeds["interpreter"], speeds[other])]
               for other in ("mirror", "stdlib")}
     return {"games": games, "rounds": rounds,
@@ -125,10 +139,10 @@ def mcts_decisions(game: Game, viewer: Viewer, role: str, spec: str, decisions: 
                 game.apply_chance(st, game.sample_chance(st))
                 continue
             view = PlayerView(game, viewer, st)
-            start = time.perf_counter()
+            start = time.process_time()
             index = agent.choose(view)
             if view.count > 1:
-                seconds.append(time.perf_counter() - start)
+                seconds.append(time.process_time() - start)
             game.apply(st, index)
         seed += 1
     return seed
@@ -148,20 +162,20 @@ def bench_mcts(b: Bench, iterations: int, decisions: int, rounds: int) -> dict:
 
 
 def bench_compile(repeats: int) -> dict:
-    start = time.perf_counter()
+    start = time.process_time()
     load_ruleset("twenty-trials")  # the first load in a process also builds the parser
-    first = time.perf_counter() - start
+    first = time.process_time() - start
     rulesets = {}
     for path in sorted((ROOT / "rulesets").glob("*.yaml")):
         loads, compiles = [], {}
         for _ in range(repeats):
-            start = time.perf_counter()
+            start = time.process_time()
             rs = load_ruleset(path.stem)
-            loads.append(time.perf_counter() - start)
+            loads.append(time.process_time() - start)
             for mode in rs.modes:
-                start = time.perf_counter()
+                start = time.process_time()
                 Game(rs, mode)
-                compiles.setdefault(mode, []).append(time.perf_counter() - start)
+                compiles.setdefault(mode, []).append(time.process_time() - start)
         rulesets[path.stem] = {"load_and_check_ms": 1000 * statistics.median(loads),
                                "compile_ms": {m: 1000 * statistics.median(t) for m, t in compiles.items()}}
     return {"first_load_ms": 1000 * first, "repeats": repeats, "rulesets": rulesets}
@@ -172,7 +186,8 @@ def report(results: dict) -> None:
     for b in GAMES:
         r = results["random_games"][b.ruleset]
         g, q = r["games_per_second"], r["ratios"]
-        print(f"\n{b.title}, random player; {r['rounds']} alternating rounds of {r['games']} games (medians)")
+        print(f"\n{b.title}, random player; {r['rounds']} alternating rounds of {r['games']} games "
+              f"(medians; games per CPU second)")
         for name, what in (("interpreter", "interpreter"), ("mirror", "hand-written, same games"),
                            ("stdlib", "hand-written, stdlib random")):
             o = r["outcomes"][name]
