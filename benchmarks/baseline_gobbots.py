@@ -234,9 +234,8 @@ class Gauntlet:
         # Upkeep phase
         for s in SOLDIERS:
             self.block[s], self.phalanx[s] = 0, False
-        for column in (1, 2, 3):
-            if not any(self.cell[(row * 3) + column - 1] is not None and self.cell[row * 3 + column - 1] >= 3
-                       for row in range(TOP)):
+        for column in (1, 2, 3):  # the lanes with no Gobbot
+            if not any((g := self.cell[row * 3 + column - 1]) is not None and g >= 3 for row in range(TOP)):
                 self.spawn(column)
 
 
