@@ -89,7 +89,7 @@ def test_the_standard_library_baseline_plays_the_same_game(ruleset, role, name, 
 @pytest.mark.slow
 def test_the_speed_benchmark_runs(tmp_path):
     out = tmp_path / "speed.json"
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_speed.py"), "--games", "40",
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_speed.py"), "--quick", "--games", "40",
                           "--rounds", "1", "--mcts-iterations", "5", "--mcts-decisions", "1", "--out", str(out)],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
