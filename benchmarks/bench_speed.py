@@ -1,6 +1,7 @@
 """Benchmark: the interpreter's speed, in one run.
 
     python benchmarks/bench_speed.py [--games N] [--rounds R] [--quick] [--out benchmarks/results/FILE.json]
+                                     [--compare benchmarks/results/speed-before.json] [--load FILE.json]
 
 For each of two games of different shape, Twenty Trials (Challenger mode)
 and the Gauntlet against the Gobbots (the standard game), a random player:
@@ -211,6 +212,33 @@ def report(results: dict) -> None:
         print(f"  {name:30} load and check {r['load_and_check_ms']:5.0f}   compile: {modes}")
 
 
+def headline(results: dict) -> dict[str, float]:
+    """The figures to compare across runs. Ratios hold across machines and loads; games and iterations
+    per second do not, so MCTS is also given per mirror game (its iterations/s over the move-for-move
+    baseline's games/s, both measured in the same run)."""
+    figures = {}
+    for b in GAMES:
+        r, m = results["random_games"][b.ruleset], results["mcts"][b.ruleset]
+        for name, ratio in r["ratios"].items():
+            figures[f"{b.ruleset}: {name}"] = ratio
+        figures[f"{b.ruleset}: interpreter games/s"] = r["games_per_second"]["interpreter"]
+        figures[f"{b.ruleset}: MCTS iterations/s"] = m["iterations_per_second"]
+        figures[f"{b.ruleset}: MCTS iterations per mirror game"] = \
+            m["iterations_per_second"] / r["games_per_second"]["mirror"]
+    c = results["compile"]["rulesets"]
+    figures["all rulesets: load, check and compile (ms)"] = sum(
+        r["load_and_check_ms"] + sum(r["compile_ms"].values()) for r in c.values())
+    return figures
+
+
+def compare(before: dict, now: dict) -> None:
+    print(f"\nAgainst {before['date']}, commit {before['commit']} (now / before):")
+    old, new = headline(before), headline(now)
+    for name, value in new.items():
+        if name in old:
+            print(f"  {name:58} {old[name]:10,.2f} -> {value:10,.2f}   {value / old[name]:5.2f}x")
+
+
 def commit() -> str:
     try:
         return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -227,7 +255,15 @@ def main() -> None:
     parser.add_argument("--mcts-iterations", type=int, default=100, help="MCTS iterations a decision (default 100)")
     parser.add_argument("--mcts-decisions", type=int, help="MCTS decisions timed a round (default 20, quick 4)")
     parser.add_argument("--out", help="also write the figures as JSON (e.g. benchmarks/results/speed-before.json)")
+    parser.add_argument("--compare", metavar="JSON", help="compare the headline figures with an earlier run's --out")
+    parser.add_argument("--load", metavar="JSON", help="report a run written by --out instead of running one")
     args = parser.parse_args()
+    if args.load:
+        results = json.loads(Path(args.load).read_text())
+        report(results)
+        if args.compare:
+            compare(json.loads(Path(args.compare).read_text()), results)
+        return
     games = args.games or (300 if args.quick else 2000)
     rounds = args.rounds or (3 if args.quick else 5)
     decisions = args.mcts_decisions or (4 if args.quick else 20)
@@ -237,6 +273,8 @@ def main() -> None:
                "mcts": {b.ruleset: bench_mcts(b, args.mcts_iterations, decisions, rounds) for b in GAMES},
                "compile": bench_compile(1 if args.quick else 5)}
     report(results)
+    if args.compare:
+        compare(json.loads(Path(args.compare).read_text()), results)
     if args.out:
         Path(args.out).write_text(json.dumps(results, indent=1) + "\n")
         print(f"\nwrote {args.out}")
