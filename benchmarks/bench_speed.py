@@ -119,7 +119,7 @@ def bench_random_games(b: Bench, games: int, rounds: int, check: int) -> dict:
                     seen[name] += outcomes
         for name in sides:
             speeds[name].append(games / seconds[name])
-    ratios = {f"interpreter/{other}": [a / b for a, b in zip(speeds["interpreter"], speeds[other])]
+    ratios = {f"interpreter/{other}": [x / y for x, y in zip(speeds["interpreter"], speeds[other])]
               for other in ("mirror", "stdlib")}
     return {"games": games, "rounds": rounds,
             "games_per_second": {name: statistics.median(v) for name, v in speeds.items()},
