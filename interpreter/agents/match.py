@@ -18,8 +18,9 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
     An agent that fails a decision (see asking.py) raises AgentError and
     leaves `st` as it was at that decision."""
     st = state if state is not None else game.new_state(seed)
-    quick = {role: quick_of(agent) for role, agent in agents.items()}
-    apply = game.apply
+    quick = {role: q for role, agent in agents.items() if (q := quick_of(agent)) is not None}
+    # without a log to write, the game answers quick agents itself, decision after decision
+    more = quick or None if log is None else None
     while st.outcome is None and (stop_at is None or st.decisions < stop_at):
         p = st.pending
         if p is None:
@@ -32,7 +33,7 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
             index = ask(agents[p.role], PlayerView(game, viewer, st), timeout)
         if log is not None:
             log.decision(game, viewer or Viewer(game), st, index)
-        apply(st, index)
+        game.apply(st, index, more, stop_at)
     if log is not None and st.outcome is not None:
         log.outcome(viewer or Viewer(game), st)
     return st
