@@ -125,9 +125,7 @@ class Game:
         if site.menu:
             frame.pc = p.resume[index]
         else:
-            env = frame.env
-            for name, value in zip(site.names, p.options[index]):
-                env[name] = value
+            frame.env.update(zip(site.names, p.options[index]))
             frame.pc = p.resume
         st.pending = None
         st.decisions += 1
