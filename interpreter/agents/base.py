@@ -50,6 +50,11 @@ class Agent:
     def choose(self, view: PlayerView) -> int:
         raise NotImplementedError
 
+    # An agent whose answer needs only the decision's number, its count of options and its
+    # label may also define `quick(number, count, label) -> int | None`: the same answer as
+    # `choose`, or None to be asked with a view after all. Games call it without a view, a
+    # clock or a check (simulations ask millions), so it is for agents of this project only.
+
 
 def always_rule(text: str) -> tuple[str, str]:
     """An `always=LABEL:OPTION` option: at every decision labelled LABEL, the
