@@ -67,12 +67,15 @@ def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
               **{f"rank {i}": dict(k.values) for i, k in enumerate(mode.ranking)}}
     parts = (rs.setup + mode.setup, mode.round, {}, tables, mode.watches)
     # the zone analysis follows cards through every call: it sees the rules with every procedure inlined
-    setup, steps, _, _, watches = folder.fold_all(*parts)
+    inlined = folder.fold_all(*parts)
+    setup, steps, _, _, watches = inlined
     folder.possible = ZoneAnalysis(rs, {}).run(setup, steps + tuple(w.body for w in watches))
-    # the code inlines all but the procedures whose copies would make it too big (fold.py)
+    # the code inlines all but the procedures whose copies would make it too big (fold.py): those
+    # are folded from the rules as written; with none, folding the inlined rules again is cheaper
     folder.calls = called_procedures(rs, (parts[0], parts[1], parts[4]))
-    procs = {name: rs.procedures[name].body for name in folder.calls}
-    setup, steps, procs, tables, watches = folder.fold_all(parts[0], parts[1], procs, parts[3], parts[4])
+    again = (parts[0], parts[1], {name: rs.procedures[name].body for name in folder.calls}, parts[3], parts[4]) \
+        if folder.calls else inlined
+    setup, steps, procs, tables, watches = folder.fold_all(*again)
     hoist = Hoister(folder.fresh)
     return Program(hoist.block(setup), tuple(dataclasses.replace(s, body=hoist.block(s.body)) for s in steps),
                    {n: hoist.block(b) for n, b in procs.items()},
