@@ -214,7 +214,20 @@ def test_summary_lists_abilities_and_the_command_line_plays_them(tmp_path):
     path.write_text(DUEL)
     r = rulelang("summary", str(path))
     assert r.returncode == 0, r.stderr
-    assert "**shield** (at a hit on a player *p*, once per combat start" in r.stdout
+    assert "**shield** (at a hit on a player, if this card is in the player's gear, once per combat start, as the player chooses): Prevent 1 damage." in r.stdout
     assert "every ability on a card that answers it takes effect, card by card" in r.stdout
     r = rulelang("simulate", str(path), "--games", "20")
     assert r.returncode == 0 and "20 games" in r.stdout, r.stderr
+
+
+def test_card_fronts_say_what_each_card_does():
+    """Its abilities on the card, in their `text:` or generated English; the ability column is not a value."""
+    from generators.cards import CardRenderer, CardSize
+    rs = load_text(DUEL, "duel.yaml")
+    r = CardRenderer(rs, CardSize(63.5, 88.9))
+    views = {v.values.name: v for v in (r.view(c) for c in rs.cards if c.kind == "item")}
+    assert views["buckler"].text == "Prevent 1 damage."
+    assert views["axe"].text == ("At the start of a combat, if this card is in the player's gear: "
+                                 "Add the power of this card to the player's bonus.")
+    assert views["stick"].text == "" and "ability" not in [f.name for f in views["axe"].fields]
+    assert [a.name for a in views["flask"].abilities] == ["potion"]
