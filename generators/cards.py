@@ -34,8 +34,8 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from rulelang import ir
-from rulelang.errors import Diagnostic, RulesetError, Span
 from rulelang.abilities import ABILITY_TYPE
+from rulelang.errors import Diagnostic, RulesetError, Span
 from rulelang.labels import value_text
 from rulelang.types import EnumT
 
