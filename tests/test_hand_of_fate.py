@@ -465,6 +465,18 @@ def test_pursuit_moves_the_king_toward_the_player_with_the_most_health():
     assert t.st.where[t.game.cards("king_token")[0]] == t.at("north_east")
 
 
+def test_revealing_the_king_s_encounter_reaches_the_king():
+    """The King is face up from the start of level 3 (ruling next-level): reaching him is finding his Encounter."""
+    t = Table().set("level", 3).set("food", 2, "player_1")
+    king = royal(t, "scales", "king")
+    t.put("royals", king)
+    t.st.face_up[king] = True
+    t.here("centre", t.game.cards("encounter", kind="town")[0])
+    t.place(encounter(t, "King", 3), t.at("north"), up=False)
+    t.start("Explore").choose("move").choose("realm north")
+    assert t.var("king_reached") is True
+
+
 # ------------------------------------------------------------------ a new card with a new ability
 
 
