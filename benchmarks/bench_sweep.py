@@ -38,6 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_simulate_jobs import cpu_seconds as cpu_here  # noqa: E402  (this process and its finished children)
+
 from interpreter.analysis.backends import Dask, InProcess, Processes  # noqa: E402
 from interpreter.analysis.records import open_rows, row  # noqa: E402
 from interpreter.analysis.simulate import simulate  # noqa: E402

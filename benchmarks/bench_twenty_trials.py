@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from baseline_twenty_trials import play as play_by_hand  # noqa: E402
 
+from interpreter.agents.match import play  # noqa: E402
 from interpreter.agents.simple import RandomAgent  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
-from interpreter.agents.match import play  # noqa: E402
 from interpreter.engine.view import Viewer  # noqa: E402
 from rulelang import load_ruleset  # noqa: E402
 

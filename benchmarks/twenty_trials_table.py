@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interpreter.engine.game import Game  # noqa: E402
 from interpreter.analysis.simulate import simulate  # noqa: E402
 from interpreter.analysis.solver import solve  # noqa: E402
 from interpreter.analysis.stats import wilson  # noqa: E402
+from interpreter.engine.game import Game  # noqa: E402
 from rulelang import load_ruleset  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "twenty-trials-table.json"

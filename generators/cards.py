@@ -41,8 +41,10 @@ from rulelang.types import EnumT
 
 from . import icons, svg, textfit
 from .components import card_label, fill_format, printed_cards, type_title
-from .document import clean
+from .document import plain
+from .english import English
 from .nouns import words
+from .summary import ability_text
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
 # a back whose text names a colour is printed in it (mid tones, so its white lettering reads)
@@ -105,6 +107,8 @@ class CardRenderer:
                              for i, t in enumerate(texts)}
         self.templates = {kind: self._template(kind) for kind in rs.card_types}
         self.back_template = self.env.get_template("back.svg.j2")
+        self.english = English(rs)
+        self._said: dict[str, str] = {}  # an ability's English, said once for all its cards
 
     # ---- templates and their errors
     def _template(self, kind: str):
@@ -160,16 +164,16 @@ class CardRenderer:
         """The card as plain data for templates (`card.values.kind`, `card.title`, ...)."""
         ct = self.rs.card_types[card.kind]
         in_label = set(re.findall(r"{(\w+)}", ct.label or ""))
-        abilities = self.abilities(card)
-        fields, number, card_icons = [], None, []
+        fields, number, card_icons, abilities = [], None, [], list(ct.abilities)
         for f in ct.fields:
             value = card.values[f.name]
+            if f.type == EnumT(ABILITY_TYPE):  # a rule, printed as what the card does (below), not as a value
+                abilities += [value] if value is not None else []
+                continue
             enum = self.rs.enums.get(f.type.name) if isinstance(f.type, EnumT) else None
             icon = enum.icons.get(value) if enum is not None else None
-            # said already: in the title, as an icon, by the card's own words, or by its ability's text
-            worded = card.text is not None or \
-                (f.type == EnumT(ABILITY_TYPE) and (value in abilities or value in (None, "none")))
-            said = f.name in in_label or icon is not None or worded
+            worded = card.text is not None  # the card's own words say what its fields would
+            said = f.name in in_label or icon is not None or worded  # said already: title, icon or words
             fields.append({"name": f.name, "title": words(f.name), "value": value, "text": value_text(value),
                            "icon": icon, "in_title": said})
             if icon:
@@ -179,18 +183,18 @@ class CardRenderer:
         title = card_label(self.rs, card)
         # what the card does: its own words, then its abilities'; else what its type is for
         own = [fill_format(card.text, card)] if card.text else []
-        text = " ".join(own + list(abilities.values())) or ct.text or ""
         return SimpleNamespace(
             id=card.id, kind=card.kind, type=type_title(card.kind), label=title, title=title[:1].upper() + title[1:],
             fields=[SimpleNamespace(**f) for f in fields], values=SimpleNamespace(**card.values),
-            number=number, icons=[SimpleNamespace(**i) for i in card_icons], text=text, type_text=ct.text or "")
+            number=number, icons=[SimpleNamespace(**i) for i in card_icons],
+            abilities=[SimpleNamespace(name=a, title=words(a), text=self.said(a)) for a in abilities],
+            text=" ".join(own + [self.said(a) for a in abilities]) or ct.text or "", type_text=ct.text or "")
 
-    def abilities(self, card: ir.Card) -> dict[str, str]:
-        """The texts of the abilities a card carries (its type's, then its fields'), by name."""
-        ct = self.rs.card_types[card.kind]
-        names = list(ct.abilities) + [card.values[f.name] for f in ct.fields if f.type == EnumT(ABILITY_TYPE)]
-        return {a: clean(self.rs.abilities[a].text) for a in dict.fromkeys(names)
-                if a in self.rs.abilities and self.rs.abilities[a].text}
+    def said(self, ability: str) -> str:
+        """What an ability does, as the card prints it: its `text:`, or generated English."""
+        if ability not in self._said:
+            self._said[ability] = plain(ability_text(self.rs, self.english, self.rs.abilities[ability]))
+        return self._said[ability]
 
     def text(self, text, x, y, width, height, size, min_size=None, bold=False, align="left",
              valign="top", colour="#1d1d1d") -> Markup:

@@ -11,15 +11,17 @@ only what that mode uses is printed (`scope.py`).
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 from rulelang import ir
 from rulelang.labels import value_text
 from rulelang.statistics import without_statistics
+from rulelang.types import BOOL, CardT
 from rulelang.walk import walk
 
 from .clauses import fill_names
 from .components import card_rows, fill_format, type_title
-from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
+from .document import Document, Item, Items, Para, Section, Table, capital, clean, em, icon, sentence, strong
 from .english import English
 from .icons import card_icons, check_icons
 from .normalize import conjuncts, normal, tighten
@@ -89,7 +91,7 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
             sub.blocks.append(Para(em("Assumed:") + " " + clean(ct.assumed)))
         if ct.fields:
             sub.blocks += card_blocks(rs, ct)
-        kept = [f for f in ct.state if "$" not in f.name]  # an ability's use is the rules' bookkeeping
+        kept = [f for f in ct.state if f.name.isidentifier()]  # not the bookkeeping of `once:` (`recall$used`)
         if kept:
             sub.blocks.append(Para(f"Each {noun.one} also keeps " + join(
                 [f"{em(words(f.name))} (starting at {value_text(f.initial)})" for f in kept])
@@ -419,28 +421,83 @@ def _all_rules(rs: ir.Ruleset) -> tuple:
 
 def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability, window: bool = False) -> Item:
     """`window`: the event opens play windows, so the card's holder chooses whether to use it."""
-    event = rs.events[a.on]
-    names = {p for p, _ in event.params}
-    moment = re.sub(r"{(\w+)}", lambda m: em(words(m.group(1))) if m.group(1) in names else m.group(0),
-                    clean(event.text)) if event.text else words(a.on)
-    used = {n.name for n in walk((a.body, a.where, a.optional)) if isinstance(n, ir.Local)}
-    unsaid = [em(words(p)) for p, _ in event.params if p in used and "{" + p + "}" not in (event.text or "")]
-    moment += f" {join(unsaid)}" if unsaid else ""  # the event's names the ability uses: "a hit on a player *p*"
-    saved = dict(en.refs)
-    en.refs["this"] = Bound("this card", name="this", noun=noun("card"))
-    try:
-        limits = ([f"once per {words(a.once)}" if a.once != "game" else "once per game"] if a.once else [])
-        if a.optional is not None:
-            limits.append(f"if {en.expr(a.optional)} wishes")
-        if a.where is not None:
-            limits.append(f"while {en.expr(a.where)}")
+    with ability_names(rs, en, a) as moment:
         at = "in a play window at" if window else "at"
-        head = f"{strong(words(a.name))} ({at} {moment}" + "".join(f", {x}" for x in limits) + ")"
+        head = f"{strong(words(a.name))} ({at} {moment}" + "".join(f", {x}" for x in ability_limits(rs, en, a)) + ")"
         if a.text:
             return Item(f"{head}: {sentence(clean(a.text))}")
         return Item(f"{head}:", en.block(a.body))
+
+
+def ability_text(rs: ir.Ruleset, en: English, a: ir.Ability) -> str:
+    """What a card with the ability does, in one paragraph (for the card itself): its
+    `text:`, else when it answers and its rules in generated English."""
+    if a.text:
+        return sentence(clean(a.text))
+    with ability_names(rs, en, a) as moment:
+        head = capital(f"at {moment}" + "".join(f", {x}" for x in ability_limits(rs, en, a)))
+        return f"{head}: " + " ".join(sentence(i.text) for i in flat(en.block(a.body)))
+
+
+def flat(items: list[Item]) -> list[Item]:
+    return [x for i in items for x in [i, *flat(i.children)]]
+
+
+@contextmanager
+def ability_names(rs: ir.Ruleset, en: English, a: ir.Ability):
+    """The names an ability's rules use, as a rulebook refers to them while it is said: `this`
+    is "this card", the event's values "the player", "the minion" (their noun, where no other
+    value shares it), else by name after the moment ("a hit (*p* and *q*)"); yields the moment."""
+    event = rs.events[a.on]
+    names = {p for p, _ in event.params}  # in the moment as the rules name them: "before *p* rolls"
+    moment = re.sub(r"{(\w+)}", lambda m: em(words(m.group(1))) if m.group(1) in names else m.group(0),
+                    clean(event.text)) if event.text else words(a.on)
+    used = {n.name for n in walk((a.body, a.where, a.optional)) if isinstance(n, ir.Local)}
+    saved = dict(en.refs)
+    en.refs["this"] = Bound("this card", name="this", noun=noun("card"))
+    nouns = {p: en.item_noun(ty) for p, ty in event.params}
+    unsaid = []
+    for p, _ in event.params:
+        n = nouns[p]
+        if p not in used or "{" + p + "}" in (event.text or ""):
+            continue
+        if n is not None and n.one != "number" and [m.one for m in nouns.values() if m is not None].count(n.one) == 1:
+            en.refs[p] = Bound(f"the {n.one}", name=p, noun=n)
+        else:
+            unsaid.append(em(words(p)))
+    try:
+        yield moment + (f" ({join(unsaid)})" if unsaid else "")
     finally:
         en.refs = saved
+
+
+def ability_limits(rs: ir.Ruleset, en: English, a: ir.Ability) -> list[str]:
+    """When the ability answers, how often, and whose choice it is. `where:` is checked when the
+    moment comes: "if", not "while"; `this == c`, the card of the moment being this one, is
+    "if it is this card" when the moment has one card."""
+    cards = [p for p, ty in rs.events[a.on].params if isinstance(ty, CardT)]
+    conds = conjuncts(a.where)
+    itself = [c for c in conds if len(cards) == 1 and isinstance(c, ir.Binary) and c.op == "=="
+              and {_local(c.left), _local(c.right)} == {"this", cards[0]}]
+    rest = [c for c in conds if c not in itself]
+    said = ["it is this card"] * bool(itself) + ([en.expr(_all(rest))] if rest else [])
+    limits = [f"if {' and '.join(said)}"] if said else []
+    if a.once:
+        limits.append(f"once per {words(a.once)}" if a.once != "game" else "once per game")
+    if a.optional is not None:
+        limits.append(f"as {en.expr(a.optional)} chooses")
+    return limits
+
+
+def _local(e: ir.Expr) -> str | None:
+    return e.name if isinstance(e, ir.Local) else None
+
+
+def _all(conds: list[ir.Expr]) -> ir.Expr:
+    out = conds[0]
+    for c in conds[1:]:
+        out = ir.Binary("and", out, c, ty=BOOL)
+    return out
 
 
 def term(text, name, params) -> str:

@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import dataclass
 from itertools import product
 from math import prod
 
 from . import ir
-from .abilities import ABILITY_TYPE
+from .abilities import ABILITY_TYPE, INLINE_START, InlineAbility, cell_span
 from .errors import Span, did_you_mean
 from .limits import over
 from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
@@ -76,7 +77,7 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
         copies = prod(len(values) for _, values in each)
         table = spec.get("table")
         if table is not None:
-            rows = _table(reader, table, name, fields, bounds, enums, len(cards), each, copies)
+            rows = _table(reader, table, name, fields, bounds, enums, len(cards), each, copies, label)
         else:
             missing = [f for f in fields if f not in dict(each)]
             if missing and "each" in spec:
@@ -278,7 +279,7 @@ def format_table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def _table(reader, node, card_type: str, fields, bounds, enums, before: int, each=(),
-           copies: int = 1) -> list[tuple[dict, Span, str | None]]:
+           copies: int = 1, label: str | None = None) -> list[tuple[dict, Span, str | None]]:
     """The cards of a table, each with its own text (a `text` column, where the type has
     no field of that name); `before` components were read already, and each row stands
     for `copies` cards (one per combination of `each`)."""
@@ -303,7 +304,7 @@ def _table(reader, node, card_type: str, fields, bounds, enums, before: int, eac
     for f in fields:
         if f not in header and f not in each:
             reader.diag.error(span, f"the table of '{card_type}' has no column for field '{f}'")
-    rows: list[tuple[dict, Span]] = []
+    rows: list[tuple[dict, Span, str | None]] = []
     for cells, span in lines:
         if before + len(rows) * copies > reader.limits.components:
             break  # reported already
@@ -330,6 +331,10 @@ def _table(reader, node, card_type: str, fields, bounds, enums, before: int, eac
                 value = _cell(reader, cell, fields[col], bounds.get(col), enums, span, f"column '{col}'")
                 ok = ok and value is not _BAD
                 values[col] = value
+        for col, value in values.items():
+            if isinstance(value, _Written):  # the row's own ability: named after the card
+                named = label or next(("{%s}" % f for f, t in fields.items() if t == TEXT), None)
+                values[col] = _inline(reader, value, card_type, named, values, enums)
         if ok:
             within = _within(reader, before + len(rows) * copies, count, span, copies)
             if not within:
@@ -422,6 +427,30 @@ def _cell_text(node) -> str:
 _BAD = object()
 
 
+@dataclass(frozen=True)
+class _Written:
+    """A cell that writes its row's ability (`on EVENT ...: EFFECT`), until the row is read."""
+    text: str
+    span: Span
+
+
+def _inline(reader, cell: _Written, card_type: str, label: str | None, values: dict, enums) -> str:
+    """The name of an ability written in a row: the card's label (or first text
+    field) as a name (`"Keen Eye"` -> keen_eye), made unique among the abilities; read later,
+    once the events are known (abilities.read_inline)."""
+    shown = re.sub(r"{(\w+)}", lambda m: str(values.get(m.group(1), "")), label) if label else ""
+    base = re.sub(r"\W+", "_", shown.lower()).strip("_") or f"{card_type}_card"
+    if base[0].isdigit():
+        base = f"{card_type}_{base}"
+    taken = {*enums[ABILITY_TYPE].values, *(a.name for a in reader.inline_abilities)}
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}_{n}"
+    reader.inline_abilities.append(InlineAbility(name, cell.text, cell.span))
+    return name
+
+
 def _cell(reader, cell: str, ty: Type, bound, enums, span: Span, where: str):
     """A value written in a table or in `each:` (`where`: "column 'value'")."""
     if ty == INT:
@@ -447,6 +476,11 @@ def _cell(reader, cell: str, ty: Type, bound, enums, span: Span, where: str):
         return None if cell == "none" else cell
     if ty == EnumT(ABILITY_TYPE) and cell == "none":  # a row without an ability
         return None
+    if ty == EnumT(ABILITY_TYPE) and INLINE_START.match(cell) and cell not in enums[ty.name].values:
+        if where.startswith("`each:`"):
+            reader.diag.error(span, "an ability is written in a row of the table, not in `each:`")
+            return _BAD
+        return _Written(cell, cell_span(span, cell))
     if isinstance(ty, EnumT):
         values = enums[ty.name].values
         if cell not in values:

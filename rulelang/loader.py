@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from . import ir
-from .abilities import ABILITY_TYPE, ability_names, read_abilities, read_events, with_used_flags
+from .abilities import ABILITY_TYPE, ability_names, read_abilities, read_events, read_inline, with_used_flags
 from .builtins import RESERVED
 from .cardtable import read_card_types
 from .checker import check
@@ -79,6 +79,7 @@ class _Reader:
         self.sources = tree.sources
         self.diag = Diagnostics()
         self.names: dict[str, tuple[str, Span]] = {}  # global name -> (what, where)
+        self.inline_abilities: list = []  # abilities written in card rows (abilities.InlineAbility)
 
     # ---- small helpers that report instead of raising
     def expect_map(self, node: YNode | None, what: str) -> YMap | None:
@@ -169,9 +170,16 @@ class _Reader:
         self.card_type_names = _card_type_names(top.get("cards"))  # a state value's type may name one
         enums = self.read_enums(top.get("types"))
         declared = ability_names(top.get("abilities"))
-        if declared and ABILITY_TYPE not in enums:  # a card names its ability in a field of this type
-            enums[ABILITY_TYPE] = ir.EnumDef(ABILITY_TYPE, declared, span=top.get("abilities").span)
+        own_type = ABILITY_TYPE not in enums  # a card names its ability in a field of this type (or writes one)
+        if own_type:
+            enums[ABILITY_TYPE] = ir.EnumDef(ABILITY_TYPE, declared, span=(top.get("abilities") or top).span)
         card_types, cards = read_card_types(self, top.get("cards"), enums)
+        if own_type and self.inline_abilities:  # the abilities written in card rows are values of the type too
+            enums[ABILITY_TYPE] = ir.EnumDef(ABILITY_TYPE, (*declared, *(a.name for a in self.inline_abilities)),
+                                             span=enums[ABILITY_TYPE].span)
+        elif own_type and not declared and not any(f.type == EnumT(ABILITY_TYPE) for ct in card_types.values()
+                                                   for f in ct.fields):
+            del enums[ABILITY_TYPE]  # no ability anywhere: the name stays free
         params = self.read_params(top.get("params"), enums)
         if players_param is not None:  # `players` is a reserved name: only `players:` makes this parameter
             params = {"players": players_param, **params}
@@ -181,6 +189,10 @@ class _Reader:
         procedures = self.read_functions(top.get("procedures"), "procedure", enums, card_types)
         events = read_events(self, top.get("events"), enums, card_types)
         abilities = read_abilities(self, top.get("abilities"), events)
+        for inline in self.inline_abilities:
+            ability = read_inline(self, inline, events)
+            if ability is not None:
+                abilities[ability.name] = ability
         card_types = with_used_flags(card_types, cards, abilities)
         setup = self.snippet(top.get("setup"), "block") if top.get("setup") else ()
         modes = self.read_modes(top.get("modes"), roles, zones, variables, defines)

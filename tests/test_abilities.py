@@ -183,12 +183,62 @@ def test_a_new_card_with_an_ability_is_a_new_row(tmp_path):
     assert variables(g, st)["bonus"]["player_2"] == 3 * (2 + 3)  # axe and club, three combats
 
 
+def test_a_row_writes_its_own_ability():
+    """No `abilities:` at all: the club's row says what it does, with a limit and a choice."""
+    start, end = DUEL.index("abilities:\n  shield"), DUEL.index("cards:\n")
+    text = (DUEL[:start] + DUEL[end:]).replace("      buckler    0      shield\n", "").replace(
+        "      axe        2      rage\n", "").replace("      flask      0      potion\n", "").replace(
+        "    abilities: [rage]\n", "").replace(
+        "      stick      1      none",
+        '      stick      1      "on hit where this in gear of p once per combat_start optional p: health of p += 1"\n'
+        '      club       3      "on combat_start where this in gear of p: bonus of p += this.power; bonus of p += 1"')
+    g = game(text)
+    assert set(g.ruleset.abilities) == {"stick", "club"} and g.ruleset.enums["ability"].values == ("stick", "club")
+    st = g.new_state(0)
+    asked = []
+    while not g.is_terminal(st):
+        asked.append(g.decision(st).label)
+        g.apply(st, 0)  # use
+    assert asked == ["stick"] * 3  # player 2 holds both: asked once a combat
+    assert variables(g, st)["bonus"]["player_2"] == 3 * (3 + 1) and variables(g, st)["health"]["player_2"] == 4 + 3
+
+
+@pytest.mark.parametrize("cell, message", [
+    ('"on hit where this in gear of p health of p += 1"', "an ability written in a card row reads"),
+    ('"on hit once per turn: health of p += 1"', "'turn' is not an event"),
+    ('"on hit where this in gear of p:"', "does nothing"),
+    ('"on hit where this in: health of p += 1"', "unexpected"),
+    ('"on hit: health of p += 1; heal(p)"', "unknown procedure 'heal'"),
+    ('"on hits: health of p += 1"', "unknown event 'hits'"),
+])
+def test_row_ability_mistakes_point_into_the_cell(cell, message):
+    text = DUEL.replace("      stick      1      none", f"      stick      1      {cell}")
+    with pytest.raises(RulesetError) as info:
+        load_text(text, "duel.yaml")
+    d = info.value.diagnostics[0]
+    row = text.splitlines()[d.span.line - 1]
+    assert message in d.message and row.startswith("      stick") and d.span.col > row.index('"'), d.format()
+
+
 def test_summary_lists_abilities_and_the_command_line_plays_them(tmp_path):
     path = tmp_path / "duel.yaml"
     path.write_text(DUEL)
     r = rulelang("summary", str(path))
     assert r.returncode == 0, r.stderr
-    assert "**shield** (at a hit on a player *p*, once per combat start" in r.stdout
+    assert "**shield** (at a hit on a player, if this card is in the player's gear, once per combat start, as the player chooses): Prevent 1 damage." in r.stdout
     assert "every ability on a card that answers it takes effect, card by card" in r.stdout
     r = rulelang("simulate", str(path), "--games", "20")
     assert r.returncode == 0 and "20 games" in r.stdout, r.stderr
+
+
+def test_card_fronts_say_what_each_card_does():
+    """Its abilities on the card, in their `text:` or generated English; the ability column is not a value."""
+    from generators.cards import CardRenderer, CardSize
+    rs = load_text(DUEL, "duel.yaml")
+    r = CardRenderer(rs, CardSize(63.5, 88.9))
+    views = {v.values.name: v for v in (r.view(c) for c in rs.cards if c.kind == "item")}
+    assert views["buckler"].text == "Prevent 1 damage."
+    assert views["axe"].text == ("At the start of a combat, if this card is in the player's gear: "
+                                 "Add the power of this card to the player's bonus.")
+    assert views["stick"].text == "" and "ability" not in [f.name for f in views["axe"].fields]
+    assert [a.name for a in views["flask"].abilities] == ["potion"]

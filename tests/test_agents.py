@@ -141,6 +141,28 @@ def test_a_sample_renames_locals_that_hold_hidden_cards():
     assert len(tops) > 1 and real in st.zones[game.zone_index("pile")]
 
 
+def test_the_deal_gives_each_hiding_place_the_first_card_of_the_shuffled_pool_that_fits():
+    # the rule the sampler's deal keeps, written the slow, obvious way (HoF hides many types in many zones)
+    from helpers import bundled
+
+    from interpreter.engine.game import Game
+    from interpreter.runtime import rng
+    game = Game(bundled("hand-of-fate-ordeals"))
+    sampler = sampler_for(game)
+    st = game.new_state(3)
+    role = game.decision(st).role
+    hidden = sampler.hidden(st, role)
+    assert len({t for fits in hidden.fitting for t in fits}) > 1
+    for seed in range(10):
+        pool = list(hidden.cards)
+        rng.shuffle(rng.derive(seed, "deal"), pool)
+        expected = [None] * len(hidden.positions)
+        for k in hidden.order:
+            fits = sampler.allowed[hidden.positions[k][0]]
+            expected[k] = pool.pop(next(j for j, c in enumerate(pool) if game.layout.kind_of[c] in fits))
+        assert sampler.deal(hidden, rng.derive(seed, "deal")) == expected
+
+
 # ------------------------------------------------------------------ the agents
 
 

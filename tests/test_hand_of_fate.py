@@ -11,12 +11,16 @@ the Ambush's Strike Bonus of 1 — and the death sequence is played step by
 step."""
 from __future__ import annotations
 
+import re
+
 import pytest
-from helpers import Position, game_for
+from helpers import ROOT, Position, game_for
 from helpers.random_games import play_random
 from test_secrets import Labels, check
 
+from interpreter.engine.game import Game
 from interpreter.engine.view import Viewer
+from rulelang import RulesetError, load_ruleset
 
 RULESET = "hand-of-fate-ordeals"
 _games: dict = {}
@@ -32,8 +36,8 @@ def game(players: int = 2, **params):
 class Table(Position):
     """A position of the game: cards put where a test wants them."""
 
-    def __init__(self, players: int = 2, seed: int = 0):
-        super().__init__(game(players), seed)
+    def __init__(self, players: int = 2, seed: int = 0, g=None):
+        super().__init__(g or game(players), seed)
         self.realm = self.game.ruleset.zones["realm"].places
         self.set("active", "player_1").set("activated", False)
 
@@ -459,6 +463,55 @@ def test_pursuit_moves_the_king_toward_the_player_with_the_most_health():
     assert t.decision.label == "king_moves" and sorted(t.options()) == ["realm centre", "realm north east"]
     t.choose("realm north east")
     assert t.st.where[t.game.cards("king_token")[0]] == t.at("north_east")
+
+
+def test_revealing_the_king_s_encounter_reaches_the_king():
+    """The King is face up from the start of level 3 (ruling next-level): reaching him is finding his Encounter."""
+    t = Table().set("level", 3).set("food", 2, "player_1")
+    king = royal(t, "scales", "king")
+    t.put("royals", king)
+    t.st.face_up[king] = True
+    t.here("centre", t.game.cards("encounter", kind="town")[0])
+    t.place(encounter(t, "King", 3), t.at("north"), up=False)
+    t.start("Explore").choose("move").choose("realm north")
+    assert t.var("king_reached") is True
+
+
+# ------------------------------------------------------------------ a new card with a new ability
+
+
+def ember_variant(tmp_path, typo: str | None = None):
+    """docs/authoring.md's variant (section 8): new cards, one with its ability written in its row."""
+    doc = (ROOT / "docs" / "authoring.md").read_text().split("\n## 8. ", 1)[1]
+    text = re.search(r"```yaml\n(.*?)```", doc, re.S).group(1)
+    path = tmp_path / "ember.yaml"
+    path.write_text(text.replace("card_played", typo) if typo else text)
+    return path, text
+
+
+def test_a_card_row_brings_its_own_ability(tmp_path):
+    path, _ = ember_variant(tmp_path)
+    g = Game(load_ruleset(str(path), {"players": "2"}))
+    ability = g.ruleset.abilities["ember_oath"]
+    assert ability.on == "card_played" and ability.text is None and ability.span.file == str(path)
+    t = Table(g=g).set("shards", 0, "player_1")
+    play_in_acquire(t, "Ember Oath")
+    assert t.var("shards", "player_1") == 1 and t.var("effort", "player_1") == 1
+    t2 = Table(g=g)
+    play_in_acquire(t2, "Quick Hands", "Hack")  # a row naming an old ability: Quick Wits' draw
+    assert t2.labels("hand", "player_1") == ["Hack"] and t2.var("shards", "player_1") == 0
+
+
+def test_a_mistake_in_a_row_ability_is_located(tmp_path):
+    path, text = ember_variant(tmp_path, typo="card_play")
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(str(path))
+    d = err.value.diagnostics[0]
+    line = text.replace("card_played", "card_play").splitlines()[d.span.line - 1]
+    assert d.span.file == str(path) and line.startswith('      "Ember Oath"')
+    assert line[d.span.col - 1:].startswith("card_play where") and "did you mean 'card_played'" in d.hint
+    documented = (ROOT / "docs" / "authoring.md").read_text()
+    assert f"ember.yaml:{d.span.line}:{d.span.col}: error: {d.message}" in documented
 
 
 # ------------------------------------------------------------------ secrets and whole games

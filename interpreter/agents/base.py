@@ -13,14 +13,14 @@ _SAMPLERS: "weakref.WeakKeyDictionary[Viewer, object]" = weakref.WeakKeyDictiona
 class PlayerView:
     """What one role may know at one decision."""
 
-    __slots__ = ("game", "viewer", "_state", "role", "label", "count", "number", "_obs")
+    __slots__ = ("game", "viewer", "_state", "role", "label", "count", "number", "_obs", "_hidden")
 
     def __init__(self, game: Game, viewer: Viewer, st: State):
         self.game, self.viewer, self._state = game, viewer, st
         d = game.decision(st)
         self.role, self.label, self.count = d.role, d.label, len(d.options)
         self.number = st.decisions  # how many decisions came before this one
-        self._obs = None
+        self._obs = self._hidden = None
 
     @property
     def observation(self) -> dict:
@@ -39,7 +39,9 @@ class PlayerView:
         sampler = _SAMPLERS.get(self.viewer)
         if sampler is None:
             sampler = _SAMPLERS[self.viewer] = Sampler(self.game, self.viewer)
-        return sampler.sample(self._state, self.role, seed)
+        if self._hidden is None:  # the same for every sample of this decision
+            self._hidden = sampler.hidden(self._state, self.role)
+        return sampler.sample(self._state, self.role, seed, self._hidden)
 
 
 class Agent:
@@ -49,6 +51,11 @@ class Agent:
 
     def choose(self, view: PlayerView) -> int:
         raise NotImplementedError
+
+    # An agent whose answer needs only the decision's number, its count of options and its
+    # label may also define `quick(number, count, label) -> int | None`: the same answer as
+    # `choose`, or None to be asked with a view after all. Games call it without a view, a
+    # clock or a check (simulations ask millions), so it is for agents of this project only.
 
 
 def always_rule(text: str) -> tuple[str, str]:

@@ -17,17 +17,33 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
 
     An agent that fails a decision (see asking.py) raises AgentError and
     leaves `st` as it was at that decision."""
-    viewer = viewer or Viewer(game)
     st = state if state is not None else game.new_state(seed)
+    quick = {role: q for role, agent in agents.items() if (q := quick_of(agent)) is not None}
+    # without a log to write, the game answers quick agents itself, decision after decision
+    more = quick or None if log is None else None
     while st.outcome is None and (stop_at is None or st.decisions < stop_at):
-        if st.chance is not None:
+        p = st.pending
+        if p is None:
             game.apply_chance(st, game.sample_chance(st))
             continue
-        view = PlayerView(game, viewer, st)
-        index = ask(agents[view.role], view, timeout)
+        q = quick.get(p.role)
+        index = q(st.decisions, len(p.options), p.site.label) if q is not None else None
+        if index is None:  # the agent needs to see the decision: a view, and its answer checked
+            viewer = viewer or Viewer(game)
+            index = ask(agents[p.role], PlayerView(game, viewer, st), timeout)
         if log is not None:
-            log.decision(game, viewer, st, index)
-        game.apply(st, index)
+            log.decision(game, viewer or Viewer(game), st, index)
+        game.apply(st, index, more, stop_at)
     if log is not None and st.outcome is not None:
-        log.outcome(viewer, st)
+        log.outcome(viewer or Viewer(game), st)
     return st
+
+
+def quick_of(agent: Agent):
+    """The agent's `quick` answer (see Agent.quick), if the class that gives it
+    its `choose` gives it that too: a subclass that chooses otherwise is asked."""
+    for cls in type(agent).__mro__:
+        if "choose" in cls.__dict__:
+            quick = cls.__dict__.get("quick")
+            return quick.__get__(agent) if quick is not None else None
+    return None

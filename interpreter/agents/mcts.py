@@ -96,8 +96,12 @@ class MCTSAgent(Agent):
 
     @staticmethod
     def rollout(game, st, state: int) -> int:
+        """Play to the end at random; the engine answers every decision inside its loop."""
+        def draw(_number, count, _label):
+            nonlocal state
+            state, i = rng.below(state, count)
+            return i
+        everyone = dict.fromkeys(game.roles, draw)
         while st.outcome is None:
-            state, i = rng.below(state, len(game.decision(st).options))
-            game.apply(st, i)
+            game.apply(st, draw(None, len(game.decision(st).options), None), everyone)
         return state
-

@@ -15,6 +15,8 @@ is what makes it safe, and it is what the tests check.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rulelang import ir
 from rulelang.types import CardT, ListT, ZoneT
 from rulelang.walk import walk
@@ -25,6 +27,15 @@ from ..runtime import rng
 from ..runtime.state import State
 
 _TRIES = 100
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """The cards one role cannot see in one state, and the places that hide them."""
+    positions: list[tuple[int, int]]  # (zone instance, index)
+    cards: list[int]  # sorted: which cards are hidden is known, not where
+    order: list[int]  # the positions, most constrained first (the order they are dealt in)
+    fitting: list[tuple[str, ...]]  # for each position, the hidden cards' types it may hold
 
 
 class Sampler:
@@ -43,51 +54,71 @@ class Sampler:
                 self.allowed.append(frozenset(zones[name].holds) or everything)
         self.card_locals = card_locals(game)
 
-    def hidden_positions(self, st: State, role: str) -> list[tuple[int, int]]:
-        """(zone instance, index) of every card the role cannot see (the box is public)."""
-        hidden = []
+    def hidden(self, st: State, role: str) -> "Hidden":
+        """What the role cannot see in `st`: worked out once per decision, since
+        a search agent samples the same real state again and again."""
+        positions = []
         viewer = self.viewer
-        for zi in range(1, len(st.zones)):
+        for zi in range(1, len(st.zones)):  # the box is public
             if not viewer.visible(st, zi, role):
-                hidden += [(zi, i) for i in range(len(st.zones[zi]))]
+                positions += [(zi, i) for i in range(len(st.zones[zi]))]
             elif not viewer.sees_face_down(zi):
-                hidden += [(zi, i) for i, c in enumerate(st.zones[zi]) if not st.face_up[c]]
-        return hidden
+                positions += [(zi, i) for i, c in enumerate(st.zones[zi]) if not st.face_up[c]]
+        cards = sorted(st.zones[zi][i] for zi, i in positions)  # which cards: known; where: not
+        allowed, kind_of = self.allowed, self.kind_of
+        # the most constrained places are filled first
+        order = sorted(range(len(positions)), key=lambda k: (len(allowed[positions[k][0]]), k))
+        kinds = sorted({kind_of[c] for c in cards})
+        fitting = [tuple(k for k in kinds if k in allowed[zi]) for zi, _ in positions]
+        return Hidden(positions, cards, order, fitting)
 
-    def sample(self, st: State, role: str, seed: int) -> State:
-        positions = self.hidden_positions(st, role)
+    def sample(self, st: State, role: str, seed: int, hidden: "Hidden | None" = None) -> State:
+        """A whole state that looks to `role` as `st` does (`hidden`: `self.hidden(st, role)`,
+        if the caller kept it)."""
+        hidden = hidden or self.hidden(st, role)
+        positions = hidden.positions
         out = st.clone()
         out.rng = rng.derive(seed, "sample")
         if out.events is not None:  # history play ahead needs not (and a pick may name a hidden card)
             out.events = []
         if not positions:
             return out
-        cards = sorted(st.zones[zi][i] for zi, i in positions)  # which cards: known; where: not
-        dealt = self.deal(cards, positions, rng.derive(seed, "deal"))
+        dealt = self.deal(hidden, rng.derive(seed, "deal"))
         swap = {}  # a hidden card -> the card dealt to its place
+        zones, where, face_up, real = out.zones, out.where, out.face_up, st.zones
         for (zi, i), card in zip(positions, dealt):
-            swap[st.zones[zi][i]] = card
-            out.zones[zi][i] = card
-            out.where[card] = zi
-            out.face_up[card] = st.face_up[st.zones[zi][i]]  # the place's facing stays
-        self.remap_flow(out, swap)
+            was = real[zi][i]
+            if was != card:
+                swap[was] = card
+            zones[zi][i] = card
+            where[card] = zi
+            face_up[card] = st.face_up[was]  # the place's facing stays
+        if swap:
+            self.remap_flow(out, swap)
         return out
 
-    def deal(self, cards: list[int], positions, state: int) -> list[int]:
-        """A random assignment of the cards to the positions that respects
-        what each zone may hold; the most constrained places are filled first."""
-        allowed, kind_of = self.allowed, self.kind_of
-        order = sorted(range(len(positions)), key=lambda k: (len(allowed[positions[k][0]]), k))
+    def deal(self, hidden: "Hidden", state: int) -> list[int]:
+        """A random assignment of the hidden cards to the hidden places that
+        respects what each zone may hold, filling the most constrained first:
+        each takes the first card of a shuffled pool that fits it."""
+        kind_of, order, fitting = self.kind_of, hidden.order, hidden.fitting
         for _ in range(_TRIES):
-            pool = list(cards)
+            pool = list(hidden.cards)
             state = rng.shuffle(state, pool)
-            dealt = [None] * len(positions)
+            # "the first card of the pool that fits" is the earliest head among the kinds that fit
+            left: dict[str, list[int]] = {}  # kind -> its cards' indexes in the pool, last first
+            for j in range(len(pool) - 1, -1, -1):
+                left.setdefault(kind_of[pool[j]], []).append(j)
+            dealt = [None] * len(order)
             for k in order:
-                fits = allowed[positions[k][0]]
-                j = next((j for j, c in enumerate(pool) if kind_of[c] in fits), None)
-                if j is None:
+                best = None
+                for kind in fitting[k]:
+                    q = left.get(kind)
+                    if q and (best is None or q[-1] < best[-1]):
+                        best = q
+                if best is None:
                     break
-                dealt[k] = pool.pop(j)
+                dealt[k] = pool[best.pop()]
             else:
                 return dealt
         raise RuntimeError("no way to deal the hidden cards back into the places that hide them")

@@ -16,6 +16,11 @@ class RandomAgent(Agent):
         fixed = fixed_choice(view, self.always)
         return fixed if fixed is not None else rng.pick(self.stream, view.number, view.count)
 
+    def quick(self, number: int, count: int, label: str) -> int | None:
+        if self.always is not None and label == self.always[0]:
+            return None  # the option's text decides: ask with a view
+        return rng.pick(self.stream, number, count)
+
 
 class FirstAgent(Agent):
     name = "first"
@@ -24,4 +29,7 @@ class FirstAgent(Agent):
         pass
 
     def choose(self, view: PlayerView) -> int:
+        return 0
+
+    def quick(self, number: int, count: int, label: str) -> int:
         return 0

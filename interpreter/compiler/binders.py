@@ -32,6 +32,7 @@ class Binders(Expressions):
     def __init__(self, layout, keep: bool = True):
         super().__init__(layout, keep)
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
+        self._pure = False  # generating a quantifier's loops: no statement runs inside them
 
     def loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
         """Emit nested loops binding b's names into fn.body; `leaf(scope)`
@@ -61,6 +62,7 @@ class Binders(Expressions):
     def plain_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
         scope = dict(scope)
         indent = ""
+        top = len(fn.body)  # where the loops begin
         outer = bound = self._bindings  # bindings of the binders this one runs inside
         for g in b.groups:
             from_zone = isinstance(g.domain.ty, (ZoneT, BoardT))
@@ -68,7 +70,11 @@ class Binders(Expressions):
                 ir.Const(g.domain.value[0]) if isinstance(g.domain, ir.Const) and len(g.domain.value) == 1 else None
             if len(g.names) == 1 and one is not None:
                 v = self.fresh("v")
-                fn.body.append(f"{indent}{v} = {self.expr(one, fn, scope)}")
+                if self._pure and isinstance(one, ir.Const):  # the same every time: set once, before the loops
+                    fn.body.insert(top, f"{v} = {self.expr(one, fn, scope)}")
+                    top += 1
+                else:
+                    fn.body.append(f"{indent}{v} = {self.expr(one, fn, scope)}")
                 scope[g.names[0]] = (v, False)
                 continue
             domain = self.cards_of(g.domain, fn, scope)
@@ -85,6 +91,13 @@ class Binders(Expressions):
                 fn.body.append(f"{indent}for {v} in {domain}:")
                 scope[g.names[0]] = (v, from_zone)
                 indent += "    "
+            elif len(g.names) == 2 and self._pure:  # nothing changes the domain while it runs
+                d, i, a, b2 = (self.fresh(p) for p in ("d", "i", "v", "v"))
+                fn.body.append(f"{indent}{d} = {domain}")
+                fn.body.append(f"{indent}for {i}, {a} in enumerate({d}):")
+                fn.body.append(f"{indent}    for {b2} in {d}[{i} + 1:]:")
+                scope[g.names[0]], scope[g.names[1]] = (a, from_zone), (b2, from_zone)
+                indent += "        "
             elif len(g.names) == 2:
                 d, i, j, a, b2 = (self.fresh(p) for p in ("d", "i", "j", "v", "v"))
                 fn.body.append(f"{indent}{d} = {domain}")
@@ -139,7 +152,11 @@ class Binders(Expressions):
     def quantifier_function(self, e, fn: Function, scope: dict, setup, leaf, finish) -> str:
         q = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None)
         q.body += setup
-        self.loops(e.binder, q, scope, lambda inner: leaf(q, inner))
+        pure, self._pure = self._pure, True
+        try:
+            self.loops(e.binder, q, scope, lambda inner: leaf(q, inner))
+        finally:
+            self._pure = pure
         q.body += finish
         fn.prelude += q.render()
         return q.name + "()"

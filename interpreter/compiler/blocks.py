@@ -3,8 +3,8 @@
 A program (flow.py) becomes a list of functions `b0, b1, ...`, each
 `block(st, env) -> index of the next block`, SUSPEND at a decision (the
 pending `Decision` set, the frame's block index saved) or CALL after
-pushing a procedure's frame. The engine runs them in a loop; nothing else
-ever leaves the generated code.
+pushing a procedure's frame; one more block after the last returns EXIT.
+The engine runs them in a loop; nothing else ever leaves the generated code.
 
 With explicit chance, a drawing statement (`Draw`) is a block of its own
 that keeps its progress in the frame (`env[PROGRESS]`) and stops with a
@@ -19,6 +19,7 @@ from rulelang.walk import method
 from ..runtime.chance import OUTCOME, PROGRESS
 from ..runtime.errors import WatchFired
 from .flow import (
+    EXIT,
     TERMINATORS,
     Ask,
     AskMenu,
@@ -107,6 +108,10 @@ class Codegen(Statements):
                     fn.body.append(f"return {k + 1}")
                 top.prelude += fn.render()
                 names.append(fn.name)
+            # one more block, at the program's end: the engine's loop then only tests for a negative index
+            top.prelude.append((f"def b{len(ranges)}(st, env):", None))
+            top.prelude.append((f"    return {EXIT}", None))
+            names.append(f"b{len(ranges)}")
             top.body.append(f"return [{', '.join(names)}]")
         spans = (_span(item) for item in items)
         return self.build(fill, next((s for s in spans if s is not None), None), what)(None, None), block_of

@@ -29,6 +29,7 @@ from .nodes import Decide, Program, TakeFrom
 
 SUSPEND = -1  # a decision is pending
 CALL = -2  # a frame was pushed
+EXIT = -3  # the program is done (what the extra block after its last returns)
 
 
 class Label:

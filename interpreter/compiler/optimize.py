@@ -7,8 +7,9 @@ hand-written code would. In order:
 1. fold and inline (fold.py): parameters become constants, defines and
    procedures are inlined, everything constant is folded;
 2. the zone analysis (zones.py): which card types can reach each zone;
-3. fold again knowing that (type tests over zones that cannot hold the type
-   fold away);
+3. fold the rules again knowing that (type tests over zones that cannot hold
+   the type fold away), this time calling the few big procedures that
+   inlining would copy too often (`INLINE_BUDGET`) instead of inlining them;
 4. hoist (hoist.py): inside every binder, the parts independent of its
    names are computed once, lazily; a decision's options become one
    expression on its node.
@@ -26,7 +27,7 @@ from rulelang import ir
 from rulelang.walk import map_children
 
 from .abilities import Abilities
-from .fold import Folder
+from .fold import Folder, called_procedures
 from .hoist import Hoister
 from .nodes import Program, measure_exprs, with_options
 from .zones import ZoneAnalysis
@@ -64,10 +65,17 @@ def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
     # role -> expression tables (scores, heuristics) and the measures, all folded alike
     tables = {"score": dict(mode.score), "heuristics": dict(mode.heuristics), "measures": measure_exprs(mode),
               **{f"rank {i}": dict(k.values) for i, k in enumerate(mode.ranking)}}
-    parts = (rs.setup + mode.setup, mode.round, {}, tables, mode.watches)  # every procedure call is inlined
-    setup, steps, procs, tables, watches = folder.fold_all(*parts)
-    folder.possible = ZoneAnalysis(rs, procs).run(setup, steps + tuple(w.body for w in watches))
-    setup, steps, procs, tables, watches = folder.fold_all(setup, steps, procs, tables, watches)
+    parts = (rs.setup + mode.setup, mode.round, {}, tables, mode.watches)
+    # the zone analysis follows cards through every call: it sees the rules with every procedure inlined
+    inlined = folder.fold_all(*parts)
+    setup, steps, _, _, watches = inlined
+    folder.possible = ZoneAnalysis(rs, {}).run(setup, steps + tuple(w.body for w in watches))
+    # the code inlines all but the procedures whose copies would make it too big (fold.py): those
+    # are folded from the rules as written; with none, folding the inlined rules again is cheaper
+    folder.calls = called_procedures(rs, (parts[0], parts[1], parts[4]))
+    again = (parts[0], parts[1], {name: rs.procedures[name].body for name in folder.calls}, parts[3], parts[4]) \
+        if folder.calls else inlined
+    setup, steps, procs, tables, watches = folder.fold_all(*again)
     hoist = Hoister(folder.fresh)
     return Program(hoist.block(setup), tuple(dataclasses.replace(s, body=hoist.block(s.body)) for s in steps),
                    {n: hoist.block(b) for n, b in procs.items()},

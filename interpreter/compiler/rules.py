@@ -83,7 +83,7 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
     programs["main"], block_of = gen.blocks(main, "the main program: setup, then each round", [top] + step_labels)
     for i, watch in enumerate(program.watches):
         programs[watch_program(i)] = gen.blocks(lowering.statements(watch.body), f"the statements of watch {i + 1}")[0]
-    while lowering.called:  # procedures that ask decisions, as their own programs (plain rules only)
+    while lowering.called:  # procedures called (not inlined) that ask decisions, as their own programs
         name = lowering.called.pop()
         if "proc:" + name not in programs:
             programs["proc:" + name] = gen.blocks(lowering.statements(program.procedures[name]),

@@ -99,8 +99,13 @@ class Game:
         """The indexes of the options: what `apply` accepts."""
         return range(len(st.pending.options)) if st.pending is not None else range(0)
 
-    def apply(self, st: State, index: int) -> None:
-        """Answer the pending decision with an option's index and play on to the next."""
+    def apply(self, st: State, index: int, quick: dict | None = None, stop_at: int | None = None) -> None:
+        """Answer the pending decision with an option's index and play on to the next.
+
+        `quick` (role -> `quick(number, count, label)` of the agents that have one, see
+        agents/base.py) answers the decisions after it too, within this call, until one
+        returns None, a role without one decides, a chance event comes, the game ends or
+        `stop_at` decisions have been made: what a simulation's game spends its time in."""
         p = st.pending
         if p is None:
             raise IllegalAction("a chance event is pending: resolve it with apply_chance" if st.chance is not None
@@ -108,23 +113,25 @@ class Game:
         if type(index) is not int or not 0 <= index < len(p.options):
             raise IllegalAction(f"{index!r} is not an option of '{p.site.label}' "
                                 f"(choose 0..{len(p.options) - 1})")
+        self._answer(st, p, index)
+        self.run(st, quick, stop_at)
+        if self.check_invariants:
+            self.invariants.at_decision(st)
+
+    def _answer(self, st: State, p: Decision, index: int) -> None:
+        """Bind a checked answer and make the frame go on where the decision leads."""
         frame = st.stack[-1]
         site = p.site
         if site.menu:
             frame.pc = p.resume[index]
         else:
-            env = frame.env
-            for name, value in zip(site.names, p.options[index]):
-                env[name] = value
+            frame.env.update(zip(site.names, p.options[index]))
             frame.pc = p.resume
         st.pending = None
         st.decisions += 1
         st.moves = (st.moves, index)
         if st.events is not None:
             st.events.append(Decided(p.role))
-        self.run(st)
-        if self.check_invariants:
-            self.invariants.at_decision(st)
 
     def apply_chance(self, st: State, outcome: int) -> None:
         """Resolve the pending chance event with one of its outcomes and play on
@@ -203,20 +210,30 @@ class Game:
         return State.from_json(data, self.rules.sites, self.rules.chance_sites)
 
     # ------------------------------------------------------------ running
-    def run(self, st: State) -> None:
-        """Run until a decision is pending or the game ends."""
+    def run(self, st: State, quick: dict | None = None, stop_at: int | None = None) -> None:
+        """Run until a decision is pending or the game ends (see `apply` for `quick`)."""
         stack, programs, pc = st.stack, self.rules.programs, 0
         while True:
             try:
                 while stack:
                     frame = stack[-1]
                     ops = programs[frame.program]
-                    env, pc, n = frame.env, frame.pc, len(ops)
-                    while 0 <= pc < n:
+                    env, pc = frame.env, frame.pc
+                    while pc >= 0:  # a program's last block returns EXIT
                         pc = ops[pc](st, env)
                     if pc == SUSPEND:
-                        return
-                    if pc != CALL:
+                        # answer here, without leaving the loop, if a quick agent answers
+                        p = st.pending
+                        if quick is None or p is None or stop_at is not None and st.decisions >= stop_at:
+                            return
+                        answer = quick.get(p.role)
+                        index = answer(st.decisions, len(p.options), p.site.label) if answer is not None else None
+                        if index is None:
+                            return
+                        if self.check_invariants:
+                            self.invariants.at_decision(st)
+                        self._answer(st, p, index)
+                    elif pc != CALL:
                         stack.pop()
                 return
             except WatchFired as fired:

@@ -24,22 +24,32 @@ def mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+# The functions below are `mix` written out in place: they run at every draw of every
+# game, and a call costs as much as the arithmetic (tests/test_rng.py holds them to `mix`).
+
 def below(state: int, n: int) -> tuple[int, int]:
     """(next state, a number in [0, n))."""
     state = (state + GOLDEN) & MASK
-    return state, (mix(state) * n) >> 64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, ((z ^ (z >> 31)) * n) >> 64
 
 
 def pick(seed: int, k: int, n: int) -> int:
     """A number in [0, n) for the k-th draw of a stream: stateless, so a
     resumed game draws the same numbers as an uninterrupted one."""
-    return (mix((seed + (k + 1) * GOLDEN) & MASK) * n) >> 64
+    z = (seed + (k + 1) * GOLDEN) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return ((z ^ (z >> 31)) * n) >> 64
 
 
 def shuffle(state: int, items: list) -> int:
     """Fisher-Yates in place; returns the next state."""
     for i in range(len(items) - 1, 0, -1):
         state = (state + GOLDEN) & MASK
-        j = (mix(state) * (i + 1)) >> 64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return state

@@ -73,7 +73,7 @@ class State:
         return State(
             [z[:] for z in self.zones], self.where[:], self.face_up[:], self.vars[:], self.rng,
             self.round, self.steps, self.decisions,
-            [Frame(f.program, f.pc, copy.deepcopy(f.env)) for f in self.stack],
+            [Frame(f.program, f.pc, _copy_env(f.env)) for f in self.stack],
             self.pending, self.outcome,  # a Decision is immutable; the outcome is never changed in place
             [p[:] for p in self.props], self.chance,
             self.events[:] if self.events is not None else None,  # each event is immutable
@@ -107,6 +107,25 @@ class State:
                    pending, data["outcome"], data.get("props", []), chance,
                    events_from_json(data.get("events"), chance_sites), data["steps"],
                    _chain(data.get("answers", ())))
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
+def _copy_env(env: dict) -> dict:
+    """A frame's locals, copied for a clone: numbers, names and tuples of them
+    are shared; lists (bindings, a roll's progress) are copied all the way down.
+    Far cheaper than `copy.deepcopy`, which search agents paid at every sample."""
+    return {name: value if type(value) in _PLAIN else _copy_value(value) for name, value in env.items()}
+
+
+def _copy_value(value):
+    kind = type(value)
+    if kind is list:
+        return [x if type(x) in _PLAIN or type(x) is tuple else _copy_value(x) for x in value]
+    if kind is tuple and all(type(x) in _PLAIN for x in value):
+        return value
+    return copy.deepcopy(value)
 
 
 def _chain(answers) -> tuple | None:

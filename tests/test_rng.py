@@ -1,0 +1,42 @@
+"""The generator's draws: `pick`, `below` and `shuffle` write `mix` out in place
+(for speed); they must draw exactly what the plain composition draws, and the
+numbers themselves never change (saved games and logs replay on them)."""
+from interpreter.runtime import rng
+
+
+def reference_pick(seed, k, n):
+    return (rng.mix((seed + (k + 1) * rng.GOLDEN) & rng.MASK) * n) >> 64
+
+
+def reference_shuffle(state, items):
+    for i in range(len(items) - 1, 0, -1):
+        state = (state + rng.GOLDEN) & rng.MASK
+        j = (rng.mix(state) * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+def test_draws_are_mix_composed():
+    for seed in (0, 1, rng.MASK, rng.derive(7, "game"), rng.derive(7, "agent:challenger")):
+        for k in (-1, 0, 1, 5, 1000):
+            for n in (1, 2, 7, 1 << 62):
+                assert rng.pick(seed, k, n) == reference_pick(seed, k, n)
+                state = (seed + rng.GOLDEN) & rng.MASK
+                assert rng.below(seed, n) == (state, (rng.mix(state) * n) >> 64)
+        for size in (0, 1, 2, 16, 52):
+            mine, theirs = list(range(size)), list(range(size))
+            assert rng.shuffle(seed, mine) == reference_shuffle(seed, theirs)
+            assert mine == theirs
+
+
+def test_draws_are_pinned():
+    seed = rng.derive(3, "game")
+    assert seed == int.from_bytes(__import__("hashlib").sha256(b"3/game").digest()[:8], "little")
+    deck = list(range(10))
+    rng.shuffle(seed, deck)
+    assert [rng.pick(seed, k, 100) for k in range(5)] == PICKS
+    assert deck == DECK
+
+
+PICKS = [93, 41, 94, 5, 35]  # drawn by the code before `mix` was written out
+DECK = [1, 5, 4, 6, 8, 2, 0, 7, 3, 9]
