@@ -7,6 +7,8 @@ inside (`do:`, `define:`, …) is checked by `rulelang check`.
 """
 from __future__ import annotations
 
+from .ir import QUICK_SECTIONS
+
 DRAFT = "http://json-schema.org/draft-07/schema#"
 
 
@@ -161,6 +163,12 @@ MODE = _obj("a way to play", {
     "round": {"type": "array", "items": {"oneOf": [STEP, *CHANGES]}, "description": "the steps, in order"},
     "score": {"oneOf": [_named("each role's score when the game ends", EXPRESSION), PER_PLAYER]},
     "ranking": RANKING,
+    "quick": {"type": "array", "description": "the quick reference's pages (docs/printing.md)", "items": _obj(
+        "a page", {"title": _text("its heading"),
+                   "steps": {"type": "array", "items": {"type": "string"}, "description": "steps printed in full"},
+                   "rules": {"type": "array", "description": "summary sentences, each text or {text:, rules:}"},
+                   "also": {"type": "array", "items": {"enum": list(QUICK_SECTIONS)},
+                            "description": "generated sections on this page"}})},
     "ratings": _named("names for a winner's score: a range like 0..3 or 8..", {"type": ["string", "integer"]}),
     "measures": _named("figures recorded when a game ends, reported by simulate and compare", MEASURE),
     "visibility": {"oneOf": [{"enum": ["open"]}, _named("who sees a zone in this mode",
