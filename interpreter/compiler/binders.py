@@ -120,6 +120,9 @@ class Binders(Expressions):
                 for n, v in zip(g.names, vs):
                     scope[n] = (v, from_zone)
                 indent += "    "
+        if self._pure:  # in a quantifier nothing moves: a card bound from a grid board stays on a space
+            self.on_grid.update(scope[n][0] for g in b.groups if isinstance(g.domain.ty, BoardT)
+                                and self.on_grid_board(g.domain.zone) for n in g.names)
         self._bindings = bound  # a binder inside this one's condition or value runs once per binding
         try:
             lines = leaf(scope)
@@ -129,6 +132,11 @@ class Binders(Expressions):
         finally:
             self._bindings = outer
         fn.body += [indent + line for line in lines]
+
+    def on_grid_board(self, board: str) -> bool:
+        """Every space of the board has a column and a row (cards there have both)."""
+        base, n = self.L.board_range(board)
+        return all(self.L.space[z] for z in range(base, base + n))
 
     def board_spaces(self, g: ir.BinderGroup, bound: int | None) -> str | None:
         """For one name over a whole board, in a quantifier (nothing changes the board while it runs)
