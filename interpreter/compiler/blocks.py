@@ -140,12 +140,14 @@ class Codegen(Statements):
     def branch_to_ask(self, item: Branch, ask: Ask, rows, fn, k, block_of, at: int):
         """A branch that lists the options of the decision it leads to (from its own test) and asks
         it at once if there are any — as block `at` would, where the decision's frame resumes."""
-        start, nested = len(fn.body), len(fn.prelude)
+        start, nested, lazy = len(fn.body), len(fn.prelude), dict(self._lazy)
         opts = self.fresh("opts")
         fn.body.append(f"{opts} = {self.once(rows, fn)}")
         if any("_work(" in line for line in fn.body[start:]) or any("_work(" in line for line, _ in fn.prelude[nested:]):
-            # a binder counted against the step limit: listing once would count its steps once, not twice
+            # a binder counted against the step limit: listing once would count its steps once, not twice;
+            # the code written for it goes, and so does the code of its lazy values (the test shares their names)
             del fn.body[start:], fn.prelude[nested:]
+            self._lazy = lazy
             return self.flow_branch(item, fn, k, block_of)
         otherwise = k + 1 if not item.go_on_if else block_of[item.otherwise.at]
         fn.body += [f"if {opts}:",
