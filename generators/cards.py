@@ -164,6 +164,7 @@ class CardRenderer:
         """The card as plain data for templates (`card.values.kind`, `card.title`, ...)."""
         ct = self.rs.card_types[card.kind]
         in_label = set(re.findall(r"{(\w+)}", ct.label or ""))
+        lines = dict(ct.lines)
         fields, number, card_icons, abilities = [], None, [], list(ct.abilities)
         for f in ct.fields:
             value = card.values[f.name]
@@ -172,8 +173,11 @@ class CardRenderer:
                 continue
             enum = self.rs.enums.get(f.type.name) if isinstance(f.type, EnumT) else None
             icon = enum.icons.get(value) if enum is not None else None
+            in_title = f.name in in_label or icon is not None
+            spec = lines.get(f.name, DEFAULT)  # a line the ruleset gives is printed even for a field in the title
             fields.append({"name": f.name, "title": words(f.name), "value": value, "text": value_text(value),
-                           "icon": icon, "in_title": f.name in in_label or icon is not None})
+                           "icon": icon, "in_title": in_title,
+                           "line": None if in_title and spec is DEFAULT else field_line(card, f.name, spec)})
             if icon:
                 card_icons.append({"field": f.name, "value": value, "icon": icon})
             if number is None and isinstance(value, int) and not isinstance(value, bool):
@@ -181,7 +185,8 @@ class CardRenderer:
         title = card_label(self.rs, card)
         return SimpleNamespace(
             id=card.id, kind=card.kind, type=type_title(card.kind), label=title, title=title[:1].upper() + title[1:],
-            fields=[SimpleNamespace(**f) for f in fields], values=SimpleNamespace(**card.values),
+            fields=[SimpleNamespace(**f) for f in fields], lines=[f["line"] for f in fields if f["line"]],
+            values=SimpleNamespace(**card.values),
             number=number, icons=[SimpleNamespace(**i) for i in card_icons],
             abilities=[SimpleNamespace(name=a, title=words(a), text=self.said(a)) for a in abilities],
             text=" ".join(self.said(a) for a in abilities) or ct.text or "")
@@ -235,6 +240,30 @@ class CardRenderer:
                    "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},
                    "accent": colour, "font": textfit.FONT_FAMILY, "text": self.text, "icon": self.icon, "mm": _mm}
         return self._render(self.back_template, None, context)
+
+
+DEFAULT = object()  # a field the card type's `print:` does not name
+
+
+def field_line(card: ir.Card, name: str, spec) -> str | None:
+    """How a field reads on the card's front, or None where the card shows nothing for it.
+    By default "Title: value", and a flag its title alone when it is true (a card never
+    prints "yes" or "no"). A `print:` line is a format, left out when the field is 0, false or
+    none (cards print no empty numbers), or a format for each value of the field."""
+    value = card.values[name]
+    if spec is DEFAULT:
+        if isinstance(value, bool):
+            return _capital(words(name)) if value else None
+        return f"{words(name)}: {value_text(value)}"
+    if isinstance(spec, tuple):
+        spec = dict(spec).get(value)
+    elif value is None or value is False or (value == 0 and not isinstance(value, str)):
+        return None
+    return _capital(fill_format(spec, card)) if spec else None
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _mm(x) -> str:

@@ -19,7 +19,7 @@ from .cards import CardRenderer, CardSize
 from .components import card_label, printed_cards
 from .html import to_html
 from .markdown import to_markdown
-from .quick import QUICK_DETAIL, quick_reference
+from .quick import QUICK_DETAIL, quick_pages
 from .sheets import impose, mark_lines, pages, sheet_html
 from .summary import summary
 
@@ -30,7 +30,7 @@ def summary_file(rs: ir.Ruleset, fmt: str, mode: str | None = None, quick: bool 
     """The rules summary (or the quick reference: one page per mode) as a file's bytes,
     with warnings (a quick reference that does not fit one page even when shrunk)."""
     modes = [mode] if mode else list(rs.modes)
-    docs = [quick_reference(rs, m) for m in modes] if quick else [summary(rs, mode)]
+    docs = [d for m in modes for d in quick_pages(rs, m)] if quick else [summary(rs, mode)]
     if fmt == "md":
         return to_markdown(docs).encode("utf-8"), []
     if fmt == "html":
@@ -38,17 +38,18 @@ def summary_file(rs: ir.Ruleset, fmt: str, mode: str | None = None, quick: bool 
     if not quick:
         return pdf.html_to_pdf(to_html(docs)), []
     pages, warnings = [], []
-    for m in modes:  # each mode's page fitted on its own: smaller text, then less detail
-        for detail in range(QUICK_DETAIL, -1, -1):
-            doc = quick_reference(rs, m, detail)
-            page = pdf.one_page(lambda s: to_html([doc], quick=True, scale=s))
-            if page is not None:
-                break
-        if page is None:
-            warnings.append(f"the quick reference of mode {m} needs more than one page even at "
-                            f"{pdf.SCALES[-1]:.0%} size")
-            page = pdf.render(to_html([doc], quick=True, scale=pdf.SCALES[-1]))
-        pages.append(page)
+    for m in modes:  # each page fitted on its own: smaller text, then less detail
+        for n in range(len(quick_pages(rs, m))):
+            for detail in range(QUICK_DETAIL, -1, -1):
+                doc = quick_pages(rs, m, detail)[n]
+                page = pdf.one_page(lambda s: to_html([doc], quick=True, scale=s))
+                if page is not None:
+                    break
+            if page is None:
+                warnings.append(f"the quick reference of mode {m} ({doc.subtitle}) needs more than one page "
+                                f"even at {pdf.SCALES[-1]:.0%} size")
+                page = pdf.render(to_html([doc], quick=True, scale=pdf.SCALES[-1]))
+            pages.append(page)
     return pdf.pages_pdf(pages), warnings
 
 

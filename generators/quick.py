@@ -25,39 +25,66 @@ QUICK_DETAIL = 2  # the most detailed quick reference; publish.py lowers it unti
 
 
 def quick_reference(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) -> Document:
-    """One page for the table. `detail` 2 gives each step in full; 1 each step's own
-    sentences (nested ones folded away); 0 the steps' names and first sentences only."""
+    """One page for the table: the first of `quick_pages`."""
+    return quick_pages(rs, mode_name, detail)[0]
+
+
+def quick_pages(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) -> list[Document]:
+    """The mode's quick reference, a Document a page. Without `quick:` one page holds every
+    step and every section; with it, each page its steps, its own sentences and the sections
+    its `also:` names.
+    `detail` 2 gives each step in full; 1 each step's own sentences (nested ones folded away);
+    0 the steps' names and first sentences only."""
     check_icons(rs)
     mode = rs.modes[mode_name]
-    use = usage(rs, [mode])
-    en = English(rs, mode)
+    pages = mode.quick or (ir.QuickPage("Each round", tuple(s.name for s in mode.round)),)
     title = clean(rs.title) if clean(mode.title) == clean(rs.title) else f"{clean(rs.title)} — {clean(mode.title)}"
-    doc = Document(title, "Quick reference")  # a game of one way to play names its mode as itself
+    docs = []
+    for page in pages:
+        also = set(page.also) if mode.quick else set(ir.QUICK_SECTIONS)
+        subtitle = "Quick reference" if len(pages) == 1 else f"Quick reference: {clean(page.title).lower()}"
+        docs.append(_page(rs, mode, page, also, detail, Document(title, subtitle)))
+    return docs
+
+
+def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, detail: int, doc: Document) -> Document:
+    use = usage(rs, [mode])
+    en = English(rs, mode)  # a page's own English: its terms are the ones its steps use
     steps = []
-    for s in mode.round:
+    for s in (s for s in mode.round if s.name in page.steps):
         items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(en, s)[0].items
         if detail < 2:
             items = [Item(i.text) for i in items[:None if detail else 1]]
         steps.append(Item(sentence(strong(clean(s.name))), items))
-    doc.blocks.append(Section("Each round", [Items(steps, ordered=True)]))
-    if mode.watches:
+    rules = [_rule(r, detail) for r in page.rules]
+    if steps or rules:
+        doc.blocks.append(Section(clean(page.title), [Items(steps + rules, ordered=True)]))
+    if mode.watches and "watches" in also:
         doc.blocks.append(Section("At any moment", [Items([en.watch(w) for w in mode.watches])]))
-    end = Section("End of the game", end_blocks(rs, mode, en))
-    if en.terms:
+    end = Section("End of the game", end_blocks(rs, mode, en)) if "end" in also else None
+    if en.terms and "terms" in also:
         terms = glossary(en, list(en.terms), actions=False, spelled=step_actions(rs, mode))
         if terms:
             doc.blocks.append(Section("Terms", terms))
-    if use.abilities:
+    if use.abilities and "abilities" in also:
         doc.blocks.append(Section("Abilities", ability_blocks(rs, en, use.abilities)))
-    doc.blocks.append(end)
+    if end:
+        doc.blocks.append(end)
     legend = [row for row in icons_used(rs) if row[3] in use.kinds]
-    if legend:
+    if legend and "icons" in also:
         doc.blocks.append(Section("Icons", [Table(["icon", "name", "kind"], [
             [icon(i), words(v), words(t)] for i, v, t, _ in legend])]))
     kinds = [k for k in use.kinds if any(c.kind == k for c in rs.cards)]
-    if kinds:  # a game of dice alone has no components to count
+    if kinds and "components" in also:  # a game of dice alone has no components to count
         doc.blocks.append(Section("Components", [Para(sentence(component_counts(rs, kinds)))]))
     return doc
+
+
+def _rule(rule: ir.QuickRule, detail: int) -> Item:
+    """A sentence the ruleset gives for the page, with those under it (folded away at low detail)."""
+    text = " ".join(t for t in (strong(sentence(clean(rule.title))) if rule.title else "",
+                                sentence(clean(rule.text)) if rule.text else "") if t)
+    return Item(text, [_rule(r, detail) for r in rule.rules] if detail else [])
 
 
 def step_actions(rs: ir.Ruleset, mode: ir.Mode) -> set[str]:

@@ -68,7 +68,8 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             name, tuple(ir.FieldDef(f, t) for f, t in fields.items()), label,
             reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"),
             state=state, back=back, template=_template(reader, spec.get("template")),
-            printed=_printed(reader, spec.get("print")), **_noun(reader, spec),
+            printed=_printed(reader, spec.get("print")), lines=_lines(reader, spec.get("print"), fields, enums),
+            **_noun(reader, spec),
             article=reader.article(spec, ("a", "an")),
             abilities=_abilities(reader, spec.get("abilities"), enums, name),
             facing=reader.choice(spec, "facing", ("up", "down"), None), span=span)
@@ -156,14 +157,55 @@ def _format(reader, spec, key: str, fields) -> str | None:
 
 
 def _printed(reader, node) -> bool:
-    """`print: false` leaves the type out of card sheets."""
-    if node is None:
+    """`print: false` leaves the type out of card sheets (a mapping of lines prints it)."""
+    if node is None or isinstance(node, YMap):
         return True
     if not isinstance(node, YScalar) or not isinstance(node.value, bool):
-        reader.diag.error(node.span, "print is true or false",
-                          "`print: false` leaves these components out of card sheets")
+        reader.diag.error(node.span, "print is true, false or a mapping of fields to how they read on the card",
+                          "`print: false` leaves these components out of card sheets; "
+                          "`print: {cost: \"Cost {cost}\", basic: false}` says how fields read")
         return True
     return node.value
+
+
+def _lines(reader, node, fields: dict, enums: dict) -> tuple:
+    """`print: {field: line}`: how each named field reads on the front (docs/printing.md, *Cards*).
+    A line is `false` (not printed), a format whose braces name fields, or for a field of a
+    type from `types:` a mapping from each value to its format (or `false`)."""
+    if not isinstance(node, YMap):
+        return ()
+    lines = []
+    for name, (span, spec) in node.entries.items():
+        if name not in fields:
+            reader.diag.error(span, f"print names unknown field '{name}'", did_you_mean(name, fields))
+            continue
+        if isinstance(spec, YMap):
+            enum = enums.get(fields[name].name) if isinstance(fields[name], EnumT) else None
+            if enum is None:
+                reader.diag.error(span, f"a line for each value needs a field whose type is from `types:`; "
+                                        f"'{name}' is not", f'give one line, such as {name}: "Power {{{name}}}"')
+                continue
+            by_value = []
+            for value, (vspan, vspec) in spec.entries.items():
+                if value not in enum.values:
+                    reader.diag.error(vspan, f"'{value}' is not a value of '{name}'", did_you_mean(value, enum.values))
+                    continue
+                by_value.append((value, _line(reader, vspec, fields)))
+            lines.append((name, tuple(by_value)))
+        else:
+            lines.append((name, _line(reader, spec, fields)))
+    return tuple(lines)
+
+
+def _line(reader, node, fields: dict) -> str | None:
+    """One line of a card's front: `false`, or a format whose braces name fields."""
+    if isinstance(node, YScalar) and node.value is False:
+        return None
+    text = reader.text(node, "a printed line")
+    for ref in re.findall(r"{(\w+)}", text or ""):
+        if ref not in fields:
+            reader.diag.error(node.span, f"the line names unknown field '{ref}'", did_you_mean(ref, fields))
+    return text
 
 
 def _noun(reader, spec: YMap) -> dict:

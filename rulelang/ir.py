@@ -425,6 +425,9 @@ class CardType(Node):
     facing: str | None = None  # "up"/"down": how these cards lie in any zone (a miniature on a face-down place)
     template: "TemplateText | None" = None  # the card type's own front template (Jinja2), for printing
     printed: bool = True  # `print: false`: left out of card sheets (pawns, dice, a board printed elsewhere)
+    # `print: {field: line}`: how a field reads on the card's front: None (not printed), a format
+    # ("Cost {cost}"), or the format for each value ((value, format or None), ...)
+    lines: tuple[tuple[str, "str | tuple[tuple[str, str | None], ...] | None"], ...] = ()
     component: str = "card"  # what one is on the table: card, token, tile, miniature, space, pawn, die, ...
     plural: str | None = None  # the printed noun's plural, where English has no rule for it
     article: str | None = None  # "a" or "an" before the printed noun, where its sound is irregular
@@ -604,6 +607,29 @@ class Mode(Node):
     heuristics: Mapping[str, Expr] = field(default_factory=lambda: FrozenMap())
     # how `end game` places the players: each key breaks the ties of those before (empty: by score)
     ranking: tuple[RankKey, ...] = ()
+    # the quick reference's pages (`quick:`); empty: one page with every step
+    quick: tuple[QuickPage, ...] = ()
+
+
+@dataclass(frozen=True)
+class QuickRule(Node):
+    """A sentence of a quick-reference page, with the sentences under it."""
+    text: str
+    rules: tuple["QuickRule", ...] = ()
+    title: str | None = None  # its lead-in, in bold ("Fatigue.")
+
+
+QUICK_SECTIONS = ("watches", "terms", "abilities", "end", "icons", "components")
+
+
+@dataclass(frozen=True)
+class QuickPage(Node):
+    """A page of a mode's quick reference (`quick:`): the steps it prints as the rules say
+    them, the ruleset's own summary sentences, and which generated sections it also holds."""
+    title: str
+    steps: tuple[str, ...] = ()
+    rules: tuple[QuickRule, ...] = ()
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ PLAYERS_KEYS = ("count", "default", "names", "text")
 STEP_KEYS = ("step", "do", "text", "assumed")
 RULING_KEYS = ("id", "text", "applies_to")
 MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed",
-             "visibility", "watch", "heuristics", "ranking")
+             "visibility", "watch", "heuristics", "ranking", "quick")
 MEASURE_KEYS = ("value", "when", "text")
 D6 = ir.Die("d6", (1, 2, 3, 4, 5, 6))  # built in: a ruleset may roll it without declaring it
 MAX_FACES = 10_000  # a d100 is the largest die in common use
@@ -698,8 +698,64 @@ class _Reader:
                 heuristics=per_player.table(spec.get("heuristics"), "heuristics")
                 if isinstance(spec.get("heuristics"), YScalar)
                 else self.role_expressions(spec.get("heuristics"), "heuristics", role_names),
-                ranking=per_player.ranking(spec.get("ranking")), span=span)
+                ranking=per_player.ranking(spec.get("ranking")), quick=self.read_quick(spec.get("quick"), steps),
+                span=span)
         return modes
+
+    def read_quick(self, node: YNode | None, steps) -> tuple[ir.QuickPage, ...]:
+        """`quick:` pages: `{title:, steps: [step names], rules: [sentences], also: [sections]}`."""
+        if node is None:
+            return ()
+        if not isinstance(node, YList):
+            self.diag.error(node.span, "quick is a list of pages", "- {title: The turn, steps: [Draw, Play]}")
+            return ()
+        names = [s.name for s in steps]
+        pages = []
+        for item in node.items:
+            if not isinstance(item, YMap):
+                self.diag.error(item.span, "a quick-reference page is a mapping (title:, steps:, rules:, also:)")
+                continue
+            self.keys(item, ("title", "steps", "rules", "also"), "a quick-reference page")
+            chosen = []
+            for n in self.text_items(item.get("steps"), "a step's name"):
+                if n[0] not in names:
+                    self.diag.error(n[1], f"unknown step '{n[0]}'", did_you_mean(n[0], names))
+                else:
+                    chosen.append(n[0])
+            also = []
+            for n in self.text_items(item.get("also"), "a section"):
+                if n[0] not in ir.QUICK_SECTIONS:
+                    self.diag.error(n[1], f"unknown section '{n[0]}'", "sections: " + ", ".join(ir.QUICK_SECTIONS))
+                else:
+                    also.append(n[0])
+            pages.append(ir.QuickPage(self.text(item.get("title"), "title") or "Quick reference", tuple(chosen),
+                                      self.quick_rules(item.get("rules")), tuple(also), span=item.span))
+        return tuple(pages)
+
+    def text_items(self, node: YNode | None, what: str) -> list[tuple[str, object]]:
+        if node is None:
+            return []
+        if not isinstance(node, YList):
+            self.diag.error(node.span, f"expected a list of {what}s")
+            return []
+        return [(str(self.text(i, what)), i.span) for i in node.items]
+
+    def quick_rules(self, node: YNode | None) -> tuple[ir.QuickRule, ...]:
+        """Sentences, each a text or `{title:, text:, rules: [...]}`: a bold lead-in, sentences under it."""
+        if node is None:
+            return ()
+        if not isinstance(node, YList):
+            self.diag.error(node.span, "rules is a list of sentences")
+            return ()
+        out = []
+        for item in node.items:
+            if isinstance(item, YMap):
+                self.keys(item, ("title", "text", "rules"), "a quick-reference sentence")
+                out.append(ir.QuickRule(self.text(item.get("text"), "text") or "", self.quick_rules(item.get("rules")),
+                                        self.text(item.get("title"), "title"), span=item.span))
+            else:
+                out.append(ir.QuickRule(self.text(item, "a sentence") or "", span=item.span))
+        return tuple(out)
 
     def role_expressions(self, node: YNode | None, what: str, role_names) -> ir.FrozenMap:
         """`{ROLE: EXPRESSION}` (a mode's `score:` or `heuristics:`)."""

@@ -7,6 +7,8 @@ inside (`do:`, `define:`, …) is checked by `rulelang check`.
 """
 from __future__ import annotations
 
+from .ir import QUICK_SECTIONS
+
 DRAFT = "http://json-schema.org/draft-07/schema#"
 
 
@@ -73,7 +75,10 @@ CARD = _obj("a type of component (cards by default; `component:` says what else)
                     {"type": ["integer", "boolean", "string"]}),
     "back": _text('what the back shows, e.g. "Trial" (cards with the same back look alike face down)'),
     "template": _text("the card's own printing template (Jinja2, `{% extends \"card.svg.j2\" %}`)"),
-    "print": {"type": "boolean", "description": "false: left out of card sheets (pawns, dice, a board printed apart)"},
+    "print": {"oneOf": [{"type": "boolean", "description": "false: left out of card sheets (pawns, dice, a board)"},
+                        _named("how each field reads on the card: a format, false, or a format for each value",
+                               {"oneOf": [{"type": ["string", "boolean"]},
+                                          {"type": "object", "additionalProperties": {"type": ["string", "boolean"]}}]})]},
     "component": _text("what one is on the table: card (the default), token, tile, miniature, space, pawn, die, ..."),
     "plural": _text("the plural of its printed noun, where English has no rule for it"),
     "article": {"enum": ["a", "an"], "description": "the article of its printed noun, where its sound is irregular"},
@@ -161,6 +166,12 @@ MODE = _obj("a way to play", {
     "round": {"type": "array", "items": {"oneOf": [STEP, *CHANGES]}, "description": "the steps, in order"},
     "score": {"oneOf": [_named("each role's score when the game ends", EXPRESSION), PER_PLAYER]},
     "ranking": RANKING,
+    "quick": {"type": "array", "description": "the quick reference's pages (docs/printing.md)", "items": _obj(
+        "a page", {"title": _text("its heading"),
+                   "steps": {"type": "array", "items": {"type": "string"}, "description": "steps printed in full"},
+                   "rules": {"type": "array", "description": "summary sentences, each text or {text:, rules:}"},
+                   "also": {"type": "array", "items": {"enum": list(QUICK_SECTIONS)},
+                            "description": "generated sections on this page"}})},
     "ratings": _named("names for a winner's score: a range like 0..3 or 8..", {"type": ["string", "integer"]}),
     "measures": _named("figures recorded when a game ends, reported by simulate and compare", MEASURE),
     "visibility": {"oneOf": [{"enum": ["open"]}, _named("who sees a zone in this mode",

@@ -203,7 +203,7 @@ def test_plurals():
 
 
 @pytest.mark.parametrize("change, message", [
-    (("print: false\n    count: 2", "print: no\n    count: 2"), "print is true or false"),
+    (("print: false\n    count: 2", "print: no\n    count: 2"), "print is true, false or a mapping of fields to how they read on the card"),
     (("component: token", "component: 3 tokens"), "component is a noun, not '3 tokens'"),
 ])
 def test_bad_print_and_component_values_are_located(change, message):

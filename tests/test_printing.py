@@ -175,6 +175,8 @@ def test_quick_reference_has_the_round_and_the_icon_legend(name):
     for mode_name, mode in rs.modes.items():
         md = text_of(to_markdown([quick_reference(rs, mode_name)]))
         assert_no_placeholders(md)
+        if mode.quick:  # pages of the mode's own: checked below (test_quick_pages_...)
+            continue
         assert md.index("## Each round") < md.index("## End of the game")
         for step in mode.round:
             assert f"**{step.name}**" in md
@@ -452,3 +454,58 @@ def test_a_quick_reference_pdf_has_one_page_per_mode():
     assert not warnings
     docs = [quick_reference(rs, m) for m in rs.modes]
     assert len(pdf.render(to_html(docs, quick=True)).pages) == 2
+
+
+def test_a_card_front_prints_lines_not_field_names_or_flags():
+    """Issue 15: a card reads like a printed card — `print:` lines, flags as words, no 'yes'/'no'."""
+    rs = bundled("hand-of-fate-ordeals")
+    renderer = CardRenderer(rs, CardSize(63.5, 88.9))
+    views = {}
+    for c in printed_cards(rs):
+        views.setdefault(renderer.view(c).title, renderer.view(c))  # the first of equal names (level 1)
+    assert views["Kraken's Claws"].lines == ["Weapon", "Dual wield", "Power 3", "Binding Limit 4", "Strike Bonus 2",
+                                             "Fame 3", "Relic"]
+    assert views["Demon Trader"].lines == ["Level 1", "Event", "Usage: 1 for each player", "Costs 3 Token Shards",
+                                           "Acquire Equipment"]
+    assert views["Pain famine 2"].lines == ["Lose 2 Food"]
+    for view in views.values():
+        assert not any(line.endswith((": yes", ": no")) or "_" in line for line in view.lines), view.title
+
+
+def test_a_flag_without_print_lines_reads_as_its_title_when_true():
+    from generators.cards import DEFAULT, field_line
+    rs = load_text("""
+game: flags
+roles: [player]
+cards:
+  gem: {fields: {name: text, shiny: bool, worth: 0..3}, label: "{name}", table: "name shiny worth\\nA true 0\\nB false 2"}
+modes:
+  m: {round: [{step: s, do: "end game as done"}]}
+""", "flags.yaml")
+    a, b = rs.cards
+    assert [field_line(c, "shiny", DEFAULT) for c in (a, b)] == ["Shiny", None]
+    assert field_line(a, "worth", DEFAULT) == "worth: 0"  # without `print:` a number is always shown
+    assert field_line(a, "worth", "Worth {worth}") is None and field_line(b, "worth", "Worth {worth}") == "Worth 2"
+
+
+def test_quick_pages_split_a_mode_and_hold_only_the_sections_they_name():
+    from generators.quick import quick_pages
+    pages = quick_pages(bundled("hand-of-fate-ordeals"), "competitive")
+    turn, combat = (to_markdown([p]) for p in pages)
+    assert "## The turn" in turn and "## Components" in turn and "## Terms" not in turn
+    assert "## Combat" in combat and "**Push or flee.**" in combat and "## Components" not in combat
+    assert "turn over" not in turn + combat  # no bookkeeping flag reaches the page
+
+
+def test_quick_pages_name_known_steps_and_sections():
+    bad = """
+game: q
+modes:
+  m:
+    round: [{step: s, do: "end game as done"}]
+    quick: [{title: P, steps: [t], also: [nothing]}]
+"""
+    with pytest.raises(RulesetError) as err:
+        load_text(bad, "q.yaml")
+    text = str(err.value)
+    assert "unknown step 't'" in text and "unknown section 'nothing'" in text
