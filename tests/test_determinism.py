@@ -102,3 +102,19 @@ def test_procedures_called_rather_than_inlined_play_the_same_games(monkeypatch):
         assert called.possible == inlined.possible  # the zone analysis still sees through every call
         for seed in range(10):
             assert random_game(called, seed) == random_game(inlined, seed), (name, seed)
+
+
+def test_a_guard_over_a_decisions_options_lists_them_once():
+    # `until can_complete()` tests the bindings the `complete` decision lists: the test lists them
+    # itself and asks the decision when there are any (compiler/share.py); with modifiers, a value
+    # has a binder counted against the step limit (1..8 twice): listing once would count it once, so no
+    for params, shared in (({}, 1), ({"action_modifiers": True, "trial_modifiers": True}, 0),
+                           ({"action_modifiers": True}, 0)):
+        game = game_for(**params)
+        asks = game.rules.units[0].text().count("st.pending = Decision(")
+        assert asks == len(game.rules.sites) + shared, params
+    # the code given up for such a binder leaves nothing behind (its lazy values were once left half-written)
+    rs = load_ruleset("twenty-trials", {"action_modifiers": "true"})
+    fast, plain = Game(rs), Game(rs, optimize=False)
+    for seed in range(20):
+        assert random_game(fast, seed) == random_game(plain, seed), seed

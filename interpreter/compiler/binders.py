@@ -77,9 +77,16 @@ class Binders(Expressions):
                     fn.body.append(f"{indent}{v} = {self.expr(one, fn, scope)}")
                 scope[g.names[0]] = (v, False)
                 continue
-            domain = self.cards_of(g.domain, fn, scope)
             size, k = self.size_bound(g.domain), len(g.names)
             bound = bound * comb(size, k) if bound is not None and size is not None else None
+            spaces = self.board_spaces(g, bound)
+            if spaces is not None:  # every space's cards in turn, without a list of them all
+                z, v = self.fresh("z"), self.fresh("v")
+                fn.body += [f"{indent}for {z} in {spaces}:", f"{indent}    for {v} in {z}:"]
+                scope[g.names[0]] = (v, from_zone)
+                indent += "        "
+                continue
+            domain = self.cards_of(g.domain, fn, scope)
             if bound is None or bound > FREE_BINDINGS:  # count the bindings as steps (see FREE_BINDINGS)
                 d = self.fresh("d")
                 count = f"len({d})" if k == 1 else f"_comb(len({d}), {k})"
@@ -113,6 +120,9 @@ class Binders(Expressions):
                 for n, v in zip(g.names, vs):
                     scope[n] = (v, from_zone)
                 indent += "    "
+        if self._pure:  # in a quantifier nothing moves: a card bound from a grid board stays on a space
+            self.on_grid.update(scope[n][0] for g in b.groups if isinstance(g.domain.ty, BoardT)
+                                and self.on_grid_board(g.domain.zone) for n in g.names)
         self._bindings = bound  # a binder inside this one's condition or value runs once per binding
         try:
             lines = leaf(scope)
@@ -122,6 +132,22 @@ class Binders(Expressions):
         finally:
             self._bindings = outer
         fn.body += [indent + line for line in lines]
+
+    def on_grid_board(self, board: str) -> bool:
+        """Every space of the board has a column and a row (cards there have both)."""
+        base, n = self.L.board_range(board)
+        return all(self.L.space[z] for z in range(base, base + n))
+
+    def board_spaces(self, g: ir.BinderGroup, bound: int | None) -> str | None:
+        """For one name over a whole board, in a quantifier (nothing changes the board while it runs)
+        and not counted against the step limit: the board's spaces, each a list of its cards."""
+        if len(g.names) != 1 or not self._pure or not isinstance(g.domain.ty, BoardT) \
+                or bound is None or bound > FREE_BINDINGS:
+            return None
+        base, n = self.L.board_range(g.domain.zone)
+        if self.few_on_board(g.domain.zone, n) is not None:
+            return None
+        return f"st.zones[{base}:{base + n}]"
 
     def size_bound(self, e: ir.Expr) -> int | None:
         """The most items a zone or list expression can hold, if known before play."""

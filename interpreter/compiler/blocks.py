@@ -37,6 +37,7 @@ from .flow import (
     watch_program,
 )
 from .nodes import Options, TakeFrom
+from .share import shared_options
 from .source import Function
 from .statements import Statements
 
@@ -96,13 +97,20 @@ class Codegen(Statements):
         for at, label in only_jump.items():
             block_of[at] = block_of[label.at]
 
+        asks = self._asks_after(items, block_of)
+
         def fill(top):
             names = []
             for k, (a, b) in enumerate(ranges):
                 fn = Function(f"b{k}", "st, env")
-                for item in items[a:b]:
+                for i in range(a, b):
+                    item = items[i]
                     start = len(fn.body)
-                    method(self, "flow", item)(item, fn, k, block_of)
+                    if i in asks:
+                        j, rows = asks[i]
+                        self.branch_to_ask(item, items[j], rows, fn, k, block_of, block_of[j])
+                    else:
+                        method(self, "flow", item)(item, fn, k, block_of)
                     fn.mark(start, _span(item))
                 if not isinstance(items[b - 1], TERMINATORS):
                     fn.body.append(f"return {k + 1}")
@@ -115,6 +123,36 @@ class Codegen(Statements):
             top.body.append(f"return [{', '.join(names)}]")
         spans = (_span(item) for item in items)
         return self.build(fill, next((s for s in spans if s is not None), None), what)(None, None), block_of
+
+    def _asks_after(self, items, block_of) -> dict[int, tuple]:
+        """Branches whose test is `exists` over the options of the decision they lead to when it
+        holds (share.py): the branch's index -> (the decision's, its options listed from the test)."""
+        found = {}
+        for i, item in enumerate(items):
+            if isinstance(item, Branch):
+                j = i + 1 if item.go_on_if else item.otherwise.at
+                ask = items[j] if j < len(items) else None
+                if isinstance(ask, Ask) and j in block_of and \
+                        (rows := shared_options(item.cond, ask.options)) is not None:
+                    found[i] = (j, rows)
+        return found
+
+    def branch_to_ask(self, item: Branch, ask: Ask, rows, fn, k, block_of, at: int):
+        """A branch that lists the options of the decision it leads to (from its own test) and asks
+        it at once if there are any — as block `at` would, where the decision's frame resumes."""
+        start, nested, lazy = len(fn.body), len(fn.prelude), dict(self._lazy)
+        opts = self.fresh("opts")
+        fn.body.append(f"{opts} = {self.once(rows, fn)}")
+        if any("_work(" in line for line in fn.body[start:]) or any("_work(" in line for line, _ in fn.prelude[nested:]):
+            # a binder counted against the step limit: listing once would count its steps once, not twice;
+            # the code written for it goes, and so does the code of its lazy values (the test shares their names)
+            del fn.body[start:], fn.prelude[nested:]
+            self._lazy = lazy
+            return self.flow_branch(item, fn, k, block_of)
+        otherwise = k + 1 if not item.go_on_if else block_of[item.otherwise.at]
+        fn.body += [f"if {opts}:",
+                    f"    st.pending = Decision({self.const(ask.site)}, {self.expr(ask.role, fn, {})}, {opts}, {at + 1})",
+                    f"    st.stack[-1].pc = {at}", "    return -1", f"return {otherwise}"]
 
     # ------------------------------------------------------------ one method per flow item
     def flow_run(self, item: Run, fn, k, block_of):

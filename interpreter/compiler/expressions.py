@@ -22,6 +22,7 @@ class Expressions(Source):
         super().__init__(f"{layout.rs.name}/{layout.mode.name}", keep)
         self.L = layout
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
+        self.on_grid: set[str] = set()  # python variables bound to the cards of a board whose every space is a grid's
 
     # scope: IR local name -> (python variable, never None)
     def expr(self, e: ir.Expr, fn: Function, scope: dict) -> str:
@@ -170,6 +171,8 @@ class Expressions(Source):
         if isinstance(args[0].ty, ZoneT):  # a space (a zone instance): always on its board
             return f"{table}[{self.expr(args[0], fn, scope)}]"
         value, check = self.card(args[0], fn, scope)
+        if check is None and value in self.on_grid:  # a card of a grid board's: on one of its spaces
+            return f"{table}[st.where[{value}]]"
         t, err = self.fresh("t"), self.error(e.span, f"{name}(): the card is not on a board")
         where = f"st.where[{check or value}]"
         found = f"(({t} := {table}[{where}]) is not None)"
