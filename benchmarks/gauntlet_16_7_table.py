@@ -5,8 +5,8 @@ team pays.
     python benchmarks/gauntlet_16_7_table.py [--scale 0.1] [--jobs 2] [--into docs/gauntlet-16-7.md]
 
 Two tables. *Players* — per count of players and agents: the win rate of
-each seat, the game's length in rounds, teams formed, how long the
-Drawbridge held, when it was first lowered, how often it was raised again
+each seat (seat 1's with its 95% interval), the game's length in rounds,
+teams formed, how long the Drawbridge held, when it was first lowered, how often it was raised again
 and how many players took the Forbidden Path. *Teams* — four players, the
 last seat (the one with the most teams to join) always facing a room
 together, always separately, or as its agent chooses
@@ -36,7 +36,7 @@ PLAYERS_ROWS = [
     *[("random", n, ["random"], 1000) for n in (3, 4, 5)],
     *[("greedy", n, ["greedy"], 60) for n in (3, 4, 5)],
     *[("greedy in seat 1, random", n, ["greedy", "random"], 200) for n in (3, 4, 5)],
-    *[("MCTS (20 iterations) in seat 1, random", n, [MCTS, "random"], 8) for n in (3, 4, 5)],
+    *[("MCTS (20 iterations) in seat 1, random", n, [MCTS, "random"], 24) for n in (3, 4, 5)],
 ]
 # (title, agent of the last seat, agent of the others, games)
 TEAM_ROWS = [
@@ -66,13 +66,15 @@ def run(players: int, kinds: list[str], games: int, jobs: int) -> tuple[dict, li
 
 
 def players_table(scale: float, jobs: int) -> str:
-    head = ("| agents | players | games | seat 1 | seat 2 | seat 3 | seat 4 | seat 5 | rounds | teams formed "
-            "| Drawbridge held (turns) | first lowered (round) | raised again | Forbidden Path |")
+    head = ("| agents | players | games | seat 1 (95% interval) | seat 2 | seat 3 | seat 4 | seat 5 | rounds "
+            "| teams formed | Drawbridge held (turns) | first lowered (round) | raised again | Forbidden Path |")
     lines = [head, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for title, players, kinds, games in PLAYERS_ROWS:
         games = max(2, round(games * scale))
         data, roles = run(players, kinds, games, jobs)
-        seats = [f"{data['win_rate'][r]['rate']:.0%}" for r in roles] + ["—"] * (5 - players)
+        low, high = data["win_rate"][roles[0]]["ci95"]
+        seats = [f"{data['win_rate'][roles[0]]['rate']:.0%} [{low:.0%}, {high:.0%}]"]
+        seats += [f"{data['win_rate'][r]['rate']:.0%}" for r in roles[1:]] + ["—"] * (5 - players)
         lines.append(f"| {title} | {players} | {games} | " + " | ".join(seats)
                      + f" | {data['mean_rounds']:.1f} | {measure(data, 'teams_formed')}"
                      + f" | {measure(data, 'bridge_turns')} | {measure(data, 'bridge_lowered_at')}"

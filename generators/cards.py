@@ -173,23 +173,26 @@ class CardRenderer:
                 continue
             enum = self.rs.enums.get(f.type.name) if isinstance(f.type, EnumT) else None
             icon = enum.icons.get(value) if enum is not None else None
-            in_title = f.name in in_label or icon is not None
+            worded = card.text is not None  # the card's own words say what its fields would
+            in_title = f.name in in_label or icon is not None or worded  # said already: title, icon or words
             spec = lines.get(f.name, DEFAULT)  # a line the ruleset gives is printed even for a field in the title
             fields.append({"name": f.name, "title": words(f.name), "value": value, "text": value_text(value),
                            "icon": icon, "in_title": in_title,
                            "line": None if in_title and spec is DEFAULT else field_line(card, f.name, spec)})
             if icon:
                 card_icons.append({"field": f.name, "value": value, "icon": icon})
-            if number is None and isinstance(value, int) and not isinstance(value, bool):
+            if number is None and not worded and isinstance(value, int) and not isinstance(value, bool):
                 number = value
         title = card_label(self.rs, card)
+        # what the card does: its own words, then its abilities'; else what its type is for
+        own = [fill_format(card.text, card)] if card.text else []
         return SimpleNamespace(
             id=card.id, kind=card.kind, type=type_title(card.kind), label=title, title=title[:1].upper() + title[1:],
             fields=[SimpleNamespace(**f) for f in fields], lines=[f["line"] for f in fields if f["line"]],
             values=SimpleNamespace(**card.values),
             number=number, icons=[SimpleNamespace(**i) for i in card_icons],
             abilities=[SimpleNamespace(name=a, title=words(a), text=self.said(a)) for a in abilities],
-            text=" ".join(self.said(a) for a in abilities) or ct.text or "")
+            text=" ".join(own + [self.said(a) for a in abilities]) or ct.text or "", type_text=ct.text or "")
 
     def said(self, ability: str) -> str:
         """What an ability does, as the card prints it: its `text:`, or generated English."""

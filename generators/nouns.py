@@ -98,7 +98,7 @@ def join(parts: list[str], word: str = "and") -> str:
 def field_noun(name: str) -> str:
     """A field as a noun: "value"; `command1` -> "first command"; `to` -> "to value"."""
     m = re.fullmatch(r"([a-z_]*[a-z])_?([1-9])", name)
-    if m:
+    if m and words(m.group(1)).split()[-1] not in _FUNCTION_WORDS:  # `to_4` is "to 4", not "fourth to"
         return f"{ordinal(int(m.group(2)))} {words(m.group(1))}"
     text = words(name)
     return f"{text} value" if text in _FUNCTION_WORDS else text

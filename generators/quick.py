@@ -10,6 +10,7 @@ show and the component counts.
 from __future__ import annotations
 
 from rulelang import ir
+from rulelang.statistics import without_statistics
 from rulelang.types import ROLE
 from rulelang.walk import walk
 
@@ -36,6 +37,7 @@ def quick_pages(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) -> l
     `detail` 2 gives each step in full; 1 each step's own sentences (nested ones folded away);
     0 the steps' names and first sentences only."""
     check_icons(rs)
+    rs = without_statistics(rs)  # what the rules keep only for measures is not a rule
     mode = rs.modes[mode_name]
     pages = mode.quick or (ir.QuickPage("Each round", tuple(s.name for s in mode.round)),)
     title = clean(rs.title) if clean(mode.title) == clean(rs.title) else f"{clean(rs.title)} — {clean(mode.title)}"

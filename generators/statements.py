@@ -9,12 +9,13 @@ import re
 from dataclasses import replace
 
 from rulelang import ir
-from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
+from rulelang.abilities import ABILITY_TYPE
+from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
 from .normalize import normal_binder, substitute
-from .nouns import field_noun, words
+from .nouns import field_noun, kinds_noun, words
 from .phrases import Join, Phrase, Words, bound
 from .phrases import words as seq
 
@@ -248,9 +249,24 @@ class Statements:
         if s.window:
             role = next(a for (_, t), a in zip(event.params, s.args) if t == ROLE)
             who, you = self.subject(role)
+            kinds = self.window_kinds(s.event)
+            if kinds:  # "may use their red cards": the cards say what they do (Abilities)
+                return [self.say(who, f" may use {'your' if you else 'their'} {kinds_noun(self.rs, kinds).many}"
+                                 ", one at a time, until ", "you pass" if you else "passing")]
             return [self.say(who, " may use abilities that answer ", moment, ", one at a time, until ",
                              "you pass" if you else "passing")]
         return [self.say("at ", moment, ", every ability on a card that answers it takes effect, card by card")]
+
+    def window_kinds(self, event: str) -> list[str]:
+        """The card types whose every card, and no other, carries the abilities that answer an event
+        (by `abilities:`), or [] when the abilities are carried otherwise."""
+        answering = [a for a in self.rs.abilities.values() if a.on == event]
+        kinds = [k for k, ct in self.rs.card_types.items() if any(a.name in ct.abilities for a in answering)]
+        if not answering or not kinds:
+            return []
+        by_field = any(f.type == EnumT(ABILITY_TYPE) and c.values.get(f.name) in {a.name for a in answering}
+                       for c in self.rs.cards for f in self.rs.card_types[c.kind].fields)
+        return [] if by_field else kinds
 
     def stmt_eliminate(self, s: ir.Eliminate) -> list[Item]:
         reason = f" ({em(words(s.reason))})" if s.reason else ""

@@ -10,15 +10,17 @@ only what that mode uses is printed (`scope.py`).
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 from rulelang import ir
 from rulelang.labels import value_text
+from rulelang.statistics import without_statistics
 from rulelang.types import BOOL, CardT
 from rulelang.walk import walk
 
 from .clauses import fill_names
-from .components import card_rows, type_title
+from .components import card_rows, fill_format, type_title
 from .document import Document, Item, Items, Para, Section, Table, capital, clean, em, icon, sentence, strong
 from .english import English
 from .icons import card_icons, check_icons
@@ -31,6 +33,7 @@ from .scope import Usage, ruling_modes, ruling_steps, usage
 def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
     """The full rules summary (every mode, or just `mode`)."""
     check_icons(rs)
+    rs = without_statistics(rs)  # what the rules keep only for measures is not a rule
     modes = [rs.modes[mode]] if mode else list(rs.modes.values())
     use = usage(rs, modes)
     en = English(rs, modes[0] if len(modes) == 1 else None)
@@ -148,8 +151,10 @@ def card_table(rs: ir.Ruleset, ct: ir.CardType, fields=None, only=None) -> Table
                 table.append([cell(members[0][0], f) for f in others]
                              + [", ".join(values), str(sum(n for _, n in members))])
             return Table([words(f.name) for f in others] + [words(listed.name) + "s", "copies"], table)
-    return Table([words(f.name) for f in fields] + ["copies"],
-                 [[cell(card, f) for f in fields] + [str(count)] for card, count in rows])
+    said = any(card.text for card, _ in rows)  # the cards' own words (a `text` column): what each does
+    return Table([words(f.name) for f in fields] + ["copies"] + ["what it does"] * said,
+                 [[cell(card, f) for f in fields] + [str(count)]
+                  + [fill_format(card.text, card) if card.text else ""] * said for card, count in rows])
 
 
 def play_area(rs: ir.Ruleset, use: Usage, en: English) -> Section:
@@ -403,13 +408,22 @@ def glossary(en: English, names, known=frozenset(), actions: bool = True, spelle
 
 def ability_blocks(rs: ir.Ruleset, en: English, names) -> list:
     """The abilities the cards carry, as a rulebook lists them: when, how often, what they do."""
+    windows = {n.event for n in walk(_all_rules(rs)) if isinstance(n, ir.Trigger) and n.window}
     return [Para("A card with one of these abilities uses it when the moment comes:"),
-            Items([ability_item(rs, en, rs.abilities[n]) for n in names])]
+            Items([ability_item(rs, en, rs.abilities[n], rs.abilities[n].on in windows) for n in names])]
 
 
-def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability) -> Item:
+def _all_rules(rs: ir.Ruleset) -> tuple:
+    return (rs.setup, tuple(p.body for p in rs.procedures.values()), tuple(a.body for a in rs.abilities.values()),
+            tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches))
+                  for m in rs.modes.values()))
+
+
+def ability_item(rs: ir.Ruleset, en: English, a: ir.Ability, window: bool = False) -> Item:
+    """`window`: the event opens play windows, so the card's holder chooses whether to use it."""
     with ability_names(rs, en, a) as moment:
-        head = f"{strong(words(a.name))} (at {moment}" + "".join(f", {x}" for x in ability_limits(rs, en, a)) + ")"
+        at = "in a play window at" if window else "at"
+        head = f"{strong(words(a.name))} ({at} {moment}" + "".join(f", {x}" for x in ability_limits(rs, en, a)) + ")"
         if a.text:
             return Item(f"{head}: {sentence(clean(a.text))}")
         return Item(f"{head}:", en.block(a.body))
@@ -435,7 +449,9 @@ def ability_names(rs: ir.Ruleset, en: English, a: ir.Ability):
     is "this card", the event's values "the player", "the minion" (their noun, where no other
     value shares it), else by name after the moment ("a hit (*p* and *q*)"); yields the moment."""
     event = rs.events[a.on]
-    moment = fill_names(event.text, [p for p, _ in event.params]) if event.text else words(a.on)
+    names = {p for p, _ in event.params}  # in the moment as the rules name them: "before *p* rolls"
+    moment = re.sub(r"{(\w+)}", lambda m: em(words(m.group(1))) if m.group(1) in names else m.group(0),
+                    clean(event.text)) if event.text else words(a.on)
     used = {n.name for n in walk((a.body, a.where, a.optional)) if isinstance(n, ir.Local)}
     saved = dict(en.refs)
     en.refs["this"] = Bound("this card", name="this", noun=noun("card"))

@@ -11,7 +11,8 @@
 A field type is `number` (or a range like `1..8`, which also checks the
 table), `text`, `bool`, a type from `types:`, or an inline list of values
 (which declares a type named after the field). A `count` column, or a
-`count:` for a card type without fields, gives copies.
+`count:` for a card type without fields, gives copies; a `text` column (in
+quotes) the card's own words for its front, which the rules never read.
 
 `each:` builds a deck as a product of columns: every row of the table is
 repeated once per combination of the values of the fields it names, and the
@@ -91,13 +92,13 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
                 reader.diag.error((count_node or spec).span, f"card type '{name}' needs `count: N` or a `table:`")
                 count = 0
             where = count_node or spec.get("each") or spec
-            rows = [({}, span)] * _within(reader, len(cards), count, where.span, copies)
+            rows = [({}, span, None)] * _within(reader, len(cards), count, where.span, copies)
         for combination in product(*(values for _, values in each)) if rows else ():
             chosen = {f: v for (f, _), v in zip(each, combination)}
-            for values, row_span in rows:
+            for values, row_span, text in rows:
                 merged = {**chosen, **values}
                 cards.append(ir.Card(len(cards), name, ir.frozen_map({f: merged[f] for f in fields if f in merged}),
-                                     span=row_span))
+                                     text, span=row_span))
     _check_state_names(reader, card_types)
     return card_types, cards
 
@@ -320,9 +321,10 @@ def format_table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def _table(reader, node, card_type: str, fields, bounds, enums, before: int, each=(),
-           copies: int = 1, label: str | None = None) -> list[tuple[dict, Span]]:
-    """The cards of a table; `before` components were read already, and each
-    row stands for `copies` cards (one per combination of `each`)."""
+           copies: int = 1, label: str | None = None) -> list[tuple[dict, Span, str | None]]:
+    """The cards of a table, each with its own text (a `text` column, where the type has
+    no field of that name); `before` components were read already, and each row stands
+    for `copies` cards (one per combination of `each`)."""
     if not isinstance(node, YScalar) or not isinstance(node.value, str):
         reader.diag.error(node.span, "a card table is text: a header line of field names, then one card a row",
                           "write it as a block after `table: |`")
@@ -337,21 +339,21 @@ def _table(reader, node, card_type: str, fields, bounds, enums, before: int, eac
             reader.diag.error(span, f"column '{col}' comes from `each:`: every row is repeated for each {col}",
                               f"leave the column out of the table, or '{col}' out of `each:`")
             return []
-        if col != "count" and col not in fields:
+        if col not in ("count", "text") and col not in fields:
             reader.diag.error(span, f"unknown column '{col}' in the table of '{card_type}'",
-                              did_you_mean(col, [*fields, "count"]) or
+                              did_you_mean(col, [*fields, "count", "text"]) or
                               f"declare it under `fields:` of '{card_type}'")
     for f in fields:
         if f not in header and f not in each:
             reader.diag.error(span, f"the table of '{card_type}' has no column for field '{f}'")
-    rows: list[tuple[dict, Span]] = []
+    rows: list[tuple[dict, Span, str | None]] = []
     for cells, span in lines:
         if before + len(rows) * copies > reader.limits.components:
             break  # reported already
         if len(cells) != len(header):
             reader.diag.error(span, f"this row has {len(cells)} values but the header names {len(header)} columns")
             continue
-        values, count, ok = {}, 1, True
+        values, count, ok, text = {}, 1, True, None
         for col, cell in zip(header, cells):
             if col == "count":
                 if not re.fullmatch(r"[0-9]{1,9}", cell) or int(cell) < 1:
@@ -359,6 +361,14 @@ def _table(reader, node, card_type: str, fields, bounds, enums, before: int, eac
                     ok = False
                 else:
                     count = int(cell)
+            elif col == "text" and col not in fields:  # the card's own words, for its front
+                text = cell
+                for ref in re.findall(r"{(\w+)}", cell):
+                    if ref not in fields:
+                        reader.diag.error(span, f"the card's text names unknown field '{ref}'",
+                                          did_you_mean(ref, fields) or "name a field in braces: {" + next(
+                                              iter(fields), "field") + "}")
+                        ok = False
             elif col in fields:
                 value = _cell(reader, cell, fields[col], bounds.get(col), enums, span, f"column '{col}'")
                 ok = ok and value is not _BAD
@@ -371,7 +381,7 @@ def _table(reader, node, card_type: str, fields, bounds, enums, before: int, eac
             within = _within(reader, before + len(rows) * copies, count, span, copies)
             if not within:
                 break  # past the limit: reported once
-            rows.extend([(values, span)] * within)
+            rows.extend([(values, span, text)] * within)
     return rows
 
 

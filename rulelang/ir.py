@@ -441,10 +441,12 @@ class TemplateText(Node):
 
 @dataclass(frozen=True)
 class Card(Node):
-    """One physical card; `id` is its index in `Ruleset.cards`."""
+    """One physical card; `id` is its index in `Ruleset.cards`. `text`: the
+    card's own words for its front (a table's `text` column), `{field}`s unfilled."""
     id: int
     kind: str
     values: Mapping[str, object]
+    text: str | None = None
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,17 @@ def test_optimised_and_plain_rules_play_the_same_games():
         assert ends[0] == ends[1]
 
 
+def test_a_window_in_a_menu_option_is_offered():
+    text = DUEL.replace("            window any_time(p)\n",
+                        "            p chooses act:\n              drink:\n                window any_time(p)\n"
+                        "              wait:\n                pass\n")
+    g = game(text)
+    st = g.new_state(0)
+    assert g.decision(st).label == "act"
+    g.apply(st, 0)  # drink: the window, inside the menu's option
+    assert g.decision(st).label == "any_time"
+
+
 def test_a_card_type_s_facing_wins_over_the_zone_s():
     g = game()
     st = g.new_state(0)

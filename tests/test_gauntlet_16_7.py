@@ -61,3 +61,4 @@ def test_the_terminal_shows_the_rooms_as_a_path_with_pawns_health_and_cards_in_p
     table = [line.split() for line in text if line.split()[:1] in (["health"], ["you"], ["player"])]
     assert table[0][:2] == ["health", "team"] and table[1][:3] == ["you", "10", "none"]
     assert table[3][:3] == ["player", "3", "13"]
+    assert not any(w in line for line in text for w in ("teams formed", "joins", "bridge turns"))  # statistics

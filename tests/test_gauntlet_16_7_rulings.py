@@ -100,36 +100,66 @@ def test_a_wall_keeps_its_target_out_of_the_round():
 
 def test_red_cards_before_a_roll_add_health_and_roll_bonuses_for_the_round():
     p, a = alone_in(4)
-    p.give(a, "Potion", "Fury")
+    p.give(a, "Potion", "Fury", "Potion")
     p.roll(1, 1)  # room 4, a roll up to 4: one normal enemy
-    assert p.asks(a, "red_card")  # before player 1's first roll of the fight
+    assert p.asks(a, "before_roll") and p.options() == ["play", "pass"]  # the window before the fight's first roll
     p.choose("play")
-    assert p.options() == ["Potion", "Fury"]
-    p.choose("Potion")
+    assert p.options() == ["Potion, play", "Fury, play"]  # one of each name
+    p.choose("Potion, play")
     assert p.get("health", a) == 13
-    p.choose("play")  # one red card left: played without asking which
-    assert p.cards_in("effects", a) == ["Potion", "Fury"]
+    p.choose("play").choose("Fury, play")
+    p.choose("pass")  # the other Potion is kept
+    assert p.cards_in("effects", a) == ["Potion", "Fury"] and p.cards_in("hand", a) == ["Potion"]
     p.roll(1, 1)  # 2, +2 from the Fury: 4 damage
     assert p.state(p.st.zones[p.game.zone_index("foes", a)][0], "damage") == 4
     p.roll(6, 6)  # the enemy's 12: 6 damage
     assert p.get("health", a) == 7
-    p.roll(1, 4)  # 5 + 2 beats it; the card roll: 2 + 2 is not 7
+    p.choose("pass")  # the window again, before the next exchange
+    p.roll(1, 4)  # 5 + 2 beats it
+    p.choose("pass")  # the window before the card roll: 2 + 2 is not 7
     p.roll(1, 1)
-    assert p.cards_in("hand", a) == [] and p.where(a) == 5
+    assert p.cards_in("hand", a) == ["Potion"] and p.where(a) == 5
     # the round ends: red card effects are removed, health is 10 again
     assert p.cards_in("effects", a) == [] and "Fury" in p.cards_in("discard") and p.get("health", a) == 10
 
 
-def test_a_red_card_is_offered_before_the_card_roll_and_counts_there():
-    p, a = alone_in(4)
-    p.give(a, "Charm")
-    p.roll(1, 1)
-    p.choose("keep")  # the fight's first roll: keep the Charm
-    p.roll(3, 3)  # 6 beats the normal enemy
-    assert p.asks(a, "red_card")
+def test_a_red_card_played_before_a_roll_changes_that_roll():
+    for play, hand in ((True, ["Potion"]), (False, ["Charm"])):
+        p, a = alone_in(4)
+        p.give(a, "Charm")
+        p.roll(1, 1)
+        p.choose("pass")  # the fight's first roll: keep the Charm
+        p.put("deck", p.spare("Potion"))  # the card the 7 draws
+        p.roll(3, 3)  # 6 beats the normal enemy
+        assert p.asks(a, "before_roll")  # the window before the card roll
+        if play:
+            p.choose("play").choose("Charm, play")
+        else:
+            p.choose("pass")
+        p.roll(3, 3)  # 6, + 1 with the Charm: a 7, a card; without it, no card
+        assert p.cards_in("hand", a) == hand
+
+
+def test_a_window_is_offered_to_the_holder_of_a_red_card_only():
+    p, a, b, c = trio()
+    p.give(b, "Fury")
+    for x in (a, b):
+        p.room(x, 4)
+    p.on(c, "Wall")
+    p.start("Reveal green cards")
+    p.choose("together")  # player 2 joins player 1
+    p.roll(1, 1)  # one normal enemy for the team
+    # before the team's rolls: player 1 holds no red card and is not asked; player 2 is, for its one card
+    assert p.asks(b, "before_roll") and p.options() == ["play", "pass"]
     p.choose("play")
-    p.roll(3, 3)  # 6 + 1 is a 7: a card
-    assert len(p.cards_in("hand", a)) == 1
+    assert p.options() == ["Fury, play"]
+    p.choose("Fury, play")
+    assert p.cards_in("effects", b) == ["Fury"] and p.cards_in("hand", b) == []
+    p.roll(1, 1).roll(1, 2)  # the team's highest roll, 3, + 2 from player 2's Fury: the enemy is beaten
+    assert p.cards_in("foes", a) == []
+    # the card rolls: neither player holds a red card now, so neither is asked before rolling
+    p.roll(1, 1).roll(1, 1)
+    assert p.where(a) == p.where(b) == 5
 
 
 # ---------------------------------------------------------------- encounters

@@ -348,6 +348,9 @@ def test_a_state_saved_inside_a_loop_over_players_comes_back_the_same():
 def test_the_terminal_shows_a_player_held_by_a_variable_as_the_players_are_shown():
     from interpreter.agents.terminal import render_board
     obs = Viewer(game(players=3)).observe(game(players=3).new_state(0), "east")
+    # no rule reads these (nothing is scored): statistics, which a screen leaves out; shown here all the same
+    assert "turns" not in render_board(obs, {}, "east")
+    assert obs.pop("statistics") == ["latest", "life", "start", "turns"]
     obs["vars"]["latest"] = None
     board = render_board(obs, {}, "east")
     assert "start: south   latest: none" in board

@@ -149,7 +149,7 @@ modes:
     score:
       red: total
       blue: total
-      dealer: 0
+      dealer: leader  # read by a rule, so not a statistic: its update is printed
 """
 
 

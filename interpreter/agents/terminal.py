@@ -299,7 +299,8 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
     rows = [(t, x if isinstance(x, str) else "   ".join(x) or "empty") for t, x in rows]
     width = max(len(t) for t, _ in rows) if rows else 0
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
-    variables = observation["vars"]
+    hidden = set(observation.get("statistics", ()))  # kept for measures, not rules: not shown
+    variables = {k: v for k, v in observation["vars"].items() if k not in hidden}
     players = next((list(v) for v in variables.values() if isinstance(v, dict)), [])  # seat order
     players += [role] if role is not None and role not in players else []  # a role is "you" even without them
     shared = [f"{k.replace('_', ' ')}: {_value(v, players, role)}" for k, v in variables.items()

@@ -52,7 +52,13 @@ class Abilities:
     def stmt(self, s: ir.Stmt) -> ir.Stmt:
         if isinstance(s, ir.Trigger):
             return self.window(s) if s.window else self.trigger(s)
-        return map_children(s, lambda n: self.stmt(n) if isinstance(n, ir.Stmt) else n)
+        return map_children(s, self.child)
+
+    def child(self, n: ir.Node) -> ir.Node:
+        """Statements anywhere below: in blocks, and in a menu's options."""
+        if isinstance(n, ir.Stmt):
+            return self.stmt(n)
+        return n if isinstance(n, (ir.Expr, ir.Binder)) else map_children(n, self.child)
 
     # ------------------------------------------------------------ pieces
     def cards(self, ids: list[int]) -> ir.Const:

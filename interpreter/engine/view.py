@@ -19,10 +19,14 @@ value, appear as its "state" text ("damage 2, guarded").
 In a game whose rules roll dice or pick at random, "chance" lists what
 chance brought since the role's last decision: every roll (public) and
 every pick, a picked card named only if the role sees it now.
+
+Variables the rules keep only for measures (`rulelang/statistics.py`) are
+named under "statistics": a screen for players leaves them out.
 """
 from __future__ import annotations
 
 from rulelang.labels import card_label, value_text, words
+from rulelang.statistics import statistics
 
 from ..runtime.chance import ChanceEvent, since_decision
 from ..runtime.state import State
@@ -56,6 +60,8 @@ class Viewer:
         # state values shown: (name, slot, initial value per card)
         self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()
                       if "$" not in name]  # the rules' own bookkeeping (an ability's use) is not shown
+        # variables kept only for measures: in the observation, but named so a screen can leave them out
+        self.statistics = sorted(statistics(rs))
 
     def card(self, c: int) -> str:
         return self.labels[c]
@@ -194,6 +200,8 @@ class Viewer:
         }
         if boards:
             obs["boards"] = boards
+        if self.statistics:
+            obs["statistics"] = self.statistics
         out = self.out(st)
         if out:
             obs["out"] = out
