@@ -53,7 +53,9 @@ def killed_half_way(out, jobs: str) -> int:
     return out.read_bytes().count(b"\n")
 
 
-@pytest.mark.parametrize("kind, jobs", [("csv", "1"), ("jsonl", "2"), ("json", "2")])
+# one format with two jobs by default (each run kills and resumes a simulation: ~6 s); every one in the slow run
+@pytest.mark.parametrize("kind, jobs", [pytest.param("csv", "1", marks=pytest.mark.slow), ("jsonl", "2"),
+                                        pytest.param("json", "2", marks=pytest.mark.slow)])
 def test_a_killed_run_leaves_valid_rows_and_resumes_to_the_same_result(tmp_path, kind, jobs):
     whole = tmp_path / f"whole.{kind}"
     r = rulelang(*COMMAND, "--jobs", jobs, "--out", str(whole), "--json")
