@@ -1,4 +1,4 @@
-"""The generator's draws: `pick`, `below` and `shuffle` write `mix` out in place
+"""The generator's draws: `pick`, `picker`, `below` and `shuffle` write `mix` out in place
 (for speed); they must draw exactly what the plain composition draws, and the
 numbers themselves never change (saved games and logs replay on them)."""
 from interpreter.runtime import rng
@@ -21,6 +21,7 @@ def test_draws_are_mix_composed():
         for k in (-1, 0, 1, 5, 1000):
             for n in (1, 2, 7, 1 << 62):
                 assert rng.pick(seed, k, n) == reference_pick(seed, k, n)
+                assert rng.picker(seed)(k, n, "label") == reference_pick(seed, k, n)
                 state = (seed + rng.GOLDEN) & rng.MASK
                 assert rng.below(seed, n) == (state, (rng.mix(state) * n) >> 64)
         for size in (0, 1, 2, 16, 52):

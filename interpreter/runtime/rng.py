@@ -44,6 +44,17 @@ def pick(seed: int, k: int, n: int) -> int:
     return ((z ^ (z >> 31)) * n) >> 64
 
 
+def picker(seed: int):
+    """`pick` with its stream bound, as an agent's quick answer `(k, n, label) -> pick(seed, k, n)`:
+    one call a decision instead of two."""
+    def answer(k: int, n: int, _label: str | None = None) -> int:
+        z = (seed + (k + 1) * GOLDEN) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return ((z ^ (z >> 31)) * n) >> 64
+    return answer
+
+
 def shuffle(state: int, items: list) -> int:
     """Fisher-Yates in place; returns the next state."""
     for i in range(len(items) - 1, 0, -1):
