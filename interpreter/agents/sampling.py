@@ -36,6 +36,7 @@ class Hidden:
     cards: list[int]  # sorted: which cards are hidden is known, not where
     order: list[int]  # the positions, most constrained first (the order they are dealt in)
     fitting: list[tuple[str, ...]]  # for each position, the hidden cards' types it may hold
+    in_flow: bool = True  # whether a local or a pending option names a hidden card (else a deal changes none)
 
 
 class Sampler:
@@ -70,7 +71,8 @@ class Sampler:
         order = sorted(range(len(positions)), key=lambda k: (len(allowed[positions[k][0]]), k))
         kinds = sorted({kind_of[c] for c in cards})
         fitting = [tuple(k for k in kinds if k in allowed[zi]) for zi, _ in positions]
-        return Hidden(positions, cards, order, fitting)
+        hidden = set(cards)
+        return Hidden(positions, cards, order, fitting, any(c in hidden for c in self.flow_cards(st)))
 
     def sample(self, st: State, role: str, seed: int, hidden: "Hidden | None" = None) -> State:
         """A whole state that looks to `role` as `st` does (`hidden`: `self.hidden(st, role)`,
@@ -93,7 +95,7 @@ class Sampler:
             zones[zi][i] = card
             where[card] = zi
             face_up[card] = st.face_up[was]  # the place's facing stays
-        if swap:
+        if swap and hidden.in_flow:
             self.remap_flow(out, swap)
         return out
 
@@ -122,6 +124,26 @@ class Sampler:
             else:
                 return dealt
         raise RuntimeError("no way to deal the hidden cards back into the places that hide them")
+
+    def flow_cards(self, st: State):
+        """Every card a local or a pending option names: what `remap_flow` may change."""
+        def cards(v):
+            if isinstance(v, int) and not isinstance(v, bool):
+                yield v
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    yield from cards(x)
+
+        row_flags = self.game.rules.row_flags
+        for frame in st.stack:
+            for name, value in frame.env.items():
+                if name in self.card_locals:
+                    yield from cards(value)
+                elif name in row_flags:
+                    yield from (x for row in value for x, f in zip(row, row_flags[name]) if f)
+        d = st.pending
+        if d is not None and not d.site.menu:
+            yield from (x for o in d.options for x, f in zip(o, d.site.is_card) if f)
 
     def remap_flow(self, out: State, swap: dict) -> None:
         """Locals and the pending options that name a hidden card name the card
