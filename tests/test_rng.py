@@ -24,6 +24,9 @@ def test_draws_are_mix_composed():
                 assert rng.picker(seed)(k, n, "label") == reference_pick(seed, k, n)
                 state = (seed + rng.GOLDEN) & rng.MASK
                 assert rng.below(seed, n) == (state, (rng.mix(state) * n) >> 64)
+                draw, now = rng.drawer(seed)
+                assert (draw(k, n, "label"), draw(k, n)) == (rng.below(seed, n)[1], rng.below(state, n)[1])
+                assert now() == rng.below(state, n)[0]
         for size in (0, 1, 2, 16, 52):
             mine, theirs = list(range(size)), list(range(size))
             assert rng.shuffle(seed, mine) == reference_shuffle(seed, theirs)

@@ -97,11 +97,8 @@ class MCTSAgent(Agent):
     @staticmethod
     def rollout(game, st, state: int) -> int:
         """Play to the end at random; the engine answers every decision inside its loop."""
-        def draw(_number, count, _label):
-            nonlocal state
-            state, i = rng.below(state, count)
-            return i
+        draw, now = rng.drawer(state)
         everyone = dict.fromkeys(game.roles, draw)
         while st.outcome is None:
-            game.apply(st, draw(None, len(game.decision(st).options), None), everyone)
-        return state
+            game.apply(st, draw(None, len(game.decision(st).options)), everyone)
+        return now()

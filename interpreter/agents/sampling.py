@@ -37,6 +37,7 @@ class Hidden:
     order: list[int]  # the positions, most constrained first (the order they are dealt in)
     fitting: list[tuple[str, ...]]  # for each position, the hidden cards' types it may hold
     in_flow: bool = True  # whether a local or a pending option names a hidden card (else a deal changes none)
+    free: bool = False  # every place may hold every hidden card: the shuffled pool is the deal, in `order`
 
 
 class Sampler:
@@ -72,7 +73,8 @@ class Sampler:
         kinds = sorted({kind_of[c] for c in cards})
         fitting = [tuple(k for k in kinds if k in allowed[zi]) for zi, _ in positions]
         hidden = set(cards)
-        return Hidden(positions, cards, order, fitting, any(c in hidden for c in self.flow_cards(st)))
+        return Hidden(positions, cards, order, fitting, any(c in hidden for c in self.flow_cards(st)),
+                      all(len(f) == len(kinds) for f in fitting))
 
     def sample(self, st: State, role: str, seed: int, hidden: "Hidden | None" = None) -> State:
         """A whole state that looks to `role` as `st` does (`hidden`: `self.hidden(st, role)`,
@@ -107,6 +109,11 @@ class Sampler:
         for _ in range(_TRIES):
             pool = list(hidden.cards)
             state = rng.shuffle(state, pool)
+            if hidden.free:  # each place, in order, takes the pool's next card: what the loop below does then
+                dealt = [None] * len(order)
+                for k, card in zip(order, pool):
+                    dealt[k] = card
+                return dealt
             # "the first card of the pool that fits" is the earliest head among the kinds that fit
             left: dict[str, list[int]] = {}  # kind -> its cards' indexes in the pool, last first
             for j in range(len(pool) - 1, -1, -1):
