@@ -38,6 +38,7 @@ class Hidden:
     fitting: list[tuple[str, ...]]  # for each position, the hidden cards' types it may hold
     in_flow: bool = True  # whether a local or a pending option names a hidden card (else a deal changes none)
     free: bool = False  # every place may hold every hidden card: the shuffled pool is the deal, in `order`
+    facing: list[bool] | None = None  # for each position, whether its card is face up (its place's facing)
 
 
 class Sampler:
@@ -74,7 +75,7 @@ class Sampler:
         fitting = [tuple(k for k in kinds if k in allowed[zi]) for zi, _ in positions]
         hidden = set(cards)
         return Hidden(positions, cards, order, fitting, any(c in hidden for c in self.flow_cards(st)),
-                      all(len(f) == len(kinds) for f in fitting))
+                      all(len(f) == len(kinds) for f in fitting), [st.face_up[st.zones[zi][i]] for zi, i in positions])
 
     def sample(self, st: State, role: str, seed: int, hidden: "Hidden | None" = None) -> State:
         """A whole state that looks to `role` as `st` does (`hidden`: `self.hidden(st, role)`,
@@ -88,17 +89,17 @@ class Sampler:
         if not positions:
             return out
         dealt = self.deal(hidden, rng.derive(seed, "deal"))
-        swap = {}  # a hidden card -> the card dealt to its place
-        zones, where, face_up, real = out.zones, out.where, out.face_up, st.zones
-        for (zi, i), card in zip(positions, dealt):
-            was = real[zi][i]
-            if was != card:
-                swap[was] = card
+        zones, where, face_up = out.zones, out.where, out.face_up
+        facing = hidden.facing or [st.face_up[st.zones[zi][i]] for zi, i in positions]
+        for (zi, i), card, up in zip(positions, dealt, facing):
             zones[zi][i] = card
             where[card] = zi
-            face_up[card] = st.face_up[was]  # the place's facing stays
-        if swap and hidden.in_flow:
-            self.remap_flow(out, swap)
+            face_up[card] = up  # the place's facing stays
+        if hidden.in_flow:
+            real = st.zones
+            swap = {was: card for (zi, i), card in zip(positions, dealt) if (was := real[zi][i]) != card}
+            if swap:  # a hidden card -> the card dealt to its place
+                self.remap_flow(out, swap)
         return out
 
     def deal(self, hidden: "Hidden", state: int) -> list[int]:
