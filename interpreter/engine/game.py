@@ -23,6 +23,7 @@ bad answer leaves the state as it was.
 from __future__ import annotations
 
 import bisect
+import sys
 
 from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError, did_you_mean
@@ -113,9 +114,25 @@ class Game:
         if type(index) is not int or not 0 <= index < len(p.options):
             raise IllegalAction(f"{index!r} is not an option of '{p.site.label}' "
                                 f"(choose 0..{len(p.options) - 1})")
-        self.run(st, quick, stop_at, index)
+        self._answer(st, p, index)
+        self.run(st, quick, stop_at)
         if self.check_invariants:
             self.invariants.at_decision(st)
+
+    def _answer(self, st: State, p: Decision, index: int) -> None:
+        """Bind a checked answer and make the frame go on where the decision leads."""
+        frame = st.stack[-1]
+        site = p.site
+        if site.menu:
+            frame.pc = p.resume[index]
+        else:
+            frame.env.update(zip(site.names, p.options[index]))
+            frame.pc = p.resume
+        st.pending = None
+        st.decisions += 1
+        st.moves = (st.moves, index)
+        if st.events is not None:
+            st.events.append(Decided(p.role))
 
     def apply_chance(self, st: State, outcome: int) -> None:
         """Resolve the pending chance event with one of its outcomes and play on
@@ -194,51 +211,46 @@ class Game:
         return State.from_json(data, self.rules.sites, self.rules.chance_sites)
 
     # ------------------------------------------------------------ running
-    def run(self, st: State, quick: dict | None = None, stop_at: int | None = None, index: int | None = None) -> None:
-        """Run until a decision is pending or the game ends (see `apply` for `quick`); `index`,
-        a checked answer to the pending decision, is bound first."""
+    def run(self, st: State, quick: dict | None = None, stop_at: int | None = None) -> None:
+        """Run until a decision is pending or the game ends (see `apply` for `quick`)."""
         stack, programs, pc = st.stack, self.rules.programs, 0
-        limit = stop_at if stop_at is not None else float("inf")
-        events = st.events
+        limit = stop_at if stop_at is not None else sys.maxsize
+        events, invariants = st.events, self.invariants if self.check_invariants else None
         while True:
             try:
                 while stack:
                     frame = stack[-1]
-                    ops, env = programs[frame.program], frame.env
-                    pc = frame.pc
+                    ops, env, pc = programs[frame.program], frame.env, frame.pc
                     while True:
-                        if index is not None:
-                            # bind the answer; play goes on in this frame, where the decision was asked
-                            # (its pc is set again before it is read: at the next decision or call)
-                            p = st.pending
-                            site = p.site
-                            if site.menu:
-                                pc = p.resume[index]
-                            else:
-                                env.update(zip(site.names, p.options[index]))
-                                pc = p.resume
-                            st.pending = None
-                            st.decisions += 1
-                            st.moves = (st.moves, index)
-                            if events is not None:
-                                events.append(Decided(p.role))
-                            index = None
                         while pc >= 0:  # a program's last block returns EXIT
                             pc = ops[pc](st, env)
                         if pc != SUSPEND or quick is None:
                             break
                         # answer here, without leaving the loop, if a quick agent answers
-                        p = st.pending
-                        if p is None or st.decisions >= limit:
+                        p, n = st.pending, st.decisions
+                        if p is None or n >= limit:
                             return
                         answer = quick.get(p.role)
                         if answer is None:
                             return
-                        index = answer(st.decisions, len(p.options), p.site.label)
+                        site, options = p.site, p.options
+                        index = answer(n, len(options), site.label)
                         if index is None:
                             return
-                        if self.check_invariants:
-                            self.invariants.at_decision(st)
+                        if invariants is not None:
+                            invariants.at_decision(st)
+                        # `_answer` written out (it runs at every decision of a simulation); play goes on in
+                        # this frame, whose pc is set again before it is read (at the next decision or call)
+                        if site.menu:
+                            pc = p.resume[index]
+                        else:
+                            env.update(zip(site.names, options[index]))
+                            pc = p.resume
+                        st.pending = None
+                        st.decisions = n + 1
+                        st.moves = (st.moves, index)
+                        if events is not None:
+                            events.append(Decided(p.role))
                     if pc == SUSPEND:
                         return
                     if pc != CALL:
