@@ -39,6 +39,8 @@ class Hidden:
     in_flow: bool = True  # whether a local or a pending option names a hidden card (else a deal changes none)
     free: bool = False  # every place may hold every hidden card: the shuffled pool is the deal, in `order`
     facing: list[bool] | None = None  # for each position, whether its card is face up (its place's facing)
+    # when every place fits exactly one kind: each kind's places, in `order` (they take its cards in pool order)
+    slots: dict[str, list[int]] | None = None
 
 
 class Sampler:
@@ -74,8 +76,12 @@ class Sampler:
         kinds = sorted({kind_of[c] for c in cards})
         fitting = [tuple(k for k in kinds if k in allowed[zi]) for zi, _ in positions]
         hidden = set(cards)
+        slots = None
+        if all(len(f) == 1 for f in fitting):
+            slots = {kind: [k for k in order if fitting[k][0] == kind] for kind in kinds}
         return Hidden(positions, cards, order, fitting, any(c in hidden for c in self.flow_cards(st)),
-                      all(len(f) == len(kinds) for f in fitting), [st.face_up[st.zones[zi][i]] for zi, i in positions])
+                      all(len(f) == len(kinds) for f in fitting), [st.face_up[st.zones[zi][i]] for zi, i in positions],
+                      slots)
 
     def sample(self, st: State, role: str, seed: int, hidden: "Hidden | None" = None) -> State:
         """A whole state that looks to `role` as `st` does (`hidden`: `self.hidden(st, role)`,
@@ -115,6 +121,17 @@ class Sampler:
                 for k, card in zip(order, pool):
                     dealt[k] = card
                 return dealt
+            if hidden.slots is not None:  # what the loop below does when each place fits one kind
+                dealt = [None] * len(order)
+                for kind, ks in hidden.slots.items():
+                    mine = [c for c in pool if kind_of[c] == kind]
+                    if len(mine) < len(ks):
+                        break
+                    for k, card in zip(ks, mine):
+                        dealt[k] = card
+                else:
+                    return dealt
+                continue
             # "the first card of the pool that fits" is the earliest head among the kinds that fit
             left: dict[str, list[int]] = {}  # kind -> its cards' indexes in the pool, last first
             for j in range(len(pool) - 1, -1, -1):
