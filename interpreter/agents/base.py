@@ -56,6 +56,8 @@ class Agent:
     # label may also define `quick(number, count, label) -> int | None`: the same answer as
     # `choose`, or None to be asked with a view after all. Games call it without a view, a
     # clock or a check (simulations ask millions), so it is for agents of this project only.
+    # An agent may set `self.quick` to a function that gives the same answers in one call
+    # (the random agent: `rng.picker`, its stream bound); `match.quick_of` takes the agent's own.
 
 
 def always_rule(text: str) -> tuple[str, str]:
