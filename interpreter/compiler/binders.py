@@ -280,6 +280,9 @@ class Binders(Expressions):
     def expr_quantified(self, e, fn, scope):
         kind = e.kind
         groups = e.binder.groups
+        scan = self.board_scan(e, fn, scope)
+        if scan is not None:
+            return scan
         if e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
                 and kind in ("exists", "count", "first", "last"):
             seq = self.cards_of(groups[0].domain, fn, scope)
@@ -319,6 +322,46 @@ class Binders(Expressions):
         if kind == "sum":
             return f"sum({collect})"
         return f"_reduce({kind}, {collect}, {self.error(e.span, f'{kind}() over nothing')})"
+
+    def board_scan(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
+        """`exists`, `count`, `first` or `last` of one name over a big board that few cards can reach
+        (a track and its cubes): those cards looked at in their own order, each tested for being on the
+        board, with no list of them made in the board's order (`first` and `last` sort the matches into
+        it, when there are several). Only when the test can never fail: then looking at the cards in
+        another order, or at more of them, changes nothing. None when the quantifier is not of that shape."""
+        groups, kind, where = e.binder.groups, e.kind, e.binder.where
+        if kind not in ("exists", "count", "first", "last") or e.binder.order or len(groups) != 1 \
+                or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, BoardT):
+            return None
+        g, name = groups[0], groups[0].names[0]
+        base, n = self.L.board_range(g.domain.zone)
+        few = self.few_on_board(g.domain.zone, n)
+        if few is None or where is not None and not never_fails(where, {name},
+                                                                set(surely_computed_first(where, {name}))):
+            return None
+        q, v = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None), self.fresh("v")
+        inner = {**scope, name: (v, True)}
+        outer, pure, self._pure = self._bindings, self._pure, True
+        if outer is not None:
+            self._bindings = outer * len(few)
+        if self.on_grid_board(g.domain.zone):
+            self.on_grid.add(v)
+        try:
+            test = f"{base} <= st.where[{v}] < {base + n}"
+            if where is not None:
+                test += f" and {self.expr(where, q, inner)}"
+        finally:
+            self._bindings, self._pure = outer, pure
+        found = self.fresh("found")
+        setup, leaf, finish = {
+            "exists": ([], "return True", ["return False"]),
+            "count": ([f"{found} = 0"], f"{found} += 1", [f"return {found}"]),
+        }.get(kind) or ([f"{found} = []"], f"{found}.append({v})", [
+            f"if not {found}:", f"    _fail({self.error(e.span, f'{kind}(): no card or value matches')})",
+            f"return {found}[0] if len({found}) == 1 else _board_order(st, {found})[{0 if kind == 'first' else -1}]"])
+        q.body += setup + [f"for {v} in {self.const(few)}:", f"    if {test}:", f"        {leaf}"] + finish
+        fn.prelude += q.render()
+        return q.name + "()"
 
     def values(self, b: ir.Binder, fn: Function) -> str:
         """The values a one-name binder binds, as a list."""
@@ -364,3 +407,27 @@ def surely_computed_first(e: ir.Expr, cards: set[str]) -> list[str]:
         return False
     visit(e)
     return list(dict.fromkeys(found))
+
+
+def never_fails(e: ir.Expr, cards: set[str], computed: set[str]) -> bool:
+    """Whether evaluating `e` can never stop the game with an error, whatever the order it is
+    evaluated in over the bindings: `cards` are names bound to cards (there, so their fields are
+    too); `computed` the lazy values it surely computes first (if one fails, it fails at the first
+    binding in any order). Made only of comparisons, arithmetic that cannot divide, `and`, `or`,
+    `not`, `abs`, type tests and fields of those cards."""
+    if isinstance(e, Hoisted):
+        return e.name in computed
+    if isinstance(e, (ir.Const, ir.Local)):
+        return True
+    if isinstance(e, (ir.Field, ir.IsType)):
+        subject = e.obj if isinstance(e, ir.Field) else e.subject
+        return isinstance(subject, ir.Local) and subject.name in cards and not isinstance(subject.ty, ZoneT)
+    if isinstance(e, ir.Binary):
+        safe = e.op in ("==", "!=", "and", "or") or \
+            e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL)
+        return safe and never_fails(e.left, cards, computed) and never_fails(e.right, cards, computed)
+    if isinstance(e, ir.Unary):
+        return never_fails(e.operand, cards, computed)
+    if isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
+        return never_fails(e.args[0], cards, computed)
+    return False
