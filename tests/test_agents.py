@@ -170,6 +170,31 @@ def test_the_deal_gives_each_hiding_place_the_first_card_of_the_shuffled_pool_th
 # ------------------------------------------------------------------ the agents
 
 
+def test_quick_answers_are_the_agents_own():
+    # the random agent hands the engine a one-call pick with the same answers as its method;
+    # a subclass keeps its own quick answer, and one that only chooses otherwise has none
+    from interpreter.agents.match import quick_of
+    from interpreter.agents.simple import RandomAgent
+
+    class Fixed(RandomAgent):
+        def choose(self, view):
+            return 0
+
+        def quick(self, number, count, label):
+            return 0
+
+    class Chooses(RandomAgent):
+        def choose(self, view):
+            return 0
+
+    agent = RandomAgent(5, "challenger")
+    fast = quick_of(agent)
+    assert fast is not None and fast.__name__ != "quick"
+    assert [fast(k, 7, "complete") for k in range(50)] == [RandomAgent.quick(agent, k, 7, "complete") for k in range(50)]
+    assert quick_of(Fixed(5, "challenger"))(3, 7, "complete") == 0
+    assert quick_of(Chooses(5, "challenger")) is None
+
+
 def test_agent_specs():
     assert parse_spec("mcts:iterations=20,c=1.5") == ("mcts", {"iterations": 20, "c": 1.5})
     assert parse_spec("greedy") == ("greedy", {})
