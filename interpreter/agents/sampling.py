@@ -36,12 +36,13 @@ class Hidden:
     cards: list[int]  # sorted: which cards are hidden is known, not where
     order: list[int]  # the positions, most constrained first (the order they are dealt in)
     fitting: list[tuple[str, ...]]  # for each position, the hidden cards' types it may hold
-    in_flow: bool = True  # whether a local or a pending option names a hidden card (else a deal changes none)
-    free: bool = False  # every place may hold every hidden card: the shuffled pool is the deal, in `order`
-    facing: list[bool] | None = None  # for each position, whether its card is face up (its place's facing)
+    in_flow: bool  # whether a local or a pending option names a hidden card (else a deal changes none)
+    free: bool  # every place may hold every hidden card: the shuffled pool is the deal, in `order`
+    # the positions as runs (zone instance, first index, first position, end position, facing): positions
+    # k0..k1-1 are the places i.. of one zone, one after the other, whose cards all face one way
+    runs: list[tuple[int, int, int, int, bool]]
     # when every place fits exactly one kind: each kind's places, in `order` (they take its cards in pool order)
-    slots: dict[str, list[int]] | None = None
-
+    slots: dict[str, list[int]] | None
 
 class Sampler:
     def __init__(self, game: Game, viewer: Viewer):
@@ -79,9 +80,16 @@ class Sampler:
         slots = None
         if all(len(f) == 1 for f in fitting):
             slots = {kind: [k for k in order if fitting[k][0] == kind] for kind in kinds}
+        runs: list[list] = []
+        for k, (zi, i) in enumerate(positions):
+            up = st.face_up[st.zones[zi][i]]
+            last = runs[-1] if runs else None
+            if last is not None and last[0] == zi and last[1] + k - last[2] == i and last[4] == up:
+                last[3] = k + 1
+            else:
+                runs.append([zi, i, k, k + 1, up])
         return Hidden(positions, cards, order, fitting, any(c in hidden for c in self.flow_cards(st)),
-                      all(len(f) == len(kinds) for f in fitting), [st.face_up[st.zones[zi][i]] for zi, i in positions],
-                      slots)
+                      all(len(f) == len(kinds) for f in fitting), [tuple(r) for r in runs], slots)
 
     def sample(self, st: State, role: str, seed: int, hidden: "Hidden | None" = None) -> State:
         """A whole state that looks to `role` as `st` does (`hidden`: `self.hidden(st, role)`,
@@ -96,11 +104,12 @@ class Sampler:
             return out
         dealt = self.deal(hidden, rng.derive(seed, "deal"))
         zones, where, face_up = out.zones, out.where, out.face_up
-        facing = hidden.facing or [st.face_up[st.zones[zi][i]] for zi, i in positions]
-        for (zi, i), card, up in zip(positions, dealt, facing):
-            zones[zi][i] = card
-            where[card] = zi
-            face_up[card] = up  # the place's facing stays
+        for zi, i, k0, k1, up in hidden.runs:
+            cards = dealt[k0:k1]
+            zones[zi][i:i + k1 - k0] = cards
+            for card in cards:
+                where[card] = zi
+                face_up[card] = up  # the place's facing stays
         if hidden.in_flow:
             real = st.zones
             swap = {was: card for (zi, i), card in zip(positions, dealt) if (was := real[zi][i]) != card}
