@@ -27,7 +27,7 @@ def test_draws_are_mix_composed():
                 draw, now = rng.drawer(seed)
                 assert (draw(k, n, "label"), draw(k, n)) == (rng.below(seed, n)[1], rng.below(state, n)[1])
                 assert now() == rng.below(state, n)[0]
-        for size in (*range(20), 30, 31, 52, 200):  # below 8 cards one at a time, from 8 all at once
+        for size in (*range(20), 30, 31, 52, 200, 1025, 1026):  # 8 to 1,025 cards all at once, others one at a time
             mine, theirs = list(range(size)), list(range(size))
             assert rng.shuffle(seed, mine) == reference_shuffle(seed, theirs)
             assert mine == theirs

@@ -76,10 +76,10 @@ def drawer(state: int):
 
 
 def shuffle(state: int, items: list) -> int:
-    """Fisher-Yates in place; returns the next state. A deck of 8 or more cards draws
+    """Fisher-Yates in place; returns the next state. A deck of 8 to 1,025 cards draws
     every number at once (`_lanes`): twice as quick at 30 cards, the same order."""
     n = len(items)
-    if n >= 8 and _WORDS:
+    if 8 <= n <= 1025 and _WORDS:  # (beyond a thousand cards the big ints outgrow the caches: no gain)
         return _shuffle_lanes(state, items)
     mask = MASK  # a local: the loop runs for every card of every shuffle (15% quicker than the global)
     for i in range(n - 1, 0, -1):
@@ -101,9 +101,17 @@ _LANES: dict[int, tuple[int, int, int]] = {}  # lane count -> (a 1 in each lane,
 def _lanes(m: int) -> tuple[int, int, int]:
     got = _LANES.get(m)
     if got is None:
-        ones = sum(1 << (128 * k) for k in range(m))
-        got = _LANES[m] = (ones, sum((k + 1) << (128 * k) for k in range(m)) * GOLDEN, ones * MASK)
+        ones = int.from_bytes((b"\x01" + bytes(15)) * m, "little")  # a 1 at the foot of each lane
+        steps = int.from_bytes(_le_words(x for k in range(m) for x in (k + 1, 0)), "little") * GOLDEN
+        got = _LANES[m] = (ones, steps, ones * MASK)
     return got
+
+
+def _le_words(words) -> bytes:
+    a = array("Q", words)
+    if _BIG_ENDIAN:
+        a.byteswap()
+    return a.tobytes()
 
 
 def _shuffle_lanes(state: int, items: list) -> int:
