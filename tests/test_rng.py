@@ -27,6 +27,13 @@ def test_draws_are_mix_composed():
                 draw, now = rng.drawer(seed)
                 assert (draw(k, n, "label"), draw(k, n)) == (rng.below(seed, n)[1], rng.below(state, n)[1])
                 assert now() == rng.below(state, n)[0]
+    for seed in (0, rng.MASK, rng.derive(7, "agent:challenger")):  # across the windows they mix at once
+        answer, (draw, now), state = rng.picker(seed), rng.drawer(seed), seed
+        for k in (*range(100), 5, 1000, 999, 1031, 0):
+            assert answer(k, 1 + k % 9) == reference_pick(seed, k, 1 + k % 9)
+        for k in range(100):
+            state, number = rng.below(state, 1 + k % 9)
+            assert draw(None, 1 + k % 9) == number and now() == state
         for size in (*range(20), 30, 31, 52, 200, 1025, 1026):  # 8 to 1,025 cards all at once, others one at a time
             mine, theirs = list(range(size)), list(range(size))
             assert rng.shuffle(seed, mine) == reference_shuffle(seed, theirs)
