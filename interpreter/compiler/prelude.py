@@ -33,6 +33,10 @@ def _runaway(span, limit):
     raise Runaway(span, limit)
 
 
+def _absorbed(k):
+    raise RuntimeError(f"block {k} runs only inside the block before it (compiler/blocks.py)")
+
+
 def _work(st, steps, span, limit, kind="loop"):
     """Count a binder's bindings (or a loop's rounds) as steps, before running them."""
     st.steps += steps
@@ -143,7 +147,7 @@ def _bounded(value, low, high):
 
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
+           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_work": _work, "_comb": comb,
            "Decision": Decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
