@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
+from operator import itemgetter
 
 from ..runtime import rng
 from ..runtime.chance import Chance, ChanceEvent
@@ -74,8 +75,7 @@ def _reduce(fn, values, error):
     return fn(values)
 
 
-def _by_keys(row):
-    return row[0]
+_by_keys = itemgetter(0)  # `ordered by`'s rows are (keys, values): a sort key without a Python call
 
 
 def _turn(st, players, out, seat, step):
