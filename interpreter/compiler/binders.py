@@ -33,6 +33,7 @@ class Binders(Expressions):
         super().__init__(layout, keep)
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
         self._pure = False  # generating a quantifier's loops: no statement runs inside them
+        self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
 
     def loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
         """Emit nested loops binding b's names into fn.body; `leaf(scope)`
@@ -121,7 +122,7 @@ class Binders(Expressions):
                     scope[n] = (v, from_zone)
                 indent += "    "
         if self._pure:  # in a quantifier nothing moves: a card bound from a grid board stays on a space
-            self.on_grid.update(scope[n][0] for g in b.groups if isinstance(g.domain.ty, BoardT)
+            self.on_grid.update((scope[n][0], g.domain.zone) for g in b.groups if isinstance(g.domain.ty, BoardT)
                                 and self.on_grid_board(g.domain.zone) for n in g.names)
         self._bindings = bound  # a binder inside this one's condition or value runs once per binding
         try:
@@ -199,6 +200,8 @@ class Binders(Expressions):
                 return f"len({seq})"
             t, err = self.fresh("t"), self.error(e.span, f"{kind}(): no card or value matches")
             return f"({t}[{0 if kind == 'first' else -1}] if ({t} := {seq}) else _fail({err}))"
+        if kind == "exists" and (fast := self.exists_of_kind(e, fn, scope)) is not None:
+            return fast
         if kind == "exists":
             return self.quantifier_function(e, fn, scope, [], lambda q, s: ["return True"], ["return False"])
         if kind == "count":
@@ -229,6 +232,23 @@ class Binders(Expressions):
         if kind == "sum":
             return f"sum({collect})"
         return f"_reduce({kind}, {collect}, {self.error(e.span, f'{kind}() over nothing')})"
+
+    def exists_of_kind(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
+        """`exists c in ZONE where c is KIND` (or `is not`): one C-level call on the set of the
+        kind's cards instead of a nested function and its loop (not when counted as steps)."""
+        groups, where = e.binder.groups, e.binder.where
+        if e.binder.order or len(groups) != 1 or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, ZoneT) \
+                or not (isinstance(where, ir.IsType) and isinstance(where.subject, ir.Local)
+                        and where.subject.name == groups[0].names[0]):
+            return None
+        size = self.size_bound(groups[0].domain)
+        if self._bindings is None or size is None or self._bindings * size > FREE_BINDINGS:
+            return None
+        if where.kind not in self._kind_sets:
+            self._kind_sets[where.kind] = frozenset(c for c, yes in enumerate(self.L.is_kind[where.kind]) if yes)
+        kind = self.const(self._kind_sets[where.kind])
+        zone = self.cards_of(groups[0].domain, fn, scope)
+        return f"(not {kind}.issuperset({zone}))" if where.negated else f"(not {kind}.isdisjoint({zone}))"
 
     def values(self, b: ir.Binder, fn: Function) -> str:
         """The values a one-name binder binds, as a list."""

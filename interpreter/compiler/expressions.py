@@ -22,7 +22,8 @@ class Expressions(Source):
         super().__init__(f"{layout.rs.name}/{layout.mode.name}", keep)
         self.L = layout
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
-        self.on_grid: set[str] = set()  # python variables bound to the cards of a board whose every space is a grid's
+        self.on_grid: dict[str, str] = {}  # python variables bound to the cards of a board whose every space
+        # is a grid's -> that board
 
     # scope: IR local name -> (python variable, never None)
     def expr(self, e: ir.Expr, fn: Function, scope: dict) -> str:
@@ -193,6 +194,16 @@ class Expressions(Source):
         base = self.L.zone_base[zone.name]
         x, y = self.fresh("x"), self.fresh("y")
         err = self.error(e.span, f"space(): {zone.name} has columns 1..{zone.columns} and rows 1..{zone.rows}")
+        near = self.near_card(zone, args[1], args[2], scope)
+        if near is not None:  # space(B, column(c) + dx, row(c) + dy), c on B: from c's own space
+            var, dx, dy = near
+            if dx == dy == 0:
+                return f"st.where[{var}]"
+            w = self.fresh("w")
+            tests = [f"1 <= {self.const(table)}[{{}}] + {d} <= {size}"
+                     for table, d, size in ((self.L.column_of, dx, zone.columns), (self.L.row_of, dy, zone.rows)) if d]
+            test = " and ".join([tests[0].format(f"({w} := st.where[{var}])")] + [t.format(w) for t in tests[1:]])
+            return f"({w} + {dx + dy * zone.columns} if {test} else _fail({err}))"
         found = (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
                  f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
                  f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
@@ -200,6 +211,23 @@ class Expressions(Source):
             return found
         t, gap = self.fresh("t"), self.error(e.span, f"space(): {zone.name}'s map has no space there (a gap)")
         return f"({t} if not {self.const(self.L.gap)}[({t} := {found})] else _fail({gap}))"
+
+    def near_card(self, zone, column: ir.Expr, row: ir.Expr, scope) -> tuple[str, int, int] | None:
+        """(variable, dx, dy) when a space's coordinates are a card's own plus constants and the card
+        is bound from that very board (a grid without gaps), so it stands on one of its spaces."""
+        def offset(e, name):
+            d = 0
+            if isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(e.right, ir.Const) \
+                    and type(e.right.value) is int:
+                e, d = e.left, e.right.value if e.op == "+" else -e.right.value
+            if isinstance(e, ir.BuiltinCall) and e.name == name and isinstance(e.args[0], ir.Local) \
+                    and e.args[0].name in scope and scope[e.args[0].name][1]:
+                return scope[e.args[0].name][0], d
+            return None
+        cx, cy = offset(column, "column"), offset(row, "row")
+        if zone.gaps or cx is None or cy is None or cx[0] != cy[0] or self.on_grid.get(cx[0]) != zone.name:
+            return None
+        return cx[0], cx[1], cy[1]
 
     def builtin_spaces(self, e, fn, scope):
         base, n = self.L.board_range(e.args[0].zone)
