@@ -148,7 +148,7 @@ class Binders(Expressions):
         base, n = self.L.board_range(g.domain.zone)
         if self.few_on_board(g.domain.zone, n) is not None:
             return None
-        return f"st.zones[{base}:{base + n}]"
+        return f"zones[{base}:{base + n}]"
 
     def size_bound(self, e: ir.Expr) -> int | None:
         """The most items a zone or list expression can hold, if known before play."""

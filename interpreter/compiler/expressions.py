@@ -79,9 +79,9 @@ class Expressions(Source):
             if few is not None:  # a board of many spaces that few cards can reach: find those
                 return f"_on_board(st, {self.const(few)}, {base}, {base + n})"
             z, c = self.fresh("z"), self.fresh("c")
-            return f"[{c} for {z} in st.zones[{base}:{base + n}] for {c} in {z}]"
+            return f"[{c} for {z} in zones[{base}:{base + n}] for {c} in {z}]"
         if isinstance(e.ty, ZoneT):
-            return f"st.zones[{self.expr(e, fn, scope)}]"
+            return f"zones[{self.expr(e, fn, scope)}]"
         return self.expr(e, fn, scope)
 
     def few_on_board(self, board: str, spaces: int) -> list[int] | None:
@@ -156,7 +156,7 @@ class Expressions(Source):
 
     def builtin_face_up(self, e, fn, scope):
         value, check = self.card(e.args[0], fn, scope)
-        face = f"st.face_up[{check or value}]"
+        face = f"face[{check or value}]"
         face = face if e.name == "face_up" else f"(not {face})"
         if check is None:
             return face
@@ -173,9 +173,9 @@ class Expressions(Source):
             return f"{table}[{self.expr(args[0], fn, scope)}]"
         value, check = self.card(args[0], fn, scope)
         if check is None and value in self.on_grid:  # a card of a grid board's: on one of its spaces
-            return f"{table}[st.where[{value}]]"
+            return f"{table}[where[{value}]]"
         t, err = self.fresh("t"), self.error(e.span, f"{name}(): the card is not on a board")
-        where = f"st.where[{check or value}]"
+        where = f"where[{check or value}]"
         found = f"(({t} := {table}[{where}]) is not None)"
         if check is not None:
             found = f"({value} is not None and {found})"
@@ -198,11 +198,11 @@ class Expressions(Source):
         if near is not None:  # space(B, column(c) + dx, row(c) + dy), c on B: from c's own space
             var, dx, dy = near
             if dx == dy == 0:
-                return f"st.where[{var}]"
+                return f"where[{var}]"
             w = self.fresh("w")
             tests = [f"1 <= {self.const(table)}[{{}}] + {d} <= {size}"
                      for table, d, size in ((self.L.column_of, dx, zone.columns), (self.L.row_of, dy, zone.rows)) if d]
-            test = " and ".join([tests[0].format(f"({w} := st.where[{var}])")] + [t.format(w) for t in tests[1:]])
+            test = " and ".join([tests[0].format(f"({w} := where[{var}])")] + [t.format(w) for t in tests[1:]])
             return f"({w} + {dx + dy * zone.columns} if {test} else _fail({err}))"
         found = (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
                  f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
@@ -276,9 +276,9 @@ class Expressions(Source):
             value, check = self.card(e.left, fn, scope)
             if isinstance(e.right.ty, BoardT):
                 base, n = self.L.board_range(e.right.zone)
-                test = f"{base} <= st.where[{check or value}] < {base + n}"
+                test = f"{base} <= where[{check or value}] < {base + n}"
             else:
-                test = f"st.where[{check or value}] == {self.expr(e.right, fn, scope)}"
+                test = f"where[{check or value}] == {self.expr(e.right, fn, scope)}"
             if check is not None:
                 test = f"({value} is not None and {test})"
             return f"(not {test})" if op == "not in" else f"({test})"
