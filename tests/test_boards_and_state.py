@@ -180,3 +180,13 @@ def test_a_space_beside_a_bound_card_off_the_board_is_located():
         run("move top(pile) to space(field, 1, 1)\n"
             "total = count(c in field where exists p in space(field, column(c) - 1, row(c)) where p is pawn)")
     assert "space(): field has columns 1..4 and rows 1..3" in info.value.diagnostic.message
+
+
+def test_a_space_beside_a_card_held_in_a_name():
+    # the same from a `let` (it may be anywhere): from its space when it is on the board, else as written
+    game, st = run("let c = top(pile)\nmove c to space(field, 2, 3)\nmove top(pile) to space(field, column(c) + 1, "
+                   "row(c) - 2)\ntotal = column(top(space(field, 3, 1))) * 10 + row(c)\nwin solo")
+    assert st.vars[0] == 33
+    with pytest.raises(RuleError) as info:
+        run("let c = top(pile)\nmove top(pile) to space(field, column(c), row(c))")
+    assert "column(): the card is not on a board" in info.value.diagnostic.message

@@ -194,38 +194,48 @@ class Expressions(Source):
         base = self.L.zone_base[zone.name]
         x, y = self.fresh("x"), self.fresh("y")
         err = self.error(e.span, f"space(): {zone.name} has columns 1..{zone.columns} and rows 1..{zone.rows}")
-        near = self.near_card(zone, args[1], args[2], scope)
-        if near is not None:  # space(B, column(c) + dx, row(c) + dy), c on B: from c's own space
-            var, dx, dy = near
-            if dx == dy == 0:
-                return f"where[{var}]"
+        near = self.near_card(zone, args[1], args[2])
+        fast = None
+        if near is not None:  # space(B, column(c) + dx, row(c) + dy): from c's own space when c is on B
+            card, dx, dy = near
+            value, check = self.card(card, fn, scope)
+            sure = check is None and self.on_grid.get(value) == zone.name  # bound from B: on one of its spaces
+            if sure and dx == dy == 0:
+                return f"where[{value}]"
             w = self.fresh("w")
-            tests = [f"1 <= {self.const(table)}[{{}}] + {d} <= {size}"
-                     for table, d, size in ((self.L.column_of, dx, zone.columns), (self.L.row_of, dy, zone.rows)) if d]
-            test = " and ".join([tests[0].format(f"({w} := where[{var}])")] + [t.format(w) for t in tests[1:]])
-            return f"({w} + {dx + dy * zone.columns} if {test} else _fail({err}))"
+            tests = [] if sure else [f"{base} <= {{}} < {base + zone.columns * zone.rows}"]
+            tests += [f"1 <= {self.const(table)}[{{}}] + {d} <= {size}"
+                      for table, d, size in ((self.L.column_of, dx, zone.columns), (self.L.row_of, dy, zone.rows)) if d]
+            test = " and ".join([tests[0].format(f"({w} := where[{check or value}])")] + [t.format(w) for t in tests[1:]])
+            if check is not None:
+                test = f"{value} is not None and {test}"
+            fast = f"{w} + {dx + dy * zone.columns}" if dx or dy else w
+            if sure:
+                return f"({fast} if {test} else _fail({err}))"
+            fast = (fast, test)
         found = (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
                  f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
                  f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
+        if fast is not None:  # elsewhere, or off B: as written, for the same value or error
+            return f"({fast[0]} if {fast[1]} else {found})"
         if not zone.gaps:
             return found
         t, gap = self.fresh("t"), self.error(e.span, f"space(): {zone.name}'s map has no space there (a gap)")
         return f"({t} if not {self.const(self.L.gap)}[({t} := {found})] else _fail({gap}))"
 
-    def near_card(self, zone, column: ir.Expr, row: ir.Expr, scope) -> tuple[str, int, int] | None:
-        """(variable, dx, dy) when a space's coordinates are a card's own plus constants and the card
-        is bound from that very board (a grid without gaps), so it stands on one of its spaces."""
+    def near_card(self, zone, column: ir.Expr, row: ir.Expr) -> tuple[ir.Local, int, int] | None:
+        """(card, dx, dy) when a grid's (without gaps) space is given as a card's own column and row
+        plus constants: `space(B, column(c) - 1, row(c))`."""
         def offset(e, name):
             d = 0
             if isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(e.right, ir.Const) \
                     and type(e.right.value) is int:
                 e, d = e.left, e.right.value if e.op == "+" else -e.right.value
-            if isinstance(e, ir.BuiltinCall) and e.name == name and isinstance(e.args[0], ir.Local) \
-                    and e.args[0].name in scope and scope[e.args[0].name][1]:
-                return scope[e.args[0].name][0], d
+            if isinstance(e, ir.BuiltinCall) and e.name == name and isinstance(e.args[0], ir.Local):
+                return e.args[0], d
             return None
         cx, cy = offset(column, "column"), offset(row, "row")
-        if zone.gaps or cx is None or cy is None or cx[0] != cy[0] or self.on_grid.get(cx[0]) != zone.name:
+        if zone.gaps or cx is None or cy is None or cx[0].name != cy[0].name:
             return None
         return cx[0], cx[1], cy[1]
 
