@@ -178,6 +178,9 @@ class Binders(Expressions):
 
     def quantifier_function(self, e, fn: Function, scope: dict, setup, leaf, finish) -> str:
         q = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None)
+        if self._lazy_host is not None and self._lazy_host[0] is e:  # its lazy values: locals of its own
+            scope = self.lazy_values(self._lazy_host[1], q, scope)
+            self._lazy_host = None
         q.body += setup
         pure, self._pure = self._pure, True
         try:
@@ -233,17 +236,31 @@ class Binders(Expressions):
             return f"sum({collect})"
         return f"_reduce({kind}, {collect}, {self.error(e.span, f'{kind}() over nothing')})"
 
-    def exists_of_kind(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
-        """`exists c in ZONE where c is KIND` (or `is not`): one C-level call on the set of the
-        kind's cards instead of a nested function and its loop (not when counted as steps)."""
+    def in_own_function(self, e: ir.Expr) -> bool:
+        """Whether expr_quantified makes e a nested function of its own (quantifier_function)."""
+        if not isinstance(e, ir.Quantified):
+            return False
+        groups = e.binder.groups
+        simple = e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
+            and e.kind in ("exists", "count", "first", "last")
+        return not simple and not (e.kind == "exists" and self.kind_test(e))
+
+    def kind_test(self, e: ir.Quantified) -> bool:
+        """`exists c in ZONE where c is (not) KIND`, not counted as steps (see exists_of_kind)."""
         groups, where = e.binder.groups, e.binder.where
         if e.binder.order or len(groups) != 1 or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, ZoneT) \
                 or not (isinstance(where, ir.IsType) and isinstance(where.subject, ir.Local)
                         and where.subject.name == groups[0].names[0]):
-            return None
+            return False
         size = self.size_bound(groups[0].domain)
-        if self._bindings is None or size is None or self._bindings * size > FREE_BINDINGS:
+        return self._bindings is not None and size is not None and self._bindings * size <= FREE_BINDINGS
+
+    def exists_of_kind(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
+        """`exists c in ZONE where c is KIND` (or `is not`): one C-level call on the set of the
+        kind's cards instead of a nested function and its loop (not when counted as steps)."""
+        if not self.kind_test(e):
             return None
+        groups, where = e.binder.groups, e.binder.where
         if where.kind not in self._kind_sets:
             self._kind_sets[where.kind] = frozenset(c for c, yes in enumerate(self.L.is_kind[where.kind]) if yes)
         kind = self.const(self._kind_sets[where.kind])

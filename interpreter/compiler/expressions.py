@@ -22,6 +22,7 @@ class Expressions(Source):
         super().__init__(f"{layout.rs.name}/{layout.mode.name}", keep)
         self.L = layout
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
+        self._lazy_host = None  # (quantifier, lazy values) the quantifier's function is to hold
         self.on_grid: dict[str, str] = {}  # python variables bound to the cards of a board whose every space
         # is a grid's -> that board
 
@@ -359,6 +360,18 @@ class Expressions(Source):
             self._lazy[key] = self.expr(value, fn, scope)
         return f"({var} if {var} is not UNSET else ({var} := {self._lazy[key]}))"
 
+    def in_own_function(self, e: ir.Expr) -> bool:
+        return False  # binders.py: a quantifier that is a function of its own
+
+    def lazy_values(self, bindings, host: Function, scope: dict) -> dict:
+        """The scope with lazy values that live in `host`, each UNSET until first used."""
+        scope = dict(scope)
+        for name, value in bindings:
+            var = self.fresh("h")
+            scope[name] = (var, host, value)
+            host.prelude.append((f"{var} = UNSET", None))
+        return scope
+
     def expr_hoistlet(self, e, fn, scope):
         return self.hoist_let(e, fn, scope, inline=False)
 
@@ -377,12 +390,13 @@ class Expressions(Source):
 
     def hoist_let(self, e: HoistLet, fn: Function, scope: dict, inline: bool) -> str:
         """Lazy values: each is computed the first time it is used."""
+        if not inline and self.in_own_function(e.body):  # they live in the quantifier's function itself
+            self._lazy_host = (e.body, e.bindings)
+            text = self.expr(e.body, fn, scope)
+            assert self._lazy_host is None, "a quantifier's lazy values were not placed"
+            return text
         host = fn if inline else Function(self.fresh("hl"))
-        scope = dict(scope)
-        for name, value in e.bindings:
-            var = self.fresh("h")
-            scope[name] = (var, host, value)
-            host.prelude.append((f"{var} = UNSET", None))
+        scope = self.lazy_values(e.bindings, host, scope)
         body = self.expr(e.body, host, scope)
         if inline:
             return body
