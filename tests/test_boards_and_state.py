@@ -190,3 +190,27 @@ def test_a_space_beside_a_card_held_in_a_name():
     with pytest.raises(RuleError) as info:
         run("let c = top(pile)\nmove top(pile) to space(field, column(c), row(c))")
     assert "column(): the card is not on a board" in info.value.diagnostic.message
+
+
+@pytest.mark.parametrize("body, total", [
+    # pawn 4 (rank 1) first in the board's order, pawn 2 (rank 1) last, though the cards' own order is the other way
+    ("move top(pile) to space(field, 7, 1)\nmove top(pile) to space(field, 2, 1)\nmove top(pile) to space(field, 9, 2)\n"
+     "total = column(first(c in field where c.rank == 1)) * 100 + column(last(c in field where c.rank == 1)) * 10"
+     " + count(c in field where c.rank < 3)\nif exists c in field where c.rank == 2:\n  total += 1000\nwin solo", 1793),
+    # two pawns on one space: in the space's own order
+    ("move top(pile) to space(field, 3, 1)\nmove top(pile) to space(field, 3, 1)\n"
+     "total = first(c in field where c.rank < 3).rank * 10 + last(c in field where c.rank < 3).rank\nwin solo", 12),
+])
+def test_a_big_board_few_cards_reach_is_searched_card_by_card_in_the_boards_order(body, total):
+    # 20 spaces and 4 pawns: the pawns are looked at in their own order, each tested for being on the
+    # board (binders.board_scan); first and last still follow the board's order
+    text = BOARD.replace("columns: 4, rows: 3", "columns: 10, rows: 2")
+    states = []
+    for optimize in (True, False):
+        game = Game(load_text(text.replace("{body}", body.replace("\n", "\n          ")), "board.yaml"),
+                    optimize=optimize)
+        states.append(play(game, 0, {"solo": FirstAgent(0, "solo")}))
+        if optimize:
+            code = "".join(u.text() for u in game.rules.units)
+            assert "_board_order(" in code and "_on_board(" not in code
+    assert [s.vars[0] for s in states] == [total, total]

@@ -19,10 +19,11 @@ from math import comb
 
 from rulelang import ir
 from rulelang.files import location
-from rulelang.types import BoardT, ZoneT
+from rulelang.types import BOOL, INT, BoardT, ZoneT
 
 from .expressions import Expressions
-from .nodes import Options
+from .hoist import free_locals
+from .nodes import Hoisted, Options
 from .source import Function
 
 FREE_BINDINGS = 1_000
@@ -34,6 +35,8 @@ class Binders(Expressions):
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
         self._pure = False  # generating a quantifier's loops: no statement runs inside them
         self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
+        self._free_memo: dict = {}  # hoist.free_locals' memo
+        self._known: dict[str, str] = {}  # lazy values computed before the loops being generated: their locals
 
     def loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
         """Emit nested loops binding b's names into fn.body; `leaf(scope)`
@@ -60,7 +63,10 @@ class Binders(Expressions):
         sorted_scope = {**scope, **{n: (v, inner[n][1]) for n, v in zip(names, vs)}}
         fn.body += ["    " + line for line in leaf(sorted_scope)]
 
-    def plain_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
+    def plain_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf, evaluated: tuple | None = None) -> None:
+        """`evaluated`: (a group, the local already holding its domain), see `unswitched_loops`."""
+        if self._pure and self.unswitched_loops(b, fn, scope, leaf, evaluated):
+            return
         scope = dict(scope)
         indent = ""
         top = len(fn.body)  # where the loops begin
@@ -87,7 +93,8 @@ class Binders(Expressions):
                 scope[g.names[0]] = (v, from_zone)
                 indent += "        "
                 continue
-            domain = self.cards_of(g.domain, fn, scope)
+            domain = evaluated[1] if evaluated is not None and g is evaluated[0] \
+                else self.cards_of(g.domain, fn, scope)
             if bound is None or bound > FREE_BINDINGS:  # count the bindings as steps (see FREE_BINDINGS)
                 d = self.fresh("d")
                 count = f"len({d})" if k == 1 else f"_comb(len({d}), {k})"
@@ -133,6 +140,89 @@ class Binders(Expressions):
         finally:
             self._bindings = outer
         fn.body += [indent + line for line in lines]
+
+    def unswitched_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf, evaluated: tuple | None) -> bool:
+        """Loop unswitching: a `where` that first tests something no binding changes (a `case` on it, an
+        `if`, the left side of an `and`) is tested once, before the loops, and each branch gets loops of
+        its own with only the rest of the test inside: `a, b in hand where case trial.kind: ...` as one
+        loop per kind. The test runs exactly when the original would first have run it (when there is a
+        first binding), so a lazy value is never computed that the original would not have computed.
+
+        Only for one group of names that loops (the others bind one constant each), with no step counting
+        (so a first binding exists exactly when the domain holds as many items as names), in a quantifier
+        (nothing the test reads changes while the loops run). False when the binder is not of that shape."""
+        where = b.where
+        looping = [g for g in b.groups if not (isinstance(g.domain, ir.Const) and len(g.domain.value) == 1)]
+        if where is None or len(looping) != 1 or b.order:
+            return False
+        g, k = looping[0], len(looping[0].names)
+        branches = self.invariant_branches(where, set(b.names))
+        if branches is None or isinstance(g.domain.ty, BoardT):
+            return False
+        size = self.size_bound(g.domain)
+        if size is None or self._bindings is None or self._bindings * comb(size, k) > FREE_BINDINGS:
+            return False
+        if isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1:
+            return False  # one value: no loop to unswitch
+        d = evaluated[1] if evaluated is not None else None
+        if d is None:
+            d = self.fresh("d")
+            fn.body.append(f"{d} = {self.cards_of(g.domain, fn, scope)}")
+        fn.body.append(f"if len({d}) >= {k}:")
+        probe, tests = branches
+        if probe is not None:
+            t = self.fresh("t")
+            fn.body.append(f"    {t} = {self.expr(probe, fn, scope)}")
+        keyword = "if"
+        for test, rest in tests:
+            if isinstance(rest, ir.Const) and rest.value is False:
+                continue  # no binding passes: no loops
+            if isinstance(rest, ir.Const) and rest.value is True:
+                rest = None  # every binding passes
+            if test is None:
+                fn.body.append("    else:")
+            else:
+                fn.body.append(f"    {keyword} {test(t if probe is not None else None, fn, scope)}:")
+                keyword = "elif"
+            if isinstance(rest, str):  # a statement (no arm matches: the error)
+                fn.body.append(f"        {rest}")
+                continue
+            outer, fn.body = fn.body, []
+            known = dict(self._known)
+            try:
+                cards = set(g.names) if isinstance(g.domain.ty, ZoneT) else set()
+                for name in surely_computed_first(rest, cards) if rest is not None else ():
+                    # the test computes it at the first binding before anything that may fail: compute it now
+                    h = self.fresh("h")
+                    fn.body.append(f"{h} = {self.expr(Hoisted(name), fn, scope)}")
+                    self._known[name] = h
+                self.plain_loops(dataclasses.replace(b, where=rest), fn, scope, leaf, (g, d))
+            finally:
+                inner, fn.body, self._known = fn.body, outer, known
+            fn.body += ["        " + line for line in inner]
+        return True
+
+    def invariant_branches(self, where: ir.Expr, names: set):
+        """(the value tested once, [(its test, the rest of the where), ...]) for a where that starts by
+        testing something free of `names`; None otherwise. A test is a function of the probe's local;
+        a test of None is `else`; a rest of None is a where that always holds; a string, a statement."""
+        def free(e) -> bool:
+            return not (free_locals(e, self._free_memo) & names)
+        if isinstance(where, ir.Case) and free(where.subject):
+            arms, default = self.case_arms(where)
+            if not arms:
+                return None
+            tests = [(lambda t, fn, scope, values=values: self.case_test(t, values, fn, scope), value)
+                     for values, value in arms]
+            fail = f"_fail({self.error(where.span, 'no case arm matches')})"
+            return where.subject, tests + [(None, default if default is not None else fail)]
+        if isinstance(where, ir.IfExpr) and free(where.cond):
+            cond = where.cond
+            return None, [(lambda t, fn, scope: self.expr(cond, fn, scope), where.then), (None, where.otherwise)]
+        if isinstance(where, ir.Binary) and where.op == "and" and free(where.left):
+            left = where.left
+            return None, [(lambda t, fn, scope: self.expr(left, fn, scope), where.right)]
+        return None
 
     def on_grid_board(self, board: str) -> bool:
         """Every space of the board has a column and a row (cards there have both)."""
@@ -194,6 +284,9 @@ class Binders(Expressions):
     def expr_quantified(self, e, fn, scope):
         kind = e.kind
         groups = e.binder.groups
+        scan = self.board_scan(e, fn, scope)
+        if scan is not None:
+            return scan
         if e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
                 and kind in ("exists", "count", "first", "last"):
             seq = self.cards_of(groups[0].domain, fn, scope)
@@ -243,7 +336,7 @@ class Binders(Expressions):
         groups = e.binder.groups
         simple = e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
             and e.kind in ("exists", "count", "first", "last")
-        return not simple and not (e.kind == "exists" and self.kind_test(e))
+        return not simple and not (e.kind == "exists" and self.kind_test(e)) and self.scans_board(e) is None
 
     def kind_test(self, e: ir.Quantified) -> bool:
         """`exists c in ZONE where c is (not) KIND`, not counted as steps (see exists_of_kind)."""
@@ -267,6 +360,55 @@ class Binders(Expressions):
         zone = self.cards_of(groups[0].domain, fn, scope)
         return f"(not {kind}.issuperset({zone}))" if where.negated else f"(not {kind}.isdisjoint({zone}))"
 
+    def scans_board(self, e: ir.Quantified) -> list[int] | None:
+        """The few cards board_scan looks at, if e is of its shape."""
+        groups, kind, where = e.binder.groups, e.kind, e.binder.where
+        if kind not in ("exists", "count", "first", "last") or e.binder.order or len(groups) != 1 \
+                or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, BoardT):
+            return None
+        g, name = groups[0], groups[0].names[0]
+        few = self.few_on_board(g.domain.zone, self.L.board_range(g.domain.zone)[1])
+        if few is None or where is not None and not never_fails(where, {name},
+                                                                set(surely_computed_first(where, {name}))):
+            return None
+        return few
+
+    def board_scan(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
+        """`exists`, `count`, `first` or `last` of one name over a big board that few cards can reach
+        (a track and its cubes): those cards looked at in their own order, each tested for being on the
+        board, with no list of them made in the board's order (`first` and `last` sort the matches into
+        it, when there are several). Only when the test can never fail: then looking at the cards in
+        another order, or at more of them, changes nothing. None when the quantifier is not of that shape."""
+        few = self.scans_board(e)
+        if few is None:
+            return None
+        groups, kind, where = e.binder.groups, e.kind, e.binder.where
+        g, name = groups[0], groups[0].names[0]
+        base, n = self.L.board_range(g.domain.zone)
+        q, v = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None), self.fresh("v")
+        inner = {**scope, name: (v, True)}
+        outer, pure, self._pure = self._bindings, self._pure, True
+        if outer is not None:
+            self._bindings = outer * len(few)
+        if self.on_grid_board(g.domain.zone):
+            self.on_grid[v] = g.domain.zone
+        try:
+            test = f"{base} <= st.where[{v}] < {base + n}"
+            if where is not None:
+                test += f" and {self.expr(where, q, inner)}"
+        finally:
+            self._bindings, self._pure = outer, pure
+        found = self.fresh("found")
+        setup, leaf, finish = {
+            "exists": ([], "return True", ["return False"]),
+            "count": ([f"{found} = 0"], f"{found} += 1", [f"return {found}"]),
+        }.get(kind) or ([f"{found} = []"], f"{found}.append({v})", [
+            f"if not {found}:", f"    _fail({self.error(e.span, f'{kind}(): no card or value matches')})",
+            f"return {found}[0] if len({found}) == 1 else _board_order(st, {found})[{0 if kind == 'first' else -1}]"])
+        q.body += setup + [f"for {v} in {self.const(few)}:", f"    if {test}:", f"        {leaf}"] + finish
+        fn.prelude += q.render()
+        return q.name + "()"
+
     def values(self, b: ir.Binder, fn: Function) -> str:
         """The values a one-name binder binds, as a list."""
         out, name = self.fresh("out"), b.names[0]
@@ -281,3 +423,57 @@ class Binders(Expressions):
         def leaf(q, s):
             return [f"{out}.append(({', '.join(s[n][0] for n in names)},))"]
         return self.quantifier_function(e, fn, scope, [f"{out} = []"], leaf, [f"return {out}"])
+
+
+_SAFE_OPS = ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
+
+
+def surely_computed_first(e: ir.Expr, cards: set[str]) -> list[str]:
+    """The lazy values (`Hoisted`) that evaluating `e` surely computes, in the order it
+    computes them, before anything that may fail or may not be evaluated: computing them
+    before the loops instead, once there is a first binding, changes nothing (not even which
+    error stops a game). `cards`: names bound to cards from a zone (their fields are there)."""
+    found: list[str] = []
+
+    def visit(e) -> bool:  # whether evaluation surely goes on past e
+        if isinstance(e, Hoisted):
+            found.append(e.name)  # if it fails, it fails at the same point either way
+            return True
+        if isinstance(e, ir.Const) or isinstance(e, ir.Local) and e.name in cards:
+            return True
+        if isinstance(e, ir.Field) and isinstance(e.obj, ir.Local) and e.obj.name in cards:
+            return True
+        if isinstance(e, ir.Binary) and e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL):
+            return visit(e.left) and visit(e.right)
+        if isinstance(e, ir.Binary) and e.op in ("and", "or"):
+            visit(e.left)  # the right side may not be evaluated
+            return False
+        if isinstance(e, ir.Unary) or isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
+            return visit(e.operand if isinstance(e, ir.Unary) else e.args[0])
+        return False
+    visit(e)
+    return list(dict.fromkeys(found))
+
+
+def never_fails(e: ir.Expr, cards: set[str], computed: set[str]) -> bool:
+    """Whether evaluating `e` can never stop the game with an error, whatever the order it is
+    evaluated in over the bindings: `cards` are names bound to cards (there, so their fields are
+    too); `computed` the lazy values it surely computes first (if one fails, it fails at the first
+    binding in any order). Made only of comparisons, arithmetic that cannot divide, `and`, `or`,
+    `not`, `abs`, type tests and fields of those cards."""
+    if isinstance(e, Hoisted):
+        return e.name in computed
+    if isinstance(e, (ir.Const, ir.Local)):
+        return True
+    if isinstance(e, (ir.Field, ir.IsType)):
+        subject = e.obj if isinstance(e, ir.Field) else e.subject
+        return isinstance(subject, ir.Local) and subject.name in cards and not isinstance(subject.ty, ZoneT)
+    if isinstance(e, ir.Binary):
+        safe = e.op in ("==", "!=", "and", "or") or \
+            e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL)
+        return safe and never_fails(e.left, cards, computed) and never_fails(e.right, cards, computed)
+    if isinstance(e, ir.Unary):
+        return never_fails(e.operand, cards, computed)
+    if isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
+        return never_fails(e.args[0], cards, computed)
+    return False

@@ -314,14 +314,8 @@ class Expressions(Source):
     def expr_case(self, e, fn, scope):
         t = self.fresh("t")
         subject = self.expr(e.subject, fn, scope)
-        default = f"_fail({self.error(e.span, 'no case arm matches')})"
-        arms: list[tuple[list, str]] = []
-        for arm in e.arms:
-            value = self.expr(arm.value, fn, scope)
-            if arm.patterns:
-                arms.append(([p.role if isinstance(p, ir.RoleRef) else p.value for p in arm.patterns], value))
-            else:
-                default = value
+        arms = [(values, self.expr(value, fn, scope)) for values, value in self.case_arms(e)[0]]
+        default = self.case_default(e, fn, scope)
         if not arms:
             return f"({subject}, {default})[1]"
         text = default
@@ -329,10 +323,31 @@ class Expressions(Source):
             values, value = arms[i]
             # the subject is evaluated once, in the first test
             probe = f"({t} := {subject})" if i == 0 else t
-            test = f"{probe} == {self.expr_const(ir.Const(values[0]), fn, scope)}" if len(values) == 1 \
-                else f"{probe} in {self.const(frozenset(values))}"
-            text = f"{value} if {test} else {text}"
+            text = f"{value} if {self.case_test(probe, values, fn, scope)} else {text}"
         return f"({text})"
+
+    @staticmethod
+    def case_arms(e: ir.Case) -> tuple[list[tuple[list, ir.Expr]], ir.Expr | None]:
+        """The arms with patterns (their values, what the arm gives) and the `else` arm's value, if any."""
+        arms, default = [], None
+        for arm in e.arms:
+            if arm.patterns:
+                arms.append(([p.role if isinstance(p, ir.RoleRef) else p.value for p in arm.patterns], arm.value))
+            else:
+                default = arm.value
+        return arms, default
+
+    def case_default(self, e: ir.Case, fn, scope) -> str:
+        """What a `case` gives when no arm matches: its `else`, or an error."""
+        default = self.case_arms(e)[1]
+        if default is not None:
+            return self.expr(default, fn, scope)
+        return f"_fail({self.error(e.span, 'no case arm matches')})"
+
+    def case_test(self, probe: str, values: list, fn, scope) -> str:
+        if len(values) == 1:
+            return f"{probe} == {self.expr_const(ir.Const(values[0]), fn, scope)}"
+        return f"{probe} in {self.const(frozenset(values))}"
 
     def expr_listexpr(self, e, fn, scope):
         return "[" + ", ".join(self.expr(i, fn, scope) for i in e.items) + "]"
@@ -352,6 +367,9 @@ class Expressions(Source):
     def expr_hoisted(self, e, fn, scope):
         """Computed in place the first time it is needed: `(h if h is not UNSET
         else (h := value))`; nested functions declare the name nonlocal."""
+        known = getattr(self, "_known", {}).get(e.name)
+        if known is not None:
+            return known
         var, owner, value = scope[e.name]
         if fn is not owner and var not in fn.nonlocals:
             fn.nonlocals.append(var)

@@ -97,12 +97,17 @@ def _on_board(st, cards, low, high):
     order: by space (bottom row first, left to right), then as the space lists them."""
     where = st.where
     found = [c for c in cards if low <= where[c] < high]
-    if len(found) > 1:
-        found.sort(key=where.__getitem__)
-        places = [where[c] for c in found]
-        if len(set(places)) < len(places):  # cards sharing a space: in the space's own order
-            zones = st.zones
-            found.sort(key=lambda c: (where[c], zones[where[c]].index(c)))
+    return _board_order(st, found) if len(found) > 1 else found
+
+
+def _board_order(st, found):
+    """Cards on one board, sorted in place into the board's order."""
+    where = st.where
+    found.sort(key=where.__getitem__)
+    places = [where[c] for c in found]
+    if len(set(places)) < len(places):  # cards sharing a space: in the space's own order
+        zones = st.zones
+        found.sort(key=lambda c: (where[c], zones[where[c]].index(c)))
     return found
 
 
@@ -147,7 +152,7 @@ def _bounded(value, low, high):
 
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_work": _work, "_comb": comb,
+           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_work": _work, "_comb": comb,
            "Decision": Decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
