@@ -87,11 +87,11 @@ class Binders(Expressions):
             size, k = self.size_bound(g.domain), len(g.names)
             bound = bound * comb(size, k) if bound is not None and size is not None else None
             spaces = self.board_spaces(g, bound)
-            if spaces is not None:  # every space's cards in turn, without a list of them all
-                z, v = self.fresh("z"), self.fresh("v")
-                fn.body += [f"{indent}for {z} in {spaces}:", f"{indent}    for {v} in {z}:"]
+            if spaces is not None:  # every space's cards in turn, chained in C, without a list of them all
+                v = self.fresh("v")
+                fn.body.append(f"{indent}for {v} in _chain({spaces}):")
                 scope[g.names[0]] = (v, from_zone)
-                indent += "        "
+                indent += "    "
                 continue
             domain = evaluated[1] if evaluated is not None and g is evaluated[0] \
                 else self.cards_of(g.domain, fn, scope)

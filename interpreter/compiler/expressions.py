@@ -79,8 +79,7 @@ class Expressions(Source):
             few = self.few_on_board(e.zone, n)
             if few is not None:  # a board of many spaces that few cards can reach: find those
                 return f"_on_board(st, {self.const(few)}, {base}, {base + n})"
-            z, c = self.fresh("z"), self.fresh("c")
-            return f"[{c} for {z} in zones[{base}:{base + n}] for {c} in {z}]"
+            return f"list(_chain(zones[{base}:{base + n}]))"
         if isinstance(e.ty, ZoneT):
             return f"zones[{self.expr(e, fn, scope)}]"
         return self.expr(e, fn, scope)
