@@ -161,6 +161,37 @@ def test_declaration_errors(old, new, message):
         load_text(text, "board.yaml")
 
 
+def test_a_space_beside_a_bound_card_and_exists_of_a_kind():
+    # space(B, column(c) + dx, row(c) + dy) for c bound from B is computed from c's own space, and
+    # `exists p in ZONE where p is KIND` is one set test (compiler: expressions.near_card, binders.exists_of_kind)
+    body = ("move top(pile) to space(field, 2, 2)\nmove top(pile) to space(field, 3, 1)\n"
+            "total = count(c in field where exists p in space(field, column(c), row(c)) where p is pawn)"
+            " * 100 + count(c in field where column(c) > 1 and row(c) < 3 and "
+            "exists p in space(field, column(c) - 1, row(c) + 1) where p is pawn) * 10"
+            " + count(c in field where not exists p in space(field, column(c), row(c)) where p is not pawn)\nwin solo")
+    game, st = run(body)
+    assert st.vars[0] == 212  # each card on its own space; the one at (3, 1) has the other up and to the left
+    text = game.rules.units[0].text()
+    assert ".isdisjoint(" in text and ".issuperset(" in text
+
+
+def test_a_space_beside_a_bound_card_off_the_board_is_located():
+    with pytest.raises(RuleError) as info:
+        run("move top(pile) to space(field, 1, 1)\n"
+            "total = count(c in field where exists p in space(field, column(c) - 1, row(c)) where p is pawn)")
+    assert "space(): field has columns 1..4 and rows 1..3" in info.value.diagnostic.message
+
+
+def test_a_space_beside_a_card_held_in_a_name():
+    # the same from a `let` (it may be anywhere): from its space when it is on the board, else as written
+    game, st = run("let c = top(pile)\nmove c to space(field, 2, 3)\nmove top(pile) to space(field, column(c) + 1, "
+                   "row(c) - 2)\ntotal = column(top(space(field, 3, 1))) * 10 + row(c)\nwin solo")
+    assert st.vars[0] == 33
+    with pytest.raises(RuleError) as info:
+        run("let c = top(pile)\nmove top(pile) to space(field, column(c), row(c))")
+    assert "column(): the card is not on a board" in info.value.diagnostic.message
+
+
 @pytest.mark.parametrize("body, total", [
     # pawn 4 (rank 1) first in the board's order, pawn 2 (rank 1) last, though the cards' own order is the other way
     ("move top(pile) to space(field, 7, 1)\nmove top(pile) to space(field, 2, 1)\nmove top(pile) to space(field, 9, 2)\n"

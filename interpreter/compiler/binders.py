@@ -34,6 +34,7 @@ class Binders(Expressions):
         super().__init__(layout, keep)
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
         self._pure = False  # generating a quantifier's loops: no statement runs inside them
+        self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
         self._free_memo: dict = {}  # hoist.free_locals' memo
         self._known: dict[str, str] = {}  # lazy values computed before the loops being generated: their locals
 
@@ -86,11 +87,11 @@ class Binders(Expressions):
             size, k = self.size_bound(g.domain), len(g.names)
             bound = bound * comb(size, k) if bound is not None and size is not None else None
             spaces = self.board_spaces(g, bound)
-            if spaces is not None:  # every space's cards in turn, without a list of them all
-                z, v = self.fresh("z"), self.fresh("v")
-                fn.body += [f"{indent}for {z} in {spaces}:", f"{indent}    for {v} in {z}:"]
+            if spaces is not None:  # every space's cards in turn, chained in C, without a list of them all
+                v = self.fresh("v")
+                fn.body.append(f"{indent}for {v} in _chain({spaces}):")
                 scope[g.names[0]] = (v, from_zone)
-                indent += "        "
+                indent += "    "
                 continue
             domain = evaluated[1] if evaluated is not None and g is evaluated[0] \
                 else self.cards_of(g.domain, fn, scope)
@@ -128,7 +129,7 @@ class Binders(Expressions):
                     scope[n] = (v, from_zone)
                 indent += "    "
         if self._pure:  # in a quantifier nothing moves: a card bound from a grid board stays on a space
-            self.on_grid.update(scope[n][0] for g in b.groups if isinstance(g.domain.ty, BoardT)
+            self.on_grid.update((scope[n][0], g.domain.zone) for g in b.groups if isinstance(g.domain.ty, BoardT)
                                 and self.on_grid_board(g.domain.zone) for n in g.names)
         self._bindings = bound  # a binder inside this one's condition or value runs once per binding
         try:
@@ -237,7 +238,7 @@ class Binders(Expressions):
         base, n = self.L.board_range(g.domain.zone)
         if self.few_on_board(g.domain.zone, n) is not None:
             return None
-        return f"st.zones[{base}:{base + n}]"
+        return f"zones[{base}:{base + n}]"
 
     def size_bound(self, e: ir.Expr) -> int | None:
         """The most items a zone or list expression can hold, if known before play."""
@@ -267,6 +268,9 @@ class Binders(Expressions):
 
     def quantifier_function(self, e, fn: Function, scope: dict, setup, leaf, finish) -> str:
         q = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None)
+        if self._lazy_host is not None and self._lazy_host[0] is e:  # its lazy values: locals of its own
+            scope = self.lazy_values(self._lazy_host[1], q, scope)
+            self._lazy_host = None
         q.body += setup
         pure, self._pure = self._pure, True
         try:
@@ -292,6 +296,8 @@ class Binders(Expressions):
                 return f"len({seq})"
             t, err = self.fresh("t"), self.error(e.span, f"{kind}(): no card or value matches")
             return f"({t}[{0 if kind == 'first' else -1}] if ({t} := {seq}) else _fail({err}))"
+        if kind == "exists" and (fast := self.exists_of_kind(e, fn, scope)) is not None:
+            return fast
         if kind == "exists":
             return self.quantifier_function(e, fn, scope, [], lambda q, s: ["return True"], ["return False"])
         if kind == "count":
@@ -323,29 +329,69 @@ class Binders(Expressions):
             return f"sum({collect})"
         return f"_reduce({kind}, {collect}, {self.error(e.span, f'{kind}() over nothing')})"
 
+    def in_own_function(self, e: ir.Expr) -> bool:
+        """Whether expr_quantified makes e a nested function of its own (quantifier_function)."""
+        if not isinstance(e, ir.Quantified):
+            return False
+        groups = e.binder.groups
+        simple = e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
+            and e.kind in ("exists", "count", "first", "last")
+        return not simple and not (e.kind == "exists" and self.kind_test(e)) and self.scans_board(e) is None
+
+    def kind_test(self, e: ir.Quantified) -> bool:
+        """`exists c in ZONE where c is (not) KIND`, not counted as steps (see exists_of_kind)."""
+        groups, where = e.binder.groups, e.binder.where
+        if e.binder.order or len(groups) != 1 or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, ZoneT) \
+                or not (isinstance(where, ir.IsType) and isinstance(where.subject, ir.Local)
+                        and where.subject.name == groups[0].names[0]):
+            return False
+        size = self.size_bound(groups[0].domain)
+        return self._bindings is not None and size is not None and self._bindings * size <= FREE_BINDINGS
+
+    def exists_of_kind(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
+        """`exists c in ZONE where c is KIND` (or `is not`): one C-level call on the set of the
+        kind's cards instead of a nested function and its loop (not when counted as steps)."""
+        if not self.kind_test(e):
+            return None
+        groups, where = e.binder.groups, e.binder.where
+        if where.kind not in self._kind_sets:
+            self._kind_sets[where.kind] = frozenset(c for c, yes in enumerate(self.L.is_kind[where.kind]) if yes)
+        kind = self.const(self._kind_sets[where.kind])
+        zone = self.cards_of(groups[0].domain, fn, scope)
+        return f"(not {kind}.issuperset({zone}))" if where.negated else f"(not {kind}.isdisjoint({zone}))"
+
+    def scans_board(self, e: ir.Quantified) -> list[int] | None:
+        """The few cards board_scan looks at, if e is of its shape."""
+        groups, kind, where = e.binder.groups, e.kind, e.binder.where
+        if kind not in ("exists", "count", "first", "last") or e.binder.order or len(groups) != 1 \
+                or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, BoardT):
+            return None
+        g, name = groups[0], groups[0].names[0]
+        few = self.few_on_board(g.domain.zone, self.L.board_range(g.domain.zone)[1])
+        if few is None or where is not None and not never_fails(where, {name},
+                                                                set(surely_computed_first(where, {name}))):
+            return None
+        return few
+
     def board_scan(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
         """`exists`, `count`, `first` or `last` of one name over a big board that few cards can reach
         (a track and its cubes): those cards looked at in their own order, each tested for being on the
         board, with no list of them made in the board's order (`first` and `last` sort the matches into
         it, when there are several). Only when the test can never fail: then looking at the cards in
         another order, or at more of them, changes nothing. None when the quantifier is not of that shape."""
-        groups, kind, where = e.binder.groups, e.kind, e.binder.where
-        if kind not in ("exists", "count", "first", "last") or e.binder.order or len(groups) != 1 \
-                or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, BoardT):
+        few = self.scans_board(e)
+        if few is None:
             return None
+        groups, kind, where = e.binder.groups, e.kind, e.binder.where
         g, name = groups[0], groups[0].names[0]
         base, n = self.L.board_range(g.domain.zone)
-        few = self.few_on_board(g.domain.zone, n)
-        if few is None or where is not None and not never_fails(where, {name},
-                                                                set(surely_computed_first(where, {name}))):
-            return None
         q, v = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None), self.fresh("v")
         inner = {**scope, name: (v, True)}
         outer, pure, self._pure = self._bindings, self._pure, True
         if outer is not None:
             self._bindings = outer * len(few)
         if self.on_grid_board(g.domain.zone):
-            self.on_grid.add(v)
+            self.on_grid[v] = g.domain.zone
         try:
             test = f"{base} <= st.where[{v}] < {base + n}"
             if where is not None:

@@ -13,6 +13,9 @@ pending `Chance` before each draw; the engine puts the outcome in
 """
 from __future__ import annotations
 
+import bisect
+import re
+
 from rulelang import ir
 from rulelang.walk import method
 
@@ -100,7 +103,7 @@ class Codegen(Statements):
         asks = self._asks_after(items, block_of)
 
         def fill(top):
-            names = []
+            names, fns = [], []
             for k, (a, b) in enumerate(ranges):
                 fn = Function(f"b{k}", "st, env")
                 for i in range(a, b):
@@ -114,6 +117,16 @@ class Codegen(Statements):
                     fn.mark(start, _span(item))
                 if not isinstance(items[b - 1], TERMINATORS):
                     fn.body.append(f"return {k + 1}")
+                fns.append(fn)
+            leads = [block_of[label.at] for label in leaders]
+            merge = _Merge(fns, _followers(items, ranges, block_of), leads)
+            entries = _entries(items, ranges, block_of, leads)
+            for k, fn in enumerate(fns):
+                if k in merge.absorbed and k not in entries:  # its code runs only inside the block before it
+                    fn = Function(fn.name, "st, env")
+                    fn.body.append(f"_absorbed({k})")
+                else:
+                    fn = merge.function(k)
                 top.prelude += fn.render()
                 names.append(fn.name)
             # one more block, at the program's end: the engine's loop then only tests for a negative index
@@ -266,6 +279,124 @@ class Codegen(Statements):
                     f"if {i} >= len({r}):", f"    return {block_of[item.end.at]}", f"env[{index}] = {i} + 1"]
         fn.body += [f"env[{self.const(n)}] = {r}[{i}][{j}]" for j, n in enumerate(item.names)]
         fn.body.append(f"return {k + 1}")
+
+
+def _followers(items, ranges, block_of) -> list[int]:
+    """How many places may go on to each block: the labels that name it, and
+    the block before it unless that one always leaves elsewhere."""
+    counts = [0] * (len(ranges) + 1)
+    for item in items:
+        for label in _labels(item):
+            counts[block_of[label.at]] += 1
+    for k, (a, _) in enumerate(ranges):
+        if k > 0 and not isinstance(items[a - 1], (Jump, Ask, AskMenu, Enter)):
+            counts[k] += 1
+    return counts
+
+
+def _entries(items, ranges, block_of, leaders) -> set[int]:
+    """The blocks the engine may run by index: the first, each step's, a decision's
+    or a call's resume points, and the blocks that stop for a draw (run again with
+    its outcome). A block that stops for a decision is not run again: answering
+    sets the frame's pc to a resume point."""
+    entries = {0, *leaders}
+    for k, (a, b) in enumerate(ranges):
+        if k > 0 and isinstance(items[a - 1], (Ask, AskMenu, Enter)):
+            entries.add(k)
+        for item in items[a:b]:
+            if isinstance(item, Draw):
+                entries.add(k)
+            if isinstance(item, AskMenu):
+                entries |= {block_of[c.to.at] for c in item.choices}
+    return entries
+
+
+_GOTO = re.compile(r"return (\d+)")
+_BRANCH = re.compile(r"return (\d+) if (.*) else (\d+)")
+
+
+class _Merge:
+    """Straight-line runs of blocks as one function. Block k's function goes on
+    with the code of the block it returns to when only k leads there (in the
+    same step, after it), instead of returning to the engine's loop. Every
+    block keeps its own function and index, so a decision's resume point, a
+    saved game's pc and a step's first block mean what they did; a watch or a
+    runaway inside the inlined code is reported in the same step."""
+
+    LINES = 400  # no function grows past this many lines by taking in its followers
+    DEPTH = 4  # nor is indented by more than this many `if`s
+
+    def __init__(self, fns: list[Function], followers: list[int], leaders: list[int]):
+        self.fns, self.followers = fns, followers
+        self.segment = [bisect.bisect_right(sorted(leaders), k) for k in range(len(fns))]
+        self.absorbed: set[int] = set()  # the blocks some function took in (and only it leads to)
+        self._sizes: dict[int, int] = {}
+
+    SHARED = 40  # a block several blocks lead to is copied into them if its code is at most this long
+
+    def _inlinable(self, k: int, j: int) -> bool:
+        if not (k < j < len(self.fns) and self.segment[j] == self.segment[k]):
+            return False
+        if self.followers[j] == 1:
+            return True
+        if j not in self._sizes:  # the length of its code as it would be copied (a trial run)
+            saved = self.loops, set(self.absorbed)
+            self._sizes[j] = len(self._code(j, 0, [self.SHARED + 1], False)[0])
+            self.loops, self.absorbed = saved
+        return self._sizes[j] <= self.SHARED
+
+    def function(self, k: int) -> Function:
+        self.head, self.loops = k, False
+        lines, used = self._code(k, 0, [self.LINES])
+        if self.loops:  # it jumps back to its own start: a Python loop, without leaving to the engine
+            lines = [("while True:", None)] + [("    " + line, note) for line, note in lines]
+        fn = Function(self.fns[k].name, "st, env")
+        fn.body = [line for line, _ in lines]
+        fn.notes = {i: note for i, (_, note) in enumerate(lines) if note}
+        fn.shortcuts_in = used
+        return fn
+
+    def _code(self, k: int, depth: int, budget: list[int], only: bool = True):
+        """Block k's lines (prelude, then body) with its followers taken in, and the text of
+        the blocks' own bodies (for the shortcuts `zones = st.zones`... the function needs).
+        `only`: the code is taken in where nothing else leads to it (its block needs no function)."""
+        fn = self.fns[k]
+        head = not depth and budget[0] == self.LINES
+        only = only and (head or self.followers[k] == 1)
+        if only and not head:
+            self.absorbed.add(k)
+        lines = list(fn.prelude) + [(line, fn.notes.get(i)) for i, line in enumerate(fn.body)]
+        used = ["\n".join(fn.body)]
+        budget[0] -= len(lines)
+        last, note = lines.pop()
+        tail = [(self._goto(last), note)]
+        if (m := _GOTO.fullmatch(last)) and self._inlinable(k, j := int(m[1])) and budget[0] > 0:
+            tail, more = self._code(j, depth, budget, only)
+            used += more
+        elif (m := _BRANCH.fullmatch(last)) and budget[0] > 0:
+            a, cond, b = int(m[1]), m[2], int(m[3])
+            take_a, take_b = self._inlinable(k, a), self._inlinable(k, b) and a != b
+            if take_a and take_b and depth < self.DEPTH:
+                inner, more = self._code(a, depth + 1, budget, only)
+                rest, more2 = self._code(b, depth, budget, only)
+                tail = [(f"if {cond}:", note)] + [("    " + line, n) for line, n in inner] + rest
+                used += more + more2
+            elif take_a:
+                rest, more = self._code(a, depth, budget, only)
+                tail = [(f"if not ({cond}):", note), ("    " + self._goto(f"return {b}"), None)] + rest
+                used += more
+            elif take_b:
+                rest, more = self._code(b, depth, budget, only)
+                tail = [(f"if {cond}:", note), ("    " + self._goto(f"return {a}"), None)] + rest
+                used += more
+        return lines + tail, used
+
+    def _goto(self, line: str) -> str:
+        """A jump back to the function's own block goes round its loop."""
+        if line == f"return {self.head}":
+            self.loops = True
+            return "continue"
+        return line
 
 
 def _span(item):

@@ -22,7 +22,9 @@ class Expressions(Source):
         super().__init__(f"{layout.rs.name}/{layout.mode.name}", keep)
         self.L = layout
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
-        self.on_grid: set[str] = set()  # python variables bound to the cards of a board whose every space is a grid's
+        self._lazy_host = None  # (quantifier, lazy values) the quantifier's function is to hold
+        self.on_grid: dict[str, str] = {}  # python variables bound to the cards of a board whose every space
+        # is a grid's -> that board
 
     # scope: IR local name -> (python variable, never None)
     def expr(self, e: ir.Expr, fn: Function, scope: dict) -> str:
@@ -77,10 +79,9 @@ class Expressions(Source):
             few = self.few_on_board(e.zone, n)
             if few is not None:  # a board of many spaces that few cards can reach: find those
                 return f"_on_board(st, {self.const(few)}, {base}, {base + n})"
-            z, c = self.fresh("z"), self.fresh("c")
-            return f"[{c} for {z} in st.zones[{base}:{base + n}] for {c} in {z}]"
+            return f"list(_chain(zones[{base}:{base + n}]))"
         if isinstance(e.ty, ZoneT):
-            return f"st.zones[{self.expr(e, fn, scope)}]"
+            return f"zones[{self.expr(e, fn, scope)}]"
         return self.expr(e, fn, scope)
 
     def few_on_board(self, board: str, spaces: int) -> list[int] | None:
@@ -155,7 +156,7 @@ class Expressions(Source):
 
     def builtin_face_up(self, e, fn, scope):
         value, check = self.card(e.args[0], fn, scope)
-        face = f"st.face_up[{check or value}]"
+        face = f"face[{check or value}]"
         face = face if e.name == "face_up" else f"(not {face})"
         if check is None:
             return face
@@ -172,9 +173,9 @@ class Expressions(Source):
             return f"{table}[{self.expr(args[0], fn, scope)}]"
         value, check = self.card(args[0], fn, scope)
         if check is None and value in self.on_grid:  # a card of a grid board's: on one of its spaces
-            return f"{table}[st.where[{value}]]"
+            return f"{table}[where[{value}]]"
         t, err = self.fresh("t"), self.error(e.span, f"{name}(): the card is not on a board")
-        where = f"st.where[{check or value}]"
+        where = f"where[{check or value}]"
         found = f"(({t} := {table}[{where}]) is not None)"
         if check is not None:
             found = f"({value} is not None and {found})"
@@ -193,13 +194,50 @@ class Expressions(Source):
         base = self.L.zone_base[zone.name]
         x, y = self.fresh("x"), self.fresh("y")
         err = self.error(e.span, f"space(): {zone.name} has columns 1..{zone.columns} and rows 1..{zone.rows}")
+        near = self.near_card(zone, args[1], args[2])
+        fast = None
+        if near is not None:  # space(B, column(c) + dx, row(c) + dy): from c's own space when c is on B
+            card, dx, dy = near
+            value, check = self.card(card, fn, scope)
+            sure = check is None and self.on_grid.get(value) == zone.name  # bound from B: on one of its spaces
+            if sure and dx == dy == 0:
+                return f"where[{value}]"
+            w = self.fresh("w")
+            tests = [] if sure else [f"{base} <= {{}} < {base + zone.columns * zone.rows}"]
+            tests += [f"1 <= {self.const(table)}[{{}}] + {d} <= {size}"
+                      for table, d, size in ((self.L.column_of, dx, zone.columns), (self.L.row_of, dy, zone.rows)) if d]
+            test = " and ".join([tests[0].format(f"({w} := where[{check or value}])")] + [t.format(w) for t in tests[1:]])
+            if check is not None:
+                test = f"{value} is not None and {test}"
+            fast = f"{w} + {dx + dy * zone.columns}" if dx or dy else w
+            if sure:
+                return f"({fast} if {test} else _fail({err}))"
+            fast = (fast, test)
         found = (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
                  f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
                  f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
+        if fast is not None:  # elsewhere, or off B: as written, for the same value or error
+            return f"({fast[0]} if {fast[1]} else {found})"
         if not zone.gaps:
             return found
         t, gap = self.fresh("t"), self.error(e.span, f"space(): {zone.name}'s map has no space there (a gap)")
         return f"({t} if not {self.const(self.L.gap)}[({t} := {found})] else _fail({gap}))"
+
+    def near_card(self, zone, column: ir.Expr, row: ir.Expr) -> tuple[ir.Local, int, int] | None:
+        """(card, dx, dy) when a grid's (without gaps) space is given as a card's own column and row
+        plus constants: `space(B, column(c) - 1, row(c))`."""
+        def offset(e, name):
+            d = 0
+            if isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(e.right, ir.Const) \
+                    and type(e.right.value) is int:
+                e, d = e.left, e.right.value if e.op == "+" else -e.right.value
+            if isinstance(e, ir.BuiltinCall) and e.name == name and isinstance(e.args[0], ir.Local):
+                return e.args[0], d
+            return None
+        cx, cy = offset(column, "column"), offset(row, "row")
+        if zone.gaps or cx is None or cy is None or cx[0].name != cy[0].name:
+            return None
+        return cx[0], cx[1], cy[1]
 
     def builtin_spaces(self, e, fn, scope):
         base, n = self.L.board_range(e.args[0].zone)
@@ -248,9 +286,9 @@ class Expressions(Source):
             value, check = self.card(e.left, fn, scope)
             if isinstance(e.right.ty, BoardT):
                 base, n = self.L.board_range(e.right.zone)
-                test = f"{base} <= st.where[{check or value}] < {base + n}"
+                test = f"{base} <= where[{check or value}] < {base + n}"
             else:
-                test = f"st.where[{check or value}] == {self.expr(e.right, fn, scope)}"
+                test = f"where[{check or value}] == {self.expr(e.right, fn, scope)}"
             if check is not None:
                 test = f"({value} is not None and {test})"
             return f"(not {test})" if op == "not in" else f"({test})"
@@ -339,6 +377,18 @@ class Expressions(Source):
             self._lazy[key] = self.expr(value, fn, scope)
         return f"({var} if {var} is not UNSET else ({var} := {self._lazy[key]}))"
 
+    def in_own_function(self, e: ir.Expr) -> bool:
+        return False  # binders.py: a quantifier that is a function of its own
+
+    def lazy_values(self, bindings, host: Function, scope: dict) -> dict:
+        """The scope with lazy values that live in `host`, each UNSET until first used."""
+        scope = dict(scope)
+        for name, value in bindings:
+            var = self.fresh("h")
+            scope[name] = (var, host, value)
+            host.prelude.append((f"{var} = UNSET", None))
+        return scope
+
     def expr_hoistlet(self, e, fn, scope):
         return self.hoist_let(e, fn, scope, inline=False)
 
@@ -357,12 +407,13 @@ class Expressions(Source):
 
     def hoist_let(self, e: HoistLet, fn: Function, scope: dict, inline: bool) -> str:
         """Lazy values: each is computed the first time it is used."""
+        if not inline and self.in_own_function(e.body):  # they live in the quantifier's function itself
+            self._lazy_host = (e.body, e.bindings)
+            text = self.expr(e.body, fn, scope)
+            assert self._lazy_host is None, "a quantifier's lazy values were not placed"
+            return text
         host = fn if inline else Function(self.fresh("hl"))
-        scope = dict(scope)
-        for name, value in e.bindings:
-            var = self.fresh("h")
-            scope[name] = (var, host, value)
-            host.prelude.append((f"{var} = UNSET", None))
+        scope = self.lazy_values(e.bindings, host, scope)
         body = self.expr(e.body, host, scope)
         if inline:
             return body

@@ -7,7 +7,7 @@ error argument is a `(span, message)` constant made by the generator).
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb
 from operator import itemgetter
 
@@ -33,6 +33,10 @@ def _divide(n, d, floor, error):
 
 def _runaway(span, limit):
     raise Runaway(span, limit)
+
+
+def _absorbed(k):
+    raise RuntimeError(f"block {k} runs only inside the block before it (compiler/blocks.py)")
 
 
 def _work(st, steps, span, limit, kind="loop"):
@@ -72,7 +76,7 @@ def _reduce(fn, values, error):
     return fn(values)
 
 
-_by_keys = itemgetter(0)  # a row's sort key (C, not a Python call per row)
+_by_keys = itemgetter(0)  # `ordered by`'s rows are (keys, values): a sort key without a Python call
 
 
 def _turn(st, players, out, seat, step):
@@ -152,7 +156,7 @@ def _bounded(value, low, high):
 _decision = partial(tuple.__new__, Decision)
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_work": _work, "_comb": comb,
+           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_comb": comb,
            "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,

@@ -69,6 +69,7 @@ class Function:
         self.prelude: list[tuple[str, str | None]] = []  # (line, note), indented from the function's body
         self.body: list[str] = []
         self.notes: dict[int, str] = {}  # body line index -> FILE:LINE
+        self.shortcuts_in: list[str] | None = None  # the text that needs `zones = st.zones`...: the body
 
     def mark(self, start: int, span: Span | None) -> None:
         """Note the rule that made the body lines from `start` on (if it made any)."""
@@ -80,7 +81,8 @@ class Function:
         lines = [(indent + self.header, self.note)]
         if self.nonlocals:
             lines.append((inner + "nonlocal " + ", ".join(self.nonlocals), None))
-        text = "\n".join(self.body)  # statements live in the body; nested functions bind their own
+        # statements live in the body; nested functions bind their own
+        text = "\n".join(self.body if self.shortcuts_in is None else self.shortcuts_in)
         lines += [(f"{inner}{name} = st.{attr}", None) for name, attr in _SHORTCUTS
                   if re.search(rf"(?<![.\w]){name}\[", text)]
         lines += [(inner + line, note) for line, note in self.prelude]

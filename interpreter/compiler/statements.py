@@ -190,7 +190,7 @@ class Statements(Binders):
     def stmt_draw(self, s, fn, indent):
         dest, up = self.destination(s.dest, fn, indent)
         src, c = self.fresh("src"), self.fresh("c")
-        self.emit(fn, indent, f"{src} = st.zones[{self.expr(s.source, fn, {})}]",
+        self.emit(fn, indent, f"{src} = zones[{self.expr(s.source, fn, {})}]",
                   f"for _ in range({self.expr(s.count, fn, {})}):",
                   f"    if not {src}:", "        break", f"    {c} = {src}[-1]")
         self.move_one(fn, indent + "    ", c, dest, up, s.position in ("top", "right"))
