@@ -120,3 +120,16 @@ def test_a_guard_over_a_decisions_options_lists_them_once():
     fast, plain = Game(rs), Game(rs, optimize=False)
     for seed in range(20):
         assert random_game(fast, seed) == random_game(plain, seed), seed
+
+
+def test_a_local_used_in_one_block_never_reaches_the_frame():
+    # Twenty Trials' `draw` binds the top card and moves it in the same block: a Python local
+    # (blocks._locals_not_in_env), so a frame at a decision holds only what decisions bound
+    game = Game(load_ruleset("twenty-trials"))
+    answers = {n for site in game.rules.sites for n in site.names}
+    for seed in range(5):
+        st = game.new_state(seed)
+        while st.outcome is None:
+            assert set(st.stack[-1].env) <= answers, seed
+            game.apply(st, seed % len(game.decision(st).options))
+    assert "env_k" in game.rules.units[0].text()

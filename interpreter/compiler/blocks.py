@@ -77,9 +77,10 @@ class Codegen(Statements):
                     raise WatchFired(i)
         return check
 
-    def blocks(self, prog: Lowered, what: str, leaders=()) -> tuple[list, dict[int, int]]:
+    def blocks(self, prog: Lowered, what: str, leaders=(), bound_outside=()) -> tuple[list, dict[int, int]]:
         """The program's basic blocks as functions, and the block index of
-        every item that starts one (`leaders` are labels that must)."""
+        every item that starts one (`leaders` are labels that must;
+        `bound_outside`: locals the program's frame starts with, a procedure's parameters)."""
         items = prog.items
         starts = {0} | {label.at for label in leaders}
         for item in items:
@@ -121,12 +122,17 @@ class Codegen(Statements):
             leads = [block_of[label.at] for label in leaders]
             merge = _Merge(fns, _followers(items, ranges, block_of), leads)
             entries = _entries(items, ranges, block_of, leads)
+            final = []
             for k, fn in enumerate(fns):
                 if k in merge.absorbed and k not in entries:  # its code runs only inside the block before it
                     fn = Function(fn.name, "st, env")
                     fn.body.append(f"_absorbed({k})")
                 else:
                     fn = merge.function(k)
+                final.append(fn)
+            kept = {n for item in items if isinstance(item, (Ask, AskMenu)) for n in item.site.names}
+            self._locals_not_in_env(final, kept | set(bound_outside) | {OUTCOME, PROGRESS})
+            for fn in final:
                 top.prelude += fn.render()
                 names.append(fn.name)
             # one more block, at the program's end: the engine's loop then only tests for a negative index
@@ -136,6 +142,28 @@ class Codegen(Statements):
             top.body.append(f"return [{', '.join(names)}]")
         spans = (_span(item) for item in items)
         return self.build(fill, next((s for s in spans if s is not None), None), what)(None, None), block_of
+
+    def _locals_not_in_env(self, fns: list[Function], kept: set[str]) -> None:
+        """A local of the rules whose every use is in one block's function lives in a Python
+        local there (`env_k7`), not in the frame's `env`: it never outlives the function's
+        run, since a local is only read after it is bound in the rules, and the function runs
+        from its start each time (a loop back to its start is a Python loop within the run).
+        `kept`: the locals something else writes into `env` (a decision's answer, a
+        procedure's parameters, chance's progress and outcome)."""
+        where: dict[str, set[int]] = {}
+        for i, fn in enumerate(fns):
+            for line in fn.body + [line for line, _ in fn.prelude]:
+                for key in _ENV_KEY.findall(line):
+                    where.setdefault(key, set()).add(i)
+        kept_keys = {f"k{j}" for j, value in enumerate(self._consts) if isinstance(value, str) and value in kept}
+        for key, used in where.items():
+            if len(used) == 1 and key not in kept_keys:
+                fn = fns[next(iter(used))]
+                plain = re.compile(rf"\benv\[{key}\]")
+                fn.body = [plain.sub(f"env_{key}", line) for line in fn.body]
+                fn.prelude = [(plain.sub(f"env_{key}", line), note) for line, note in fn.prelude]
+                if fn.shortcuts_in is not None:
+                    fn.shortcuts_in = [plain.sub(f"env_{key}", text) for text in fn.shortcuts_in]
 
     def _asks_after(self, items, block_of) -> dict[int, tuple]:
         """Branches whose test is `exists` over the options of the decision they lead to when it
@@ -311,6 +339,7 @@ def _entries(items, ranges, block_of, leaders) -> set[int]:
     return entries
 
 
+_ENV_KEY = re.compile(r"\benv(?:\[|\.get\(|\.pop\()(k\d+)")  # a local of the rules, by its constant
 _GOTO = re.compile(r"return (\d+)")
 _BRANCH = re.compile(r"return (\d+) if (.*) else (\d+)")
 

@@ -86,8 +86,8 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
     while lowering.called:  # procedures called (not inlined) that ask decisions, as their own programs
         name = lowering.called.pop()
         if "proc:" + name not in programs:
-            programs["proc:" + name] = gen.blocks(lowering.statements(program.procedures[name]),
-                                                  f"procedure {name}")[0]
+            programs["proc:" + name] = gen.blocks(lowering.statements(program.procedures[name]), f"procedure {name}",
+                                                  bound_outside=[p for p, _ in ruleset.procedures[name].params])[0]
     return CompiledRules(
         program, programs, tuple(lowering.sites), tuple(gen.chance_sites),
         tuple(StepStart(block_of[label.at], name) for label, name in main.steps), block_of[top.at],
