@@ -158,3 +158,24 @@ def test_an_error_in_a_body_checked_for_several_calls_is_reported_once():
     text = PILES.replace("for c in z)", "for c in z) + nope", 1)
     (d,) = refusal(text)
     assert d.message == "unknown name 'nope'" and d.span.line == position(text, "+ nope")[0]
+
+
+def test_the_locals_that_always_hold_a_card():
+    from interpreter.compiler.always_cards import locals_always_cards
+    from interpreter.compiler.optimize import plain_program
+    text = PILES.replace("          if round == 3:", """          for c in pile of alice:
+            let d = c
+            let e = top(gems)
+            let f = d
+            f = e
+          for g in [x for x in vault where x is gem]:
+            let h = g
+          if round == 3:""")
+    rs = load_text(text, "piles.yaml")
+    found = locals_always_cards(plain_program(rs, rs.modes["m"]), rs)
+    # c: a binder over a zone; d: a copy of it; g: over a list of a zone's cards; h: its copy
+    # e may be none (top of an empty zone); f is assigned e; p is bound over a list of roles
+    assert {"c", "d", "g", "h"} <= found and not {"e", "f", "p", "z"} & found
+    for optimize in (True, False):  # the games stay the same
+        assert random_games(Game(rs, optimize=optimize), range(10)) == random_games(Game(load_text(PILES, "piles.yaml"),
+                                                                                             optimize=optimize), range(10))

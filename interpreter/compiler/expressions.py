@@ -18,6 +18,8 @@ from .source import Function, Source
 
 
 class Expressions(Source):
+    always_cards: frozenset[str] = frozenset()  # locals of the rules that never hold none (always_cards.py)
+
     def __init__(self, layout, keep: bool = True):
         super().__init__(f"{layout.rs.name}/{layout.mode.name}", keep)
         self.L = layout
@@ -98,8 +100,8 @@ class Expressions(Source):
 
     def card(self, e: ir.Expr, fn, scope) -> tuple[str, str | None]:
         """(expression, temp) where temp, if not None, must be checked for None."""
-        if isinstance(e, ir.Local) and e.name in scope and scope[e.name][1]:
-            return scope[e.name][0], None
+        if isinstance(e, ir.Local) and (scope[e.name][1] if e.name in scope else e.name in self.always_cards):
+            return self.expr(e, fn, scope), None
         t = self.fresh("t")
         return f"({t} := {self.expr(e, fn, scope)})", t
 

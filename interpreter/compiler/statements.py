@@ -16,6 +16,7 @@ from rulelang.types import INT, ListT, ZoneT
 from rulelang.walk import method, walk
 
 from ..runtime.chance import ChanceSite
+from .always_cards import locals_always_cards
 from .binders import FREE_BINDINGS, Binders
 from .flow import card_flags
 from .nodes import HoistLet, Options, TakeFrom
@@ -54,6 +55,8 @@ class Statements(Binders):
     def __init__(self, layout, program, invariants=None, keep: bool = True):
         super().__init__(layout, keep)
         self.program = program
+        if program is not None:
+            self.always_cards = locals_always_cards(program, layout.rs)
         self.invariants = invariants  # called after every effect, when the game checks its invariants
         self.watch_check = None  # called after every change to the game, when the mode has watches
         self._defines: dict[str, object] = {}

@@ -1,0 +1,54 @@
+"""The locals of the rules that always hold a card, never none.
+
+A name bound only by binders over zones or boards (`for c in hand`, `p chooses
+c in hand`, `take first c in deck`) or over lists of their cards (`[g for g in
+gauntlet where ...]`), or by `let` from such a name (an inlined
+procedure's parameter), holds a card wherever it is read, so reading its
+fields needs no test for none. Any other binding (a `let` of any other value,
+an assignment, a roll, a called procedure's parameter, a binder over any other
+list, which may hold none) leaves a name out.
+"""
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.types import BoardT, ZoneT
+from rulelang.walk import walk
+
+from .nodes import Program
+
+
+def locals_always_cards(program: Program, ruleset: ir.Ruleset) -> frozenset[str]:
+    bindings: dict[str, list] = {}  # name -> "card", or the Local a let copies, or None (anything else)
+    parts = [program.setup, *(s.body for s in program.steps), *program.procedures.values(),
+             *(w.body for w in program.watches)]
+    for part in parts:
+        for node in (n for item in part for n in walk(item)):
+            if isinstance(node, (ir.For, ir.Choose, ir.Take)):
+                for g in node.binder.groups:
+                    kind = "card" if _cards_only(g.domain) else None
+                    for name in g.names:
+                        bindings.setdefault(name, []).append(kind)
+            elif isinstance(node, ir.Let):
+                copied = node.value.name if isinstance(node.value, ir.Local) else None
+                bindings.setdefault(node.name, []).append(("copy", copied) if copied else None)
+            elif isinstance(node, (ir.Assign, ir.Roll)) and isinstance(node.target, ir.Local):
+                bindings.setdefault(node.target.name, []).append(None)
+    for proc in program.procedures:  # those still called (the rest are inlined, their parameters lets)
+        for name, _ in ruleset.procedures[proc].params:
+            bindings.setdefault(name, []).append(None)
+    found: set[str] = set()
+    while True:  # the least fixed point: a copy counts once what it copies is in
+        more = {name for name, ways in bindings.items() if name not in found and all(
+            way == "card" or isinstance(way, tuple) and way[1] in found for way in ways)}
+        if not more:
+            return frozenset(found)
+        found |= more
+
+
+def _cards_only(domain: ir.Expr) -> bool:
+    """A zone, a board, or a list of cards from them (`[g for g in gauntlet where ...]`)."""
+    if isinstance(domain.ty, (ZoneT, BoardT)):
+        return True
+    if isinstance(domain, ir.Quantified) and domain.kind == "list" and isinstance(domain.value, ir.Local):
+        return any(domain.value.name in g.names and _cards_only(g.domain) for g in domain.binder.groups)
+    return False
