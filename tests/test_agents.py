@@ -142,28 +142,57 @@ def test_a_sample_renames_locals_that_hold_hidden_cards():
 
 
 def test_the_deal_gives_each_hiding_place_the_first_card_of_the_shuffled_pool_that_fits():
-    # the rule the sampler's deal keeps, written the slow, obvious way (HoF hides many types in many zones)
+    # the rule the sampler's deal keeps, written the slow, obvious way (HoF hides many types in many zones;
+    # in Twenty Trials each place fits one type, in the Gobbots' stack every place every card: the deal's short cuts)
     from helpers import bundled
 
     from interpreter.engine.game import Game
     from interpreter.runtime import rng
-    game = Game(bundled("hand-of-fate-ordeals"))
-    sampler = sampler_for(game)
-    st = game.new_state(3)
-    role = game.decision(st).role
-    hidden = sampler.hidden(st, role)
-    assert len({t for fits in hidden.fitting for t in fits}) > 1
-    for seed in range(10):
-        pool = list(hidden.cards)
-        rng.shuffle(rng.derive(seed, "deal"), pool)
-        expected = [None] * len(hidden.positions)
-        for k in hidden.order:
-            fits = sampler.allowed[hidden.positions[k][0]]
-            expected[k] = pool.pop(next(j for j, c in enumerate(pool) if game.layout.kind_of[c] in fits))
-        assert sampler.deal(hidden, rng.derive(seed, "deal")) == expected
+    for name, shape in (("hand-of-fate-ordeals", "mixed"), ("twenty-trials", "slots"), ("gauntlet-gobbots", "free")):
+        game = Game(bundled(name))
+        sampler = sampler_for(game)
+        st = game.new_state(3)
+        role = game.decision(st).role
+        hidden = sampler.hidden(st, role)
+        kinds = {t for fits in hidden.fitting for t in fits}
+        assert shape == ("free" if hidden.free else "slots" if hidden.slots else "mixed"), name
+        assert len(kinds) > 1 or shape == "free"
+        for seed in range(10):
+            pool = list(hidden.cards)
+            rng.shuffle(rng.derive(seed, "deal"), pool)
+            expected = [None] * len(hidden.positions)
+            for k in hidden.order:
+                fits = sampler.allowed[hidden.positions[k][0]]
+                expected[k] = pool.pop(next(j for j, c in enumerate(pool) if game.layout.kind_of[c] in fits))
+            assert sampler.deal(hidden, rng.derive(seed, "deal")) == expected, (name, seed)
 
 
 # ------------------------------------------------------------------ the agents
+
+
+def test_quick_answers_are_the_agents_own():
+    # the random agent hands the engine a one-call pick with the same answers as its method;
+    # a subclass keeps its own quick answer, and one that only chooses otherwise has none
+    from interpreter.agents.match import quick_of
+    from interpreter.agents.simple import RandomAgent
+
+    class Fixed(RandomAgent):
+        def choose(self, view):
+            return 0
+
+        def quick(self, number, count, label):
+            return 0
+
+    class Chooses(RandomAgent):
+        def choose(self, view):
+            return 0
+
+    agent = RandomAgent(5, "challenger")
+    fast = quick_of(agent)
+    assert fast is not None and fast.__name__ != "quick"
+    assert [fast(k, 7, "complete") for k in range(50)] == [RandomAgent.quick(agent, k, 7, "complete") for k in range(50)]
+    assert quick_of(Fixed(5, "challenger"))(3, 7, "complete") == 0
+    assert quick_of(Chooses(5, "challenger")) is None
 
 
 def test_agent_specs():

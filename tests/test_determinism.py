@@ -113,7 +113,7 @@ def test_a_guard_over_a_decisions_options_lists_them_once():
         game = game_for(**params)
         # distinct lines: a block's code may also run inside the block before it (blocks.py's _Merge)
         asks = len({line.split("#")[0].strip() for line in game.rules.units[0].text().splitlines()
-                    if "st.pending = Decision(" in line})
+                    if "st.pending = _decision((" in line})
         assert asks == len(game.rules.sites) + shared, params
     # the code given up for such a binder leaves nothing behind (its lazy values were once left half-written)
     rs = load_ruleset("twenty-trials", {"action_modifiers": "true"})

@@ -71,10 +71,10 @@ def test_show_python_prints_the_generated_code_with_the_rule_of_every_line():
     rules = (ROOT / "rulesets" / "twenty-trials.yaml").read_text().splitlines()
     noted = re.findall(r"# rulesets/twenty-trials\.yaml:(\d+)$", text, re.M)
     assert len(noted) > 50 and all(0 < int(n) <= len(rules) for n in noted)
-    # the `complete` decision: its Decision(...) line names the site, whose note gives the line that asks
+    # the `complete` decision: its _decision(...) line names the site, whose note gives the line that asks
     site = re.search(r"(k\d+) = K\[\d+\]  # the decision 'complete' at rulesets/twenty-trials\.yaml:(\d+)", text)
     assert site and "as complete" in rules[int(site.group(2)) - 1]
-    assert f"st.pending = Decision({site.group(1)}, " in text
+    assert f"st.pending = _decision(({site.group(1)}, " in text
     assert rulelang("show", "twenty-trials", "--mode", "versus").returncode == 2  # --mode goes with --python
 
 

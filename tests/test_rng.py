@@ -1,4 +1,4 @@
-"""The generator's draws: `pick`, `below` and `shuffle` write `mix` out in place
+"""The generator's draws: `pick`, `picker`, `below` and `shuffle` write `mix` out in place
 (for speed); they must draw exactly what the plain composition draws, and the
 numbers themselves never change (saved games and logs replay on them)."""
 from interpreter.runtime import rng
@@ -21,9 +21,20 @@ def test_draws_are_mix_composed():
         for k in (-1, 0, 1, 5, 1000):
             for n in (1, 2, 7, 1 << 62):
                 assert rng.pick(seed, k, n) == reference_pick(seed, k, n)
+                assert rng.picker(seed)(k, n, "label") == reference_pick(seed, k, n)
                 state = (seed + rng.GOLDEN) & rng.MASK
                 assert rng.below(seed, n) == (state, (rng.mix(state) * n) >> 64)
-        for size in (0, 1, 2, 16, 52):
+                draw, now = rng.drawer(seed)
+                assert (draw(k, n, "label"), draw(k, n)) == (rng.below(seed, n)[1], rng.below(state, n)[1])
+                assert now() == rng.below(state, n)[0]
+    for seed in (0, rng.MASK, rng.derive(7, "agent:challenger")):  # across the windows they mix at once
+        answer, (draw, now), state = rng.picker(seed), rng.drawer(seed), seed
+        for k in (*range(100), 5, 1000, 999, 1031, 0):
+            assert answer(k, 1 + k % 9) == reference_pick(seed, k, 1 + k % 9)
+        for k in range(100):
+            state, number = rng.below(state, 1 + k % 9)
+            assert draw(None, 1 + k % 9) == number and now() == state
+        for size in (*range(20), 30, 31, 52, 200, 1025, 1026):  # 8 to 1,025 cards all at once, others one at a time
             mine, theirs = list(range(size)), list(range(size))
             assert rng.shuffle(seed, mine) == reference_shuffle(seed, theirs)
             assert mine == theirs

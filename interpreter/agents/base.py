@@ -13,14 +13,14 @@ _SAMPLERS: "weakref.WeakKeyDictionary[Viewer, object]" = weakref.WeakKeyDictiona
 class PlayerView:
     """What one role may know at one decision."""
 
-    __slots__ = ("game", "viewer", "_state", "role", "label", "count", "number", "_obs", "_hidden")
+    __slots__ = ("game", "viewer", "_state", "role", "label", "count", "number", "_obs", "_hidden", "_sampler")
 
     def __init__(self, game: Game, viewer: Viewer, st: State):
         self.game, self.viewer, self._state = game, viewer, st
         d = game.decision(st)
         self.role, self.label, self.count = d.role, d.label, len(d.options)
         self.number = st.decisions  # how many decisions came before this one
-        self._obs = self._hidden = None
+        self._obs = self._hidden = self._sampler = None
 
     @property
     def observation(self) -> dict:
@@ -35,11 +35,12 @@ class PlayerView:
     def sample(self, seed: int) -> State:
         """A whole state consistent with what this role sees (see sampling.py):
         what search agents play ahead on, instead of the real state."""
-        from .sampling import Sampler
-        sampler = _SAMPLERS.get(self.viewer)
-        if sampler is None:
-            sampler = _SAMPLERS[self.viewer] = Sampler(self.game, self.viewer)
-        if self._hidden is None:  # the same for every sample of this decision
+        sampler = self._sampler
+        if sampler is None:  # the viewer's, and what the role cannot see: the same for every sample of this decision
+            from .sampling import Sampler
+            sampler = self._sampler = _SAMPLERS.get(self.viewer)
+            if sampler is None:
+                sampler = self._sampler = _SAMPLERS[self.viewer] = Sampler(self.game, self.viewer)
             self._hidden = sampler.hidden(self._state, self.role)
         return sampler.sample(self._state, self.role, seed, self._hidden)
 
@@ -56,6 +57,8 @@ class Agent:
     # label may also define `quick(number, count, label) -> int | None`: the same answer as
     # `choose`, or None to be asked with a view after all. Games call it without a view, a
     # clock or a check (simulations ask millions), so it is for agents of this project only.
+    # An agent may set `self.quick` to a function that gives the same answers in one call
+    # (the random agent: `rng.picker`, its stream bound); `match.quick_of` takes the agent's own.
 
 
 def always_rule(text: str) -> tuple[str, str]:

@@ -45,5 +45,5 @@ def quick_of(agent: Agent):
     for cls in type(agent).__mro__:
         if "choose" in cls.__dict__:
             quick = cls.__dict__.get("quick")
-            return quick.__get__(agent) if quick is not None else None
+            return agent.quick if quick is not None else None  # the agent's own, if it set one
     return None

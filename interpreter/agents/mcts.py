@@ -62,19 +62,24 @@ class MCTSAgent(Agent):
         while st.outcome is None:
             d = game.decision(st)
             options = d.options
-            keys = range(len(options)) if top else [(d.label, o) for o in options]
-            untried = [i for i, k in enumerate(keys) if k not in node.children]
+            if top:
+                keys = range(len(options))
+            else:
+                label = d.site.label
+                keys = [(label, o) for o in options]
+            children, seen = node.children, node.seen
+            untried = [i for i, k in enumerate(keys) if k not in children]
             for k in keys:
-                node.seen[k] = node.seen.get(k, 0) + 1
+                seen[k] = seen.get(k, 0) + 1
             if untried:
                 state, j = rng.below(state, len(untried))
                 i = untried[j]
-                child = node.children[keys[i]] = Node(d.role)
+                child = children[keys[i]] = Node(d.role)
                 game.apply(st, i)
                 path.append(child)
                 break
             i = self.select(node, keys)
-            node = node.children[keys[i]]
+            node = children[keys[i]]
             game.apply(st, i)
             path.append(node)
             top = False
@@ -87,9 +92,10 @@ class MCTSAgent(Agent):
 
     def select(self, node: Node, keys) -> int:
         best, best_i = -1.0, 0
+        children, seen, c, log, sqrt = node.children, node.seen, self.c, math.log, math.sqrt
         for i, k in enumerate(keys):
-            child = node.children[k]
-            value = child.total / child.visits + self.c * math.sqrt(math.log(node.seen[k]) / child.visits)
+            child = children[k]
+            value = child.total / child.visits + c * sqrt(log(seen[k]) / child.visits)
             if value > best:
                 best, best_i = value, i
         return best_i
@@ -97,11 +103,8 @@ class MCTSAgent(Agent):
     @staticmethod
     def rollout(game, st, state: int) -> int:
         """Play to the end at random; the engine answers every decision inside its loop."""
-        def draw(_number, count, _label):
-            nonlocal state
-            state, i = rng.below(state, count)
-            return i
+        draw, now = rng.drawer(state)
         everyone = dict.fromkeys(game.roles, draw)
         while st.outcome is None:
-            game.apply(st, draw(None, len(game.decision(st).options), None), everyone)
-        return state
+            game.apply(st, draw(None, len(game.decision(st).options)), everyone)
+        return now()

@@ -36,7 +36,13 @@ class Hidden:
     cards: list[int]  # sorted: which cards are hidden is known, not where
     order: list[int]  # the positions, most constrained first (the order they are dealt in)
     fitting: list[tuple[str, ...]]  # for each position, the hidden cards' types it may hold
-
+    in_flow: bool  # whether a local or a pending option names a hidden card (else a deal changes none)
+    free: bool  # every place may hold every hidden card: the shuffled pool is the deal, in `order`
+    # the positions as runs (zone instance, first index, first position, end position, facing): positions
+    # k0..k1-1 are the places i.. of one zone, one after the other, whose cards all face one way
+    runs: list[tuple[int, int, int, int, bool]]
+    # when every place fits exactly one kind: each kind's places, in `order` (they take its cards in pool order)
+    slots: dict[str, list[int]] | None
 
 class Sampler:
     def __init__(self, game: Game, viewer: Viewer):
@@ -70,7 +76,20 @@ class Sampler:
         order = sorted(range(len(positions)), key=lambda k: (len(allowed[positions[k][0]]), k))
         kinds = sorted({kind_of[c] for c in cards})
         fitting = [tuple(k for k in kinds if k in allowed[zi]) for zi, _ in positions]
-        return Hidden(positions, cards, order, fitting)
+        hidden = set(cards)
+        slots = None
+        if all(len(f) == 1 for f in fitting):
+            slots = {kind: [k for k in order if fitting[k][0] == kind] for kind in kinds}
+        runs: list[list] = []
+        for k, (zi, i) in enumerate(positions):
+            up = st.face_up[st.zones[zi][i]]
+            last = runs[-1] if runs else None
+            if last is not None and last[0] == zi and last[1] + k - last[2] == i and last[4] == up:
+                last[3] = k + 1
+            else:
+                runs.append([zi, i, k, k + 1, up])
+        return Hidden(positions, cards, order, fitting, any(c in hidden for c in self.flow_cards(st)),
+                      all(len(f) == len(kinds) for f in fitting), [tuple(r) for r in runs], slots)
 
     def sample(self, st: State, role: str, seed: int, hidden: "Hidden | None" = None) -> State:
         """A whole state that looks to `role` as `st` does (`hidden`: `self.hidden(st, role)`,
@@ -84,17 +103,18 @@ class Sampler:
         if not positions:
             return out
         dealt = self.deal(hidden, rng.derive(seed, "deal"))
-        swap = {}  # a hidden card -> the card dealt to its place
-        zones, where, face_up, real = out.zones, out.where, out.face_up, st.zones
-        for (zi, i), card in zip(positions, dealt):
-            was = real[zi][i]
-            if was != card:
-                swap[was] = card
-            zones[zi][i] = card
-            where[card] = zi
-            face_up[card] = st.face_up[was]  # the place's facing stays
-        if swap:
-            self.remap_flow(out, swap)
+        zones, where, face_up = out.zones, out.where, out.face_up
+        for zi, i, k0, k1, up in hidden.runs:
+            cards = dealt[k0:k1]
+            zones[zi][i:i + k1 - k0] = cards
+            for card in cards:
+                where[card] = zi
+                face_up[card] = up  # the place's facing stays
+        if hidden.in_flow:
+            real = st.zones
+            swap = {was: card for (zi, i), card in zip(positions, dealt) if (was := real[zi][i]) != card}
+            if swap:  # a hidden card -> the card dealt to its place
+                self.remap_flow(out, swap)
         return out
 
     def deal(self, hidden: "Hidden", state: int) -> list[int]:
@@ -105,6 +125,22 @@ class Sampler:
         for _ in range(_TRIES):
             pool = list(hidden.cards)
             state = rng.shuffle(state, pool)
+            if hidden.free:  # each place, in order, takes the pool's next card: what the loop below does then
+                dealt = [None] * len(order)
+                for k, card in zip(order, pool):
+                    dealt[k] = card
+                return dealt
+            if hidden.slots is not None:  # what the loop below does when each place fits one kind
+                dealt = [None] * len(order)
+                for kind, ks in hidden.slots.items():
+                    mine = [c for c in pool if kind_of[c] == kind]
+                    if len(mine) < len(ks):
+                        break
+                    for k, card in zip(ks, mine):
+                        dealt[k] = card
+                else:
+                    return dealt
+                continue
             # "the first card of the pool that fits" is the earliest head among the kinds that fit
             left: dict[str, list[int]] = {}  # kind -> its cards' indexes in the pool, last first
             for j in range(len(pool) - 1, -1, -1):
@@ -122,6 +158,26 @@ class Sampler:
             else:
                 return dealt
         raise RuntimeError("no way to deal the hidden cards back into the places that hide them")
+
+    def flow_cards(self, st: State):
+        """Every card a local or a pending option names: what `remap_flow` may change."""
+        def cards(v):
+            if isinstance(v, int) and not isinstance(v, bool):
+                yield v
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    yield from cards(x)
+
+        row_flags = self.game.rules.row_flags
+        for frame in st.stack:
+            for name, value in frame.env.items():
+                if name in self.card_locals:
+                    yield from cards(value)
+                elif name in row_flags:
+                    yield from (x for row in value for x, f in zip(row, row_flags[name]) if f)
+        d = st.pending
+        if d is not None and not d.site.menu:
+            yield from (x for o in d.options for x, f in zip(o, d.site.is_card) if f)
 
     def remap_flow(self, out: State, swap: dict) -> None:
         """Locals and the pending options that name a hidden card name the card

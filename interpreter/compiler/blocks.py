@@ -192,7 +192,7 @@ class Codegen(Statements):
             return self.flow_branch(item, fn, k, block_of)
         otherwise = k + 1 if not item.go_on_if else block_of[item.otherwise.at]
         fn.body += [f"if {opts}:",
-                    f"    st.pending = Decision({self.const(ask.site)}, {self.expr(ask.role, fn, {})}, {opts}, {at + 1})",
+                    f"    st.pending = _decision(({self.const(ask.site)}, {self.expr(ask.role, fn, {})}, {opts}, {at + 1}))",
                     f"    st.stack[-1].pc = {at}", "    return -1", f"return {otherwise}"]
 
     # ------------------------------------------------------------ one method per flow item
@@ -227,7 +227,7 @@ class Codegen(Statements):
         err = self.error(item.site.span, f"the decision '{item.site.label}' has no legal option")
         hint = self.const("guard the decision with a condition that checks there is a choice")
         fn.body += [f"{opts} = {self.once(item.options, fn)}", f"if not {opts}:", f"    _fail({err}, {hint})",
-                    f"st.pending = Decision({self.const(item.site)}, {self.expr(item.role, fn, {})}, {opts}, {k + 1})",
+                    f"st.pending = _decision(({self.const(item.site)}, {self.expr(item.role, fn, {})}, {opts}, {k + 1}))",
                     f"st.stack[-1].pc = {k}", "return -1"]
 
     def flow_askmenu(self, item: AskMenu, fn, k, block_of):
@@ -238,8 +238,8 @@ class Codegen(Statements):
             fn.body += [f"if {self.expr(choice.guard, fn, {})}:", "    " + line] if choice.guard is not None else [line]
         err = self.error(item.site.span, f"no option of '{item.site.label}' is open")
         fn.body += [f"if not {open_}:", f"    _fail({err})",
-                    f"st.pending = Decision({self.const(item.site)}, {self.expr(item.role, fn, {})}, "
-                    f"[(n,) for n, _ in {open_}], [t for _, t in {open_}])",
+                    f"st.pending = _decision(({self.const(item.site)}, {self.expr(item.role, fn, {})}, "
+                    f"[(n,) for n, _ in {open_}], [t for _, t in {open_}]))",
                     f"st.stack[-1].pc = {k}", "return -1"]
 
     def flow_take(self, item: Take, fn, k, block_of):

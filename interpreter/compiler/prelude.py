@@ -6,6 +6,7 @@ error argument is a `(span, message)` constant made by the generator).
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import chain, combinations
 from math import comb
 from operator import itemgetter
@@ -151,9 +152,12 @@ def _bounded(value, low, high):
     return low if low is not None and value < low else high if high is not None and value > high else value
 
 
+# a Decision made without its Python-level __new__ (a NamedTuple's is a lambda): one call fewer at every decision
+_decision = partial(tuple.__new__, Decision)
+
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
            "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_comb": comb,
-           "Decision": Decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
+           "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
            "range": range, "enumerate": enumerate, "list": list, "bool": bool, "tuple": tuple}

@@ -23,6 +23,7 @@ bad answer leaves the state as it was.
 from __future__ import annotations
 
 import bisect
+import sys
 
 from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError, did_you_mean
@@ -213,27 +214,46 @@ class Game:
     def run(self, st: State, quick: dict | None = None, stop_at: int | None = None) -> None:
         """Run until a decision is pending or the game ends (see `apply` for `quick`)."""
         stack, programs, pc = st.stack, self.rules.programs, 0
+        limit = stop_at if stop_at is not None else sys.maxsize
+        events, invariants = st.events, self.invariants if self.check_invariants else None
         while True:
             try:
                 while stack:
                     frame = stack[-1]
-                    ops = programs[frame.program]
-                    env, pc = frame.env, frame.pc
-                    while pc >= 0:  # a program's last block returns EXIT
-                        pc = ops[pc](st, env)
-                    if pc == SUSPEND:
+                    ops, env, pc = programs[frame.program], frame.env, frame.pc
+                    while True:
+                        while pc >= 0:  # a program's last block returns EXIT
+                            pc = ops[pc](st, env)
+                        if pc != SUSPEND or quick is None:
+                            break
                         # answer here, without leaving the loop, if a quick agent answers
-                        p = st.pending
-                        if quick is None or p is None or stop_at is not None and st.decisions >= stop_at:
+                        p, n = st.pending, st.decisions
+                        if p is None or n >= limit:
                             return
                         answer = quick.get(p.role)
-                        index = answer(st.decisions, len(p.options), p.site.label) if answer is not None else None
+                        if answer is None:
+                            return
+                        site, options = p.site, p.options
+                        index = answer(n, len(options), site.label)
                         if index is None:
                             return
-                        if self.check_invariants:
-                            self.invariants.at_decision(st)
-                        self._answer(st, p, index)
-                    elif pc != CALL:
+                        if invariants is not None:
+                            invariants.at_decision(st)
+                        # `_answer` written out (it runs at every decision of a simulation); play goes on in
+                        # this frame, whose pc is set again before it is read (at the next decision or call)
+                        if site.menu:
+                            pc = p.resume[index]
+                        else:
+                            env.update(zip(site.names, options[index]))
+                            pc = p.resume
+                        st.pending = None
+                        st.decisions = n + 1
+                        st.moves = (st.moves, index)
+                        if events is not None:
+                            events.append(Decided(p.role))
+                    if pc == SUSPEND:
+                        return
+                    if pc != CALL:
                         stack.pop()
                 return
             except WatchFired as fired:
