@@ -9,7 +9,7 @@ move for move. `tests/test_baseline_agreement.py` holds them to that.
 """
 from __future__ import annotations
 
-from interpreter.runtime.rng import derive, pick, shuffle
+from interpreter.runtime.rng import derive, picker, shuffle
 
 TRIALS = ([("strength", v) for v in (9, 10, 11, 12, 13)] + [("stealth", v) for v in (5, 6, 7, 8, 9)]
           + [("precision", v) for v in (2, 4, 6, 8)] + [("balance", v) for v in (0, 1, 2)]
@@ -32,7 +32,7 @@ def meets(kind: str, value: int, x: int, y: int) -> bool:
 def play(seed: int) -> dict:
     """One game with a uniformly random Challenger; the outcome as the interpreter reports it."""
     state = derive(seed, "game")
-    agent = derive(seed, "agent:challenger")
+    pick = picker(derive(seed, "agent:challenger"))  # the project's quickest way to draw them
     decisions = 0
     trial_deck = list(range(20))
     state = shuffle(state, trial_deck)
@@ -52,7 +52,7 @@ def play(seed: int) -> dict:
                 break
             if deck:
                 hand.append(deck.pop())
-                discard.append(hand.pop(pick(agent, decisions, len(hand))))
+                discard.append(hand.pop(pick(decisions, len(hand))))
                 decisions += 1
             elif refreshes:
                 refreshes -= 1
@@ -64,7 +64,7 @@ def play(seed: int) -> dict:
             else:
                 return {"result": "lose", "reason": "exhausted", "score": len(hand) + len(deck),
                         "rounds": round_, "decisions": decisions}
-        a, b = pairs[pick(agent, decisions, len(pairs))]
+        a, b = pairs[pick(decisions, len(pairs))]
         decisions += 1
         hand.remove(a)
         hand.remove(b)
