@@ -106,13 +106,11 @@ class Binders(Expressions):
                 fn.body.append(f"{indent}for {v} in {domain}:")
                 scope[g.names[0]] = (v, from_zone)
                 indent += "    "
-            elif len(g.names) == 2 and self._pure:  # nothing changes the domain while it runs
-                d, i, a, b2 = (self.fresh(p) for p in ("d", "i", "v", "v"))
-                fn.body.append(f"{indent}{d} = {domain}")
-                fn.body.append(f"{indent}for {i}, {a} in enumerate({d}):")
-                fn.body.append(f"{indent}    for {b2} in {d}[{i} + 1:]:")
+            elif len(g.names) == 2 and self._pure:  # nothing changes the domain while it runs: pairs made in C
+                a, b2 = self.fresh("v"), self.fresh("v")
+                fn.body.append(f"{indent}for {a}, {b2} in _combinations({domain}, 2):")
                 scope[g.names[0]], scope[g.names[1]] = (a, from_zone), (b2, from_zone)
-                indent += "        "
+                indent += "    "
             elif len(g.names) == 2:
                 d, i, j, a, b2 = (self.fresh(p) for p in ("d", "i", "j", "v", "v"))
                 fn.body.append(f"{indent}{d} = {domain}")

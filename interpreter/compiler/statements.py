@@ -129,9 +129,10 @@ class Statements(Binders):
         self.emit(fn, indent, f"{d} = {self.expr(e, fn, {})}")
         return d, f"{self.const(self.L.facing_up)}[{d}]"
 
-    def move_one(self, fn, indent, card: str, dest: str, up: str, top: bool) -> None:
+    def move_one(self, fn, indent, card: str, dest: str, up: str, top: bool, taken: bool = False) -> None:
+        """Move a card to the top (or bottom) of `dest`; `taken`: it is already off its zone."""
         put = f"zones[{dest}].append({card})" if top else f"zones[{dest}].insert(0, {card})"
-        self.emit(fn, indent, f"zones[where[{card}]].remove({card})", put,
+        self.emit(fn, indent, *([] if taken else [f"zones[where[{card}]].remove({card})"]), put,
                   f"where[{card}] = {dest}", f"face[{card}] = {self.facing(card, up)}")
 
     def stmt_move(self, s, fn, indent):
@@ -156,6 +157,13 @@ class Statements(Binders):
             self.move_many(fn, indent, cards, src, dest, up)
             return
         for card in s.cards:
+            if isinstance(card, ir.BuiltinCall) and card.name in ("top", "bottom") and isinstance(card.args[0].ty, ZoneT):
+                # the top (or bottom) card of a zone: taken off the end of its list, not searched for
+                src = self.fresh("src")
+                self.emit(fn, indent, f"{src} = zones[{self.expr(card.args[0], fn, {})}]", f"if not {src}:",
+                          f"    _fail({err})", f"{c} = {src}.pop({'' if card.name == 'top' else 0})")
+                self.move_one(fn, indent, c, dest, up, top, taken=True)
+                continue
             value = self.expr(card, fn, {})
             if isinstance(card.ty, (ZoneT, ListT)):
                 source = f"list(zones[{value}])" if isinstance(card.ty, ZoneT) else value
@@ -195,8 +203,8 @@ class Statements(Binders):
         src, c = self.fresh("src"), self.fresh("c")
         self.emit(fn, indent, f"{src} = zones[{self.expr(s.source, fn, {})}]",
                   f"for _ in range({self.expr(s.count, fn, {})}):",
-                  f"    if not {src}:", "        break", f"    {c} = {src}[-1]")
-        self.move_one(fn, indent + "    ", c, dest, up, s.position in ("top", "right"))
+                  f"    if not {src}:", "        break", f"    {c} = {src}.pop()")
+        self.move_one(fn, indent + "    ", c, dest, up, s.position in ("top", "right"), taken=True)
 
     def stmt_shuffle(self, s, fn, indent):
         self.emit(fn, indent, f"st.rng = _shuffle(st.rng, zones[{self.expr(s.zone, fn, {})}])")
