@@ -17,7 +17,10 @@ and the Gauntlet against the Gobbots (the standard game), a random player:
   move-for-move baseline still agree;
 - MCTS iterations per second (the registry's `mcts:iterations=I` agent; its
   decisions with a choice to make are timed, and their iterations divided
-  by that time), median of rounds over the same decisions;
+  by that time), median of rounds over the same decisions. These rounds have
+  no side taking turns with them, so they follow the machine's load (±30% on
+  a shared machine): to compare two versions, `bench_versions.py` runs them in
+  paired processes;
 
 and the time to load and check each bundled ruleset (`rulesets/*.yaml`, its
 default parameters) and to compile each of its modes (median of repeats,
