@@ -19,10 +19,10 @@ from math import comb
 
 from rulelang import ir
 from rulelang.files import location
-from rulelang.types import BOOL, INT, BoardT, ZoneT
+from rulelang.types import BoardT, ZoneT
 
 from .expressions import Expressions
-from .hoist import free_locals
+from .hoist import free_locals, never_fails, surely_computed_first
 from .nodes import Hoisted, Options
 from .source import Function
 
@@ -421,57 +421,3 @@ class Binders(Expressions):
         def leaf(q, s):
             return [f"{out}.append(({', '.join(s[n][0] for n in names)},))"]
         return self.quantifier_function(e, fn, scope, [f"{out} = []"], leaf, [f"return {out}"])
-
-
-_SAFE_OPS = ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
-
-
-def surely_computed_first(e: ir.Expr, cards: set[str]) -> list[str]:
-    """The lazy values (`Hoisted`) that evaluating `e` surely computes, in the order it
-    computes them, before anything that may fail or may not be evaluated: computing them
-    before the loops instead, once there is a first binding, changes nothing (not even which
-    error stops a game). `cards`: names bound to cards from a zone (their fields are there)."""
-    found: list[str] = []
-
-    def visit(e) -> bool:  # whether evaluation surely goes on past e
-        if isinstance(e, Hoisted):
-            found.append(e.name)  # if it fails, it fails at the same point either way
-            return True
-        if isinstance(e, ir.Const) or isinstance(e, ir.Local) and e.name in cards:
-            return True
-        if isinstance(e, ir.Field) and isinstance(e.obj, ir.Local) and e.obj.name in cards:
-            return True
-        if isinstance(e, ir.Binary) and e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL):
-            return visit(e.left) and visit(e.right)
-        if isinstance(e, ir.Binary) and e.op in ("and", "or"):
-            visit(e.left)  # the right side may not be evaluated
-            return False
-        if isinstance(e, ir.Unary) or isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
-            return visit(e.operand if isinstance(e, ir.Unary) else e.args[0])
-        return False
-    visit(e)
-    return list(dict.fromkeys(found))
-
-
-def never_fails(e: ir.Expr, cards: set[str], computed: set[str]) -> bool:
-    """Whether evaluating `e` can never stop the game with an error, whatever the order it is
-    evaluated in over the bindings: `cards` are names bound to cards (there, so their fields are
-    too); `computed` the lazy values it surely computes first (if one fails, it fails at the first
-    binding in any order). Made only of comparisons, arithmetic that cannot divide, `and`, `or`,
-    `not`, `abs`, type tests and fields of those cards."""
-    if isinstance(e, Hoisted):
-        return e.name in computed
-    if isinstance(e, (ir.Const, ir.Local)):
-        return True
-    if isinstance(e, (ir.Field, ir.IsType)):
-        subject = e.obj if isinstance(e, ir.Field) else e.subject
-        return isinstance(subject, ir.Local) and subject.name in cards and not isinstance(subject.ty, ZoneT)
-    if isinstance(e, ir.Binary):
-        safe = e.op in ("==", "!=", "and", "or") or \
-            e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL)
-        return safe and never_fails(e.left, cards, computed) and never_fails(e.right, cards, computed)
-    if isinstance(e, ir.Unary):
-        return never_fails(e.operand, cards, computed)
-    if isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
-        return never_fails(e.args[0], cards, computed)
-    return False

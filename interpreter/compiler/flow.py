@@ -303,3 +303,11 @@ class Lowering:
             prog.add(Enter("proc:" + s.name, tuple(zip(params, s.args))))
         else:
             raise AssertionError(type(s).__name__)
+
+
+def labels_of(item) -> list[Label]:
+    """The places an item may continue at, besides the next item."""
+    if isinstance(item, AskMenu):
+        return [c.to for c in item.choices]
+    to = getattr(item, "to", None) or getattr(item, "otherwise", None) or getattr(item, "end", None)
+    return [to] if isinstance(to, Label) else []

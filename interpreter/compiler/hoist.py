@@ -1,12 +1,15 @@
 """Hoisting: inside every binder, the parts that do not depend on its names
 are computed at most once per evaluation, lazily, so nothing is evaluated
 that the original would not have evaluated (`first(...)` never fails where
-it would not have)."""
+it would not have). Also what a test surely computes first, and whether it
+can fail at all: what lets the code generator compute a lazy value before
+the loops, or look at bindings in another order (binders.py)."""
 from __future__ import annotations
 
 import dataclasses
 
 from rulelang import ir
+from rulelang.types import BOOL, INT, ZoneT
 from rulelang.walk import children, map_children
 
 from .fold import substitute
@@ -123,3 +126,57 @@ class Hoister:
             values = tuple((n, self.lift(v, inner, bindings)) for n, v in e.bindings)
             return dataclasses.replace(e, bindings=values, body=self.lift(e.body, inner, bindings))
         return map_children(e, lambda n: self.lift(n, bound, bindings))
+
+
+_SAFE_OPS = ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
+
+
+def surely_computed_first(e: ir.Expr, cards: set[str]) -> list[str]:
+    """The lazy values (`Hoisted`) that evaluating `e` surely computes, in the order it
+    computes them, before anything that may fail or may not be evaluated: computing them
+    before the loops instead, once there is a first binding, changes nothing (not even which
+    error stops a game). `cards`: names bound to cards from a zone (their fields are there)."""
+    found: list[str] = []
+
+    def visit(e) -> bool:  # whether evaluation surely goes on past e
+        if isinstance(e, Hoisted):
+            found.append(e.name)  # if it fails, it fails at the same point either way
+            return True
+        if isinstance(e, ir.Const) or isinstance(e, ir.Local) and e.name in cards:
+            return True
+        if isinstance(e, ir.Field) and isinstance(e.obj, ir.Local) and e.obj.name in cards:
+            return True
+        if isinstance(e, ir.Binary) and e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL):
+            return visit(e.left) and visit(e.right)
+        if isinstance(e, ir.Binary) and e.op in ("and", "or"):
+            visit(e.left)  # the right side may not be evaluated
+            return False
+        if isinstance(e, ir.Unary) or isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
+            return visit(e.operand if isinstance(e, ir.Unary) else e.args[0])
+        return False
+    visit(e)
+    return list(dict.fromkeys(found))
+
+
+def never_fails(e: ir.Expr, cards: set[str], computed: set[str]) -> bool:
+    """Whether evaluating `e` can never stop the game with an error, whatever the order it is
+    evaluated in over the bindings: `cards` are names bound to cards (there, so their fields are
+    too); `computed` the lazy values it surely computes first (if one fails, it fails at the first
+    binding in any order). Made only of comparisons, arithmetic that cannot divide, `and`, `or`,
+    `not`, `abs`, type tests and fields of those cards."""
+    if isinstance(e, Hoisted):
+        return e.name in computed
+    if isinstance(e, (ir.Const, ir.Local)):
+        return True
+    if isinstance(e, (ir.Field, ir.IsType)):
+        subject = e.obj if isinstance(e, ir.Field) else e.subject
+        return isinstance(subject, ir.Local) and subject.name in cards and not isinstance(subject.ty, ZoneT)
+    if isinstance(e, ir.Binary):
+        safe = e.op in ("==", "!=", "and", "or") or \
+            e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL)
+        return safe and never_fails(e.left, cards, computed) and never_fails(e.right, cards, computed)
+    if isinstance(e, ir.Unary):
+        return never_fails(e.operand, cards, computed)
+    if isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
+        return never_fails(e.args[0], cards, computed)
+    return False
