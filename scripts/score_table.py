@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter.engine.game import Game  # noqa: E402
 from interpreter.analysis.simulate import simulate  # noqa: E402
+from interpreter.engine.game import Game  # noqa: E402
 from rulelang import load_ruleset  # noqa: E402
 
 BEGIN, END = "<!-- score-table:begin -->", "<!-- score-table:end -->"
