@@ -111,7 +111,7 @@ def test_a_guard_over_a_decisions_options_lists_them_once():
     for params, shared in (({}, 1), ({"action_modifiers": True, "trial_modifiers": True}, 0),
                            ({"action_modifiers": True}, 0)):
         game = game_for(**params)
-        # distinct lines: a block's code may also run inside the block before it (blocks.py's _Merge)
+        # distinct lines: a block's code may also run inside the block before it (merge.py)
         asks = len({line.split("#")[0].strip() for line in game.rules.units[0].text().splitlines()
                     if "st.pending = _decision((" in line})
         assert asks == len(game.rules.sites) + shared, params
@@ -124,7 +124,7 @@ def test_a_guard_over_a_decisions_options_lists_them_once():
 
 def test_a_local_used_in_one_block_never_reaches_the_frame():
     # Twenty Trials' `draw` binds the top card and moves it in the same block: a Python local
-    # (blocks._locals_not_in_env), so a frame at a decision holds only what decisions bound
+    # (merge.locals_not_in_env), so a frame at a decision holds only what decisions bound
     game = Game(load_ruleset("twenty-trials"))
     answers = {n for site in game.rules.sites for n in site.names}
     for seed in range(5):
