@@ -36,7 +36,6 @@ class Binders(Expressions):
         self._pure = False  # generating a quantifier's loops: no statement runs inside them
         self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
         self._free_memo: dict = {}  # hoist.free_locals' memo
-        self._known: dict[str, str] = {}  # lazy values computed before the loops being generated: their locals
 
     def loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
         """Emit nested loops binding b's names into fn.body; `leaf(scope)`

@@ -25,6 +25,7 @@ class Expressions(Source):
         self.L = layout
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
         self._lazy_host = None  # (quantifier, lazy values) the quantifier's function is to hold
+        self._known: dict[str, str] = {}  # lazy values computed before the loops being generated: their locals
         self.on_grid: dict[str, str] = {}  # python variables bound to the cards of a board whose every space
         # is a grid's -> that board
 
@@ -368,7 +369,7 @@ class Expressions(Source):
     def expr_hoisted(self, e, fn, scope):
         """Computed in place the first time it is needed: `(h if h is not UNSET
         else (h := value))`; nested functions declare the name nonlocal."""
-        known = getattr(self, "_known", {}).get(e.name)
+        known = self._known.get(e.name)
         if known is not None:
             return known
         var, owner, value = scope[e.name]

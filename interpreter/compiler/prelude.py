@@ -36,7 +36,7 @@ def _runaway(span, limit):
 
 
 def _absorbed(k):
-    raise RuntimeError(f"block {k} runs only inside the block before it (compiler/blocks.py)")
+    raise RuntimeError(f"block {k} runs only inside the block before it (compiler/merge.py)")
 
 
 def _work(st, steps, span, limit, kind="loop"):
