@@ -10,7 +10,9 @@ hand-written code would. In order:
 3. fold the rules again knowing that (type tests over zones that cannot hold
    the type fold away), this time calling the few big procedures that
    inlining would copy too often (`INLINE_BUDGET`) instead of inlining them;
-4. hoist (hoist.py): inside every binder, the parts independent of its
+4. reuse (reuse.py): a quantifier's value that the next statements compute
+   again, with nothing between that changes what it reads, is computed once;
+5. hoist (hoist.py): inside every binder, the parts independent of its
    names are computed once, lazily; a decision's options become one
    expression on its node.
 
@@ -30,6 +32,7 @@ from .abilities import Abilities
 from .fold import Folder, called_procedures
 from .hoist import Hoister
 from .nodes import Program, measure_exprs, with_options
+from .reuse import Reuse
 from .zones import ZoneAnalysis
 
 
@@ -76,6 +79,10 @@ def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
     again = (parts[0], parts[1], {name: rs.procedures[name].body for name in folder.calls}, parts[3], parts[4]) \
         if folder.calls else inlined
     setup, steps, procs, tables, watches = folder.fold_all(*again)
+    reuse = Reuse(folder.fresh).program_block
+    setup, steps = reuse(setup), tuple(dataclasses.replace(s, body=reuse(s.body)) for s in steps)
+    procs = {n: reuse(b) for n, b in procs.items()}
+    watches = tuple(dataclasses.replace(w, body=reuse(w.body)) for w in watches)
     hoist = Hoister(folder.fresh)
     return Program(hoist.block(setup), tuple(dataclasses.replace(s, body=hoist.block(s.body)) for s in steps),
                    {n: hoist.block(b) for n, b in procs.items()},

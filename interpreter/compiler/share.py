@@ -46,7 +46,7 @@ def shared_options(guard: ir.Expr, options: ir.Expr) -> ir.Expr | None:
     one_value = {id(g) for g in _binder(options).groups if _one_constant(g)}
     stripped = _with_binder(options, lambda b: dataclasses.replace(
         b, groups=tuple(g for g in b.groups if id(g) not in one_value)))
-    if _canonical(rows) != _canonical(stripped):
+    if canonical(rows) != canonical(stripped):
         return None
 
     def put_back(b: ir.Binder) -> ir.Binder:
@@ -71,7 +71,9 @@ def _with_binder(e: ir.Expr, change) -> ir.Expr:
     return dataclasses.replace(e, binder=change(e.binder))
 
 
-def _canonical(e: ir.Expr) -> ir.Expr:
+def canonical(e: ir.Expr) -> ir.Expr:
+    """e with the names bound inside it renamed in order (`#0`, `#1`...): two expressions that
+    differ only in those names are equal."""
     names: dict[str, str] = {}
     for n in walk(e):  # names are bound once each (renamed apart when defines were inlined)
         bound = n.names if isinstance(n, ir.BinderGroup) else (n.name,) if isinstance(n, LetIn) else \
