@@ -4,13 +4,14 @@ import io
 import json
 
 import pytest
-from helpers import game_for, rulelang
+from helpers import bundled, game_for, rulelang
 from test_language import tiny
 
 from interpreter.agents.base import AgentSpecError, PlayerView
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent, parse_spec
 from interpreter.agents.sampling import Sampler
+from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog, header
 from interpreter.engine.view import Viewer
 from rulelang import load_text
@@ -193,6 +194,27 @@ def test_quick_answers_are_the_agents_own():
     assert [fast(k, 7, "complete") for k in range(50)] == [RandomAgent.quick(agent, k, 7, "complete") for k in range(50)]
     assert quick_of(Fixed(5, "challenger"))(3, 7, "complete") == 0
     assert quick_of(Chooses(5, "challenger")) is None
+
+
+@pytest.mark.parametrize("name, spec", [("twenty-trials", "random"), ("gauntlet-race", "random"),
+                                        ("gauntlet-gobbots", "random:always=block_token:keep")])
+def test_quick_answers_asked_at_the_decision_play_the_game_the_agent_chooses(name, spec):
+    # in a simulation the generated code asks quick agents itself (a menu's too), and one that
+    # declines a decision (`always`) is asked with a view: the game of choose() at every decision
+    game = Game(bundled(name))
+    viewer = Viewer(game)
+    for seed in range(4):
+        fast = play(game, seed, {r: make_agent(spec, seed, r) for r in game.roles})
+        agents = {r: make_agent(spec, seed, r) for r in game.roles}
+        st = game.new_state(seed)
+        while st.outcome is None:
+            p = st.pending
+            if p is None:
+                game.apply_chance(st, game.sample_chance(st))
+            else:
+                game.apply(st, agents[p.role].choose(PlayerView(game, viewer, st)))
+        assert (fast.answers(), fast.outcome) == (st.answers(), st.outcome), (name, seed)
+        assert fast.quick is None  # only while the engine runs
 
 
 def test_agent_specs():

@@ -160,9 +160,9 @@ class Codegen(Statements):
             self._lazy = lazy
             return self.flow_branch(item, fn, k, block_of)
         otherwise = k + 1 if not item.go_on_if else block_of[item.otherwise.at]
-        fn.body += [f"if {opts}:",
-                    f"    st.pending = _decision(({self.const(ask.site)}, {self.expr(ask.role, fn, {})}, {opts}, {at + 1}))",
-                    f"    st.stack[-1].pc = {at}", "    return -1", f"return {otherwise}"]
+        fn.body.append(f"if {opts}:")
+        fn.body += ["    " + line for line in self.suspend(ask.site, self.expr(ask.role, fn, {}), opts, at, at + 1)]
+        fn.body.append(f"return {otherwise}")
 
     # ------------------------------------------------------------ one method per flow item
     def flow_run(self, item: Run, fn, k, block_of):
@@ -195,9 +195,8 @@ class Codegen(Statements):
         opts = self.fresh("opts")
         err = self.error(item.site.span, f"the decision '{item.site.label}' has no legal option")
         hint = self.const("guard the decision with a condition that checks there is a choice")
-        fn.body += [f"{opts} = {self.once(item.options, fn)}", f"if not {opts}:", f"    _fail({err}, {hint})",
-                    f"st.pending = _decision(({self.const(item.site)}, {self.expr(item.role, fn, {})}, {opts}, {k + 1}))",
-                    f"st.stack[-1].pc = {k}", "return -1"]
+        fn.body += [f"{opts} = {self.once(item.options, fn)}", f"if not {opts}:", f"    _fail({err}, {hint})"]
+        fn.body += self.suspend(item.site, self.expr(item.role, fn, {}), opts, k, k + 1)
 
     def flow_askmenu(self, item: AskMenu, fn, k, block_of):
         open_ = self.fresh("open")
@@ -206,10 +205,29 @@ class Codegen(Statements):
             line = f"{open_}.append(({self.const(choice.name)}, {block_of[choice.to.at]}))"
             fn.body += [f"if {self.expr(choice.guard, fn, {})}:", "    " + line] if choice.guard is not None else [line]
         err = self.error(item.site.span, f"no option of '{item.site.label}' is open")
-        fn.body += [f"if not {open_}:", f"    _fail({err})",
-                    f"st.pending = _decision(({self.const(item.site)}, {self.expr(item.role, fn, {})}, "
-                    f"[(n,) for n, _ in {open_}], [t for _, t in {open_}]))",
-                    f"st.stack[-1].pc = {k}", "return -1"]
+        fn.body += [f"if not {open_}:", f"    _fail({err})"]
+        fn.body += self.suspend(item.site, self.expr(item.role, fn, {}), open_, k)
+
+    def suspend(self, site, role: str, opts: str, k: int, resume: int | None = None) -> list[str]:
+        """The lines that stop block k for a decision (a menu's `opts` are (name, block) pairs).
+
+        While the engine answers quick agents itself (`st.quick`, see Game.run), the agent is
+        asked here and play goes on at once where the answer leads, as Game.run would go on:
+        no decision record, no return to the engine's loop. The same answer, the same game."""
+        answer, i = self.fresh("answer"), self.fresh("i")
+        ask = f"({answer} := st.quick) is not None and ({answer} := {answer}.get({role})) is not None " \
+              f"and ({i} := {answer}(st.decisions, len({opts}), {self.const(site.label)})) is not None"
+        answered = ["    st.decisions += 1", f"    st.moves = (st.moves, {i})"]
+        if site.menu:
+            answered.append(f"    return {opts}[{i}][1]")
+            record = f"[(n,) for n, _ in {opts}], [t for _, t in {opts}]"  # the options, where each leads
+        else:
+            names = "".join(f"env[{self.const(name)}], " for name in site.names)
+            answered = [f"    {names}= {opts}[{i}]"] + answered + [f"    return {resume}"]
+            record = f"{opts}, {resume}"
+        return [f"if {ask}:"] + answered + [
+            f"st.pending = _decision(({self.const(site)}, {role}, {record}))",
+            f"st.stack[-1].pc = {k}", "return -1"]
 
     def flow_take(self, item: Take, fn, k, block_of):
         self.take(item.stmt, fn, "")

@@ -213,9 +213,18 @@ class Game:
     # ------------------------------------------------------------ running
     def run(self, st: State, quick: dict | None = None, stop_at: int | None = None) -> None:
         """Run until a decision is pending or the game ends (see `apply` for `quick`)."""
-        stack, programs, pc = st.stack, self.rules.programs, 0
         limit = stop_at if stop_at is not None else sys.maxsize
         events, invariants = st.events, self.invariants if self.check_invariants else None
+        # the generated code answers quick agents at the decision itself (blocks.suspend) when
+        # there is nothing to do between two decisions: no events, invariants or limit
+        st.quick = quick if stop_at is None and events is None and invariants is None else None
+        try:
+            self._run(st, quick, limit, events, invariants)
+        finally:
+            st.quick = None
+
+    def _run(self, st: State, quick: dict | None, limit: int, events: list | None, invariants) -> None:
+        stack, programs, pc = st.stack, self.rules.programs, 0
         while True:
             try:
                 while stack:

@@ -37,7 +37,8 @@ class Frame:
 
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
-                 "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves")
+                 "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves",
+                 "quick")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
                  stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0,
@@ -60,6 +61,9 @@ class State:
         # every answer since the game began, newest first, as a chain (earlier, answer) that a clone
         # shares: a decision's option index, or a chance outcome o as -1 - o. A save is these answers.
         self.moves: tuple | None = moves
+        # while Game.run answers quick agents itself: role -> quick answer, which the generated code
+        # asks at a decision without returning to the engine's loop (never copied, never saved)
+        self.quick: dict | None = None
 
     def answers(self) -> list[int]:
         """The answers so far, oldest first (a chance outcome o as -1 - o)."""
