@@ -345,9 +345,10 @@ class Binders(Expressions):
         size = self.size_bound(groups[0].domain)
         return self._bindings is not None and size is not None and self._bindings * size <= FREE_BINDINGS
 
-    def exists_of_kind(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
+    def exists_of_kind(self, e: ir.Quantified, fn: Function, scope: dict, invert: bool = False) -> str | None:
         """`exists c in ZONE where c is KIND` (or `is not`): one C-level call on the set of the
-        kind's cards instead of a nested function and its loop (not when counted as steps)."""
+        kind's cards instead of a nested function and its loop (not when counted as steps).
+        `invert`: the test that there is none (`not exists ...`)."""
         if not self.kind_test(e):
             return None
         groups, where = e.binder.groups, e.binder.where
@@ -355,7 +356,8 @@ class Binders(Expressions):
             self._kind_sets[where.kind] = frozenset(c for c, yes in enumerate(self.L.is_kind[where.kind]) if yes)
         kind = self.const(self._kind_sets[where.kind])
         zone = self.cards_of(groups[0].domain, fn, scope)
-        return f"(not {kind}.issuperset({zone}))" if where.negated else f"(not {kind}.isdisjoint({zone}))"
+        test = f"{kind}.issuperset({zone})" if where.negated else f"{kind}.isdisjoint({zone})"
+        return test if invert else f"(not {test})"
 
     def scans_board(self, e: ir.Quantified) -> list[int] | None:
         """The few cards board_scan looks at, if e is of its shape."""

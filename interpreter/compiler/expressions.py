@@ -280,6 +280,9 @@ class Expressions(Source):
     def expr_unary(self, e, fn, scope):
         if e.op == "not" and isinstance(e.operand, ir.Unary) and e.operand.op == "not":
             return f"bool({self.expr(e.operand.operand, fn, scope)})"
+        if e.op == "not" and isinstance(e.operand, ir.Quantified) and e.operand.kind == "exists" \
+                and (none := self.exists_of_kind(e.operand, fn, scope, invert=True)) is not None:
+            return none
         operand = self.expr(e.operand, fn, scope)
         return f"(not {operand})" if e.op == "not" else f"(-{operand})"
 

@@ -172,8 +172,13 @@ class Statements(Binders):
             else:
                 self.emit(fn, indent, f"{c} = {value}")
                 inner = indent
-            self.emit(fn, inner, f"if {c} is None:", f"    _fail({err})")
+            if not self.surely_card(card):
+                self.emit(fn, inner, f"if {c} is None:", f"    _fail({err})")
             self.move_one(fn, inner, c, dest, up, top)
+
+    def surely_card(self, e: ir.Expr) -> bool:
+        """A local of the rules that always holds a card (always_cards.py): no test for none."""
+        return isinstance(e, ir.Local) and e.name in self.always_cards
 
     def facing(self, card: str, up: str) -> str:
         """How a moved card lies: the destination's facing, unless its type lies its own way
@@ -212,8 +217,10 @@ class Statements(Binders):
     def stmt_flip(self, s, fn, indent):
         c, err = self.fresh("c"), self.error(s.span, "there is no card to flip")
         face = "True" if s.face == "up" else "False" if s.face == "down" else f"not face[{c}]"
-        self.emit(fn, indent, f"{c} = {self.expr(s.card, fn, {})}", f"if {c} is None:", f"    _fail({err})",
-                  f"face[{c}] = {face}")
+        self.emit(fn, indent, f"{c} = {self.expr(s.card, fn, {})}")
+        if not self.surely_card(s.card):
+            self.emit(fn, indent, f"if {c} is None:", f"    _fail({err})")
+        self.emit(fn, indent, f"face[{c}] = {face}")
 
     def stmt_let(self, s, fn, indent):
         value = self.once(s.value, fn, indent)
