@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 from math import comb
+from operator import itemgetter
 
 from rulelang import ir
 from rulelang.files import location
 from rulelang.types import BoardT, ZoneT
 
+from .comprehensions import collecting
 from .expressions import Expressions
 from .hoist import free_locals, never_fails, surely_computed_first
 from .nodes import Hoisted, Options
@@ -46,8 +48,8 @@ class Binders(Expressions):
             self.plain_loops(b, fn, scope, leaf)
 
     def ordered_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
-        """`ordered by`: collect (keys, values) of every binding, sort by the
-        keys (a stable sort: ties keep the binder's order), then run the leaf."""
+        """`ordered by`: collect the keys then the values of every binding as one row, sort
+        the rows by the keys (a stable sort: ties keep the binder's order), then run the leaf."""
         rows, names = self.fresh("rows"), b.names
         vs = [self.fresh("v") for _ in names]
         inner: dict = {}
@@ -55,10 +57,11 @@ class Binders(Expressions):
         def collect(s):
             inner.update(s)
             keys = [f"-{self.expr(k.value, fn, s)}" if k.descending else self.expr(k.value, fn, s) for k in b.order]
-            return [f"{rows}.append((({', '.join(keys)},), ({', '.join(s[n][0] for n in names)},)))"]
+            return [f"{rows}.append(({', '.join(keys + [s[n][0] for n in names])}))"]
         fn.body.append(f"{rows} = []")
         self.plain_loops(dataclasses.replace(b, order=()), fn, scope, collect)
-        fn.body += [f"{rows}.sort(key=_by_keys)", f"for _, ({', '.join(vs)},) in {rows}:"]
+        by = self.const(itemgetter(*range(len(b.order))))  # the keys: one C call, no Python function
+        fn.body += [f"{rows}.sort(key={by})", f"for {'_, ' * len(b.order)}{', '.join(vs)} in {rows}:"]
         sorted_scope = {**scope, **{n: (v, inner[n][1]) for n, v in zip(names, vs)}}
         fn.body += ["    " + line for line in leaf(sorted_scope)]
 
@@ -275,6 +278,8 @@ class Binders(Expressions):
         finally:
             self._pure = pure
         q.body += finish
+        if not any(line.lstrip().startswith("def ") for line, _ in q.prelude):  # (those may read a loop's names)
+            q.body, q.notes = collecting(q.body, q.notes)
         fn.prelude += q.render()
         return q.name + "()"
 

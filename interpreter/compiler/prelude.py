@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import partial
 from itertools import chain, combinations
 from math import comb
-from operator import itemgetter
 
 from ..runtime import rng
 from ..runtime.chance import Chance, ChanceEvent
@@ -76,7 +75,6 @@ def _reduce(fn, values, error):
     return fn(values)
 
 
-_by_keys = itemgetter(0)  # `ordered by`'s rows are (keys, values): a sort key without a Python call
 
 
 def _turn(st, players, out, seat, step):
@@ -156,7 +154,7 @@ def _bounded(value, low, high):
 _decision = partial(tuple.__new__, Decision)
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_by_keys": _by_keys, "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_comb": comb,
+           "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_comb": comb,
            "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,

@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 
 from rulelang.errors import Diagnostic, RulesetError, Span
 from rulelang.files import location
@@ -100,7 +101,7 @@ def _comment(text: str) -> str:
 
 def _describe(value) -> str:
     """A constant as its note says it."""
-    if callable(value):
+    if callable(value) and not isinstance(value, itemgetter):  # (an `ordered by`'s sort key says what it takes)
         return getattr(value, "rules_title", "a generated function")
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Span):  # an error: (span, message)
         return f"error at {location(value[0])}: {value[1]}"
