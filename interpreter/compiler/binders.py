@@ -22,7 +22,6 @@ from rulelang import ir
 from rulelang.files import location
 from rulelang.types import BoardT, ZoneT
 
-from .comprehensions import collecting
 from .expressions import Expressions
 from .hoist import free_locals, never_fails, surely_computed_first
 from .nodes import Hoisted, Options
@@ -278,8 +277,6 @@ class Binders(Expressions):
         finally:
             self._pure = pure
         q.body += finish
-        if not any(line.lstrip().startswith("def ") for line, _ in q.prelude):  # (those may read a loop's names)
-            q.body, q.notes = collecting(q.body, q.notes)
         fn.prelude += q.render()
         return q.name + "()"
 
