@@ -213,21 +213,22 @@ class Codegen(Statements):
 
         While the engine answers quick agents itself (`st.quick`, see Game.run), the agent is
         asked here and play goes on at once where the answer leads, as Game.run would go on:
-        no decision record, no return to the engine's loop. The same answer, the same game."""
+        no decision record, no return to the engine's loop. The same answer, the same game.
+        Answered, the lines end by going on to the resume point, so Merge may take its code
+        in (it keeps its own function, where a decision answered by the engine resumes)."""
         answer, i = self.fresh("answer"), self.fresh("i")
         ask = f"({answer} := st.quick) is not None and ({answer} := {answer}.get({role})) is not None " \
               f"and ({i} := {answer}(st.decisions, len({opts}), {self.const(site.label)})) is not None"
-        answered = ["    st.decisions += 1", f"    st.moves = (st.moves, {i})"]
         if site.menu:
-            answered.append(f"    return {opts}[{i}][1]")
             record = f"[(n,) for n, _ in {opts}], [t for _, t in {opts}]"  # the options, where each leads
+            answered, go_on = [], f"return {opts}[{i}][1]"
         else:
-            names = "".join(f"env[{self.const(name)}], " for name in site.names)
-            answered = [f"    {names}= {opts}[{i}]"] + answered + [f"    return {resume}"]
             record = f"{opts}, {resume}"
-        return [f"if {ask}:"] + answered + [
-            f"st.pending = _decision(({self.const(site)}, {role}, {record}))",
-            f"st.stack[-1].pc = {k}", "return -1"]
+            answered = ["".join(f"env[{self.const(name)}], " for name in site.names) + f"= {opts}[{i}]"]
+            go_on = f"return {resume}"
+        return [f"if not ({ask}):", f"    st.pending = _decision(({self.const(site)}, {role}, {record}))",
+                f"    st.stack[-1].pc = {k}", "    return -1",
+                *answered, "st.decisions += 1", f"st.moves = (st.moves, {i})", go_on]
 
     def flow_take(self, item: Take, fn, k, block_of):
         self.take(item.stmt, fn, "")
