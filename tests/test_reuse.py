@@ -2,6 +2,7 @@
 with nothing between that changes what it reads, is computed once — and the game is the
 one the plain rules play, errors included."""
 import pytest
+from helpers import assert_plays_as_plain
 
 from interpreter.engine.game import Game
 from interpreter.runtime.errors import RuleError
@@ -97,15 +98,7 @@ def test_reused_values_play_the_same_as_the_plain_rules():
     fast, plain = games()
     # near(v) and high() (the variable set between does not change it); near(v + 1) after the move
     assert len(holders(fast)) == 3
-    for seed in range(80):
-        a, b = fast.new_state(seed), plain.new_state(seed)
-        while not fast.is_terminal(a):
-            d, e = fast.decision(a), plain.decision(b)
-            assert (d.label, d.options) == (e.label, e.options), seed
-            i = (seed * 5 + a.decisions) % len(d.options)
-            fast.apply(a, i)
-            plain.apply(b, i)
-        assert fast.outcome(a) == plain.outcome(b)
+    assert_plays_as_plain(fast, plain, seeds=80, step=5)
 
 
 def test_each_reused_value_is_computed_once_and_nothing_after_a_change_reuses_it():

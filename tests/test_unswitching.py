@@ -2,6 +2,7 @@
 changes runs one set of loops per outcome of that test, and still plays exactly as the
 plain rules do, lazily (nothing is computed that the original would not have computed)."""
 import pytest
+from helpers import assert_plays_as_plain
 
 from interpreter.engine.game import Game
 from interpreter.runtime.errors import RuleError
@@ -89,15 +90,7 @@ def test_unswitched_loops_play_the_same_as_the_plain_rules():
     fast, plain = games(True), games(False)
     loops = [sum(u.text().count("_combinations(") for u in g.rules.units) for g in (fast, plain)]
     assert loops[0] > loops[1] + 4  # a loop over the pairs per case arm
-    for seed in range(60):
-        a, b = fast.new_state(seed), plain.new_state(seed)
-        while not fast.is_terminal(a):
-            d, e = fast.decision(a), plain.decision(b)
-            assert (d.label, d.options) == (e.label, e.options), seed
-            i = (seed * 7 + a.decisions) % len(d.options)
-            fast.apply(a, i)
-            plain.apply(b, i)
-        assert fast.outcome(a) == plain.outcome(b)
+    assert_plays_as_plain(fast, plain, seeds=60, step=7)
 
 
 def test_a_test_is_evaluated_only_when_the_original_evaluates_it():

@@ -23,6 +23,20 @@ def bundled(name: str) -> ir.Ruleset:
     return load_ruleset(name)
 
 
+def assert_plays_as_plain(fast: Game, plain: Game, seeds: int, step: int) -> None:
+    """The optimised and the plain program of one ruleset offer the same decisions and end the same,
+    for `seeds` games with answers spread over the options (`step` apart)."""
+    for seed in range(seeds):
+        a, b = fast.new_state(seed), plain.new_state(seed)
+        while not fast.is_terminal(a):
+            d, e = fast.decision(a), plain.decision(b)
+            assert (d.label, d.options) == (e.label, e.options), seed
+            i = (seed * step + a.decisions) % len(d.options)
+            fast.apply(a, i)
+            plain.apply(b, i)
+        assert fast.outcome(a) == plain.outcome(b), seed
+
+
 def game_for(ruleset_name: str = "twenty-trials", mode: str | None = None, **params) -> Game:
     return Game(load_ruleset(ruleset_name, {k: str(v) for k, v in params.items()}), mode)
 
