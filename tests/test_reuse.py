@@ -42,6 +42,7 @@ define:
   aim(): first(g in table where g is goal)
   near(number v): "[c for c in hand where abs(c.value - v) <= 1]"
   high(): "[c for c in hand where c.value > aim().value]"
+  mid(): "[c for c in hand where c.value >= 3 and c.value <= 4]"
 setup: |
   move all c in box where c is tile to deck
   move all c in box where c is goal to goals
@@ -57,6 +58,9 @@ modes:
             move top(deck) to hand
           let v = aim().value
           let h = size(high())
+          let m = mid()
+          if size(mid()) > 2:
+            taken = taken + size(m)
           if size(near(v)) == 1:
             move first(c in near(v)) to done
           elif size(near(v)) > 1:
@@ -110,6 +114,9 @@ def test_each_reused_value_is_computed_once_and_nothing_after_a_change_reuses_it
     written = calls(steps) - calls(tuple(n.options for n in walk(steps) if isinstance(n, ir.Choose)))
     computed = sum(1 for n in walk(fast.rules.program.steps)  # `[c for c in hand where abs(...) <= 1]`
                    if isinstance(n, ir.Quantified) and n.kind == "list" and "abs" in repr(n.binder.where))
+    mids = sum(1 for n in walk(fast.rules.program.steps)  # `let m = mid()` holds it for the `if` after
+               if isinstance(n, ir.Quantified) and n.kind == "list" and ">=" in repr(n.binder.where))
+    assert mids == 1
     # as written: near(v) four times, near(v + 1) three times; reused: once before the first `if`, and
     # twice after `v = v + 1` (the move between its two tests changes the hand they read)
     assert (written, computed) == (7, 3)

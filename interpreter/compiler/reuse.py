@@ -85,7 +85,9 @@ class Reuse:
                 let, k = held
                 value, before, new = _replace_node(value, first, k), [let], (k,)
             s = dataclasses.replace(s, value=value)
-            return s, _forget(known + new, _writes(s)), before
+            writes = _writes(s)  # what it sets is set after its value is computed
+            return s, _forget(known, writes) + tuple(k for k in new if writes is not None and not k.reads & writes), \
+                before
         if isinstance(s, (ir.While, ir.For, ir.Repeat, ir.Choose, ir.Take)):
             # what is evaluated before the loop or decision may reuse; the body starts afresh
             head = {} if isinstance(s, ir.While) else {f: self.reused(getattr(s, f), known)
