@@ -214,6 +214,7 @@ def test_quick_answers_asked_at_the_decision_play_the_game_the_agent_chooses(nam
             else:
                 game.apply(st, agents[p.role].choose(PlayerView(game, viewer, st)))
         assert (fast.answers(), fast.outcome) == (st.answers(), st.outcome), (name, seed)
+        assert fast.events == st.events, (name, seed)  # the race keeps its history: decisions and dice
         assert fast.quick is None  # only while the engine runs
 
 

@@ -34,7 +34,6 @@ class Binders(Expressions):
     def __init__(self, layout, keep: bool = True):
         super().__init__(layout, keep)
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
-        self._last_made = None  # (function, host, its lines in the host's prelude): see inline_call
         self._pure = False  # generating a quantifier's loops: no statement runs inside them
         self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
         self._free_memo: dict = {}  # hoist.free_locals' memo
@@ -282,23 +281,6 @@ class Binders(Expressions):
         fn.prelude += q.render()
         self._last_made = (q, fn, start, len(fn.prelude))
         return q.name + "()"
-
-    def inline_call(self, text: str, fn: Function, indent: str = "") -> str:
-        """A statement's value `qN()`, the quantifier function just made for fn, as lines of
-        fn itself (a local holding what it would return): no function made and called each
-        time the statement runs. Only a function whose one `return` is its last line."""
-        if self._last_made is None:
-            return text
-        q, host, start, end = self._last_made
-        *body, last = q.body
-        if host is not fn or text != f"{q.name}()" or len(fn.prelude) != end or not last.startswith("return ") \
-                or any(line.lstrip().startswith("return") for line in body):
-            return text
-        del fn.prelude[start:]
-        at = len(fn.body) + len(q.prelude)
-        fn.body += [indent + line for line in [line for line, _ in q.prelude] + body]
-        fn.notes.update({at + i: note for i, note in q.notes.items() if i < len(body)})
-        return last[len("return "):]
 
     def expr_quantified(self, e, fn, scope):
         kind = e.kind

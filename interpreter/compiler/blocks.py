@@ -159,8 +159,6 @@ class Codegen(Statements):
             del fn.body[start:], fn.prelude[nested:]
             self._lazy = lazy
             return self.flow_branch(item, fn, k, block_of)
-        value = fn.body.pop()[len(f"{opts} = "):]
-        fn.body.append(f"{opts} = {self.inline_call(value, fn)}")
         otherwise = k + 1 if not item.go_on_if else block_of[item.otherwise.at]
         fn.body.append(f"if {opts}:")
         fn.body += ["    " + line for line in self.suspend(ask.site, self.expr(ask.role, fn, {}), opts, at, at + 1)]
@@ -180,7 +178,7 @@ class Codegen(Statements):
                         f"_work(st, {n}, {self.const(item.count.span)}, {self.L.step_limit})"]
             value = f"[()] * {n}"
         else:
-            value = self.inline_call(self.expr_options(Options(item.binder, span=item.binder.span), fn, {}), fn)
+            value = self.once(Options(item.binder, span=item.binder.span), fn)
         fn.body += [f"env[{self.const(item.rows)}] = {value}", f"env[{self.const(item.index)}] = 0"]
 
     def flow_jump(self, item: Jump, fn, k, block_of):
@@ -197,8 +195,7 @@ class Codegen(Statements):
         opts = self.fresh("opts")
         err = self.error(item.site.span, f"the decision '{item.site.label}' has no legal option")
         hint = self.const("guard the decision with a condition that checks there is a choice")
-        fn.body.append(f"{opts} = {self.inline_call(self.once(item.options, fn), fn)}")
-        fn.body += [f"if not {opts}:", f"    _fail({err}, {hint})"]
+        fn.body += [f"{opts} = {self.once(item.options, fn)}", f"if not {opts}:", f"    _fail({err}, {hint})"]
         fn.body += self.suspend(item.site, self.expr(item.role, fn, {}), opts, k, k + 1)
 
     def flow_askmenu(self, item: AskMenu, fn, k, block_of):
@@ -231,7 +228,8 @@ class Codegen(Statements):
             go_on = f"return {resume}"
         return [f"if not ({ask}):", f"    st.pending = _decision(({self.const(site)}, {role}, {record}))",
                 f"    st.stack[-1].pc = {k}", "    return -1",
-                *answered, "st.decisions += 1", f"st.moves = (st.moves, {i})", go_on]
+                *answered, "st.decisions += 1", f"st.moves = (st.moves, {i})",
+                "if st.events is not None:", f"    st.events.append(Decided({role}))", go_on]
 
     def flow_take(self, item: Take, fn, k, block_of):
         self.take(item.stmt, fn, "")

@@ -26,6 +26,7 @@ class Expressions(Source):
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
         self._lazy_host = None  # (quantifier, lazy values) the quantifier's function is to hold
         self._known: dict[str, str] = {}  # lazy values computed before the loops being generated: their locals
+        self._last_made = None  # the quantifier function made last: (it, host, its lines in the host's prelude)
         self.on_grid: dict[str, str] = {}  # python variables bound to the cards of a board whose every space
         # is a grid's -> that board
 
@@ -401,15 +402,33 @@ class Expressions(Source):
     def once(self, e: ir.Expr, fn: Function, indent: str = "") -> str:
         """An expression evaluated once each time the lines before it run (a
         statement's value, a branch's test): its lazy values reset right here,
-        in the function itself, instead of in a nested one."""
+        in the function itself, instead of in a nested one, and a list it builds
+        is built by lines of the function itself (inline_call)."""
         if not isinstance(e, HoistLet):
-            return self.expr(e, fn, {})
+            return self.inline_call(self.expr(e, fn, {}), fn, indent)
         scope = {}
         for name, value in e.bindings:
             var = self.fresh("h")
             scope[name] = (var, fn, value)
             fn.body.append(f"{indent}{var} = UNSET")
-        return self.expr(e.body, fn, scope)
+        return self.inline_call(self.expr(e.body, fn, scope), fn, indent)
+
+    def inline_call(self, text: str, fn: Function, indent: str = "") -> str:
+        """A statement's value `qN()`, the quantifier function just made for fn, as lines of
+        fn itself (a local holding what it would return): no function made and called each
+        time the statement runs. Only a function whose one `return` is its last line."""
+        if self._last_made is None:
+            return text
+        q, host, start, end = self._last_made
+        *body, last = q.body
+        if host is not fn or text != f"{q.name}()" or len(fn.prelude) != end or not last.startswith("return ") \
+                or any(line.lstrip().startswith("return") for line in body):
+            return text
+        del fn.prelude[start:]
+        at = len(fn.body) + len(q.prelude)
+        fn.body += [indent + line for line in [line for line, _ in q.prelude] + body]
+        fn.notes.update({at + i: note for i, note in q.notes.items() if i < len(body)})
+        return last[len("return "):]
 
     def hoist_let(self, e: HoistLet, fn: Function, scope: dict, inline: bool) -> str:
         """Lazy values: each is computed the first time it is used."""

@@ -223,14 +223,14 @@ class Statements(Binders):
         self.emit(fn, indent, f"face[{c}] = {face}")
 
     def stmt_let(self, s, fn, indent):
-        value = self.inline_call(self.once(s.value, fn, indent), fn, indent)
+        value = self.once(s.value, fn, indent)
         if _grows(s.value):
             value = self.within_bound(value, s.span, fn, indent)
         self.emit(fn, indent, f"env[{self.const(s.name)}] = {value}")
 
     def stmt_assign(self, s, fn, indent):
         target = self.assignable(s.target, s.span, fn, indent)
-        value = self.inline_call(self.once(s.value, fn, indent), fn, indent)
+        value = self.once(s.value, fn, indent)
         if s.op != "=" or _grows(s.value):  # a number that may have grown is checked before it is kept
             value = self.within_bound(value if s.op == "=" else f"{target} {s.op[0]} {value}", s.span, fn, indent)
             self.emit(fn, indent, self.store(s.target, target, "=", value))
@@ -324,8 +324,7 @@ class Statements(Binders):
     def stmt_for(self, s, fn, indent):
         names = s.binder.names
         vs, rows = [self.fresh("v") for _ in names], self.fresh("rows")
-        value = self.inline_call(self.expr_options(Options(s.binder, span=s.binder.span), fn, {}), fn, indent)
-        self.emit(fn, indent, f"{rows} = {value}",
+        self.emit(fn, indent, f"{rows} = {self.once(Options(s.binder, span=s.binder.span), fn, indent)}",
                   f"_work(st, len({rows}), {self.const(s.span)}, {self.L.step_limit})",
                   f"for ({', '.join(vs)},) in {rows}:")
         for n, v in zip(names, vs):
@@ -347,7 +346,7 @@ class Statements(Binders):
         rows = self.fresh("rows")
         err = self.error(s.span, f"take {s.which}: no binding matches")
         hint = self.const("guard it with a condition that checks there is one (`if exists ...:`)")
-        self.emit(fn, indent, f"{rows} = {self.inline_call(self.once(s.options, fn, indent), fn, indent)}",
+        self.emit(fn, indent, f"{rows} = {self.once(s.options, fn, indent)}",
                   f"if not {rows}:", f"    _fail({err}, {hint})")
         return rows
 

@@ -214,16 +214,16 @@ class Game:
     def run(self, st: State, quick: dict | None = None, stop_at: int | None = None) -> None:
         """Run until a decision is pending or the game ends (see `apply` for `quick`)."""
         limit = stop_at if stop_at is not None else sys.maxsize
-        events, invariants = st.events, self.invariants if self.check_invariants else None
+        invariants = self.invariants if self.check_invariants else None
         # the generated code answers quick agents at the decision itself (blocks.suspend) when
-        # there is nothing to do between two decisions: no events, invariants or limit
-        st.quick = quick if stop_at is None and events is None and invariants is None else None
+        # nothing is to be done between two decisions: no invariants to check, no limit
+        st.quick = quick if stop_at is None and invariants is None else None
         try:
-            self._run(st, quick, limit, events, invariants)
+            self._run(st, quick, limit, invariants)
         finally:
             st.quick = None
 
-    def _run(self, st: State, quick: dict | None, limit: int, events: list | None, invariants) -> None:
+    def _run(self, st: State, quick: dict | None, limit: int, invariants) -> None:
         stack, programs, pc = st.stack, self.rules.programs, 0
         while True:
             try:
@@ -235,31 +235,21 @@ class Game:
                             pc = ops[pc](st, env)
                         if pc != SUSPEND or quick is None:
                             break
-                        # answer here, without leaving the loop, if a quick agent answers
-                        p, n = st.pending, st.decisions
-                        if p is None or n >= limit:
+                        # answer here, without leaving the loop, if a quick agent answers (the generated
+                        # code has asked it already unless there are invariants or a limit to mind)
+                        p = st.pending
+                        if p is None or st.decisions >= limit:
                             return
                         answer = quick.get(p.role)
                         if answer is None:
                             return
-                        site, options = p.site, p.options
-                        index = answer(n, len(options), site.label)
+                        index = answer(st.decisions, len(p.options), p.site.label)
                         if index is None:
                             return
                         if invariants is not None:
                             invariants.at_decision(st)
-                        # `_answer` written out (it runs at every decision of a simulation); play goes on in
-                        # this frame, whose pc is set again before it is read (at the next decision or call)
-                        if site.menu:
-                            pc = p.resume[index]
-                        else:
-                            env.update(zip(site.names, options[index]))
-                            pc = p.resume
-                        st.pending = None
-                        st.decisions = n + 1
-                        st.moves = (st.moves, index)
-                        if events is not None:
-                            events.append(Decided(p.role))
+                        self._answer(st, p, index)
+                        pc = frame.pc
                     if pc == SUSPEND:
                         return
                     if pc != CALL:
