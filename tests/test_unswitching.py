@@ -1,6 +1,8 @@
 """Loop unswitching (compiler/binders.py): a `where` that first tests a value no binding
 changes runs one set of loops per outcome of that test, and still plays exactly as the
 plain rules do, lazily (nothing is computed that the original would not have computed)."""
+import re
+
 import pytest
 from helpers import assert_plays_as_plain
 
@@ -91,6 +93,15 @@ def test_unswitched_loops_play_the_same_as_the_plain_rules():
     loops = [sum(u.text().count("_combinations(") for u in g.rules.units) for g in (fast, plain)]
     assert loops[0] > loops[1] + 4  # a loop over the pairs per case arm
     assert_plays_as_plain(fast, plain, seeds=60, step=7)
+
+
+def test_what_every_branch_computes_first_is_computed_once_without_a_test():
+    # the case's subject (the test card's kind) is computed before the branches, each branch's
+    # value (its `value`) at the branch's top: plain lines, no lazy `is not UNSET` test left
+    main = next(u.text() for u in games(True).rules.units if "the main program" in u.what)
+    assert main.count("_combinations(") >= 8
+    computed = [line for line in main.splitlines() if re.match(r"\s*h\d+ = \(", line)]
+    assert len(computed) >= 8 and not [line for line in computed if "UNSET" in line]
 
 
 def test_a_test_is_evaluated_only_when_the_original_evaluates_it():

@@ -169,9 +169,21 @@ class Binders(Expressions):
             fn.body.append(f"{d} = {self.cards_of(g.domain, fn, scope)}")
         fn.body.append(f"if len({d}) >= {k}:")
         probe, tests = branches
+        known, t = dict(self._known), None  # what the probe computes is known in every branch
         if probe is not None:
             t = self.fresh("t")
+            self.compute_first(surely_computed_first(probe, set()), fn, scope, "    ")
             fn.body.append(f"    {t} = {self.expr(probe, fn, scope)}")
+        try:
+            self.branch_loops(b, g, d, tests, t, fn, scope, leaf)
+        finally:
+            self._known = known
+        return True
+
+    def branch_loops(self, b, g, d, tests, t, fn, scope, leaf) -> None:
+        """One branch of loop unswitching per test (see unswitched_loops), each with its own loops."""
+        unset = dict(self._unset)  # the branches exclude one another: each starts with what is UNSET here
+        still = set(unset)
         keyword = "if"
         for test, rest in tests:
             if isinstance(rest, ir.Const) and rest.value is False:
@@ -181,25 +193,23 @@ class Binders(Expressions):
             if test is None:
                 fn.body.append("    else:")
             else:
-                fn.body.append(f"    {keyword} {test(t if probe is not None else None, fn, scope)}:")
+                fn.body.append(f"    {keyword} {test(t, fn, scope)}:")
                 keyword = "elif"
             if isinstance(rest, str):  # a statement (no arm matches: the error)
                 fn.body.append(f"        {rest}")
                 continue
             outer, fn.body = fn.body, []
-            known = dict(self._known)
+            known, self._unset = dict(self._known), dict(unset)
             try:
                 cards = set(g.names) if isinstance(g.domain.ty, ZoneT) else set()
-                for name in surely_computed_first(rest, cards) if rest is not None else ():
-                    # the test computes it at the first binding before anything that may fail: compute it now
-                    h = self.fresh("h")
-                    fn.body.append(f"{h} = {self.expr(Hoisted(name), fn, scope)}")
-                    self._known[name] = h
+                # what the test computes at the first binding before anything that may fail: computed now
+                self.compute_first(surely_computed_first(rest, cards) if rest is not None else (), fn, scope)
                 self.plain_loops(dataclasses.replace(b, where=rest), fn, scope, leaf, (g, d))
             finally:
                 inner, fn.body, self._known = fn.body, outer, known
+                still &= set(self._unset)
             fn.body += ["        " + line for line in inner]
-        return True
+        self._unset = {name: unset[name] for name in still}
 
     def invariant_branches(self, where: ir.Expr, names: set):
         """(the value tested once, [(its test, the rest of the where), ...]) for a where that starts by
@@ -270,6 +280,9 @@ class Binders(Expressions):
         if self._lazy_host is not None and self._lazy_host[0] is e:  # its lazy values: locals of its own
             scope = self.lazy_values(self._lazy_host[1], q, scope)
             self._lazy_host = None
+        if self._entry is e:  # the whole of a value once() computes: called right after its lazy values reset
+            self._entry = None
+            self._unset.update((name, q) for name, f in self._unset.items() if f is fn)
         q.body += setup
         pure, self._pure = self._pure, True
         try:

@@ -12,7 +12,8 @@ from rulelang import ir
 from rulelang.types import BoardT, ListT, ZoneT
 from rulelang.walk import method
 
-from .nodes import HoistLet
+from .hoist import surely_computed_first
+from .nodes import Hoisted, HoistLet
 from .prelude import MAX_LIST
 from .source import Function, Source
 
@@ -26,6 +27,8 @@ class Expressions(Source):
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
         self._lazy_host = None  # (quantifier, lazy values) the quantifier's function is to hold
         self._known: dict[str, str] = {}  # lazy values computed before the loops being generated: their locals
+        self._unset: dict[str, Function] = {}  # lazy values surely still UNSET where fn's next line runs -> fn
+        self._entry = None  # the expression once() is generating (its lazy values are UNSET where it starts)
         self._last_made = None  # the quantifier function made last: (it, host, its lines in the host's prelude)
         self.on_grid: dict[str, str] = {}  # python variables bound to the cards of a board whose every space
         # is a grid's -> that board
@@ -379,6 +382,7 @@ class Expressions(Source):
         var, owner, value = scope[e.name]
         if fn is not owner and var not in fn.nonlocals:
             fn.nonlocals.append(var)
+        self._unset.pop(e.name, None)  # computed here, perhaps: from here on it may be set
         key = (e.name, id(fn))
         if key not in self._lazy:
             self._lazy[key] = self.expr(value, fn, scope)
@@ -411,7 +415,33 @@ class Expressions(Source):
             var = self.fresh("h")
             scope[name] = (var, fn, value)
             fn.body.append(f"{indent}{var} = UNSET")
-        return self.inline_call(self.expr(e.body, fn, scope), fn, indent)
+            self._unset[name] = fn
+        self._entry = e.body  # a quantifier function made for it runs first: there, they are UNSET too
+        try:
+            return self.inline_call(self.expr(e.body, fn, scope), fn, indent)
+        finally:
+            self._entry = None
+
+    def compute_first(self, names, fn: Function, scope: dict, indent: str = "") -> None:
+        """Lazy values that the code about to run surely computes first (hoist.surely_computed_first),
+        computed now by lines of their own, each after those its own value surely computes first, and
+        known from here on: later uses read the local, with no test. One still surely UNSET here is
+        computed without the test too. The caller restores `_known` and `_unset` where the region in
+        which they hold ends."""
+        for name in names:
+            if name in self._known:
+                continue
+            var, owner, value = scope[name]
+            self.compute_first(surely_computed_first(value, set()), fn, scope, indent)
+            if self._unset.get(name) is fn:
+                del self._unset[name]
+                line = f"{var} = {self.expr(value, fn, scope)}"
+            else:
+                line = f"{var} = {self.expr(Hoisted(name), fn, scope)}"
+            if fn is not owner and var not in fn.nonlocals:
+                fn.nonlocals.append(var)
+            fn.body.append(indent + line)
+            self._known[name] = var
 
     def inline_call(self, text: str, fn: Function, indent: str = "") -> str:
         """A statement's value `qN()`, the quantifier function just made for fn, as lines of

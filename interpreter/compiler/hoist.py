@@ -146,6 +146,9 @@ def surely_computed_first(e: ir.Expr, cards: set[str]) -> list[str]:
             return True
         if isinstance(e, ir.Field) and isinstance(e.obj, ir.Local) and e.obj.name in cards:
             return True
+        if isinstance(e, ir.Field):  # its card first; reading the field may fail (no card)
+            visit(e.obj)
+            return False
         if isinstance(e, ir.Binary) and e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL):
             return visit(e.left) and visit(e.right)
         if isinstance(e, ir.Binary) and e.op in ("and", "or"):
