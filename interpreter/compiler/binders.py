@@ -24,7 +24,7 @@ from rulelang.types import BoardT, ZoneT
 
 from .expressions import Expressions
 from .hoist import free_locals, never_fails, surely_computed_first
-from .nodes import Hoisted, Options
+from .nodes import Options
 from .source import Function
 
 FREE_BINDINGS = 1_000
