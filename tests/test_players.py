@@ -208,6 +208,29 @@ modes:
     assert out["places"] == {"player_1": 1, "player_3": 1, "player_2": 3, "player_4": 4}  # the rest ranked
 
 
+@pytest.mark.parametrize("ending, result", [
+    ("win player as made_it", "win"), ("lose player as busted", "lose"), ("end game in a draw as push", "draw"),
+    ("win [p for p in players where p != player] as nobody", "lose"),  # a team of no one wins: the player loses
+    ("end game as scored", "win"),  # ranked alone: first, and the only first
+])
+def test_a_one_player_game_has_one_place_whatever_ends_it(ending, result):
+    g = game(f"""
+game: solo
+title: Solo
+roles: [player]
+modes:
+  main:
+    round:
+      - step: End
+        do: |
+          {ending}
+    score:
+      player: 3
+""")
+    out = g.outcome(finish(g))
+    assert out["results"] == {"player": result} and out["places"] == {"player": 1}
+
+
 def test_bounds_stop_a_change_at_the_bound():
     text = TABLE.replace("turns of p += 1", "life of p += 5\n            life of p -= 10\n            life of p += 2")
     g = game(text)

@@ -66,6 +66,13 @@ class Game:
         self._step_blocks = [s.block for s in self.rules.steps]
         # rules that roll or pick at random remember it (logs, observations); others pay nothing
         self._remembers = any(site.kind != "shuffle" for site in self.rules.chance_sites)
+        # what every game's outcome uses, worked out once (_outcome runs at the end of every play-out)
+        rules = self.rules
+        self._ranking_keys = list(rules.ranking) or \
+            ([(False, rules.score)] if set(rules.score) >= set(self.roles) else [])
+        self._score_nodes = [(r, f, self.mode.score.get(r)) for r, f in rules.score.items()]
+        self._measure_nodes = [(n, f, self.mode.measures.get(n)) for n, f in rules.measures.items()]
+        self._number_bound = 10 ** ruleset.number_digits
 
     # ------------------------------------------------------------ the state API
     def new_state(self, seed: int = 0) -> State:
@@ -291,35 +298,34 @@ class Game:
         return steps[i + 1].block if 0 < i < len(steps) - 1 else self.rules.round_start
 
     def _outcome(self, st: State, end: GameEnded) -> dict:
-        rules, layout = self.rules, self.layout
-        scores = {r: self._bounded(f(st, {}), self.mode.score.get(r)) for r, f in rules.score.items()}
-        keys = list(rules.ranking) or ([(False, rules.score)] if set(rules.score) >= set(self.roles) else [])
-        out = st.vars[layout.out_slot:layout.out_slot + len(self.roles)]
-        results, places = placements(end, self.roles, out, keys, st)
+        layout, roles = self.layout, self.roles
+        scores = {r: self._bounded(f(st, {}), node) for r, f, node in self._score_nodes}
+        out = st.vars[layout.out_slot:layout.out_slot + len(roles)]
+        results, places = placements(end, roles, out, self._ranking_keys, st)
         ratings = {}
-        for role, result in results.items():
-            if result == "win" and role in scores:
-                for rating in self.mode.ratings:
-                    if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
-                        ratings[role] = rating.name
+        if self.mode.ratings:
+            for role, result in results.items():
+                if result == "win" and role in scores:
+                    for rating in self.mode.ratings:
+                        if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
+                            ratings[role] = rating.name
         outcome = {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
                    "places": places, "scores": scores, "ratings": ratings, "rounds": st.round,
                    "decisions": st.decisions}
         if end.kind == "end" and self.mode.ranking:  # what decided it, for the outcome's label
             outcome["ranked_by"] = self.mode.ranking[0].name
-        why = {r: st.vars[layout.why_slot + i] or "out" for i, r in enumerate(self.roles) if out[i]}
-        if why:
-            outcome["eliminated"] = why
-        if rules.measures:
-            outcome["measures"] = {n: self._bounded(f(st, {}), self.mode.measures.get(n))
-                                   for n, f in rules.measures.items()}
+        if any(out):
+            outcome["eliminated"] = {r: st.vars[layout.why_slot + i] or "out" for i, r in enumerate(roles) if out[i]}
+        if self._measure_nodes:
+            outcome["measures"] = {n: self._bounded(f(st, {}), node) for n, f, node in self._measure_nodes}
         return outcome
 
     def _bounded(self, value, node):
         """A score or measure, unless it has more digits than numbers may have (it is
         computed at the end, so its growth is checked here, not where it is kept)."""
-        digits = self.ruleset.number_digits
-        if isinstance(value, int) and not -10 ** digits < value < 10 ** digits:
+        bound = self._number_bound
+        if isinstance(value, int) and not -bound < value < bound:
+            digits = self.ruleset.number_digits
             span = getattr(node, "span", None) or self.mode.span
             raise RuleError(span, f"a score or measure of more than {digits:,} digits",
                             f"raise the limit with --limit number_digits=N (now {digits:,}) if the game really "

@@ -27,6 +27,10 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     k if they were the k-th out; `keys`: the ranking (`ranking:`, or the scores),
     (lowest first?, role -> f(st, env)) per key."""
     named = set([end.role] if isinstance(end.role, str) else end.role or ())
+    if len(roles) == 1 and (end.kind == "draw" or end.kind in ("win", "lose") and roles[0] in named):
+        # one player, named by the end (or a draw): one place, and no ranking to evaluate
+        result = end.kind if end.kind != "draw" else "lose" if out[0] else "draw"
+        return {roles[0]: result}, {roles[0]: 1}
     gone = {r: k for r, k in zip(roles, out) if k}
 
     def in_or_out(r: str) -> tuple:  # everyone still in ties; below them, the last out first
