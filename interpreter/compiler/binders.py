@@ -333,6 +333,8 @@ class Binders(Expressions):
             return self.quantifier_function(
                 e, fn, scope, [], lambda q, s: [f"if {test}{self.expr(e.value, q, s)}:", f"    return {found}"],
                 [f"return {not found}"])
+        if kind == "list" and self.direct_list(e):
+            return f"list({self.direct_rows(e.binder, fn, scope)})"
         out = self.fresh("out")
         collect = self.quantifier_function(e, fn, scope, [f"{out} = []"],
                                            lambda q, s: [f"{out}.append({self.expr(e.value, q, s)})"],
@@ -350,7 +352,13 @@ class Binders(Expressions):
         groups = e.binder.groups
         simple = e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
             and e.kind in ("exists", "count", "first", "last")
-        return not simple and not (e.kind == "exists" and self.kind_test(e)) and self.scans_board(e) is None
+        return not simple and not (e.kind == "exists" and self.kind_test(e)) and self.scans_board(e) is None \
+            and not self.direct_list(e)
+
+    def direct_list(self, e: ir.Quantified) -> bool:
+        """`[c for c in ZONE where c is KIND]` and the like: a list C makes (direct_rows)."""
+        return e.kind == "list" and len(e.binder.names) == 1 and isinstance(e.value, ir.Local) \
+            and e.value.name == e.binder.names[0] and self.direct_shape(e.binder)
 
     def kind_test(self, e: ir.Quantified) -> bool:
         """`exists c in ZONE where c is (not) KIND`, not counted as steps (see exists_of_kind)."""
@@ -425,14 +433,43 @@ class Binders(Expressions):
         fn.prelude += q.render()
         return q.name + "()"
 
+    def direct_shape(self, b: ir.Binder) -> bool:
+        """Whether the bindings of b can be made by C (direct_rows): one group over a domain whose
+        size is known and small (no step counting to keep), no order, and no test, or for one
+        name over cards only a type test of that card."""
+        if b.order or len(b.groups) != 1:
+            return False
+        g, k = b.groups[0], len(b.groups[0].names)
+        size = self.size_bound(g.domain)
+        if size is None or self._bindings is None or self._bindings * comb(size, k) > FREE_BINDINGS:
+            return False
+        w = b.where
+        return w is None or k == 1 and isinstance(g.domain.ty, (ZoneT, BoardT)) and isinstance(w, ir.IsType) \
+            and not w.negated and isinstance(w.subject, ir.Local) and w.subject.name == g.names[0]
+
+    def direct_rows(self, b: ir.Binder, fn: Function, scope: dict) -> str:
+        """The bindings of a binder of direct_shape as an iterable C makes, in the loops' order:
+        the values for one name, tuples for more."""
+        g, k = b.groups[0], len(b.groups[0].names)
+        seq = self.cards_of(g.domain, fn, scope)
+        if b.where is not None:  # the type's table, asked by C for each card
+            return f"filter({self.const(self.L.is_kind[b.where.kind])}.__getitem__, {seq})"
+        return seq if k == 1 else f"_combinations({seq}, {k})"
+
     def values(self, b: ir.Binder, fn: Function) -> str:
         """The values a one-name binder binds, as a list."""
+        if self.direct_shape(b):
+            return f"list({self.direct_rows(b, fn, {})})"
         out, name = self.fresh("out"), b.names[0]
         holder = Options(b, span=b.span)
         return self.quantifier_function(holder, fn, {}, [f"{out} = []"],
                                         lambda q, s: [f"{out}.append({s[name][0]})"], [f"return {out}"])
 
     def expr_options(self, e, fn, scope):
+        b = e.binder
+        if self.direct_shape(b):  # the options as C builds them, in the loops' order
+            rows = self.direct_rows(b, fn, scope)
+            return f"list(zip({rows}))" if len(b.names) == 1 else f"list({rows})"
         out = self.fresh("out")
         names = e.binder.names
 
