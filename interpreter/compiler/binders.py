@@ -20,7 +20,7 @@ from operator import itemgetter
 
 from rulelang import ir
 from rulelang.files import location
-from rulelang.types import BoardT, ZoneT
+from rulelang.types import BOOL, BoardT, ZoneT
 
 from .expressions import Expressions
 from .hoist import free_locals, never_fails, surely_computed_first
@@ -72,6 +72,9 @@ class Binders(Expressions):
         indent = ""
         top = len(fn.body)  # where the loops begin
         outer = bound = self._bindings  # bindings of the binders this one runs inside
+        kind, rest = self.leading_kind_test(b)
+        if kind is not None:  # the cards of other types are passed over by C, never bound
+            b = dataclasses.replace(b, where=rest)
         for g in b.groups:
             from_zone = isinstance(g.domain.ty, (ZoneT, BoardT))
             one = g.domain.items[0] if isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1 else \
@@ -90,7 +93,7 @@ class Binders(Expressions):
             spaces = self.board_spaces(g, bound)
             if spaces is not None:  # every space's cards in turn, chained in C, without a list of them all
                 v = self.fresh("v")
-                fn.body.append(f"{indent}for {v} in _chain({spaces}):")
+                fn.body.append(f"{indent}for {v} in {self.of_kind(kind, f'_chain({spaces})')}:")
                 scope[g.names[0]] = (v, from_zone)
                 indent += "    "
                 continue
@@ -104,7 +107,7 @@ class Binders(Expressions):
                 domain = d
             if len(g.names) == 1:
                 v = self.fresh("v")
-                fn.body.append(f"{indent}for {v} in {domain}:")
+                fn.body.append(f"{indent}for {v} in {self.of_kind(kind, domain)}:")
                 scope[g.names[0]] = (v, from_zone)
                 indent += "    "
             elif len(g.names) == 2 and self._pure:  # nothing changes the domain while it runs: pairs made in C
@@ -139,6 +142,29 @@ class Binders(Expressions):
         finally:
             self._bindings = outer
         fn.body += [indent + line for line in lines]
+
+    @staticmethod
+    def leading_kind_test(b: ir.Binder) -> tuple[str | None, ir.Expr | None]:
+        """(KIND, the rest of the where) for one name bound to cards whose where first tests
+        `c is KIND`: the loop binds only those cards (of_kind), the rest is tested as before.
+        (None, None) otherwise."""
+        if len(b.groups) != 1 or len(b.names) != 1 or not isinstance(b.groups[0].domain.ty, (ZoneT, BoardT)):
+            return None, None
+        conjuncts, w = [], b.where
+        while isinstance(w, ir.Binary) and w.op == "and":  # (T and B) and C: T first, then B, then C
+            conjuncts.append(w.right)
+            w = w.left
+        if not (isinstance(w, ir.IsType) and not w.negated and isinstance(w.subject, ir.Local)
+                and w.subject.name == b.names[0]):
+            return None, None
+        rest = None
+        for c in reversed(conjuncts):
+            rest = c if rest is None else ir.Binary("and", rest, c, span=c.span, ty=BOOL)
+        return w.kind, rest
+
+    def of_kind(self, kind: str | None, items: str) -> str:
+        """The cards of `items` of a type (all of them for None), picked by C."""
+        return items if kind is None else f"filter({self.const(self.L.is_kind[kind])}.__getitem__, {items})"
 
     def unswitched_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf, evaluated: tuple | None) -> bool:
         """Loop unswitching: a `where` that first tests something no binding changes (a `case` on it, an
@@ -452,8 +478,8 @@ class Binders(Expressions):
         the values for one name, tuples for more."""
         g, k = b.groups[0], len(b.groups[0].names)
         seq = self.cards_of(g.domain, fn, scope)
-        if b.where is not None:  # the type's table, asked by C for each card
-            return f"filter({self.const(self.L.is_kind[b.where.kind])}.__getitem__, {seq})"
+        if b.where is not None:  # a type test
+            return self.of_kind(b.where.kind, seq)
         return seq if k == 1 else f"_combinations({seq}, {k})"
 
     def values(self, b: ir.Binder, fn: Function) -> str:

@@ -196,12 +196,15 @@ class Statements(Binders):
                   f"    if len({cards}) == len({z}):",
                   f"        {z}.clear()",
                   "    else:",
-                  f"        {moved} = set({cards})",
-                  f"        {z}[:] = [x for x in {z} if x not in {moved}]",
-                  f"    zones[{dest}].extend({cards})",
-                  f"    for {moved} in {cards}:",
-                  f"        where[{moved}] = {dest}",
-                  f"        face[{moved}] = {self.facing(moved, up)}")
+                  f"        {z}[:] = _filterfalse(set({cards}).__contains__, {z})",
+                  f"    zones[{dest}].extend({cards})")
+        facing = self.facing(moved, up)
+        if moved in facing:  # each card's own way
+            self.emit(fn, indent, f"    for {moved} in {cards}:", f"        where[{moved}] = {dest}",
+                      f"        face[{moved}] = {facing}")
+        else:  # every card's zone and facing set by C (any() runs the map through: a set returns None)
+            self.emit(fn, indent, f"    any(map(where.__setitem__, {cards}, _repeat({dest})))",
+                      f"    any(map(face.__setitem__, {cards}, _repeat({up})))")
 
     def stmt_draw(self, s, fn, indent):
         dest, up = self.destination(s.dest, fn, indent)
