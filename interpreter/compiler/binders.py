@@ -20,7 +20,7 @@ from operator import itemgetter
 
 from rulelang import ir
 from rulelang.files import location
-from rulelang.types import BOOL, BoardT, ZoneT
+from rulelang.types import BoardT, ZoneT
 
 from .expressions import Expressions
 from .hoist import free_locals, never_fails, surely_computed_first
@@ -72,9 +72,6 @@ class Binders(Expressions):
         indent = ""
         top = len(fn.body)  # where the loops begin
         outer = bound = self._bindings  # bindings of the binders this one runs inside
-        kind, rest = self.leading_kind_test(b)
-        if kind is not None:  # the cards of other types are passed over by C, never bound
-            b = dataclasses.replace(b, where=rest)
         for g in b.groups:
             from_zone = isinstance(g.domain.ty, (ZoneT, BoardT))
             one = g.domain.items[0] if isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1 else \
@@ -93,7 +90,7 @@ class Binders(Expressions):
             spaces = self.board_spaces(g, bound)
             if spaces is not None:  # every space's cards in turn, chained in C, without a list of them all
                 v = self.fresh("v")
-                fn.body.append(f"{indent}for {v} in {self.of_kind(kind, f'_chain({spaces})')}:")
+                fn.body.append(f"{indent}for {v} in _chain({spaces}):")
                 scope[g.names[0]] = (v, from_zone)
                 indent += "    "
                 continue
@@ -107,7 +104,7 @@ class Binders(Expressions):
                 domain = d
             if len(g.names) == 1:
                 v = self.fresh("v")
-                fn.body.append(f"{indent}for {v} in {self.of_kind(kind, domain)}:")
+                fn.body.append(f"{indent}for {v} in {domain}:")
                 scope[g.names[0]] = (v, from_zone)
                 indent += "    "
             elif len(g.names) == 2 and self._pure:  # nothing changes the domain while it runs: pairs made in C
@@ -142,29 +139,6 @@ class Binders(Expressions):
         finally:
             self._bindings = outer
         fn.body += [indent + line for line in lines]
-
-    @staticmethod
-    def leading_kind_test(b: ir.Binder) -> tuple[str | None, ir.Expr | None]:
-        """(KIND, the rest of the where) for one name bound to cards whose where first tests
-        `c is KIND`: the loop binds only those cards (of_kind), the rest is tested as before.
-        (None, None) otherwise."""
-        if len(b.groups) != 1 or len(b.names) != 1 or not isinstance(b.groups[0].domain.ty, (ZoneT, BoardT)):
-            return None, None
-        conjuncts, w = [], b.where
-        while isinstance(w, ir.Binary) and w.op == "and":  # (T and B) and C: T first, then B, then C
-            conjuncts.append(w.right)
-            w = w.left
-        if not (isinstance(w, ir.IsType) and not w.negated and isinstance(w.subject, ir.Local)
-                and w.subject.name == b.names[0]):
-            return None, None
-        rest = None
-        for c in reversed(conjuncts):
-            rest = c if rest is None else ir.Binary("and", rest, c, span=c.span, ty=BOOL)
-        return w.kind, rest
-
-    def of_kind(self, kind: str | None, items: str) -> str:
-        """The cards of `items` of a type (all of them for None), picked by C."""
-        return items if kind is None else f"filter({self.const(self.L.is_kind[kind])}.__getitem__, {items})"
 
     def unswitched_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf, evaluated: tuple | None) -> bool:
         """Loop unswitching: a `where` that first tests something no binding changes (a `case` on it, an
@@ -359,8 +333,6 @@ class Binders(Expressions):
             return self.quantifier_function(
                 e, fn, scope, [], lambda q, s: [f"if {test}{self.expr(e.value, q, s)}:", f"    return {found}"],
                 [f"return {not found}"])
-        if kind == "list" and self.direct_list(e):
-            return f"list({self.direct_rows(e.binder, fn, scope)})"
         out = self.fresh("out")
         collect = self.quantifier_function(e, fn, scope, [f"{out} = []"],
                                            lambda q, s: [f"{out}.append({self.expr(e.value, q, s)})"],
@@ -378,13 +350,7 @@ class Binders(Expressions):
         groups = e.binder.groups
         simple = e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
             and e.kind in ("exists", "count", "first", "last")
-        return not simple and not (e.kind == "exists" and self.kind_test(e)) and self.scans_board(e) is None \
-            and not self.direct_list(e)
-
-    def direct_list(self, e: ir.Quantified) -> bool:
-        """`[c for c in ZONE where c is KIND]` and the like: a list C makes (direct_rows)."""
-        return e.kind == "list" and len(e.binder.names) == 1 and isinstance(e.value, ir.Local) \
-            and e.value.name == e.binder.names[0] and self.direct_shape(e.binder)
+        return not simple and not (e.kind == "exists" and self.kind_test(e)) and self.scans_board(e) is None
 
     def kind_test(self, e: ir.Quantified) -> bool:
         """`exists c in ZONE where c is (not) KIND`, not counted as steps (see exists_of_kind)."""
@@ -459,43 +425,14 @@ class Binders(Expressions):
         fn.prelude += q.render()
         return q.name + "()"
 
-    def direct_shape(self, b: ir.Binder) -> bool:
-        """Whether the bindings of b can be made by C (direct_rows): one group over a domain whose
-        size is known and small (no step counting to keep), no order, and no test, or for one
-        name over cards only a type test of that card."""
-        if b.order or len(b.groups) != 1:
-            return False
-        g, k = b.groups[0], len(b.groups[0].names)
-        size = self.size_bound(g.domain)
-        if size is None or self._bindings is None or self._bindings * comb(size, k) > FREE_BINDINGS:
-            return False
-        w = b.where
-        return w is None or k == 1 and isinstance(g.domain.ty, (ZoneT, BoardT)) and isinstance(w, ir.IsType) \
-            and not w.negated and isinstance(w.subject, ir.Local) and w.subject.name == g.names[0]
-
-    def direct_rows(self, b: ir.Binder, fn: Function, scope: dict) -> str:
-        """The bindings of a binder of direct_shape as an iterable C makes, in the loops' order:
-        the values for one name, tuples for more."""
-        g, k = b.groups[0], len(b.groups[0].names)
-        seq = self.cards_of(g.domain, fn, scope)
-        if b.where is not None:  # a type test
-            return self.of_kind(b.where.kind, seq)
-        return seq if k == 1 else f"_combinations({seq}, {k})"
-
     def values(self, b: ir.Binder, fn: Function) -> str:
         """The values a one-name binder binds, as a list."""
-        if self.direct_shape(b):
-            return f"list({self.direct_rows(b, fn, {})})"
         out, name = self.fresh("out"), b.names[0]
         holder = Options(b, span=b.span)
         return self.quantifier_function(holder, fn, {}, [f"{out} = []"],
                                         lambda q, s: [f"{out}.append({s[name][0]})"], [f"return {out}"])
 
     def expr_options(self, e, fn, scope):
-        b = e.binder
-        if self.direct_shape(b):  # the options as C builds them, in the loops' order
-            rows = self.direct_rows(b, fn, scope)
-            return f"list(zip({rows}))" if len(b.names) == 1 else f"list({rows})"
         out = self.fresh("out")
         names = e.binder.names
 

@@ -7,7 +7,7 @@ error argument is a `(span, message)` constant made by the generator).
 from __future__ import annotations
 
 from functools import partial
-from itertools import chain, combinations, filterfalse, repeat
+from itertools import chain, combinations, filterfalse
 from math import comb
 
 from ..runtime import rng
@@ -158,5 +158,5 @@ GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divid
            "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "Decided": Decided,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
-           "range": range, "enumerate": enumerate, "list": list, "bool": bool, "tuple": tuple, "zip": zip, "filter": filter,
-           "_filterfalse": filterfalse, "_repeat": repeat, "map": map}
+           "range": range, "enumerate": enumerate, "list": list, "bool": bool, "tuple": tuple,
+           "_filterfalse": filterfalse}

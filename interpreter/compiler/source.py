@@ -102,7 +102,7 @@ class Function:
         # statements live in the body; nested functions bind their own
         text = "\n".join(self.body if self.shortcuts_in is None else self.shortcuts_in)
         lines += [(f"{inner}{name} = st.{attr}", None) for name, attr in _SHORTCUTS
-                  if re.search(rf"(?<![.\w]){name}(\[|\.__setitem__)", text)]
+                  if re.search(rf"(?<![.\w]){name}\[", text)]
         lines += [(inner + line, note) for line, note in self.prelude]
         lines += [(inner + line, self.notes.get(i)) for i, line in enumerate(self.body)]
         if len(lines) == 1:

@@ -195,16 +195,12 @@ class Statements(Binders):
                   f"    {z} = zones[{src}]",
                   f"    if len({cards}) == len({z}):",
                   f"        {z}.clear()",
-                  "    else:",
+                  "    else:",  # what stays, kept by C (a comprehension is a function made and called)
                   f"        {z}[:] = _filterfalse(set({cards}).__contains__, {z})",
-                  f"    zones[{dest}].extend({cards})")
-        facing = self.facing(moved, up)
-        if moved in facing:  # each card's own way
-            self.emit(fn, indent, f"    for {moved} in {cards}:", f"        where[{moved}] = {dest}",
-                      f"        face[{moved}] = {facing}")
-        else:  # every card's zone and facing set by C (any() runs the map through: a set returns None)
-            self.emit(fn, indent, f"    any(map(where.__setitem__, {cards}, _repeat({dest})))",
-                      f"    any(map(face.__setitem__, {cards}, _repeat({up})))")
+                  f"    zones[{dest}].extend({cards})",
+                  f"    for {moved} in {cards}:",
+                  f"        where[{moved}] = {dest}",
+                  f"        face[{moved}] = {self.facing(moved, up)}")
 
     def stmt_draw(self, s, fn, indent):
         dest, up = self.destination(s.dest, fn, indent)
