@@ -8,7 +8,7 @@ from helpers import bundled
 
 from interpreter.engine.game import Game
 
-CALLED = re.compile(r"^\s*(opts|rows)\d+ = q\d+\(\)", re.M)  # a decision's or a loop's list from a function
+CALLED = re.compile(r"^\s*(opts|rows)\d+ = q\d+\([\w, ]*\)", re.M)  # a decision's or a loop's list from a function
 
 
 @pytest.mark.parametrize("name", ["twenty-trials", "gauntlet-gobbots"])
@@ -17,5 +17,5 @@ def test_options_and_rows_are_built_in_the_block(name):
     text = "\n".join(unit.text() for unit in game.rules.units)
     assert "_combinations(" in text or name != "twenty-trials"
     assert not CALLED.findall(text)
-    assert re.search(r"\bif .*\bq\d+\(\)", text)  # a quantifier inside a test keeps its function
-    assert CALLED.search("    rows12 = q40()  # rules.yaml:7")
+    assert re.search(r"\bif .*\bq\d+\(", text)  # a quantifier inside a test keeps its function
+    assert CALLED.search("    rows12 = q40()  # rules.yaml:7") and CALLED.search("    opts3 = q4(st, env)")

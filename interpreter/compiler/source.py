@@ -30,27 +30,11 @@ from rulelang.files import location
 
 from ..runtime.chance import ChanceSite
 from ..runtime.decision import DecisionSite
+from .polish import drop_dead_resets, lift_closed_functions
 from .prelude import GLOBALS
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))
 _UNITS = itertools.count(1)  # file names of generated units are unique in the process
-
-
-_RESET = re.compile(r"\s*(h\d+) = UNSET")
-
-
-def _without_dead_resets(lines: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
-    """Without `hN = UNSET` where no line asks whether hN is UNSET: every use of that lazy
-    value reads it after a line that surely computed it (Expressions.compute_first)."""
-    asked = set(re.findall(r"\b(h\d+) is not UNSET\b", "\n".join(line for line, _ in lines)))
-    kept, carried = [], None
-    for line, note in lines:
-        if (m := _RESET.fullmatch(line)) and m[1] not in asked:
-            carried = carried or note  # the statement's note goes to its next line
-            continue
-        kept.append((line, note or carried))
-        carried = None
-    return kept
 
 
 @dataclass
@@ -172,7 +156,8 @@ class Source:
     def _finish(self, top: Function, span: Span | None, what: str):
         lines = [("def _make(K):", None)]
         lines += [(f"    k{i} = K[{i}]", None) for i in range(len(self._consts))]  # notes: Unit.get_source
-        lines += _without_dead_resets(top.render("    "))
+        lines += drop_dead_resets(top.render("    "))
+        lines = lift_closed_functions(lines, 1 + len(self._consts))
         lines.append(("    return _f", None))
         name = f"rulelang-generated:{self.title}#{next(_UNITS)}"
         try:

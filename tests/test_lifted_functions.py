@@ -1,0 +1,95 @@
+"""A quantifier's nested function that only reads what it uses from around it is made once,
+beside the unit's constants, and called with those values (compiler/polish.py), instead of
+being made again every time the lines that hold it run; one that sets a lazy value of the
+lines around it stays where it is. The games are the plain rules' either way."""
+import re
+
+import pytest
+from helpers import assert_plays_as_plain, bundled
+
+from interpreter.engine.game import Game
+from interpreter.runtime.errors import RuleError
+from rulelang import load_text
+
+COUNTS = """
+game: counts
+title: Counts
+roles: [solo]
+cards:
+  tile:
+    fields: {value: 1..6}
+    table: |
+      value count
+      1     3
+      3     3
+      5     3
+zones:
+  deck: {}
+  hand: {}
+  done: {}
+vars:
+  turns: 0
+setup: |
+  move all c in box to deck
+  shuffle deck
+modes:
+  m:
+    round:
+      - step: Play
+        do: |
+          while size(hand) < 3 and not empty(deck):
+            move top(deck) to hand
+          for c in hand:
+            if count(d in hand where d.value > c.value) >= 1:
+              move c to done
+          if exists e in hand where e.value == 5:
+            solo chooses k in hand where k.value >= 3 as keep:
+              move k to done
+          move all e in hand to deck
+          turns += 1
+          if empty(deck) or turns == 6:
+            end game as over
+    score:
+      solo: size(done)
+"""
+
+NESTED_DEF = re.compile(r"^( +)def (q\d+|hl\d+)\((.*)\):", re.M)
+
+
+def units(game: Game) -> str:
+    return "\n".join(u.text() for u in game.rules.units)
+
+
+def test_what_reads_only_from_around_it_is_made_once_and_plays_as_before():
+    fast, plain = Game(load_text(COUNTS, "counts.yaml")), Game(load_text(COUNTS, "counts.yaml"), optimize=False)
+    text = units(fast)
+    lifted = [(name, params) for indent, name, params in NESTED_DEF.findall(text) if len(indent) == 4]
+    assert lifted, text
+    # the count over the hand reads the card of the loop around it: a parameter, passed at the call
+    assert any(set(params.split(", ")) > {"st"} for _, params in lifted)
+    for name, params in lifted:
+        assert f"{name}({params})" in text and f"{name}()" not in text
+    assert_plays_as_plain(fast, plain, seeds=30, step=5)
+
+
+@pytest.mark.parametrize("name", ["gauntlet-gobbots", "twenty-trials", "gauntlet-race", "hand-of-fate-ordeals"])
+def test_the_bundled_games_make_their_quantifiers_once(name):
+    defs = NESTED_DEF.findall(units(Game(bundled(name))))
+    assert sum(len(indent) == 4 for indent, _, _ in defs) >= 3
+    if name == "gauntlet-gobbots":  # its quantifiers set no lazy value of the lines around them
+        assert all(len(indent) == 4 for indent, _, _ in defs)
+
+
+def test_a_lifted_function_fails_where_the_nested_one_failed():
+    # the count reads c.value of a card that may be none: the error is the plain rules', at the same line
+    broken = COUNTS.replace("for c in hand:\n            if count(d in hand where d.value > c.value) >= 1:",
+                            "let c = first(x in done)\n          if true:\n            if count(d in hand where d.value > c.value) >= 1:")
+    broken = broken.replace("first(x in done)", "(first(x in done) if not empty(done) else none)")
+    errors = []
+    for optimize in (True, False):
+        with pytest.raises(RuleError) as err:
+            st = (game := Game(load_text(broken, "counts.yaml"), optimize=optimize)).new_state(0)
+            while not game.is_terminal(st):
+                game.apply(st, 0)
+        errors.append(str(err.value))
+    assert errors[0] == errors[1]
