@@ -48,7 +48,11 @@ def lift_closed_functions(lines: Lines, at: int) -> Lines:
     if not _ANY_NESTED.search(text):
         return lines
     shared = {name for names in re.findall(r"\bnonlocal ([\w, ]+)", text) for name in names.split(", ")}
-    reads, other = _readers(symtable.symtable(text, "unit", "exec"), shared)
+    try:
+        table = symtable.symtable(text, "unit", "exec")
+    except (SyntaxError, RecursionError, MemoryError):  # too deep for Python: compiling it says so, with the rule
+        return lines
+    reads, other = _readers(table, shared)
     defs: dict[str, list[tuple[int, int]]] = {}  # name -> (first, end) of each copy of its lines
     end = 0
     for i, (line, _) in enumerate(lines):
@@ -58,6 +62,7 @@ def lift_closed_functions(lines: Lines, at: int) -> Lines:
             while end < len(lines) and _indent(lines[end][0]) > depth:
                 end += 1
             defs.setdefault(m[2], []).append((i, end))
+    defined = Counter(m[2] for line, _ in lines if (m := _NESTED.fullmatch(line)))
     uses, calls = Counter(), Counter()
     for name, called in _USE.findall(text):
         uses[name] += 1
@@ -65,8 +70,9 @@ def lift_closed_functions(lines: Lines, at: int) -> Lines:
     lifted: dict[str, Lines] = {}
     for name, copies in defs.items():
         texts = {tuple(_dedent(lines[a:b], _indent(lines[a][0]) - 4)) for a, b in copies}
-        # one text (a block copied into two functions copies its functions too), only ever called
-        if len(texts) == 1 and calls[name] == uses[name]:
+        # one text (a block copied into two functions copies its functions too), every copy of it
+        # outside any function lifted, and only ever called
+        if len(texts) == 1 and len(copies) == defined[name] and calls[name] == uses[name]:
             (body,) = texts
             head = body[0][0].replace(f"def {name}():", f"def {name}({reads[name]}):", 1)
             lifted[name] = [(head, body[0][1]), *body[1:]]
