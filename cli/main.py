@@ -131,7 +131,13 @@ def _on_sigterm():
         yield
         return
 
+    owner = os.getpid()
+
     def stop(signum, frame):
+        if os.getpid() != owner:  # a worker forked with this handler, before it set its own: end as SIGTERM ends it
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
         raise Terminated()
     previous = signal.signal(signal.SIGTERM, stop)
     try:

@@ -54,6 +54,25 @@ def kill_a_worker_half_way(args: list[str], out: Path) -> tuple[subprocess.Compl
 # ------------------------------------------------------------------ an agent that ends its process
 
 
+def test_a_worker_stopped_before_it_sets_its_own_signals_ends_quietly():
+    # the pool may be shut down (SIGTERM) while a worker it just forked still has the command's
+    # handler: that worker ends as SIGTERM ends a process, with no traceback on the shared stderr
+    code = """
+import os, signal, sys, time
+from cli.main import _on_sigterm
+with _on_sigterm():
+    pid = os.fork()
+    if pid == 0:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM)
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.stdout.strip() == "True" and "Traceback" not in r.stderr, r.stderr
+
+
 def test_simulate_stops_with_an_error_naming_the_seeds(tmp_path):
     out = tmp_path / "rows.csv"
     start = time.monotonic()
