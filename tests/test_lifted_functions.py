@@ -5,11 +5,15 @@ lines around it stays where it is. The games are the plain rules' either way."""
 import re
 
 import pytest
-from helpers import assert_plays_as_plain, bundled
+from helpers import ROOT, assert_plays_as_plain, bundled
+from helpers.random_games import CONFIGS, LONG_GAMES
 
+from interpreter.agents.match import play
+from interpreter.agents.simple import RandomAgent
+from interpreter.compiler import source
 from interpreter.engine.game import Game
 from interpreter.runtime.errors import RuleError
-from rulelang import load_text
+from rulelang import load_ruleset, load_text
 
 COUNTS = """
 game: counts
@@ -93,3 +97,18 @@ def test_a_lifted_function_fails_where_the_nested_one_failed():
                 game.apply(st, 0)
         errors.append(str(err.value))
     assert errors[0] == errors[1]
+
+
+EXAMPLES = [(str(path), None) for path in sorted((ROOT / "rulesets" / "examples").glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("name, mode", [(n, m) for n, m in CONFIGS if n not in LONG_GAMES] + EXAMPLES)
+def test_every_ruleset_plays_the_same_with_its_functions_lifted_or_not(name, mode, monkeypatch):
+    rules = load_ruleset(name) if name.endswith(".yaml") else bundled(name)
+    lifted = Game(rules, mode)
+    monkeypatch.setattr(source, "lift_closed_functions", lambda lines, at: lines)
+    nested = Game(rules, mode)
+    assert units(lifted) != units(nested) or "def q" not in units(nested)
+    for seed in range(8):
+        games = [play(g, seed, {r: RandomAgent(seed, r) for r in g.roles}) for g in (lifted, nested)]
+        assert games[0].outcome == games[1].outcome and games[0].answers() == games[1].answers(), seed
