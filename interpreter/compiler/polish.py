@@ -41,9 +41,23 @@ def drop_dead_resets(lines: Lines) -> Lines:
     return kept
 
 
+_LIFTED: dict[tuple, Lines] = {}  # what lift_closed_functions made of the same lines before, in this process
+_LIFTED_MOST = 2_000  # units remembered (a process that compiles the same rules again skips the analysis)
+
+
 def lift_closed_functions(lines: Lines, at: int) -> Lines:
     """`lines` with the nested functions that only read from around them moved to line `at`
     (indented as the constants), each taking what it reads as parameters."""
+    key = (at, tuple(lines))
+    done = _LIFTED.get(key)
+    if done is None:
+        if len(_LIFTED) >= _LIFTED_MOST:
+            _LIFTED.clear()
+        done = _LIFTED[key] = _lift(lines, at)
+    return list(done)
+
+
+def _lift(lines: Lines, at: int) -> Lines:
     text = "\n".join(line for line, _ in lines)
     if not _ANY_NESTED.search(text):
         return lines
