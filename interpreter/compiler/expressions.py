@@ -421,6 +421,8 @@ class Expressions(Source):
             return self.inline_call(self.expr(e.body, fn, scope), fn, indent)
         finally:
             self._entry = None
+            for name, _ in e.bindings:  # what holds here holds only for this statement's lines
+                self._unset.pop(name, None)
 
     def compute_first(self, names, fn: Function, scope: dict, indent: str = "") -> None:
         """Lazy values that the code about to run surely computes first (hoist.surely_computed_first),
