@@ -19,6 +19,8 @@ import re
 import symtable
 from collections import Counter
 
+from .prelude import GLOBALS
+
 Lines = list[tuple[str, str | None]]
 
 _RESET = re.compile(r"\s*(h\d+) = UNSET")
@@ -30,6 +32,7 @@ _CONSTANT = re.compile(r"k\d+")  # the unit's constants: a lifted function still
 
 
 def drop_dead_resets(lines: Lines) -> Lines:
+    """`lines` without the lazy resets no line asks about (see the module's docstring)."""
     asked = set(re.findall(r"\b(h\d+) is not UNSET\b", "\n".join(line for line, _ in lines)))
     kept, carried = [], None
     for line, note in lines:
@@ -62,20 +65,22 @@ def _lift(lines: Lines, at: int) -> Lines:
     if not _ANY_NESTED.search(text):
         return lines
     shared = {name for names in re.findall(r"\bnonlocal ([\w, ]+)", text) for name in names.split(", ")}
-    try:
-        table = symtable.symtable(text, "unit", "exec")
-    except (SyntaxError, RecursionError, MemoryError):  # too deep for Python: compiling it says so, with the rule
-        return lines
-    reads, other = _readers(table, shared)
     defs: dict[str, list[tuple[int, int]]] = {}  # name -> (first, end) of each copy of its lines
+    reads: dict[str, str | None] = {}  # name -> the parameters it would take; None: not to be lifted
     end = 0
     for i, (line, _) in enumerate(lines):
         # the outermost only: one inside a function lifted with it stays where it is
-        if i >= end and (m := _NESTED.fullmatch(line)) and m[2] in reads and m[2] not in other:
-            end, depth = i + 1, len(m[1])
-            while end < len(lines) and _indent(lines[end][0]) > depth:
-                end += 1
-            defs.setdefault(m[2], []).append((i, end))
+        if i < end or not (m := _NESTED.fullmatch(line)):
+            continue
+        last, depth = i + 1, len(m[1])
+        while last < len(lines) and _indent(lines[last][0]) > depth:
+            last += 1
+        params = _reads(_dedent(lines[i:last], depth), shared)
+        if reads.setdefault(m[2], params) != params:
+            reads[m[2]] = None  # two copies that read differently: leave them
+        if params is not None:
+            defs.setdefault(m[2], []).append((i, last))
+            end = last
     defined = Counter(m[2] for line, _ in lines if (m := _NESTED.fullmatch(line)))
     uses, calls = Counter(), Counter()
     for name, called in _USE.findall(text):
@@ -86,7 +91,7 @@ def _lift(lines: Lines, at: int) -> Lines:
         texts = {tuple(_dedent(lines[a:b], _indent(lines[a][0]) - 4)) for a, b in copies}
         # one text (a block copied into two functions copies its functions too), every copy of it
         # outside any function lifted, and only ever called
-        if len(texts) == 1 and len(copies) == defined[name] and calls[name] == uses[name]:
+        if reads[name] is not None and len(texts) == 1 and len(copies) == defined[name] and calls[name] == uses[name]:
             (body,) = texts
             head = body[0][0].replace(f"def {name}():", f"def {name}({reads[name]}):", 1)
             lifted[name] = [(head, body[0][1]), *body[1:]]
@@ -103,22 +108,25 @@ def _lift(lines: Lines, at: int) -> Lines:
     return rest[:at] + moved + rest[at:]
 
 
-def _readers(table: symtable.SymbolTable, shared: set[str]) -> tuple[dict[str, str], set[str]]:
-    """({nested function: the parameters it would take}, {the others}): a nested function may be
-    lifted when it sets nothing from around it and reads no lazy value (`shared`) from there."""
-    reads, other = {}, set()
-    for child in table.get_children():
-        if child.get_type() == "function":
-            if _NESTED.fullmatch(f"def {child.get_name()}():"):
-                free = sorted(name for name in child.get_frees() if not _CONSTANT.fullmatch(name))
-                if shared.isdisjoint(free) and reads.get(child.get_name(), ", ".join(free)) == ", ".join(free):
-                    reads[child.get_name()] = ", ".join(free)
-                else:
-                    other.add(child.get_name())
-            inner = _readers(child, shared)
-            reads.update(inner[0])
-            other |= inner[1]
-    return reads, other
+def _reads(function: Lines, shared: set[str]) -> str | None:
+    """The parameters a nested function would take, lifted: what it reads from around it besides
+    the constants, as Python sees it in the function's own text (a name it does not bind, nor
+    any function inside it, comes from around it). None if it cannot be lifted: it sets something
+    from around it (`nonlocal`) or reads a lazy value another function may set (`shared`)."""
+    try:
+        table = symtable.symtable("\n".join(line for line, _ in function), "function", "exec")
+    except (SyntaxError, RecursionError, MemoryError):  # a nonlocal from around it; or too deep for Python
+        return None
+    outside = set()
+    scopes = list(table.get_children())
+    while scopes:
+        scope = scopes.pop()
+        outside.update(sym.get_name() for sym in scope.get_symbols() if sym.is_global())
+        scopes += scope.get_children()
+    outside -= GLOBALS.keys()
+    if not shared.isdisjoint(outside):
+        return None
+    return ", ".join(sorted(name for name in outside if not _CONSTANT.fullmatch(name)))
 
 
 def _indent(line: str) -> int:

@@ -303,12 +303,11 @@ class Game:
         out = st.vars[layout.out_slot:layout.out_slot + len(roles)]
         results, places = placements(end, roles, out, self._ranking_keys, st)
         ratings = {}
-        if self.mode.ratings:
-            for role, result in results.items():
-                if result == "win" and role in scores:
-                    for rating in self.mode.ratings:
-                        if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
-                            ratings[role] = rating.name
+        for role, result in results.items():
+            if result == "win" and role in scores:
+                for rating in self.mode.ratings:
+                    if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
+                        ratings[role] = rating.name
         outcome = {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
                    "places": places, "scores": scores, "ratings": ratings, "rounds": st.round,
                    "decisions": st.decisions}
