@@ -172,16 +172,19 @@ def locals_not_in_env(fns: list[Function], kept: set[str], blocks: list[Function
     within the run); a block's code runs from its start to its end within one function.
     `kept`: the constants (`k12`) naming the locals something else writes into `env`
     (a decision's answer, a procedure's parameters, chance's progress and outcome)."""
-    in_fns, in_blocks = _uses(fns), _uses(blocks)
+    in_fns = _uses(fns)
+    in_blocks = _uses(blocks) if any(len(used) > 1 for used in in_fns.values()) else {}
+    renamed: dict[int, list[str]] = {}  # function -> the keys it keeps in Python locals
     for key, used in in_fns.items():
-        if key in kept or len(used) > 1 and len(in_blocks.get(key, ())) != 1:
-            continue
-        plain = re.compile(rf"\benv\[{key}\]")
-        for fn in (fns[i] for i in used):
-            fn.body = [plain.sub(f"env_{key}", line) for line in fn.body]
-            fn.prelude = [(plain.sub(f"env_{key}", line), note) for line, note in fn.prelude]
-            if fn.shortcuts_in is not None:
-                fn.shortcuts_in = [plain.sub(f"env_{key}", text) for text in fn.shortcuts_in]
+        if key not in kept and (len(used) == 1 or len(in_blocks.get(key, ())) == 1):
+            for i in used:
+                renamed.setdefault(i, []).append(key)
+    for i, keys in renamed.items():  # one pass over a function's lines for all its keys
+        fn, plain = fns[i], re.compile(rf"\benv\[({'|'.join(keys)})\]")
+        fn.body = [plain.sub(r"env_\1", line) for line in fn.body]
+        fn.prelude = [(plain.sub(r"env_\1", line), note) for line, note in fn.prelude]
+        if fn.shortcuts_in is not None:
+            fn.shortcuts_in = [plain.sub(r"env_\1", text) for text in fn.shortcuts_in]
 
 
 def _uses(fns: list[Function]) -> dict[str, set[int]]:
