@@ -143,3 +143,48 @@ def test_heuristics_are_numbers_per_role():
     assert game.heuristic(st, "solo") == 2 and game.heuristic(st, "other") is None
     with pytest.raises(RulesetError, match="a heuristic must be number"):
         load_text(WATCHED.replace("total * 2 - fired", "total > 2"), "w.yaml")
+
+
+STEPS = """
+game: steps
+title: Steps
+roles: [solo]
+{chips}zones:
+  pile: {}
+  out: {}
+vars:
+  fired: 0
+  tallies: 0
+setup: |
+  move box to pile
+modes:
+  main:
+    round:
+      - step: Deal
+        do: |
+          move top(pile) to out
+      - step: Count
+        do: |
+          tallies += 1
+      - step: Check
+        do: |
+          if round == 4:
+            end game
+    watch:
+      - when: size(out) >= 2
+        do: |
+          fired += 1
+          move all c in out to pile
+""".replace("{chips}", TINY[TINY.index("cards:"):TINY.index("zones:")])
+
+
+def test_a_watch_fired_in_code_merged_across_steps_goes_on_after_its_own_step():
+    # rounds with no decision run as one function, step into step (merge.Merge): the watch fires in
+    # Deal (rounds 2 and 4) and play goes on at Count, as if the engine had run each step's block
+    for optimize in (True, False):
+        game = Game(load_text(STEPS, "s.yaml"), optimize=optimize)
+        assert game.rules.crossing, "the round's steps run in one function"
+        st = game.new_state(0)
+        assert game.is_terminal(st)
+        slot = game.layout.var_slot
+        assert (st.vars[slot["fired"]], st.vars[slot["tallies"]]) == (2, 4), optimize

@@ -48,6 +48,7 @@ class Codegen(Statements):
 
     def __init__(self, layout, program, invariants=None, keep: bool = True):
         super().__init__(layout, program, invariants, keep)
+        self.crossing: frozenset[int] = frozenset()  # of the program last made into blocks: see Merge
         if program is not None and program.watches:
             self.watch_check = self._watch_check()
 
@@ -112,17 +113,18 @@ class Codegen(Statements):
             leads = [block_of[label.at] for label in leaders]
             merge = Merge(fns, followers(items, ranges, block_of), leads)
             entries = entry_blocks(items, ranges, block_of, leads)
-            final = []
-            for k, fn in enumerate(fns):
-                if k in merge.absorbed and k not in entries:  # its code runs only inside the block before it
-                    fn = Function(fn.name, "st, env")
-                    fn.body.append(f"_absorbed({k})")
-                else:
-                    fn = merge.function(k)
-                final.append(fn)
+            made = {}
+            for k in range(len(fns)):
+                if k not in merge.absorbed or k in entries:  # else its code runs only inside another's
+                    made[k] = merge.function(k)
+            while missing := {k for k in merge.exits - made.keys() if k < len(fns)}:  # unless one returns to it
+                made.update((k, merge.function(k)) for k in sorted(missing))
+            final = [made.get(k) or _absorbed(fn.name, k) for k, fn in enumerate(fns)]
+            self.crossing = frozenset(merge.crossing)
             kept = {n for item in items if isinstance(item, (Ask, AskMenu)) for n in item.site.names}
             kept |= set(bound_outside) | {OUTCOME, PROGRESS}
-            locals_not_in_env(final, {f"k{j}" for j, v in enumerate(self._consts) if isinstance(v, str) and v in kept})
+            locals_not_in_env(final, {f"k{j}" for j, v in enumerate(self._consts) if isinstance(v, str) and v in kept},
+                              fns)
             for fn in final:
                 top.prelude += fn.render()
                 names.append(fn.name)
@@ -311,3 +313,10 @@ def _span(item):
     if isinstance(item, LoopStart):
         return (item.count or item.binder).span
     return getattr(item, "span", None)
+
+
+def _absorbed(name: str, k: int) -> Function:
+    """The function of a block whose code only ever runs inside another's (merge.Merge)."""
+    fn = Function(name, "st, env")
+    fn.body.append(f"_absorbed({k})")
+    return fn

@@ -52,37 +52,48 @@ _BRANCH = re.compile(r"return (\d+) if (.*) else (\d+)")
 
 class Merge:
     """Straight-line runs of blocks as one function. Block k's function goes on
-    with the code of the block it returns to when only k leads there (in the
-    same step, after it), instead of returning to the engine's loop. Every
-    block keeps its own function and index, so a decision's resume point, a
-    saved game's pc and a step's first block mean what they did; a watch or a
-    runaway inside the inlined code is reported in the same step."""
+    with the code of the block it returns to when only k leads there, or that
+    code is short, instead of returning to the engine's loop — on into the next
+    step, and from the round's last step back to its first, without passing
+    through the engine between them. Every block keeps its own function and
+    index, so a decision's resume point, a saved game's pc and a step's first
+    block mean what they did. Code that runs another step's blocks says so
+    first (`st.at = j`): a watch that fires or a runaway met there is then
+    reported in, and goes on after, the step whose code it is (`crossing`)."""
 
     LINES = 400  # no function grows past this many lines by taking in its followers
     DEPTH = 4  # nor is indented by more than this many `if`s
+    SHARED = 40  # a block several blocks lead to is copied into them if its code is at most this long
 
     def __init__(self, fns: list[Function], followers: list[int], leaders: list[int]):
         self.fns, self.followers = fns, followers
         self.segment = [bisect.bisect_right(sorted(leaders), k) for k in range(len(fns))]
         self.absorbed: set[int] = set()  # the blocks some function took in (and only it leads to)
+        self.crossing: set[int] = set()  # the blocks whose function runs another step's blocks
+        self.exits: set[int] = set()  # the blocks some function returns to (their function stays)
         self._sizes: dict[int, int] = {}
 
-    SHARED = 40  # a block several blocks lead to is copied into them if its code is at most this long
-
-    def _inlinable(self, k: int, j: int) -> bool:
-        if not (k < j < len(self.fns) and self.segment[j] == self.segment[k]):
+    def _inlinable(self, k: int, j: int, path: frozenset) -> bool:
+        """Whether block k's function may go on with block j's code: j is not the function's own
+        block (that is a loop) nor on the way to k, and it lies ahead of k or in another step
+        (going back within a step is a loop of the rules: the engine runs it)."""
+        if not (j < len(self.fns) and j != self.head and j not in path) or \
+                j < k and self.segment[j] == self.segment[k]:
             return False
         if self.followers[j] == 1:
             return True
         if j not in self._sizes:  # the length of its code as it would be copied (a trial run)
-            saved = self.loops, set(self.absorbed)
-            self._sizes[j] = len(self._code(j, 0, [self.SHARED + 1], False)[0])
-            self.loops, self.absorbed = saved
+            saved = self.loops, self.crosses, set(self.absorbed), set(self.exits)
+            self._sizes[j] = len(self._code(j, 0, [self.SHARED + 1], path, False)[0])
+            self.loops, self.crosses, self.absorbed, self.exits = saved
         return self._sizes[j] <= self.SHARED
 
     def function(self, k: int) -> Function:
-        self.head, self.loops = k, False
-        lines, used = self._code(k, 0, [self.LINES])
+        self.head, self.loops, self.crosses = k, False, False
+        lines, used = self._code(k, 0, [self.LINES], frozenset())
+        if self.crosses:  # it runs another step's code: it says which step it starts in (again at each turn)
+            lines = [(f"st.at = {k}", None)] + lines
+            self.crossing.add(k)
         if self.loops:  # it jumps back to its own start: a Python loop, without leaving to the engine
             lines = [("while True:", None)] + [("    " + line, note) for line, note in lines]
         fn = Function(self.fns[k].name, "st, env")
@@ -91,66 +102,96 @@ class Merge:
         fn.shortcuts_in = used
         return fn
 
-    def _code(self, k: int, depth: int, budget: list[int], only: bool = True):
+    def _code(self, k: int, depth: int, budget: list[int], path: frozenset, only: bool = True):
         """Block k's lines (prelude, then body) with its followers taken in, and the text of
         the blocks' own bodies (for the shortcuts `zones = st.zones`... the function needs).
-        `only`: the code is taken in where nothing else leads to it (its block needs no function)."""
+        `path`: the blocks taken in on the way to k. `only`: the code is taken in where
+        nothing else leads to it (its block needs no function)."""
         fn = self.fns[k]
         head = not depth and budget[0] == self.LINES
         only = only and (head or self.followers[k] == 1)
         if only and not head:
             self.absorbed.add(k)
+        path = path | {k}
         lines = list(fn.prelude) + [(line, fn.notes.get(i)) for i, line in enumerate(fn.body)]
         used = ["\n".join(fn.body)]
         budget[0] -= len(lines)
         last, note = lines.pop()
         tail = [(self._goto(last), note)]
-        if (m := _GOTO.fullmatch(last)) and self._inlinable(k, j := int(m[1])) and budget[0] > 0:
-            tail, more = self._code(j, depth, budget, only)
+        if (m := _GOTO.fullmatch(last)) and self._inlinable(k, j := int(m[1]), path) and budget[0] > 0:
+            tail, more = self._code(j, depth, budget, path, only)
+            tail = self._entering(k, j) + tail
             used += more
         elif (m := _BRANCH.fullmatch(last)) and budget[0] > 0:
             a, cond, b = int(m[1]), m[2], int(m[3])
-            take_a, take_b = self._inlinable(k, a), self._inlinable(k, b) and a != b
+            take_a, take_b = self._inlinable(k, a, path), self._inlinable(k, b, path) and a != b
             if take_a and take_b and depth < self.DEPTH:
-                inner, more = self._code(a, depth + 1, budget, only)
-                rest, more2 = self._code(b, depth, budget, only)
+                inner, more = self._code(a, depth + 1, budget, path, only)
+                rest, more2 = self._code(b, depth, budget, path, only)
+                inner, rest = self._entering(k, a) + inner, self._entering(k, b) + rest
                 tail = [(f"if {cond}:", note)] + [("    " + line, n) for line, n in inner] + rest
                 used += more + more2
             elif take_a:
-                rest, more = self._code(a, depth, budget, only)
-                tail = [(f"if not ({cond}):", note), ("    " + self._goto(f"return {b}"), None)] + rest
+                rest, more = self._code(a, depth, budget, path, only)
+                tail = [(f"if not ({cond}):", note), ("    " + self._goto(f"return {b}"), None)] + \
+                    self._entering(k, a) + rest
                 used += more
             elif take_b:
-                rest, more = self._code(b, depth, budget, only)
-                tail = [(f"if {cond}:", note), ("    " + self._goto(f"return {a}"), None)] + rest
+                rest, more = self._code(b, depth, budget, path, only)
+                tail = [(f"if {cond}:", note), ("    " + self._goto(f"return {a}"), None)] + \
+                    self._entering(k, b) + rest
                 used += more
         return lines + tail, used
 
+    def _entering(self, k: int, j: int) -> list:
+        """The line that says the code from here on is another step's (block j's), if it is."""
+        if self.segment[j] == self.segment[k]:
+            return []
+        self.crosses = True
+        return [(f"st.at = {j}", None)]
+
     def _goto(self, line: str) -> str:
-        """A jump back to the function's own block goes round its loop."""
+        """A jump back to the function's own block goes round its loop; a block jumped to
+        from here keeps its function, though another function took its code in."""
         if line == f"return {self.head}":
             self.loops = True
             return "continue"
+        if m := _GOTO.fullmatch(line):
+            self.exits.add(int(m[1]))
+        elif m := _BRANCH.fullmatch(line):
+            self.exits |= {int(m[1]), int(m[3])}
         return line
 
 
-def locals_not_in_env(fns: list[Function], kept: set[str]) -> None:
-    """A local of the rules whose every use is in one block's function lives in a Python
-    local there (`env_k7`), not in the frame's `env`: it never outlives the function's
-    run, since a local is only read after it is bound in the rules, and the function runs
-    from its start each time (a loop back to its start is a Python loop within the run).
+def locals_not_in_env(fns: list[Function], kept: set[str], blocks: list[Function]) -> None:
+    """A local of the rules whose every use is in one function, or in one block's code
+    (`blocks`, as they were before merging: a block's code may be copied into several
+    functions), lives in a Python local there (`env_k7`), not in the frame's `env`: it never
+    outlives the function's run, since a local is only read after it is bound in the rules,
+    and the function runs from its start each time (a loop back to its start is a Python loop
+    within the run); a block's code runs from its start to its end within one function.
     `kept`: the constants (`k12`) naming the locals something else writes into `env`
     (a decision's answer, a procedure's parameters, chance's progress and outcome)."""
+    in_fns = _uses(fns)
+    in_blocks = _uses(blocks) if any(len(used) > 1 for used in in_fns.values()) else {}
+    renamed: dict[int, list[str]] = {}  # function -> the keys it keeps in Python locals
+    for key, used in in_fns.items():
+        if key not in kept and (len(used) == 1 or len(in_blocks.get(key, ())) == 1):
+            for i in used:
+                renamed.setdefault(i, []).append(key)
+    for i, keys in renamed.items():  # one pass over a function's lines for all its keys
+        fn, plain = fns[i], re.compile(rf"\benv\[({'|'.join(keys)})\]")
+        fn.body = [plain.sub(r"env_\1", line) for line in fn.body]
+        fn.prelude = [(plain.sub(r"env_\1", line), note) for line, note in fn.prelude]
+        if fn.shortcuts_in is not None:
+            fn.shortcuts_in = [plain.sub(r"env_\1", text) for text in fn.shortcuts_in]
+
+
+def _uses(fns: list[Function]) -> dict[str, set[int]]:
+    """Each local of the rules (by its constant) -> the functions whose text uses it."""
     where: dict[str, set[int]] = {}
     for i, fn in enumerate(fns):
         for line in fn.body + [line for line, _ in fn.prelude]:
             for key in _ENV_KEY.findall(line):
                 where.setdefault(key, set()).add(i)
-    for key, used in where.items():
-        if len(used) == 1 and key not in kept:
-            fn = fns[next(iter(used))]
-            plain = re.compile(rf"\benv\[{key}\]")
-            fn.body = [plain.sub(f"env_{key}", line) for line in fn.body]
-            fn.prelude = [(plain.sub(f"env_{key}", line), note) for line, note in fn.prelude]
-            if fn.shortcuts_in is not None:
-                fn.shortcuts_in = [plain.sub(f"env_{key}", text) for text in fn.shortcuts_in]
+    return where

@@ -61,6 +61,7 @@ def lift_closed_functions(lines: Lines, at: int) -> Lines:
 
 
 def _lift(lines: Lines, at: int) -> Lines:
+    _OUTSIDE.clear()
     text = "\n".join(line for line, _ in lines)
     if not _ANY_NESTED.search(text):
         return lines
@@ -113,9 +114,24 @@ def _reads(function: Lines, shared: set[str]) -> str | None:
     the constants, as Python sees it in the function's own text (a name it does not bind, nor
     any function inside it, comes from around it). None if it cannot be lifted: it sets something
     from around it (`nonlocal`) or reads a lazy value another function may set (`shared`)."""
+    text = "\n".join(line for line, _ in function)
+    outside = _OUTSIDE.get(text, False)
+    if outside is False:  # not seen before (a block's code copied into several functions repeats its functions)
+        outside = _OUTSIDE[text] = _outside(text)
+    if outside is None or not shared.isdisjoint(outside):
+        return None
+    return ", ".join(sorted(name for name in outside if not _CONSTANT.fullmatch(name)))
+
+
+_OUTSIDE: dict[str, frozenset | None] = {}  # a nested function's text -> _outside(text), within one unit
+
+
+def _outside(text: str) -> frozenset | None:
+    """The names a function's text reads from around it, but the generated code's globals;
+    None if Python refuses it alone (a nonlocal from around it; or too deep)."""
     try:
-        table = symtable.symtable("\n".join(line for line, _ in function), "function", "exec")
-    except (SyntaxError, RecursionError, MemoryError):  # a nonlocal from around it; or too deep for Python
+        table = symtable.symtable(text, "function", "exec")
+    except (SyntaxError, RecursionError, MemoryError):
         return None
     outside = set()
     scopes = list(table.get_children())
@@ -123,10 +139,7 @@ def _reads(function: Lines, shared: set[str]) -> str | None:
         scope = scopes.pop()
         outside.update(sym.get_name() for sym in scope.get_symbols() if sym.is_global())
         scopes += scope.get_children()
-    outside -= GLOBALS.keys()
-    if not shared.isdisjoint(outside):
-        return None
-    return ", ".join(sorted(name for name in outside if not _CONSTANT.fullmatch(name)))
+    return frozenset(outside - GLOBALS.keys())
 
 
 def _indent(line: str) -> int:

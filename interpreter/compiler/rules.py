@@ -41,6 +41,7 @@ class CompiledRules:
     chance_sites: tuple[ChanceSite, ...]  # where the rules roll, pick at random and shuffle, by index
     steps: tuple[StepStart, ...]  # Setup, then the round's steps, in order
     round_start: int  # the block a new round starts at
+    crossing: frozenset[int]  # the main program's blocks whose function runs other steps' blocks (sets st.at)
     row_flags: dict[str, tuple[bool, ...]]  # a loop's rows local -> which values are cards
     score: dict[str, Callable]  # role -> f(st, env)
     measures: dict[str, Callable]
@@ -81,6 +82,7 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
     step_labels = [label for label, _ in main.steps]
     programs = {}
     programs["main"], block_of = gen.blocks(main, "the main program: setup, then each round", [top] + step_labels)
+    crossing = gen.crossing
     for i, watch in enumerate(program.watches):
         programs[watch_program(i)] = gen.blocks(lowering.statements(watch.body), f"the statements of watch {i + 1}")[0]
     while lowering.called:  # procedures called (not inlined) that ask decisions, as their own programs
@@ -90,7 +92,7 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
                                                   bound_outside=[p for p, _ in ruleset.procedures[name].params])[0]
     return CompiledRules(
         program, programs, tuple(lowering.sites), tuple(gen.chance_sites),
-        tuple(StepStart(block_of[label.at], name) for label, name in main.steps), block_of[top.at],
+        tuple(StepStart(block_of[label.at], name) for label, name in main.steps), block_of[top.at], crossing,
         lowering.row_flags,
         {r: gen.function(e, f"the score of {r}") for r, e in program.score.items()},
         {n: gen.function(e, f"measure {n}") for n, e in program.measures.items()},

@@ -264,7 +264,7 @@ class Game:
                 return
             except WatchFired as fired:
                 # the step stops here; the watch's statements run, then play goes on
-                main_pc = pc if len(stack) == 1 else stack[0].pc
+                main_pc = self._main_pc(st, pc)
                 st.steps += 1  # a watch that fires again and again, with no decision between, is a runaway
                 if st.steps > self.step_limit:
                     watch = self.rules.program.watches[fired.index]
@@ -278,7 +278,7 @@ class Game:
                 st.outcome = self._outcome(st, end)
                 return
             except Runaway as runaway:  # say where: the step, the round
-                main_pc = pc if len(stack) == 1 else stack[0].pc
+                main_pc = self._main_pc(st, pc)
                 where = f"'{self._step_at(main_pc)}', round {st.round:,}"
                 # the jump back to round 1 ran out; or any rule did, but this round has had few of the
                 # steps: the rounds are what never ends, not the loop or binder that took the last step
@@ -286,6 +286,14 @@ class Game:
                         st.round > 1 and st.steps - st.round_steps <= self.step_limit // 2:
                     raise Runaway(self.mode.span, runaway.limit, "rounds", where) from None
                 raise runaway.at(where) from None
+
+    def _main_pc(self, st: State, pc: int) -> int:
+        """The main program's block that was running: `pc`, the block the engine ran, or where
+        its function had got to when it runs other steps' blocks too (merge.Merge sets st.at);
+        while a procedure or a watch runs, the block the main program goes on at."""
+        if len(st.stack) != 1:
+            return st.stack[0].pc
+        return st.at if pc in self.rules.crossing else pc
 
     def _after_watch(self, index: int, main_pc: int) -> int:
         """Where the main program goes on after a watch: its `then:` step, or

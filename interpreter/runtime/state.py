@@ -38,7 +38,7 @@ class Frame:
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
                  "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves",
-                 "quick")
+                 "quick", "at")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
                  stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0,
@@ -64,6 +64,9 @@ class State:
         # while Game.run answers quick agents itself: role -> quick answer, which the generated code
         # asks at a decision without returning to the engine's loop (never copied, never saved)
         self.quick: dict | None = None
+        # while a block's function runs the code of another step's blocks: the block it is at
+        # (set by the generated code, read when a watch fires or a runaway stops; never copied, never saved)
+        self.at: int = 0
 
     def answers(self) -> list[int]:
         """The answers so far, oldest first (a chance outcome o as -1 - o)."""
