@@ -117,7 +117,7 @@ class Merge:
         used = ["\n".join(fn.body)]
         budget[0] -= len(lines)
         last, note = lines.pop()
-        tail = [(self._goto(last), note)]
+        tail = None  # the jump as it stands, unless a follower's code is taken in
         if (m := _GOTO.fullmatch(last)) and self._inlinable(k, j := int(m[1]), path) and budget[0] > 0:
             tail, more = self._code(j, depth, budget, path, only)
             tail = self._entering(k, j) + tail
@@ -141,6 +141,8 @@ class Merge:
                 tail = [(f"if {cond}:", note), ("    " + self._goto(f"return {a}"), None)] + \
                     self._entering(k, b) + rest
                 used += more
+        if tail is None:
+            tail = [(self._goto(last), note)]
         return lines + tail, used
 
     def _entering(self, k: int, j: int) -> list:
