@@ -1,6 +1,7 @@
 """Same ruleset, parameters, seed and decisions: the same game, every time."""
 import importlib.util
 
+import pytest
 from helpers import ROOT, game_for
 
 from interpreter.agents.match import play
@@ -122,10 +123,12 @@ def test_a_guard_over_a_decisions_options_lists_them_once():
         assert random_game(fast, seed) == random_game(plain, seed), seed
 
 
-def test_a_local_used_in_one_block_never_reaches_the_frame():
+@pytest.mark.parametrize("name", ["twenty-trials", "gauntlet-gobbots"])
+def test_a_local_used_in_one_block_never_reaches_the_frame(name):
     # Twenty Trials' `draw` binds the top card and moves it in the same block: a Python local
-    # (merge.locals_not_in_env), so a frame at a decision holds only what decisions bound
-    game = Game(load_ruleset("twenty-trials"))
+    # (merge.locals_not_in_env), so a frame at a decision holds only what decisions bound (and
+    # Gobbots' `carry_out` parameters, in blocks whose code is taken into one function each)
+    game = Game(load_ruleset(name))
     answers = {n for site in game.rules.sites for n in site.names}
     for seed in range(5):
         st = game.new_state(seed)
