@@ -61,13 +61,13 @@ def lift_closed_functions(lines: Lines, at: int) -> Lines:
 
 
 def _lift(lines: Lines, at: int) -> Lines:
-    _OUTSIDE.clear()
     text = "\n".join(line for line, _ in lines)
     if not _ANY_NESTED.search(text):
         return lines
     shared = {name for names in re.findall(r"\bnonlocal ([\w, ]+)", text) for name in names.split(", ")}
     defs: dict[str, list[tuple[int, int]]] = {}  # name -> (first, end) of each copy of its lines
     reads: dict[str, str | None] = {}  # name -> the parameters it would take; None: not to be lifted
+    seen: dict[str, frozenset | None] = {}  # a nested function's text -> what _outside said of it
     end = 0
     for i, (line, _) in enumerate(lines):
         # the outermost only: one inside a function lifted with it stays where it is
@@ -76,7 +76,7 @@ def _lift(lines: Lines, at: int) -> Lines:
         last, depth = i + 1, len(m[1])
         while last < len(lines) and _indent(lines[last][0]) > depth:
             last += 1
-        params = _reads(_dedent(lines[i:last], depth), shared)
+        params = _reads(_dedent(lines[i:last], depth), shared, seen)
         if reads.setdefault(m[2], params) != params:
             reads[m[2]] = None  # two copies that read differently: leave them
         if params is not None:
@@ -109,21 +109,20 @@ def _lift(lines: Lines, at: int) -> Lines:
     return rest[:at] + moved + rest[at:]
 
 
-def _reads(function: Lines, shared: set[str]) -> str | None:
+def _reads(function: Lines, shared: set[str], seen: dict[str, frozenset | None]) -> str | None:
     """The parameters a nested function would take, lifted: what it reads from around it besides
     the constants, as Python sees it in the function's own text (a name it does not bind, nor
     any function inside it, comes from around it). None if it cannot be lifted: it sets something
-    from around it (`nonlocal`) or reads a lazy value another function may set (`shared`)."""
+    from around it (`nonlocal`) or reads a lazy value another function may set (`shared`).
+    `seen`: what `_outside` said of each text before, in this unit (a block's code copied into
+    several functions repeats its nested functions)."""
     text = "\n".join(line for line, _ in function)
-    outside = _OUTSIDE.get(text, False)
-    if outside is False:  # not seen before (a block's code copied into several functions repeats its functions)
-        outside = _OUTSIDE[text] = _outside(text)
+    if text not in seen:
+        seen[text] = _outside(text)
+    outside = seen[text]
     if outside is None or not shared.isdisjoint(outside):
         return None
     return ", ".join(sorted(name for name in outside if not _CONSTANT.fullmatch(name)))
-
-
-_OUTSIDE: dict[str, frozenset | None] = {}  # a nested function's text -> _outside(text), within one unit
 
 
 def _outside(text: str) -> frozenset | None:
