@@ -376,6 +376,8 @@ def load_yaml(text: str, name: str, limits: Limits = DEFAULT) -> YNode:
     except _TooMuch as exc:
         raise RulesetError([Diagnostic(positions.point(exc.mark), exc.message, exc.hint)]) from None
     except yaml.MarkedYAMLError as exc:
+        if "maximum nesting depth" in str(exc.problem):  # libyaml's own bound (PyYAML 6.0.4: 1,000), past ours
+            raise RulesetError([Diagnostic(positions.point(exc.problem_mark), *_too_deep(limits))]) from None
         message = f"invalid YAML: {exc.problem or exc.context}"
         raise RulesetError([Diagnostic(positions.point(exc.problem_mark or exc.context_mark), message,
                                        _yaml_hint(exc, source))]) from None
