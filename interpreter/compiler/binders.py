@@ -37,6 +37,10 @@ class Binders(Expressions):
         self._pure = False  # generating a quantifier's loops: no statement runs inside them
         self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
         self._free_memo: dict = {}  # hoist.free_locals' memo
+        # a decision's options of one name, asked for as bare values rather than 1-tuples
+        # (bare_options); True once expr_options has made them so
+        self._bare: bool = False
+        self._made_bare: bool = False
 
     def loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
         """Emit nested loops binding b's names into fn.body; `leaf(scope)`
@@ -432,10 +436,34 @@ class Binders(Expressions):
         return self.quantifier_function(holder, fn, {}, [f"{out} = []"],
                                         lambda q, s: [f"{out}.append({s[name][0]})"], [f"return {out}"])
 
+    def bare_options(self, options: ir.Expr, fn: Function, one_name: bool) -> tuple[str, bool]:
+        """A decision's options, listed once (see once), as a local's text; and whether they are
+        bare values (one name: no 1-tuple made for each option) rather than tuples."""
+        self._bare, self._made_bare = one_name, False
+        try:
+            return self.once(options, fn), self._made_bare
+        finally:
+            self._bare = self._made_bare = False
+
     def expr_options(self, e, fn, scope):
         out = self.fresh("out")
         names = e.binder.names
+        bare, self._bare = self._bare and len(names) == 1, False
+        self._made_bare |= bare
+        if bare and (copied := self.zone_copy(e.binder, fn, scope)) is not None:
+            return copied
 
         def leaf(q, s):
+            if bare:
+                return [f"{out}.append({s[names[0]][0]})"]
             return [f"{out}.append(({', '.join(s[n][0] for n in names)},))"]
         return self.quantifier_function(e, fn, scope, [f"{out} = []"], leaf, [f"return {out}"])
+
+    def zone_copy(self, b: ir.Binder, fn: Function, scope: dict) -> str | None:
+        """Every card of one zone, in its order (`d in hand`): a copy of the zone's list, made in C."""
+        if b.where is not None or b.order or len(b.groups) != 1 or not isinstance(b.groups[0].domain.ty, ZoneT):
+            return None
+        size = self.size_bound(b.groups[0].domain)
+        if self._bindings is None or size is None or self._bindings * size > FREE_BINDINGS:
+            return None  # counted as steps: the loops do
+        return f"{self.cards_of(b.groups[0].domain, fn, scope)}[:]"

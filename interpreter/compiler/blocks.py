@@ -154,7 +154,8 @@ class Codegen(Statements):
         it at once if there are any — as block `at` would, where the decision's frame resumes."""
         start, nested, lazy = len(fn.body), len(fn.prelude), dict(self._lazy)
         opts = self.fresh("opts")
-        fn.body.append(f"{opts} = {self.once(rows, fn)}")
+        listed, bare = self.bare_options(rows, fn, len(ask.site.names) == 1)
+        fn.body.append(f"{opts} = {listed}")
         if any("_work(" in line for line in fn.body[start:]) or any("_work(" in line for line, _ in fn.prelude[nested:]):
             # a binder counted against the step limit: listing once would count its steps once, not twice;
             # the code written for it goes, and so does the code of its lazy values (the test shares their names)
@@ -163,7 +164,7 @@ class Codegen(Statements):
             return self.flow_branch(item, fn, k, block_of)
         otherwise = k + 1 if not item.go_on_if else block_of[item.otherwise.at]
         fn.body.append(f"if {opts}:")
-        fn.body += ["    " + line for line in self.suspend(ask.site, self.expr(ask.role, fn, {}), opts, at, at + 1)]
+        fn.body += ["    " + line for line in self.suspend(ask.site, ask.role, fn, opts, at, at + 1, bare)]
         fn.body.append(f"return {otherwise}")
 
     # ------------------------------------------------------------ one method per flow item
@@ -197,8 +198,9 @@ class Codegen(Statements):
         opts = self.fresh("opts")
         err = self.error(item.site.span, f"the decision '{item.site.label}' has no legal option")
         hint = self.const("guard the decision with a condition that checks there is a choice")
-        fn.body += [f"{opts} = {self.once(item.options, fn)}", f"if not {opts}:", f"    _fail({err}, {hint})"]
-        fn.body += self.suspend(item.site, self.expr(item.role, fn, {}), opts, k, k + 1)
+        listed, bare = self.bare_options(item.options, fn, len(item.site.names) == 1)
+        fn.body += [f"{opts} = {listed}", f"if not {opts}:", f"    _fail({err}, {hint})"]
+        fn.body += self.suspend(item.site, item.role, fn, opts, k, k + 1, bare)
 
     def flow_askmenu(self, item: AskMenu, fn, k, block_of):
         open_ = self.fresh("open")
@@ -208,10 +210,12 @@ class Codegen(Statements):
             fn.body += [f"if {self.expr(choice.guard, fn, {})}:", "    " + line] if choice.guard is not None else [line]
         err = self.error(item.site.span, f"no option of '{item.site.label}' is open")
         fn.body += [f"if not {open_}:", f"    _fail({err})"]
-        fn.body += self.suspend(item.site, self.expr(item.role, fn, {}), open_, k)
+        fn.body += self.suspend(item.site, item.role, fn, open_, k)
 
-    def suspend(self, site, role: str, opts: str, k: int, resume: int | None = None) -> list[str]:
-        """The lines that stop block k for a decision (a menu's `opts` are (name, block) pairs).
+    def suspend(self, site, who: ir.Expr, fn: Function, opts: str, k: int, resume: int | None = None,
+                bare: bool = False) -> list[str]:
+        """The lines that stop block k for a decision (a menu's `opts` are (name, block) pairs;
+        `bare`: the options of one name are values, made 1-tuples only for a pending Decision).
 
         While the engine answers quick agents itself (`st.quick`, see Game.run), the agent is
         asked here and play goes on at once where the answer leads, as Game.run would go on:
@@ -219,11 +223,17 @@ class Codegen(Statements):
         Answered, the lines end by going on to the resume point, so Merge may take its code
         in (it keeps its own function, where a decision answered by the engine resumes)."""
         answer, i = self.fresh("answer"), self.fresh("i")
-        ask = f"({answer} := st.quick) is not None and ({answer} := {answer}.get({role})) is not None " \
+        role = self.expr(who, fn, {})
+        # st.quick: each role's answer (or None), by name and by seat: a seat needs no method call
+        mine = f"[{self.L.role_index[who.role]}]" if isinstance(who, ir.RoleRef) else f".get({role})"
+        ask = f"({answer} := st.quick) is not None and ({answer} := {answer}{mine}) is not None " \
               f"and ({i} := {answer}(st.decisions, len({opts}), {self.const(site.label)})) is not None"
         if site.menu:
             record = f"[(n,) for n, _ in {opts}], [t for _, t in {opts}]"  # the options, where each leads
             answered, go_on = [], f"return {opts}[{i}][1]"
+        elif bare:
+            record = f"list(zip({opts})), {resume}"
+            answered, go_on = [f"env[{self.const(site.names[0])}] = {opts}[{i}]"], f"return {resume}"
         else:
             record = f"{opts}, {resume}"
             answered = ["".join(f"env[{self.const(name)}], " for name in site.names) + f"= {opts}[{i}]"]
@@ -231,7 +241,8 @@ class Codegen(Statements):
         return [f"if not ({ask}):", f"    st.pending = _decision(({self.const(site)}, {role}, {record}))",
                 f"    st.stack[-1].pc = {k}", "    return -1",
                 *answered, "st.decisions += 1", f"st.moves = (st.moves, {i})",
-                "if st.events is not None:", f"    st.events.append(Decided({role}))", go_on]
+                *(["if st.events is not None:", f"    st.events.append(Decided({role}))"] if self.remembers else []),
+                go_on]
 
     def flow_take(self, item: Take, fn, k, block_of):
         self.take(item.stmt, fn, "")

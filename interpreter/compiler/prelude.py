@@ -158,5 +158,5 @@ GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divid
            "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "Decided": Decided,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
-           "range": range, "enumerate": enumerate, "list": list, "bool": bool, "tuple": tuple,
+           "range": range, "enumerate": enumerate, "list": list, "bool": bool, "tuple": tuple, "zip": zip,
            "_filterfalse": filterfalse}

@@ -46,6 +46,13 @@ def _grows(e: ir.Expr) -> bool:
     return False
 
 
+def _rolls_or_picks(program) -> bool:
+    """Whether any statement of the program rolls or picks at random: the chance sites that
+    make a game remember its events (see Game), or more (a procedure never called)."""
+    parts = (program.setup, program.steps, tuple(program.procedures.values()), program.watches)
+    return any(isinstance(n, ir.Roll) or isinstance(n, ir.Take) and n.which == "random" for n in walk(parts))
+
+
 # what --check-invariants checks after: the statements that touch zones and facings (an assignment
 # changes a variable or a card's state, never where a card is; the shapes are checked at decisions)
 _EFFECTS = (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)
@@ -62,6 +69,9 @@ class Statements(Binders):
         self._defines: dict[str, object] = {}
         self._procedures: dict[str, object] = {}
         self.chance_sites: list[ChanceSite] = []  # every roll, random pick and shuffle generated, by index
+        # whether a game keeps `st.events` (it does when the rules roll or pick at random): else a
+        # decision need not test for it
+        self.remembers = program is None or _rolls_or_picks(program)
 
     def chance_site(self, kind: str, s: ir.Stmt) -> ChanceSite:
         """The site of a statement that draws from the RNG (one per statement generated)."""

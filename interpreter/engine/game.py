@@ -224,7 +224,8 @@ class Game:
         invariants = self.invariants if self.check_invariants else None
         # the generated code answers quick agents at the decision itself (blocks.suspend) when
         # nothing is to be done between two decisions: no invariants to check, no limit
-        st.quick = quick if stop_at is None and invariants is None else None
+        if quick is not None and stop_at is None and invariants is None:
+            st.quick = {**{r: quick.get(r) for r in self.roles}, **{i: quick.get(r) for i, r in enumerate(self.roles)}}
         try:
             self._run(st, quick, limit, invariants)
         finally:

@@ -61,8 +61,8 @@ class State:
         # every answer since the game began, newest first, as a chain (earlier, answer) that a clone
         # shares: a decision's option index, or a chance outcome o as -1 - o. A save is these answers.
         self.moves: tuple | None = moves
-        # while Game.run answers quick agents itself: role -> quick answer, which the generated code
-        # asks at a decision without returning to the engine's loop (never copied, never saved)
+        # while Game.run answers quick agents itself: role, and seat, -> quick answer or None, which the
+        # generated code asks at a decision without returning to the engine's loop (never copied, never saved)
         self.quick: dict | None = None
         # while a block's function runs the code of another step's blocks: the block it is at
         # (set by the generated code, read when a watch fires or a runaway stops; never copied, never saved)
