@@ -21,13 +21,53 @@ from operator import itemgetter
 from rulelang import ir
 from rulelang.files import location
 from rulelang.types import BoardT, ZoneT
+from rulelang.walk import walk
 
 from .expressions import Expressions
 from .hoist import free_locals, never_fails, surely_computed_first
-from .nodes import Options
+from .nodes import Hoisted, Options
 from .source import Function
 
 FREE_BINDINGS = 1_000
+
+
+def split_kind_test(where: ir.Expr | None, name: str) -> tuple[str | None, ir.Expr | None]:
+    """(T, the rest of the test) for a `where` that first tests `name is T` (alone, or on the left
+    of `and`s); (None, where) otherwise."""
+    if isinstance(where, ir.IsType) and not where.negated and isinstance(where.subject, ir.Local) \
+            and where.subject.name == name:
+        return where.kind, None
+    if isinstance(where, ir.Binary) and where.op == "and":
+        kind, left = split_kind_test(where.left, name)
+        if kind is not None:
+            return kind, where.right if left is None else dataclasses.replace(where, left=left)
+    return None, where
+
+
+def _position_of(e: ir.Expr):
+    """The card whose `column` or `row` e is, as an expression; None if e is neither."""
+    if isinstance(e, ir.BuiltinCall) and e.name in ("column", "row") and len(e.args) == 1 \
+            and not isinstance(e.args[0].ty, ZoneT):
+        return e.args[0]
+    return None
+
+
+def _key_at(e: ir.Expr, name: str, space: tuple[int, int]) -> int | None:
+    """An `ordered by` key's value for a card of `name` on a grid space (column, row), if it
+    depends on nothing else: numbers, its column and row, + - *; None otherwise."""
+    if isinstance(e, ir.Const) and type(e.value) is int:
+        return e.value
+    if _position_of(e) is not None and isinstance(e.args[0], ir.Local) and e.args[0].name == name:
+        return space[0] if e.name == "column" else space[1]
+    if isinstance(e, ir.Unary) and e.op == "-":
+        x = _key_at(e.operand, name, space)
+        return -x if x is not None else None
+    if isinstance(e, ir.Binary) and e.op in ("+", "-", "*"):
+        x, y = _key_at(e.left, name, space), _key_at(e.right, name, space)
+        if x is None or y is None:
+            return None
+        return x + y if e.op == "+" else x - y if e.op == "-" else x * y
+    return None
 
 
 class Binders(Expressions):
@@ -35,6 +75,8 @@ class Binders(Expressions):
         super().__init__(layout, keep)
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
         self._pure = False  # generating a quantifier's loops: no statement runs inside them
+        self._unordered = False  # and the order of its bindings changes nothing (`exists`, `count`)
+        self._listing = False  # and it lists its bindings (Options): nothing done for each can fail
         self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
         self._free_memo: dict = {}  # hoist.free_locals' memo
         # a decision's options of one name, asked for as bare values rather than 1-tuples
@@ -52,7 +94,12 @@ class Binders(Expressions):
 
     def ordered_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> None:
         """`ordered by`: collect the keys then the values of every binding as one row, sort
-        the rows by the keys (a stable sort: ties keep the binder's order), then run the leaf."""
+        the rows by the keys (a stable sort: ties keep the binder's order), then run the leaf.
+        Bindings listed in an order the board already has (`g in gauntlet ordered by row(g),
+        column(g)`) are listed as the board has them."""
+        if self._listing and self.in_board_order(b):
+            self.plain_loops(dataclasses.replace(b, order=()), fn, scope, leaf)
+            return
         rows, names = self.fresh("rows"), b.names
         vs = [self.fresh("v") for _ in names]
         inner: dict = {}
@@ -71,6 +118,8 @@ class Binders(Expressions):
     def plain_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf, evaluated: tuple | None = None) -> None:
         """`evaluated`: (a group, the local already holding its domain), see `unswitched_loops`."""
         if self._pure and self.unswitched_loops(b, fn, scope, leaf, evaluated):
+            return
+        if self._pure and evaluated is None and self.candidate_loops(b, fn, scope, leaf):
             return
         scope = dict(scope)
         indent = ""
@@ -91,13 +140,6 @@ class Binders(Expressions):
                 continue
             size, k = self.size_bound(g.domain), len(g.names)
             bound = bound * comb(size, k) if bound is not None and size is not None else None
-            spaces = self.board_spaces(g, bound)
-            if spaces is not None:  # every space's cards in turn, chained in C, without a list of them all
-                v = self.fresh("v")
-                fn.body.append(f"{indent}for {v} in _chain({spaces}):")
-                scope[g.names[0]] = (v, from_zone)
-                indent += "    "
-                continue
             domain = evaluated[1] if evaluated is not None and g is evaluated[0] \
                 else self.cards_of(g.domain, fn, scope)
             if bound is None or bound > FREE_BINDINGS:  # count the bindings as steps (see FREE_BINDINGS)
@@ -237,21 +279,80 @@ class Binders(Expressions):
             return None, [(lambda t, fn, scope: self.expr(left, fn, scope), where.right)]
         return None
 
+    def candidate_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> bool:
+        """`exists` or `count` of one name over a whole board, through the cards that can be there
+        (of the type its `where` first tests for), each tested for being on the board: listing a
+        board's spaces costs about as much per space as this costs per card (a Gauntlet of 18 spaces,
+        its 3 Soldiers). Only when the rest of the test can never fail: then the order the bindings
+        are tested in changes nothing. False when the binder is not of that shape, or no quicker."""
+        g = b.groups[0]
+        if not self._unordered or len(b.groups) != 1 or len(g.names) != 1 or not isinstance(g.domain.ty, BoardT) \
+                or self._bindings is None:
+            return False
+        name, zone = g.names[0], g.domain.zone
+        kind, rest = split_kind_test(b.where, name)
+        cards = self.board_candidates(zone, kind)
+        base, n = self.L.board_range(zone)
+        if cards is None or len(cards) > n or self._bindings * len(cards) > FREE_BINDINGS:
+            return False
+        grid = self.on_grid_board(zone)
+        placed = frozenset({name}) if grid else frozenset()
+        if rest is not None and not never_fails(rest, {name}, self.surely_there(rest, {name}, placed, scope), placed):
+            return False
+        v, outer = self.fresh("v"), self._bindings
+        inner = {**scope, name: (v, True)}
+        if grid:
+            self.on_grid[v] = zone
+        self._bindings = outer * len(cards)
+        try:
+            lines = leaf(inner)
+            test = f"{base} <= where[{v}] < {base + n}"
+            if rest is not None:
+                test += f" and {self.expr(rest, fn, inner)}"
+        finally:
+            self._bindings = outer
+        fn.body += [f"for {v} in {self.const(tuple(cards))}:", f"    if {test}:"] + ["        " + line for line in lines]
+        return True
+
+    @staticmethod
+    def surely_there(e: ir.Expr, cards: set[str], placed: frozenset, scope: dict) -> set[str]:
+        """The lazy values of e that fail at its first evaluation if they fail at all: those it surely
+        computes first, and a card's row where its column is one of those (or its column where its
+        row is): a card is on a grid's space, which has both, or it has neither."""
+        first = set(surely_computed_first(e, cards, placed))
+        where = {_position_of(scope[n][2]) for n in first if n in scope and len(scope[n]) == 3}
+        return first | {h.name for h in walk(e) if isinstance(h, Hoisted) and h.name in scope
+                        and len(scope[h.name]) == 3 and _position_of(scope[h.name][2]) in where - {None}}
+
+    def in_board_order(self, b: ir.Binder) -> bool:
+        """Whether `ordered by` keys put the cards of a whole board in the order it lists them:
+        one name over a grid board, keys made of its column and row that never decrease from one
+        space to the next (bottom row first, left to right): the sort would change nothing."""
+        g = b.groups[0]
+        if len(b.groups) != 1 or len(g.names) != 1 or not isinstance(g.domain.ty, BoardT) \
+                or not self.on_grid_board(g.domain.zone):
+            return False
+        base, n = self.L.board_range(g.domain.zone)
+        keys = [tuple(_key_at(k.value, g.names[0], self.L.space[z]) for k in b.order) for z in range(base, base + n)]
+        if any(None in key for key in keys):
+            return False
+        keys = [tuple(-x if k.descending else x for x, k in zip(key, b.order)) for key in keys]
+        return all(a <= b for a, b in zip(keys, keys[1:]))
+
+    def board_candidates(self, board: str, kind: str | None) -> list[int] | None:
+        """The cards that can ever be on a board (of one type, if given), by the zone analysis;
+        None when the rules were not analysed."""
+        program = getattr(self, "program", None)
+        possible = program.possible if program is not None else None
+        if possible is None:
+            return None
+        kinds = possible.get(board, frozenset()) if kind is None else {kind} & possible.get(board, frozenset())
+        return [c for c, k in enumerate(self.L.kind_of) if k in kinds]
+
     def on_grid_board(self, board: str) -> bool:
         """Every space of the board has a column and a row (cards there have both)."""
         base, n = self.L.board_range(board)
         return all(self.L.space[z] for z in range(base, base + n))
-
-    def board_spaces(self, g: ir.BinderGroup, bound: int | None) -> str | None:
-        """For one name over a whole board, in a quantifier (nothing changes the board while it runs)
-        and not counted against the step limit: the board's spaces, each a list of its cards."""
-        if len(g.names) != 1 or not self._pure or not isinstance(g.domain.ty, BoardT) \
-                or bound is None or bound > FREE_BINDINGS:
-            return None
-        base, n = self.L.board_range(g.domain.zone)
-        if self.few_on_board(g.domain.zone, n) is not None:
-            return None
-        return f"zones[{base}:{base + n}]"
 
     def size_bound(self, e: ir.Expr) -> int | None:
         """The most items a zone or list expression can hold, if known before play."""
@@ -288,11 +389,13 @@ class Binders(Expressions):
             self._entry = None
             self._unset.update((name, q) for name, f in self._unset.items() if f is fn)
         q.body += setup
-        pure, self._pure = self._pure, True
+        saved = self._pure, self._unordered, self._listing
+        self._pure, self._unordered = True, getattr(e, "kind", None) in ("exists", "count")
+        self._listing = isinstance(e, Options)
         try:
             self.loops(e.binder, q, scope, lambda inner: leaf(q, inner))
         finally:
-            self._pure = pure
+            self._pure, self._unordered, self._listing = saved
         q.body += finish
         start = len(fn.prelude)
         fn.prelude += q.render()

@@ -19,6 +19,7 @@ from .source import Function, Source
 
 
 class Expressions(Source):
+    SPACES_WRITTEN_OUT = 256  # a board of more spaces is listed by chaining them (its code stays short)
     always_cards: frozenset[str] = frozenset()  # locals of the rules that never hold none (always_cards.py)
 
     def __init__(self, layout, keep: bool = True):
@@ -30,6 +31,7 @@ class Expressions(Source):
         self._unset: dict[str, Function] = {}  # lazy values surely still UNSET where fn's next line runs -> fn
         self._entry = None  # the expression once() is generating (its lazy values are UNSET where it starts)
         self._last_made = None  # the quantifier function made last: (it, host, its lines in the host's prelude)
+        self._near: dict[tuple[str, int, int], list] = {}  # near_table's tables
         self.on_grid: dict[str, str] = {}  # python variables bound to the cards of a board whose every space
         # is a grid's -> that board
 
@@ -86,7 +88,11 @@ class Expressions(Source):
             few = self.few_on_board(e.zone, n)
             if few is not None:  # a board of many spaces that few cards can reach: find those
                 return f"_on_board(st, {self.const(few)}, {base}, {base + n})"
-            return f"list(_chain(zones[{base}:{base + n}]))"
+            if n > self.SPACES_WRITTEN_OUT:
+                return f"list(_chain(zones[{base}:{base + n}]))"
+            # each space's cards put in one list in turn: twice as quick as chaining the spaces
+            # (an iterator made for each), the same order
+            return "[" + ", ".join(f"*zones[{z}]" for z in range(base, base + n)) + "]"
         if isinstance(e.ty, ZoneT):
             return f"zones[{self.expr(e, fn, scope)}]"
         return self.expr(e, fn, scope)
@@ -203,32 +209,42 @@ class Expressions(Source):
         err = self.error(e.span, f"space(): {zone.name} has columns 1..{zone.columns} and rows 1..{zone.rows}")
         near = self.near_card(zone, args[1], args[2])
         fast = None
-        if near is not None:  # space(B, column(c) + dx, row(c) + dy): from c's own space when c is on B
+        if near is not None:  # space(B, column(c) + dx, row(c) + dy): from c's own space, when c is on B
             card, dx, dy = near
             value, check = self.card(card, fn, scope)
             sure = check is None and self.on_grid.get(value) == zone.name  # bound from B: on one of its spaces
             if sure and dx == dy == 0:
                 return f"where[{value}]"
-            w = self.fresh("w")
-            tests = [] if sure else [f"{base} <= {{}} < {base + zone.columns * zone.rows}"]
-            tests += [f"1 <= {self.const(table)}[{{}}] + {d} <= {size}"
-                      for table, d, size in ((self.L.column_of, dx, zone.columns), (self.L.row_of, dy, zone.rows)) if d]
-            test = " and ".join([tests[0].format(f"({w} := where[{check or value}])")] + [t.format(w) for t in tests[1:]])
+            t = self.fresh("t")
+            fast = f"({t} := {self.const(self.near_table(zone, dx, dy))}[where[{check or value}]]) is not None"
             if check is not None:
-                test = f"{value} is not None and {test}"
-            fast = f"{w} + {dx + dy * zone.columns}" if dx or dy else w
-            if sure:
-                return f"({fast} if {test} else _fail({err}))"
-            fast = (fast, test)
+                fast = f"{value} is not None and {fast}"
+            if sure:  # on B, so off B's edge
+                return f"({t} if {fast} else _fail({err}))"
         found = (f"({base} + ({y} - 1) * {zone.columns} + {x} - 1 "
                  f"if 1 <= ({x} := {self.expr(args[1], fn, scope)}) <= {zone.columns} "
                  f"and 1 <= ({y} := {self.expr(args[2], fn, scope)}) <= {zone.rows} else _fail({err}))")
         if fast is not None:  # elsewhere, or off B: as written, for the same value or error
-            return f"({fast[0]} if {fast[1]} else {found})"
+            return f"({t} if {fast} else {found})"
         if not zone.gaps:
             return found
         t, gap = self.fresh("t"), self.error(e.span, f"space(): {zone.name}'s map has no space there (a gap)")
         return f"({t} if not {self.const(self.L.gap)}[({t} := {found})] else _fail({gap}))"
+
+    def near_table(self, zone, dx: int, dy: int) -> list:
+        """For each zone instance, the space of grid `zone` dx columns and dy rows from it when
+        the instance is one of the grid's spaces and that space is on the grid; else None.
+        One list per offset, so the constants table holds it once."""
+        key = (zone.name, dx, dy)
+        if key not in self._near:
+            base, n = self.L.board_range(zone.name)
+            table = [None] * len(self.L.instances)
+            for z in range(base, base + n):
+                x, y = self.L.space[z]
+                if 1 <= x + dx <= zone.columns and 1 <= y + dy <= zone.rows:
+                    table[z] = z + dx + dy * zone.columns
+            self._near[key] = table
+        return self._near[key]
 
     def near_card(self, zone, column: ir.Expr, row: ir.Expr) -> tuple[ir.Local, int, int] | None:
         """(card, dx, dy) when a grid's (without gaps) space is given as a card's own column and row

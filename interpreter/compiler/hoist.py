@@ -131,18 +131,19 @@ class Hoister:
 _SAFE_OPS = ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
 
 
-def surely_computed_first(e: ir.Expr, cards: set[str]) -> list[str]:
+def surely_computed_first(e: ir.Expr, cards: set[str], placed: frozenset = frozenset()) -> list[str]:
     """The lazy values (`Hoisted`) that evaluating `e` surely computes, in the order it
     computes them, before anything that may fail or may not be evaluated: computing them
     before the loops instead, once there is a first binding, changes nothing (not even which
-    error stops a game). `cards`: names bound to cards from a zone (their fields are there)."""
+    error stops a game). `cards`: names bound to cards from a zone (their fields are there);
+    `placed`: those bound to the cards of a grid board (their column and row are there)."""
     found: list[str] = []
 
     def visit(e) -> bool:  # whether evaluation surely goes on past e
         if isinstance(e, Hoisted):
             found.append(e.name)  # if it fails, it fails at the same point either way
             return True
-        if isinstance(e, ir.Const) or isinstance(e, ir.Local) and e.name in cards:
+        if isinstance(e, ir.Const) or isinstance(e, ir.Local) and e.name in cards or _placed(e, placed):
             return True
         if isinstance(e, ir.Field) and isinstance(e.obj, ir.Local) and e.obj.name in cards:
             return True
@@ -161,15 +162,16 @@ def surely_computed_first(e: ir.Expr, cards: set[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def never_fails(e: ir.Expr, cards: set[str], computed: set[str]) -> bool:
+def never_fails(e: ir.Expr, cards: set[str], computed: set[str], placed: frozenset = frozenset()) -> bool:
     """Whether evaluating `e` can never stop the game with an error, whatever the order it is
     evaluated in over the bindings: `cards` are names bound to cards (there, so their fields are
     too); `computed` the lazy values it surely computes first (if one fails, it fails at the first
-    binding in any order). Made only of comparisons, arithmetic that cannot divide, `and`, `or`,
-    `not`, `abs`, type tests and fields of those cards."""
+    binding in any order); `placed` names bound to the cards of a grid board. Made only of
+    comparisons, arithmetic that cannot divide, `and`, `or`, `not`, `abs`, type tests, fields
+    of those cards and the column and row of the placed ones."""
     if isinstance(e, Hoisted):
         return e.name in computed
-    if isinstance(e, (ir.Const, ir.Local)):
+    if isinstance(e, (ir.Const, ir.Local)) or _placed(e, placed):
         return True
     if isinstance(e, (ir.Field, ir.IsType)):
         subject = e.obj if isinstance(e, ir.Field) else e.subject
@@ -177,9 +179,15 @@ def never_fails(e: ir.Expr, cards: set[str], computed: set[str]) -> bool:
     if isinstance(e, ir.Binary):
         safe = e.op in ("==", "!=", "and", "or") or \
             e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL)
-        return safe and never_fails(e.left, cards, computed) and never_fails(e.right, cards, computed)
+        return safe and never_fails(e.left, cards, computed, placed) and never_fails(e.right, cards, computed, placed)
     if isinstance(e, ir.Unary):
-        return never_fails(e.operand, cards, computed)
+        return never_fails(e.operand, cards, computed, placed)
     if isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
-        return never_fails(e.args[0], cards, computed)
+        return never_fails(e.args[0], cards, computed, placed)
     return False
+
+
+def _placed(e: ir.Expr, placed: frozenset) -> bool:
+    """`column(c)` or `row(c)` of a card on a grid board: always there."""
+    return isinstance(e, ir.BuiltinCall) and e.name in ("column", "row") and len(e.args) == 1 \
+        and isinstance(e.args[0], ir.Local) and e.args[0].name in placed
