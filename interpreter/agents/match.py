@@ -17,10 +17,12 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
 
     An agent that fails a decision (see asking.py) raises AgentError and
     leaves `st` as it was at that decision."""
-    st = state if state is not None else game.new_state(seed)
     quick = {role: q for role, agent in agents.items() if (q := quick_of(agent)) is not None}
     # without a log to write, the game answers quick agents itself, decision after decision
     more = quick or None if log is None else None
+    if state is None:
+        state = game.new_state(seed, more if stop_at is None else None)
+    st = state
     while st.outcome is None and (stop_at is None or st.decisions < stop_at):
         p = st.pending
         if p is None:
@@ -42,8 +44,11 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
 def quick_of(agent: Agent):
     """The agent's `quick` answer (see Agent.quick), if the class that gives it
     its `choose` gives it that too: a subclass that chooses otherwise is asked."""
-    for cls in type(agent).__mro__:
-        if "choose" in cls.__dict__:
-            quick = cls.__dict__.get("quick")
-            return agent.quick if quick is not None else None  # the agent's own, if it set one
-    return None
+    answers = _ANSWERS_QUICKLY.get(type(agent))
+    if answers is None:
+        answers = _ANSWERS_QUICKLY[type(agent)] = next(
+            (cls.__dict__.get("quick") is not None for cls in type(agent).__mro__ if "choose" in cls.__dict__), False)
+    return agent.quick if answers else None  # the agent's own, if it set one
+
+
+_ANSWERS_QUICKLY: dict[type, bool] = {}  # agent class -> whether quick_of takes its `quick`

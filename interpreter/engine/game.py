@@ -75,15 +75,16 @@ class Game:
         self._number_bound = 10 ** ruleset.number_digits
 
     # ------------------------------------------------------------ the state API
-    def new_state(self, seed: int = 0) -> State:
-        """A new game, run to its first decision (or its end)."""
+    def new_state(self, seed: int = 0, quick: dict | None = None) -> State:
+        """A new game, run to its first decision (or its end); with `quick` (see `apply`), on
+        past the decisions those agents answer."""
         n = len(self.ruleset.cards)
         zones = [[] for _ in self.layout.instances]
         zones[0] = list(range(n))
         st = State(zones, [0] * n, [True] * n, list(self.layout.initial_vars), rng.derive(seed, "game"),
                    stack=[Frame("main", 0, {})], props=[p[:] for p in self.layout.initial_state],
                    events=[] if self._remembers else None)
-        self.run(st)
+        self.run(st, quick)
         if self.check_invariants:
             self.invariants.at_decision(st)
         return st
@@ -225,7 +226,9 @@ class Game:
         # the generated code answers quick agents at the decision itself (blocks.suspend) when
         # nothing is to be done between two decisions: no invariants to check, no limit
         if quick is not None and stop_at is None and invariants is None:
-            st.quick = {**{r: quick.get(r) for r in self.roles}, **{i: quick.get(r) for i, r in enumerate(self.roles)}}
+            st.quick = seats = dict(quick)  # by name, and by seat
+            for i, role in enumerate(self.roles):
+                seats[i] = quick.get(role)
         try:
             self._run(st, quick, limit, invariants)
         finally:
