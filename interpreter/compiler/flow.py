@@ -206,7 +206,7 @@ class Lowering:
         start = Label()
         main.here(start)
         main.steps.append((start, "Setup"))
-        self.block(main, self.program.setup)
+        self.block(main, self.program.setup[self.program.fixed:])  # the rest is run once (shared_setup.py)
         top = Label()
         main.here(top)
         main.add(NewRound())

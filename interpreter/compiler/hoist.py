@@ -171,7 +171,7 @@ def never_fails(e: ir.Expr, cards: set[str], computed: set[str], placed: frozens
     of those cards and the column and row of the placed ones."""
     if isinstance(e, Hoisted):
         return e.name in computed
-    if isinstance(e, (ir.Const, ir.Local)) or _placed(e, placed):
+    if isinstance(e, (ir.Const, ir.Local, ir.EnumValue, ir.RoleRef)) or _placed(e, placed):
         return True
     if isinstance(e, (ir.Field, ir.IsType)):
         subject = e.obj if isinstance(e, ir.Field) else e.subject

@@ -64,6 +64,7 @@ class Program:
     watches: tuple[ir.Watch, ...]
     possible: dict[str, frozenset] | None  # card types that can reach each zone (None: not analysed)
     ranking: tuple[tuple[bool, dict[str, ir.Expr]], ...] = ()  # (lowest first?, role -> value) per key
+    fixed: int = 0  # the first statements of setup, which every game runs alike (shared_setup.py)
 
 
 def with_options(s: ir.Choose | ir.Take, options: ir.Expr | None = None):

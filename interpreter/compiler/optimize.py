@@ -12,6 +12,7 @@ hand-written code would. In order:
    inlining would copy too often (`INLINE_BUDGET`) instead of inlining them;
 4. reuse (reuse.py): a quantifier's value that the next statements compute
    again, with nothing between that changes what it reads, is computed once;
+   the setup statements every game runs alike go first (shared_setup.py);
 5. hoist (hoist.py): inside every binder, the parts independent of its
    names are computed once, lazily; a decision's options become one
    expression on its node.
@@ -33,6 +34,7 @@ from .fold import Folder, called_procedures
 from .hoist import Hoister
 from .nodes import Program, measure_exprs, with_options
 from .reuse import Reuse
+from .shared_setup import shared_setup
 from .zones import ZoneAnalysis
 
 
@@ -83,6 +85,7 @@ def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
     setup, steps = reuse(setup), tuple(dataclasses.replace(s, body=reuse(s.body)) for s in steps)
     procs = {n: reuse(b) for n, b in procs.items()}
     watches = tuple(dataclasses.replace(w, body=reuse(w.body)) for w in watches)
+    setup, fixed = shared_setup(rs, setup, folder.possible, bool(watches))
     hoist = Hoister(folder.fresh)
     return Program(hoist.block(setup), tuple(dataclasses.replace(s, body=hoist.block(s.body)) for s in steps),
                    {n: hoist.block(b) for n, b in procs.items()},
@@ -92,4 +95,4 @@ def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
                    tuple(dataclasses.replace(w, when=hoist.expr(w.when), body=hoist.block(w.body)) for w in watches),
                    folder.possible,
                    tuple((k.lowest, {r: hoist.expr(e) for r, e in tables[f"rank {i}"].items()})
-                         for i, k in enumerate(mode.ranking)))
+                         for i, k in enumerate(mode.ranking)), fixed)

@@ -27,6 +27,9 @@ from .optimize import optimized_program, plain_program
 from .statements import Statements
 
 
+SHARED_SETUP = "setup:shared"  # the program of the setup statements every game runs alike, if any
+
+
 @dataclass(frozen=True)
 class StepStart:
     block: int  # the main program's block where the step starts
@@ -83,6 +86,9 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
     programs = {}
     programs["main"], block_of = gen.blocks(main, "the main program: setup, then each round", [top] + step_labels)
     crossing = gen.crossing
+    if program.fixed:
+        programs[SHARED_SETUP] = gen.blocks(lowering.statements(program.setup[:program.fixed]),
+                                            "the setup every game shares (run once)")[0]
     for i, watch in enumerate(program.watches):
         programs[watch_program(i)] = gen.blocks(lowering.statements(watch.body), f"the statements of watch {i + 1}")[0]
     while lowering.called:  # procedures called (not inlined) that ask decisions, as their own programs

@@ -29,7 +29,7 @@ from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 
 from ..compiler.flow import CALL, SUSPEND, watch_program
-from ..compiler.rules import compile_rules
+from ..compiler.rules import SHARED_SETUP, compile_rules
 from ..runtime import rng
 from ..runtime.chance import CHANCE, OUTCOME, Chance, Decided
 from ..runtime.decision import Decision
@@ -73,20 +73,38 @@ class Game:
         self._score_nodes = [(r, f, self.mode.score.get(r)) for r, f in rules.score.items()]
         self._measure_nodes = [(n, f, self.mode.measures.get(n)) for n, f in rules.measures.items()]
         self._number_bound = 10 ** ruleset.number_digits
+        self._shared = self._shared_setup()
 
     # ------------------------------------------------------------ the state API
     def new_state(self, seed: int = 0, quick: dict | None = None) -> State:
         """A new game, run to its first decision (or its end); with `quick` (see `apply`), on
         past the decisions those agents answer."""
-        n = len(self.ruleset.cards)
-        zones = [[] for _ in self.layout.instances]
-        zones[0] = list(range(n))
-        st = State(zones, [0] * n, [True] * n, list(self.layout.initial_vars), rng.derive(seed, "game"),
-                   stack=[Frame("main", 0, {})], props=[p[:] for p in self.layout.initial_state],
-                   events=[] if self._remembers else None)
+        shared = self._shared
+        if isinstance(shared, Exception):  # the setup every game shares stops with an error: so does this one
+            raise shared.with_traceback(None)
+        st = State([z[:] for z in shared.zones], shared.where[:], shared.face_up[:], shared.vars[:],
+                   rng.derive(seed, "game"), steps=shared.steps, stack=[Frame("main", 0, {})],
+                   props=[p[:] for p in shared.props], events=[] if self._remembers else None)
         self.run(st, quick)
         if self.check_invariants:
             self.invariants.at_decision(st)
+        return st
+
+    def _shared_setup(self) -> State | Exception:
+        """The state every game starts from: every card in the box, the variables and states as
+        declared, after the setup statements every game runs alike (compiler/shared_setup.py);
+        or the error they stop with."""
+        n = len(self.ruleset.cards)
+        zones = [[] for _ in self.layout.instances]
+        zones[0] = list(range(n))
+        st = State(zones, [0] * n, [True] * n, list(self.layout.initial_vars), 0,
+                   stack=[Frame(SHARED_SETUP, 0, {})], props=[p[:] for p in self.layout.initial_state])
+        if SHARED_SETUP in self.rules.programs:
+            try:
+                self.run(st)
+            except (RuleError, Runaway) as exc:
+                return exc
+        st.stack = []
         return st
 
     def decision(self, st: State) -> Decision | None:
