@@ -97,11 +97,38 @@ def test_ordered_by_a_cards_place(order, expected):
     assert total(body) == expected
 
 
-def test_an_order_the_board_already_has_sorts_nothing():
+def listed(game: Game, *spaces) -> str:
+    return ", ".join(f"*zones[{game.zone_index('field', space=s)}]" for s in spaces)
+
+
+def test_an_order_of_the_cards_places_lists_the_spaces_in_that_order():
     fast, _ = game_pair("for p in field ordered by row(p), column(p):\n  total += 1\nwin solo")
-    assert ".sort(" not in code(fast)
+    assert ".sort(" not in code(fast) and listed(fast, (1, 1), (2, 1), (3, 1), (1, 2)) in code(fast)
     fast, _ = game_pair("for p in field ordered by column(p):\n  total += 1\nwin solo")
+    assert ".sort(" not in code(fast) and listed(fast, (1, 1), (1, 2), (1, 3), (2, 1)) in code(fast)
+    fast, _ = game_pair("for p in field where p is pawn ordered by p.rank:\n  total += 1\nwin solo")
     assert ".sort(" in code(fast)
+
+
+@pytest.mark.parametrize("where, sorted_", [
+    # the space to the left is looked at only where there is one: the test cannot fail
+    ("column(p) == 1 or empty(space(field, column(p) - 1, row(p)))", False),
+    ("column(p) > 1 and exists r in space(field, column(p) - 1, row(p)) where r is rock", False),
+    ("not (row(p) >= 3 or exists r in space(field, column(p), row(p) + 1) where r is rock)", False),
+    # here it may be off the board: the cards are tested in the board's order, then sorted
+    ("empty(space(field, column(p) - 1, row(p)))", True),
+    ("column(p) > 1 or empty(space(field, column(p) - 1, row(p)))", True),
+])
+def test_a_listing_in_another_order_tests_as_written_where_a_test_may_fail(where, sorted_):
+    body = f"for p in field where p is pawn and ({where}) ordered by column(p) descending:\n  total = total * 10 + p.rank"
+    fast, _ = game_pair(body + "\nwin solo")
+    assert (".sort(" in code(fast)) == sorted_, where
+    try:
+        total(body)
+    except RuleError:  # off the board: both stop there
+        for game in game_pair(body + "\nwin solo"):
+            with pytest.raises(RuleError, match="space"):
+                play(game, 0, {"solo": FirstAgent(0, "solo")})
 
 
 def test_decision_options_over_a_board_in_its_order():

@@ -24,7 +24,7 @@ from rulelang.types import BoardT, ZoneT
 from rulelang.walk import walk
 
 from .expressions import Expressions
-from .hoist import free_locals, never_fails, surely_computed_first
+from .hoist import Grid, free_locals, never_fails, surely_computed_first
 from .nodes import Hoisted, Options
 from .source import Function
 
@@ -97,8 +97,13 @@ class Binders(Expressions):
         the rows by the keys (a stable sort: ties keep the binder's order), then run the leaf.
         Bindings listed in an order the board already has (`g in gauntlet ordered by row(g),
         column(g)`) are listed as the board has them."""
-        if self._listing and self.in_board_order(b):
+        spaces = self.space_order(b) if self._listing else None
+        if spaces is not None and spaces == sorted(spaces):  # the board's own order
             self.plain_loops(dataclasses.replace(b, order=()), fn, scope, leaf)
+            return
+        if spaces is not None and self.where_never_fails(b, scope):  # each space's cards, the spaces in order
+            listed = "[" + ", ".join(f"*zones[{z}]" for z in spaces) + "]"
+            self.plain_loops(dataclasses.replace(b, order=()), fn, scope, leaf, (b.groups[0], listed))
             return
         rows, names = self.fresh("rows"), b.names
         vs = [self.fresh("v") for _ in names]
@@ -296,7 +301,7 @@ class Binders(Expressions):
         if cards is None or len(cards) > n or self._bindings * len(cards) > FREE_BINDINGS:
             return False
         grid = self.on_grid_board(zone)
-        placed = frozenset({name}) if grid else frozenset()
+        placed = {name: self.grid(zone)} if grid else {}
         if rest is not None and not never_fails(rest, {name}, self.surely_there(rest, {name}, placed, scope), placed):
             return False
         v, outer = self.fresh("v"), self._bindings
@@ -315,7 +320,7 @@ class Binders(Expressions):
         return True
 
     @staticmethod
-    def surely_there(e: ir.Expr, cards: set[str], placed: frozenset, scope: dict) -> set[str]:
+    def surely_there(e: ir.Expr, cards: set[str], placed: dict, scope: dict) -> set[str]:
         """The lazy values of e that fail at its first evaluation if they fail at all: those it surely
         computes first, and a card's row where its column is one of those (or its column where its
         row is): a card is on a grid's space, which has both, or it has neither."""
@@ -324,20 +329,39 @@ class Binders(Expressions):
         return first | {h.name for h in walk(e) if isinstance(h, Hoisted) and h.name in scope
                         and len(scope[h.name]) == 3 and _position_of(scope[h.name][2]) in where - {None}}
 
-    def in_board_order(self, b: ir.Binder) -> bool:
-        """Whether `ordered by` keys put the cards of a whole board in the order it lists them:
-        one name over a grid board, keys made of its column and row that never decrease from one
-        space to the next (bottom row first, left to right): the sort would change nothing."""
+    def space_order(self, b: ir.Binder) -> list[int] | None:
+        """For `ordered by` keys made of the column and row of one name's card on a whole grid board
+        (and numbers, + - *): the board's spaces in the order the keys put them (ties as the board
+        has them). A stable sort puts the cards in that order of their spaces, each space's as it
+        lists them. None for other keys."""
         g = b.groups[0]
         if len(b.groups) != 1 or len(g.names) != 1 or not isinstance(g.domain.ty, BoardT) \
-                or not self.on_grid_board(g.domain.zone):
-            return False
+                or not self.on_grid_board(g.domain.zone) or self.L.rs.zones[g.domain.zone].gaps:
+            return None
         base, n = self.L.board_range(g.domain.zone)
-        keys = [tuple(_key_at(k.value, g.names[0], self.L.space[z]) for k in b.order) for z in range(base, base + n)]
-        if any(None in key for key in keys):
-            return False
-        keys = [tuple(-x if k.descending else x for x, k in zip(key, b.order)) for key in keys]
-        return all(a <= b for a, b in zip(keys, keys[1:]))
+        keys = {z: tuple(_key_at(k.value, g.names[0], self.L.space[z]) for k in b.order) for z in range(base, base + n)}
+        if any(None in key for key in keys.values()):
+            return None
+        return sorted(keys, key=lambda z: tuple(-x if k.descending else x for x, k in zip(keys[z], b.order)))
+
+    def where_never_fails(self, b: ir.Binder, scope: dict) -> bool:
+        """Whether the test of one name over a grid board can never fail (hoist.never_fails), its
+        `exists x in SPACE where x is T` tests made by one set operation, not counted as steps."""
+        g, where = b.groups[0], b.where
+        if where is None:
+            return True
+        name, zone = g.names[0], self.L.rs.zones[g.domain.zone]
+        size = self.size_bound(g.domain)
+        tests = [q for q in walk(where) if isinstance(q, ir.Quantified)]
+        small = self._bindings is not None and size is not None and all(
+            (bound := self.size_bound(q.binder.groups[0].domain)) is not None
+            and self._bindings * size * bound <= FREE_BINDINGS for q in tests)
+        placed = {name: self.grid(zone.name)}
+        return never_fails(where, {name}, self.surely_there(where, {name}, placed, scope), placed, kind_tests=small)
+
+    def grid(self, board: str) -> Grid:
+        z = self.L.rs.zones[board]
+        return Grid(board, z.columns, z.rows, bool(z.gaps))
 
     def board_candidates(self, board: str, kind: str | None) -> list[int] | None:
         """The cards that can ever be on a board (of one type, if given), by the zone analysis;

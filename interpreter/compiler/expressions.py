@@ -12,7 +12,7 @@ from rulelang import ir
 from rulelang.types import BoardT, ListT, ZoneT
 from rulelang.walk import method
 
-from .hoist import surely_computed_first
+from .hoist import near_space, surely_computed_first
 from .nodes import Hoisted, HoistLet
 from .prelude import MAX_LIST
 from .source import Function, Source
@@ -246,21 +246,11 @@ class Expressions(Source):
             self._near[key] = table
         return self._near[key]
 
-    def near_card(self, zone, column: ir.Expr, row: ir.Expr) -> tuple[ir.Local, int, int] | None:
+    @staticmethod
+    def near_card(zone, column: ir.Expr, row: ir.Expr) -> tuple[ir.Local, int, int] | None:
         """(card, dx, dy) when a grid's (without gaps) space is given as a card's own column and row
         plus constants: `space(B, column(c) - 1, row(c))`."""
-        def offset(e, name):
-            d = 0
-            if isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(e.right, ir.Const) \
-                    and type(e.right.value) is int:
-                e, d = e.left, e.right.value if e.op == "+" else -e.right.value
-            if isinstance(e, ir.BuiltinCall) and e.name == name and isinstance(e.args[0], ir.Local):
-                return e.args[0], d
-            return None
-        cx, cy = offset(column, "column"), offset(row, "row")
-        if zone.gaps or cx is None or cy is None or cx[0].name != cy[0].name:
-            return None
-        return cx[0], cx[1], cy[1]
+        return None if zone.gaps else near_space(column, row)
 
     def builtin_spaces(self, e, fn, scope):
         base, n = self.L.board_range(e.args[0].zone)

@@ -7,6 +7,7 @@ the loops, or look at bindings in another order (binders.py)."""
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
 from rulelang import ir
 from rulelang.types import BOOL, INT, ZoneT
@@ -131,7 +132,7 @@ class Hoister:
 _SAFE_OPS = ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
 
 
-def surely_computed_first(e: ir.Expr, cards: set[str], placed: frozenset = frozenset()) -> list[str]:
+def surely_computed_first(e: ir.Expr, cards: set[str], placed: dict | frozenset = frozenset()) -> list[str]:
     """The lazy values (`Hoisted`) that evaluating `e` surely computes, in the order it
     computes them, before anything that may fail or may not be evaluated: computing them
     before the loops instead, once there is a first binding, changes nothing (not even which
@@ -162,32 +163,138 @@ def surely_computed_first(e: ir.Expr, cards: set[str], placed: frozenset = froze
     return list(dict.fromkeys(found))
 
 
-def never_fails(e: ir.Expr, cards: set[str], computed: set[str], placed: frozenset = frozenset()) -> bool:
+@dataclass(frozen=True)
+class Grid:
+    """The grid board a card is bound from: its column and row are there, within these."""
+    board: str
+    columns: int
+    rows: int
+    gaps: bool = False  # its map has blanks: a space beside a card may be one
+
+
+def never_fails(e: ir.Expr, cards: set[str], computed: set[str], placed: dict[str, Grid] | frozenset = frozenset(),
+                kind_tests: bool = False) -> bool:
     """Whether evaluating `e` can never stop the game with an error, whatever the order it is
     evaluated in over the bindings: `cards` are names bound to cards (there, so their fields are
     too); `computed` the lazy values it surely computes first (if one fails, it fails at the first
     binding in any order); `placed` names bound to the cards of a grid board. Made only of
     comparisons, arithmetic that cannot divide, `and`, `or`, `not`, `abs`, type tests, fields
-    of those cards and the column and row of the placed ones."""
-    if isinstance(e, Hoisted):
-        return e.name in computed
-    if isinstance(e, (ir.Const, ir.Local, ir.EnumValue, ir.RoleRef)) or _placed(e, placed):
+    of those cards, the column and row of the placed ones and — where `placed` says on which
+    grid — the space a step or two from one, where the test guards the grid's edge
+    (`column(c) == 1 or ... space(B, column(c) - 1, row(c))`), and whether it is empty. With
+    `kind_tests` (the caller knows they are not counted as steps), `exists x in Z where x is T`
+    over such a space too."""
+    return _NeverFails(cards, computed, placed, kind_tests).holds(e, {})
+
+
+class _NeverFails:
+    def __init__(self, cards, computed, placed, kind_tests: bool):
+        self.cards, self.computed, self.placed, self.kind_tests = cards, computed, placed, kind_tests
+
+    def holds(self, e: ir.Expr, facts: dict) -> bool:
+        """`facts`: (name, "column" or "row") -> (lowest, highest) the guards around e allow."""
+        if isinstance(e, Hoisted):
+            return e.name in self.computed
+        if isinstance(e, (ir.Const, ir.Local, ir.EnumValue, ir.RoleRef)) or _placed(e, self.placed):
+            return True
+        if isinstance(e, (ir.Field, ir.IsType)):
+            subject = e.obj if isinstance(e, ir.Field) else e.subject
+            return isinstance(subject, ir.Local) and subject.name in self.cards and not isinstance(subject.ty, ZoneT)
+        if isinstance(e, ir.Binary) and e.op in ("and", "or"):  # the right side knows the left's outcome
+            return self.holds(e.left, facts) and self.holds(e.right, self.knowing(e.left, e.op == "and", facts))
+        if isinstance(e, ir.Binary):
+            safe = e.op in ("==", "!=") or e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL)
+            return safe and self.holds(e.left, facts) and self.holds(e.right, facts)
+        if isinstance(e, ir.Unary):
+            return self.holds(e.operand, facts)
+        if isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
+            return self.holds(e.args[0], facts)
+        if isinstance(e, ir.BuiltinCall) and e.name in ("empty", "size") and isinstance(e.args[0].ty, ZoneT):
+            return self.zone_holds(e.args[0], facts)
+        if self.kind_tests and isinstance(e, ir.Quantified) and e.kind == "exists" and not e.binder.order \
+                and len(e.binder.groups) == 1 and isinstance(e.binder.groups[0].domain.ty, ZoneT) \
+                and isinstance(e.binder.where, ir.IsType) and isinstance(e.binder.where.subject, ir.Local) \
+                and e.binder.where.subject.name in e.binder.names:
+            return self.zone_holds(e.binder.groups[0].domain, facts)
+        return False
+
+    def zone_holds(self, z: ir.Expr, facts: dict) -> bool:
+        """A zone named outright, or the space of a grid a known step from a placed card, on the grid."""
+        if isinstance(z, ir.ZoneRef):
+            return z.owner is None or isinstance(z.owner, ir.RoleRef)
+        near = _near(z)
+        if near is None or not isinstance(self.placed, dict) or self.placed.get(near[0]) is None:
+            return False
+        name, dx, dy = near
+        grid = self.placed[name]
+        if grid.board != z.args[0].zone or grid.gaps:
+            return False
+        for axis, d, size in (("column", dx, grid.columns), ("row", dy, grid.rows)):
+            low, high = facts.get((name, axis), (1, size))
+            if low + d < 1 or high + d > size:
+                return False
         return True
-    if isinstance(e, (ir.Field, ir.IsType)):
-        subject = e.obj if isinstance(e, ir.Field) else e.subject
-        return isinstance(subject, ir.Local) and subject.name in cards and not isinstance(subject.ty, ZoneT)
-    if isinstance(e, ir.Binary):
-        safe = e.op in ("==", "!=", "and", "or") or \
-            e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL)
-        return safe and never_fails(e.left, cards, computed, placed) and never_fails(e.right, cards, computed, placed)
-    if isinstance(e, ir.Unary):
-        return never_fails(e.operand, cards, computed, placed)
-    if isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
-        return never_fails(e.args[0], cards, computed, placed)
-    return False
+
+    def knowing(self, cond: ir.Expr, outcome: bool, facts: dict) -> dict:
+        """The facts, narrowed by `cond` having come out as `outcome` (where it says which)."""
+        if isinstance(cond, ir.Unary) and cond.op == "not":
+            return self.knowing(cond.operand, not outcome, facts)
+        if isinstance(cond, ir.Binary) and cond.op in ("and", "or"):
+            if (cond.op == "and") == outcome:  # both sides came out so
+                return self.knowing(cond.right, outcome, self.knowing(cond.left, outcome, facts))
+            return facts
+        if not (isinstance(cond, ir.Binary) and cond.op in _COMPARE):
+            return facts
+        op, side, k = cond.op, cond.left, cond.right
+        if _placed(k, self.placed) and isinstance(side, ir.Const):
+            op, side, k = _COMPARE[op], k, side
+        if not (_placed(side, self.placed) and isinstance(k, ir.Const) and type(k.value) is int) \
+                or not isinstance(self.placed, dict) or side.args[0].name not in self.placed:
+            return facts
+        op = op if outcome else _NEGATED[op]
+        name, axis, k = side.args[0].name, side.name, k.value
+        grid = self.placed[name]
+        low, high = facts.get((name, axis), (1, grid.columns if axis == "column" else grid.rows))
+        if op == "==":
+            low, high = max(low, k), min(high, k)
+        elif op == "!=":
+            low, high = (low + 1 if low == k else low), (high - 1 if high == k else high)
+        elif op in ("<", "<="):
+            high = min(high, k - (op == "<"))
+        else:
+            low = max(low, k + (op == ">"))
+        return {**facts, (name, axis): (low, high)}
 
 
-def _placed(e: ir.Expr, placed: frozenset) -> bool:
+_COMPARE = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}  # the same test, sides swapped
+_NEGATED = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+
+
+def near_space(column: ir.Expr, row: ir.Expr) -> tuple[ir.Local, int, int] | None:
+    """(card, dx, dy) when a space's column and row are a card's own plus numbers:
+    `space(B, column(c) - 1, row(c) + 2)`."""
+    found = []
+    for arg, axis in ((column, "column"), (row, "row")):
+        d = 0
+        if isinstance(arg, ir.Binary) and arg.op in ("+", "-") and isinstance(arg.right, ir.Const) \
+                and type(arg.right.value) is int:
+            arg, d = arg.left, arg.right.value if arg.op == "+" else -arg.right.value
+        if not (isinstance(arg, ir.BuiltinCall) and arg.name == axis and isinstance(arg.args[0], ir.Local)):
+            return None
+        found.append((arg.args[0], d))
+    (a, dx), (b, dy) = found
+    return (a, dx, dy) if a.name == b.name else None
+
+
+def _near(e: ir.Expr) -> tuple[str, int, int] | None:
+    """(card's name, dx, dy) for `space(B, column(c) + dx, row(c) + dy)`."""
+    if not (isinstance(e, ir.BuiltinCall) and e.name == "space" and len(e.args) == 3):
+        return None
+    near = near_space(e.args[1], e.args[2])
+    return (near[0].name, near[1], near[2]) if near is not None else None
+
+
+def _placed(e: ir.Expr, placed) -> bool:
     """`column(c)` or `row(c)` of a card on a grid board: always there."""
     return isinstance(e, ir.BuiltinCall) and e.name in ("column", "row") and len(e.args) == 1 \
         and isinstance(e.args[0], ir.Local) and e.args[0].name in placed
