@@ -5,7 +5,8 @@ loops over Python locals (pairs of one domain as two index loops, more as
 `combinations`), the `where` test inside, and for `ordered by` a list of
 (keys, values) sorted stably before the body runs. Quantifiers (`exists`,
 `count`, `first`, aggregates, list comprehensions) and a decision's options
-are each one nested function built around those loops.
+are each one nested function built around those loops; boards.py says how
+a whole board is gone through.
 
 A binder whose bindings (with those of the binders it runs inside) may
 exceed FREE_BINDINGS is counted against the step limit, so `exists a, b, c,
@@ -21,56 +22,19 @@ from operator import itemgetter
 from rulelang import ir
 from rulelang.files import location
 from rulelang.types import BoardT, ZoneT
-from rulelang.walk import walk
 
+from .boards import Boards
 from .expressions import Expressions
-from .hoist import Grid, free_locals, never_fails, surely_computed_first
-from .nodes import Hoisted, Options
+from .hoist import free_locals, surely_computed_first
+from .nodes import Options
 from .source import Function
 
 FREE_BINDINGS = 1_000
 
 
-def split_kind_test(where: ir.Expr | None, name: str) -> tuple[str | None, ir.Expr | None]:
-    """(T, the rest of the test) for a `where` that first tests `name is T` (alone, or on the left
-    of `and`s); (None, where) otherwise."""
-    if isinstance(where, ir.IsType) and not where.negated and isinstance(where.subject, ir.Local) \
-            and where.subject.name == name:
-        return where.kind, None
-    if isinstance(where, ir.Binary) and where.op == "and":
-        kind, left = split_kind_test(where.left, name)
-        if kind is not None:
-            return kind, where.right if left is None else dataclasses.replace(where, left=left)
-    return None, where
+class Binders(Boards, Expressions):
+    free_bindings = FREE_BINDINGS
 
-
-def _position_of(e: ir.Expr):
-    """The card whose `column` or `row` e is, as an expression; None if e is neither."""
-    if isinstance(e, ir.BuiltinCall) and e.name in ("column", "row") and len(e.args) == 1 \
-            and not isinstance(e.args[0].ty, ZoneT):
-        return e.args[0]
-    return None
-
-
-def _key_at(e: ir.Expr, name: str, space: tuple[int, int]) -> int | None:
-    """An `ordered by` key's value for a card of `name` on a grid space (column, row), if it
-    depends on nothing else: numbers, its column and row, + - *; None otherwise."""
-    if isinstance(e, ir.Const) and type(e.value) is int:
-        return e.value
-    if _position_of(e) is not None and isinstance(e.args[0], ir.Local) and e.args[0].name == name:
-        return space[0] if e.name == "column" else space[1]
-    if isinstance(e, ir.Unary) and e.op == "-":
-        x = _key_at(e.operand, name, space)
-        return -x if x is not None else None
-    if isinstance(e, ir.Binary) and e.op in ("+", "-", "*"):
-        x, y = _key_at(e.left, name, space), _key_at(e.right, name, space)
-        if x is None or y is None:
-            return None
-        return x + y if e.op == "+" else x - y if e.op == "-" else x * y
-    return None
-
-
-class Binders(Expressions):
     def __init__(self, layout, keep: bool = True):
         super().__init__(layout, keep)
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
@@ -284,100 +248,6 @@ class Binders(Expressions):
             return None, [(lambda t, fn, scope: self.expr(left, fn, scope), where.right)]
         return None
 
-    def candidate_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> bool:
-        """`exists` or `count` of one name over a whole board, through the cards that can be there
-        (of the type its `where` first tests for), each tested for being on the board: listing a
-        board's spaces costs about as much per space as this costs per card (a Gauntlet of 18 spaces,
-        its 3 Soldiers). Only when the rest of the test can never fail: then the order the bindings
-        are tested in changes nothing. False when the binder is not of that shape, or no quicker."""
-        g = b.groups[0]
-        if not self._unordered or len(b.groups) != 1 or len(g.names) != 1 or not isinstance(g.domain.ty, BoardT) \
-                or self._bindings is None:
-            return False
-        name, zone = g.names[0], g.domain.zone
-        kind, rest = split_kind_test(b.where, name)
-        cards = self.board_candidates(zone, kind)
-        base, n = self.L.board_range(zone)
-        if cards is None or len(cards) > n or self._bindings * len(cards) > FREE_BINDINGS:
-            return False
-        grid = self.on_grid_board(zone)
-        placed = {name: self.grid(zone)} if grid else {}
-        if rest is not None and not never_fails(rest, {name}, self.surely_there(rest, {name}, placed, scope), placed):
-            return False
-        v, outer = self.fresh("v"), self._bindings
-        inner = {**scope, name: (v, True)}
-        if grid:
-            self.on_grid[v] = zone
-        self._bindings = outer * len(cards)
-        try:
-            lines = leaf(inner)
-            test = f"{base} <= where[{v}] < {base + n}"
-            if rest is not None:
-                test += f" and {self.expr(rest, fn, inner)}"
-        finally:
-            self._bindings = outer
-        fn.body += [f"for {v} in {self.const(tuple(cards))}:", f"    if {test}:"] + ["        " + line for line in lines]
-        return True
-
-    @staticmethod
-    def surely_there(e: ir.Expr, cards: set[str], placed: dict, scope: dict) -> set[str]:
-        """The lazy values of e that fail at its first evaluation if they fail at all: those it surely
-        computes first, and a card's row where its column is one of those (or its column where its
-        row is): a card is on a grid's space, which has both, or it has neither."""
-        first = set(surely_computed_first(e, cards, placed))
-        where = {_position_of(scope[n][2]) for n in first if n in scope and len(scope[n]) == 3}
-        return first | {h.name for h in walk(e) if isinstance(h, Hoisted) and h.name in scope
-                        and len(scope[h.name]) == 3 and _position_of(scope[h.name][2]) in where - {None}}
-
-    def space_order(self, b: ir.Binder) -> list[int] | None:
-        """For `ordered by` keys made of the column and row of one name's card on a whole grid board
-        (and numbers, + - *): the board's spaces in the order the keys put them (ties as the board
-        has them). A stable sort puts the cards in that order of their spaces, each space's as it
-        lists them. None for other keys."""
-        g = b.groups[0]
-        if len(b.groups) != 1 or len(g.names) != 1 or not isinstance(g.domain.ty, BoardT) \
-                or not self.on_grid_board(g.domain.zone) or self.L.rs.zones[g.domain.zone].gaps:
-            return None
-        base, n = self.L.board_range(g.domain.zone)
-        keys = {z: tuple(_key_at(k.value, g.names[0], self.L.space[z]) for k in b.order) for z in range(base, base + n)}
-        if any(None in key for key in keys.values()):
-            return None
-        return sorted(keys, key=lambda z: tuple(-x if k.descending else x for x, k in zip(keys[z], b.order)))
-
-    def where_never_fails(self, b: ir.Binder, scope: dict) -> bool:
-        """Whether the test of one name over a grid board can never fail (hoist.never_fails), its
-        `exists x in SPACE where x is T` tests made by one set operation, not counted as steps."""
-        g, where = b.groups[0], b.where
-        if where is None:
-            return True
-        name, zone = g.names[0], self.L.rs.zones[g.domain.zone]
-        size = self.size_bound(g.domain)
-        tests = [q for q in walk(where) if isinstance(q, ir.Quantified)]
-        small = self._bindings is not None and size is not None and all(
-            (bound := self.size_bound(q.binder.groups[0].domain)) is not None
-            and self._bindings * size * bound <= FREE_BINDINGS for q in tests)
-        placed = {name: self.grid(zone.name)}
-        return never_fails(where, {name}, self.surely_there(where, {name}, placed, scope), placed, kind_tests=small)
-
-    def grid(self, board: str) -> Grid:
-        z = self.L.rs.zones[board]
-        return Grid(board, z.columns, z.rows, bool(z.gaps))
-
-    def board_candidates(self, board: str, kind: str | None) -> list[int] | None:
-        """The cards that can ever be on a board (of one type, if given), by the zone analysis;
-        None when the rules were not analysed."""
-        program = getattr(self, "program", None)
-        possible = program.possible if program is not None else None
-        if possible is None:
-            return None
-        kinds = possible.get(board, frozenset()) if kind is None else {kind} & possible.get(board, frozenset())
-        return [c for c, k in enumerate(self.L.kind_of) if k in kinds]
-
-    def on_grid_board(self, board: str) -> bool:
-        """Every space of the board has a column and a row (cards there have both)."""
-        base, n = self.L.board_range(board)
-        return all(self.L.space[z] for z in range(base, base + n))
-
     def size_bound(self, e: ir.Expr) -> int | None:
         """The most items a zone or list expression can hold, if known before play."""
         if isinstance(e.ty, (ZoneT, BoardT)):
@@ -506,55 +376,6 @@ class Binders(Expressions):
         zone = self.cards_of(groups[0].domain, fn, scope)
         test = f"{kind}.issuperset({zone})" if where.negated else f"{kind}.isdisjoint({zone})"
         return test if invert else f"(not {test})"
-
-    def scans_board(self, e: ir.Quantified) -> list[int] | None:
-        """The few cards board_scan looks at, if e is of its shape."""
-        groups, kind, where = e.binder.groups, e.kind, e.binder.where
-        if kind not in ("exists", "count", "first", "last") or e.binder.order or len(groups) != 1 \
-                or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, BoardT):
-            return None
-        g, name = groups[0], groups[0].names[0]
-        few = self.few_on_board(g.domain.zone, self.L.board_range(g.domain.zone)[1])
-        if few is None or where is not None and not never_fails(where, {name},
-                                                                set(surely_computed_first(where, {name}))):
-            return None
-        return few
-
-    def board_scan(self, e: ir.Quantified, fn: Function, scope: dict) -> str | None:
-        """`exists`, `count`, `first` or `last` of one name over a big board that few cards can reach
-        (a track and its cubes): those cards looked at in their own order, each tested for being on the
-        board, with no list of them made in the board's order (`first` and `last` sort the matches into
-        it, when there are several). Only when the test can never fail: then looking at the cards in
-        another order, or at more of them, changes nothing. None when the quantifier is not of that shape."""
-        few = self.scans_board(e)
-        if few is None:
-            return None
-        groups, kind, where = e.binder.groups, e.kind, e.binder.where
-        g, name = groups[0], groups[0].names[0]
-        base, n = self.L.board_range(g.domain.zone)
-        q, v = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None), self.fresh("v")
-        inner = {**scope, name: (v, True)}
-        outer, pure, self._pure = self._bindings, self._pure, True
-        if outer is not None:
-            self._bindings = outer * len(few)
-        if self.on_grid_board(g.domain.zone):
-            self.on_grid[v] = g.domain.zone
-        try:
-            test = f"{base} <= st.where[{v}] < {base + n}"
-            if where is not None:
-                test += f" and {self.expr(where, q, inner)}"
-        finally:
-            self._bindings, self._pure = outer, pure
-        found = self.fresh("found")
-        setup, leaf, finish = {
-            "exists": ([], "return True", ["return False"]),
-            "count": ([f"{found} = 0"], f"{found} += 1", [f"return {found}"]),
-        }.get(kind) or ([f"{found} = []"], f"{found}.append({v})", [
-            f"if not {found}:", f"    _fail({self.error(e.span, f'{kind}(): no card or value matches')})",
-            f"return {found}[0] if len({found}) == 1 else _board_order(st, {found})[{0 if kind == 'first' else -1}]"])
-        q.body += setup + [f"for {v} in {self.const(few)}:", f"    if {test}:", f"        {leaf}"] + finish
-        fn.prelude += q.render()
-        return q.name + "()"
 
     def values(self, b: ir.Binder, fn: Function) -> str:
         """The values a one-name binder binds, as a list."""

@@ -39,7 +39,7 @@ class Effects:
     reads: frozenset
     writes: frozenset
 
-    def independent_of(self, other: "Effects") -> bool:
+    def independent_of(self, other: Effects) -> bool:
         """Whether the two run in either order to the same state, each seeing what it saw."""
         if ANY in self.reads | self.writes or ANY in other.reads | other.writes:
             return False
