@@ -38,6 +38,7 @@ zones:
   hand: {holds: [coin]}
   vault: {holds: [gem]}
   spare: {holds: [gem]}
+  mixed: {holds: [coin, gem]}
 vars:
   total: 0
 setup: |
@@ -55,9 +56,10 @@ modes:
 """
 
 
-def games(setup: str):
+def games(setup: str, **options):
     text = RULES.replace("{setup}", setup.replace("\n", "\n  "))
-    return Game(load_text(text, "shared.yaml")), Game(load_text(text, "shared.yaml"), optimize=False)
+    return Game(load_text(text, "shared.yaml"), **options), Game(load_text(text, "shared.yaml"), optimize=False,
+                                                                    **options)
 
 
 def shared(game: Game) -> list[str]:
@@ -122,3 +124,23 @@ def test_games_do_not_share_the_state_they_start_from():
 @pytest.mark.parametrize("name, count", [("twenty-trials", 3), ("gauntlet-gobbots", 3), ("gauntlet-16-7", 3)])
 def test_the_bundled_rulesets_share_their_opening_moves(name, count):
     assert Game(load_ruleset(name)).rules.program.fixed == count
+
+
+def test_moves_into_one_zone_keep_their_order_whatever_the_types():
+    # the coins may not go into the bag before the gem the rest of setup puts there
+    fast, plain = games("move all g in box where g is gem to vault\nshuffle vault\nmove top(vault) to mixed\n"
+                        "move all c in box where c is coin to mixed\nmove all c in mixed where c is coin to hand")
+    assert shared(fast) == ["Move"]
+    assert outcomes(fast) == outcomes(plain)
+
+
+def test_a_setup_that_runs_out_of_steps_stops_at_the_same_statement():
+    fast, plain = games("move all c in box where c is coin to bag\nshuffle bag\nrepeat 10 times:\n  total += 1\n"
+                        "for g in box where g is gem:\n  move g to vault\nmove all c in bag to hand", step_limit=12)
+    messages = []
+    for game in (fast, plain):
+        with pytest.raises(RuleError) as info:
+            game.new_state(0)
+        messages.append(info.value.diagnostic.message)
+    # the loop over the gems counts the 12th step after the repeat's 10, as written (it is not moved first)
+    assert "`for g in box where g is gem` never ends" in messages[0] and messages[0] == messages[1]

@@ -27,9 +27,8 @@ from .boards import Boards
 from .expressions import Expressions
 from .hoist import free_locals, surely_computed_first
 from .nodes import Options
+from .prelude import FREE_BINDINGS
 from .source import Function
-
-FREE_BINDINGS = 1_000
 
 
 class Binders(Boards, Expressions):

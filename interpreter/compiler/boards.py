@@ -28,7 +28,7 @@ from .source import Function
 
 
 class Boards:
-    """The binder generator's ways through a board; `free_bindings`: binders.FREE_BINDINGS."""
+    """The binder generator's ways through a board; `free_bindings`: prelude.FREE_BINDINGS."""
 
     def candidate_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> bool:
         """`exists` or `count` of one name over a whole board, through the cards that can be there

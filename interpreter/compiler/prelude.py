@@ -18,6 +18,9 @@ from ..runtime.state import Frame
 
 UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
 MAX_LIST = 1_000_000  # items in one list (a range, two lists joined)
+# a binder's bindings (with those of the binders it runs inside) the code counts as no steps when
+# they may be at most this many; more are counted against the step limit (`_work`, binders.py)
+FREE_BINDINGS = 1_000
 
 
 def _fail(error, hint=None):

@@ -18,6 +18,7 @@ search (nothing after them is moved before them; with a watch, nothing moves at 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 from rulelang import ir
 from rulelang.types import BoardT, CardT, ListT, ZoneT
@@ -25,9 +26,11 @@ from rulelang.walk import children
 
 from .hoist import never_fails
 from .nodes import Decide, Hoisted, HoistLet, LetIn, Options, TakeFrom
+from .prelude import FREE_BINDINGS
 
 ANY = ("any",)  # touches everything
 RNG = ("rng",)
+STEPS = ("steps",)  # the count of steps against the limit
 _BARRIERS = (ir.Choose, ir.Menu, ir.EndGame, ir.Eliminate, ir.Trigger, ir.CallProc, Decide)
 _PURE_CALLS = {"space", "spaces", "place", "columns", "rows", "players", "seat", "abs", "min", "max", "sum",
                "any", "all", "neighbours"}  # builtins that read no card's place (their arguments aside)
@@ -51,7 +54,10 @@ def shared_setup(rs: ir.Ruleset, setup: ir.Block, possible: dict[str, frozenset]
     """The setup with the statements every game shares first, and how many they are."""
     if watched:
         return setup, 0
-    analysis = _Touches(possible, {f.name for t in rs.card_types.values() for f in t.state})
+    counts: dict[str, int] = {}
+    for card in rs.cards:
+        counts[card.kind] = counts.get(card.kind, 0) + 1
+    analysis = _Touches(possible, {f.name for t in rs.card_types.values() for f in t.state}, counts)
     fixed, rest, rest_effects = [], [], []
     for i, s in enumerate(setup):
         if isinstance(s, _BARRIERS) or any(isinstance(n, _BARRIERS) for n in _statements(s)):
@@ -82,11 +88,17 @@ class _Touches:
     the cards of type T are (zone, order, facing), ("var", name), ("state", field),
     ("local", name), RNG, ANY."""
 
-    def __init__(self, possible: dict[str, frozenset], states: set[str]):
-        self.possible, self.states = possible, states
+    def __init__(self, possible: dict[str, frozenset], states: set[str], counts: dict[str, int]):
+        self.possible, self.states, self.counts = possible, states, counts
         self.everything = frozenset().union(*possible.values()) if possible else frozenset()
 
     def stmt(self, s: ir.Stmt, bound: frozenset) -> Effects:
+        """What s reads and writes; STEPS among its writes if it counts steps against the limit
+        (two such statements in another order would stop a setup that runs away at another one)."""
+        e = self.effects(s, bound)
+        return Effects(e.reads, e.writes | {STEPS}) if self.counts_steps(s, 1) else e
+
+    def effects(self, s: ir.Stmt, bound: frozenset) -> Effects:
         r, w = set(), set()
         if isinstance(s, ir.Move):
             if s.every is not None:
@@ -96,9 +108,10 @@ class _Touches:
                 r |= self.expr(c, bound)
                 w |= self.cards(self.kinds_of(c))
             r |= self.expr(s.dest, bound)
+            w |= self.into(s.dest)
         elif isinstance(s, ir.Draw):
             r |= self.expr(s.count, bound) | self.expr(s.source, bound) | self.expr(s.dest, bound)
-            w |= self.cards(self.kinds_of(s.source))
+            w |= self.cards(self.kinds_of(s.source)) | self.into(s.dest)
         elif isinstance(s, ir.Shuffle):
             r |= self.expr(s.zone, bound)
             w |= self.cards(self.kinds_of(s.zone)) | {RNG}
@@ -134,7 +147,7 @@ class _Touches:
             self.block(s.body, bound | set(s.binder.names), r, w)
         elif isinstance(s, ir.Roll):
             w.add(RNG)
-            w |= self.stmt(ir.Assign(s.target, "=", ir.Const(0)), bound).writes
+            w |= self.effects(ir.Assign(s.target, "=", ir.Const(0)), bound).writes
         elif not isinstance(s, ir.Pass):
             w.add(ANY)
         return Effects(frozenset(r), frozenset(w))
@@ -142,11 +155,48 @@ class _Touches:
     def block(self, stmts, bound: frozenset, r: set, w: set) -> None:
         """A nested block's effects, but for the locals it declares (they end with it)."""
         for s in stmts:
-            e = self.stmt(s, bound)
+            e = self.effects(s, bound)
             r |= e.reads
             w |= e.writes if not isinstance(s, ir.Let) else e.writes - {("local", s.name)}
             if isinstance(s, ir.Let):
                 bound = bound | {s.name}
+
+    @staticmethod
+    def into(dest: ir.Expr) -> set:
+        """A zone cards are put into: its order, whatever their types (two moves into one zone
+        leave its cards in the order they ran)."""
+        if isinstance(dest, ir.ZoneRef):
+            return {("into", dest.zone)}
+        if isinstance(dest, ir.BuiltinCall) and dest.name in ("space", "place"):
+            return {("into", dest.args[0].zone)}
+        if isinstance(dest.ty, ZoneT) and dest.ty.board:  # some space of a board (`for s in spaces(B)`)
+            return {("into", dest.ty.board)}
+        return {ANY}
+
+    def counts_steps(self, n, outer: int) -> bool:
+        """Whether running n counts steps against the limit: a loop does, and so does a binder
+        whose bindings, with those of the binders around it, may be more than the code generator
+        lets go uncounted (prelude.FREE_BINDINGS)."""
+        if isinstance(n, (ir.For, ir.Repeat, ir.While)):
+            return True
+        binder = n.binder if isinstance(n, (ir.Quantified, Options, TakeFrom)) else \
+            n.every if isinstance(n, ir.Move) else None
+        if binder is not None:
+            for g in binder.groups:
+                size = self.size(g.domain)
+                outer = outer * comb(size, len(g.names)) if size is not None else FREE_BINDINGS + 1
+            if outer > FREE_BINDINGS:
+                return True
+        return any(self.counts_steps(c, outer) for c in children(n))
+
+    def size(self, e: ir.Expr) -> int | None:
+        if isinstance(e.ty, (ZoneT, BoardT)):
+            return sum(self.counts.get(k, 0) for k in e.ty.kinds)
+        if isinstance(e, ir.ListExpr):
+            return len(e.items)
+        if isinstance(e, ir.Const) and isinstance(e.value, (list, tuple)):
+            return len(e.value)
+        return None
 
     def cards(self, kinds) -> set:
         return {ANY} if kinds is None else {("cards", k) for k in kinds}

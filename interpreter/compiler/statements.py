@@ -17,9 +17,10 @@ from rulelang.walk import method, walk
 
 from ..runtime.chance import ChanceSite
 from .always_cards import locals_always_cards
-from .binders import FREE_BINDINGS, Binders
+from .binders import Binders
 from .flow import card_flags
 from .nodes import HoistLet, Options, TakeFrom
+from .prelude import FREE_BINDINGS
 from .source import Function
 
 
