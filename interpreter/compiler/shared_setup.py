@@ -4,9 +4,9 @@ Setup is mostly the same moves in every game (the trials to their deck, the Gobb
 their stack) with a shuffle or two between them. The statements before the first that
 draws from the RNG do the same thing whatever the seed; so does a later one that the
 statements it would pass over cannot tell apart from it in any order: what it reads and
-writes (card types, variables, state fields, locals, the RNG) is disjoint from what they
-write, and from what they read of what it writes — and it can never fail, so no error
-stops a game at another place. Those statements move to the front, in their own order,
+writes (card types, the order of the zones it puts cards into, variables, state fields,
+locals, the RNG, the count of steps) is disjoint from what they write, and from what they
+read of what it writes — and it can never fail, so no error stops a game at another place. Those statements move to the front, in their own order,
 and `Program.fixed` says how many they are: the engine runs them once (`Game`) and starts
 each game from a copy of the state they leave.
 
