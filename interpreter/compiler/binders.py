@@ -32,8 +32,6 @@ from .source import Function
 
 
 class Binders(Boards, Expressions):
-    free_bindings = FREE_BINDINGS
-
     def __init__(self, layout, keep: bool = True):
         super().__init__(layout, keep)
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
@@ -359,7 +357,11 @@ class Binders(Boards, Expressions):
                 or not (isinstance(where, ir.IsType) and isinstance(where.subject, ir.Local)
                         and where.subject.name == groups[0].names[0]):
             return False
-        size = self.size_bound(groups[0].domain)
+        return self.uncounted(groups[0].domain)
+
+    def uncounted(self, domain: ir.Expr) -> bool:
+        """Whether going through a domain's items, inside the binders around, counts no steps (FREE_BINDINGS)."""
+        size = self.size_bound(domain)
         return self._bindings is not None and size is not None and self._bindings * size <= FREE_BINDINGS
 
     def exists_of_kind(self, e: ir.Quantified, fn: Function, scope: dict, invert: bool = False) -> str | None:
@@ -410,7 +412,6 @@ class Binders(Boards, Expressions):
         """Every card of one zone, in its order (`d in hand`): a copy of the zone's list, made in C."""
         if b.where is not None or b.order or len(b.groups) != 1 or not isinstance(b.groups[0].domain.ty, ZoneT):
             return None
-        size = self.size_bound(b.groups[0].domain)
-        if self._bindings is None or size is None or self._bindings * size > FREE_BINDINGS:
+        if not self.uncounted(b.groups[0].domain):
             return None  # counted as steps: the loops do
         return f"{self.cards_of(b.groups[0].domain, fn, scope)}[:]"

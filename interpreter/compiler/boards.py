@@ -24,11 +24,12 @@ from rulelang.walk import walk
 
 from .hoist import Grid, never_fails, surely_computed_first
 from .nodes import Hoisted
+from .prelude import FREE_BINDINGS
 from .source import Function
 
 
 class Boards:
-    """The binder generator's ways through a board; `free_bindings`: prelude.FREE_BINDINGS."""
+    """The binder generator's ways through a board (its `_bindings` and `size_bound`: binders.py's)."""
 
     def candidate_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf) -> bool:
         """`exists` or `count` of one name over a whole board, through the cards that can be there
@@ -44,7 +45,7 @@ class Boards:
         kind, rest = split_kind_test(b.where, name)
         cards = self.board_candidates(zone, kind)
         base, n = self.L.board_range(zone)
-        if cards is None or len(cards) > n or self._bindings * len(cards) > self.free_bindings:
+        if cards is None or len(cards) > n or self._bindings * len(cards) > FREE_BINDINGS:
             return False
         grid = self.on_grid_board(zone)
         placed = {name: self.grid(zone)} if grid else {}
@@ -101,23 +102,13 @@ class Boards:
         tests = [q for q in walk(where) if isinstance(q, ir.Quantified)]
         small = self._bindings is not None and size is not None and all(
             (bound := self.size_bound(q.binder.groups[0].domain)) is not None
-            and self._bindings * size * bound <= self.free_bindings for q in tests)
+            and self._bindings * size * bound <= FREE_BINDINGS for q in tests)
         placed = {name: self.grid(zone.name)}
         return never_fails(where, {name}, self.surely_there(where, {name}, placed, scope), placed, kind_tests=small)
 
     def grid(self, board: str) -> Grid:
         z = self.L.rs.zones[board]
         return Grid(board, z.columns, z.rows, bool(z.gaps))
-
-    def board_candidates(self, board: str, kind: str | None) -> list[int] | None:
-        """The cards that can ever be on a board (of one type, if given), by the zone analysis;
-        None when the rules were not analysed."""
-        program = getattr(self, "program", None)
-        possible = program.possible if program is not None else None
-        if possible is None:
-            return None
-        kinds = possible.get(board, frozenset()) if kind is None else {kind} & possible.get(board, frozenset())
-        return [c for c, k in enumerate(self.L.kind_of) if k in kinds]
 
     def on_grid_board(self, board: str) -> bool:
         """Every space of the board has a column and a row (cards there have both)."""

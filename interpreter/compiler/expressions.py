@@ -101,13 +101,18 @@ class Expressions(Source):
         """The cards that can ever be on a board, when the zone analysis says
         they are few beside its spaces (a track of 72 spaces and 4 cubes);
         None when looking at every space is as quick."""
+        cards = self.board_candidates(board)
+        return cards if cards is not None and len(cards) * 4 <= spaces else None
+
+    def board_candidates(self, board: str, kind: str | None = None) -> list[int] | None:
+        """The cards that can ever be on a board (of one type, if given), by the zone analysis;
+        None when the rules were not analysed."""
         program = getattr(self, "program", None)
         possible = program.possible if program is not None else None
         if possible is None:
             return None
         kinds = possible.get(board, frozenset())
-        cards = [c for c, kind in enumerate(self.L.kind_of) if kind in kinds]
-        return cards if len(cards) * 4 <= spaces else None
+        return [c for c, k in enumerate(self.L.kind_of) if k in kinds and (kind is None or k == kind)]
 
     def card(self, e: ir.Expr, fn, scope) -> tuple[str, str | None]:
         """(expression, temp) where temp, if not None, must be checked for None."""

@@ -132,13 +132,14 @@ class Hoister:
 _SAFE_OPS = ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=")
 
 
-def surely_computed_first(e: ir.Expr, cards: set[str], placed: dict | frozenset = frozenset()) -> list[str]:
+def surely_computed_first(e: ir.Expr, cards: set[str], placed: dict[str, Grid] | None = None) -> list[str]:
     """The lazy values (`Hoisted`) that evaluating `e` surely computes, in the order it
     computes them, before anything that may fail or may not be evaluated: computing them
     before the loops instead, once there is a first binding, changes nothing (not even which
     error stops a game). `cards`: names bound to cards from a zone (their fields are there);
     `placed`: those bound to the cards of a grid board (their column and row are there)."""
     found: list[str] = []
+    placed = placed or {}
 
     def visit(e) -> bool:  # whether evaluation surely goes on past e
         if isinstance(e, Hoisted):
@@ -172,7 +173,7 @@ class Grid:
     gaps: bool = False  # its map has blanks: a space beside a card may be one
 
 
-def never_fails(e: ir.Expr, cards: set[str], computed: set[str], placed: dict[str, Grid] | frozenset = frozenset(),
+def never_fails(e: ir.Expr, cards: set[str], computed: set[str], placed: dict[str, Grid] | None = None,
                 kind_tests: bool = False) -> bool:
     """Whether evaluating `e` can never stop the game with an error, whatever the order it is
     evaluated in over the bindings: `cards` are names bound to cards (there, so their fields are
@@ -184,7 +185,7 @@ def never_fails(e: ir.Expr, cards: set[str], computed: set[str], placed: dict[st
     (`column(c) == 1 or ... space(B, column(c) - 1, row(c))`), and whether it is empty. With
     `kind_tests` (the caller knows they are not counted as steps), `exists x in Z where x is T`
     over such a space too."""
-    return _NeverFails(cards, computed, placed, kind_tests).holds(e, {})
+    return _NeverFails(cards, computed, placed or {}, kind_tests).holds(e, {})
 
 
 class _NeverFails:
@@ -223,7 +224,7 @@ class _NeverFails:
         if isinstance(z, ir.ZoneRef):
             return z.owner is None or isinstance(z.owner, ir.RoleRef)
         near = _near(z)
-        if near is None or not isinstance(self.placed, dict) or self.placed.get(near[0]) is None:
+        if near is None or near[0] not in self.placed:
             return False
         name, dx, dy = near
         grid = self.placed[name]
@@ -248,8 +249,7 @@ class _NeverFails:
         op, side, k = cond.op, cond.left, cond.right
         if _placed(k, self.placed) and isinstance(side, ir.Const):
             op, side, k = _COMPARE[op], k, side
-        if not (_placed(side, self.placed) and isinstance(k, ir.Const) and type(k.value) is int) \
-                or not isinstance(self.placed, dict) or side.args[0].name not in self.placed:
+        if not (_placed(side, self.placed) and isinstance(k, ir.Const) and type(k.value) is int):
             return facts
         op = op if outcome else _NEGATED[op]
         name, axis, k = side.args[0].name, side.name, k.value
@@ -294,7 +294,7 @@ def _near(e: ir.Expr) -> tuple[str, int, int] | None:
     return (near[0].name, near[1], near[2]) if near is not None else None
 
 
-def _placed(e: ir.Expr, placed) -> bool:
+def _placed(e: ir.Expr, placed: dict) -> bool:
     """`column(c)` or `row(c)` of a card on a grid board: always there."""
     return isinstance(e, ir.BuiltinCall) and e.name in ("column", "row") and len(e.args) == 1 \
         and isinstance(e.args[0], ir.Local) and e.args[0].name in placed

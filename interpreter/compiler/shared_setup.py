@@ -90,7 +90,6 @@ class _Touches:
 
     def __init__(self, possible: dict[str, frozenset], states: set[str], counts: dict[str, int]):
         self.possible, self.states, self.counts = possible, states, counts
-        self.everything = frozenset().union(*possible.values()) if possible else frozenset()
 
     def stmt(self, s: ir.Stmt, bound: frozenset) -> Effects:
         """What s reads and writes; STEPS among its writes if it counts steps against the limit
