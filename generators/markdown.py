@@ -17,7 +17,8 @@ _SPECIAL = re.compile(r"([\\`*_\[\]<>#|&~])")
 _LINE_START = re.compile(r"^(\s*)(\d{1,9})([.)])(?=\s|$)|^(\s*)([-+=])(?=\s|$|[-=]+\s*$)")
 
 
-def _inline(text: str) -> str:
+def inline_markdown(text: str) -> str:
+    """Inline text (the document's markers) as one line of Markdown."""
     out = []
     unmarked = False  # an icon with no symbol here: the space after it goes too
     for kind, piece in spans(text):
@@ -49,25 +50,25 @@ def _line(text: str) -> str:
 def _items(items, ordered: bool, depth: int, out: list[str]) -> None:
     for i, item in enumerate(items, 1):
         bullet = f"{i}." if ordered and depth == 0 else "-"
-        out.append("    " * depth + f"{bullet} {_inline(item.text)}")
+        out.append("    " * depth + f"{bullet} {inline_markdown(item.text)}")
         _items(item.children, False, depth + 1, out)
 
 
 def _block(block, out: list[str]) -> None:
     if isinstance(block, Section):
-        out += ["#" * block.level + " " + _inline(block.title), ""]
+        out += ["#" * block.level + " " + inline_markdown(block.title), ""]
         for b in block.blocks:
             _block(b, out)
     elif isinstance(block, Para):
-        out += [_inline(block.text), ""]
+        out += [inline_markdown(block.text), ""]
     elif isinstance(block, Items):
         _items(block.items, block.ordered, 0, out)
         out.append("")
     elif isinstance(block, Table):
-        out.append("| " + " | ".join(_inline(h) for h in block.header) + " |")
+        out.append("| " + " | ".join(inline_markdown(h) for h in block.header) + " |")
         out.append("|" + "---|" * len(block.header))
         for row in block.rows:
-            out.append("| " + " | ".join(_inline(c) for c in row) + " |")
+            out.append("| " + " | ".join(inline_markdown(c) for c in row) + " |")
         out.append("")
     else:
         raise TypeError(f"unknown block {type(block).__name__}")
@@ -76,9 +77,9 @@ def _block(block, out: list[str]) -> None:
 def to_markdown(docs: list[Document]) -> str:
     out: list[str] = []
     for doc in docs:
-        out += ["# " + _inline(doc.title), ""]
+        out += ["# " + inline_markdown(doc.title), ""]
         if doc.subtitle:
-            out += ["*" + _inline(doc.subtitle) + "*", ""]
+            out += ["*" + inline_markdown(doc.subtitle) + "*", ""]
         for block in doc.blocks:
             _block(block, out)
     return "\n".join(out).rstrip("\n") + "\n"
