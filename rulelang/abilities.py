@@ -109,13 +109,9 @@ def read_once(reader, name: str, node: YNode | None, events) -> str | None:
 
 def carriers(rs: ir.Ruleset, ability: str) -> list[int]:
     """The ids of the cards that carry an ability: by their type, or by a field naming it."""
-    found = []
-    for card in rs.cards:
-        ct = rs.card_types[card.kind]
-        named = any(f.type == EnumT(ABILITY_TYPE) and card.values.get(f.name) == ability for f in ct.fields)
-        if ability in ct.abilities or named:
-            found.append(card.id)
-    return found
+    naming = {name: [f.name for f in ct.fields if f.type == EnumT(ABILITY_TYPE)] for name, ct in rs.card_types.items()}
+    return [card.id for card in rs.cards if ability in rs.card_types[card.kind].abilities
+            or any(card.values.get(f) == ability for f in naming[card.kind])]
 
 
 def with_used_flags(card_types: dict[str, ir.CardType], cards, abilities: dict[str, ir.Ability]) -> dict:

@@ -83,7 +83,7 @@ def _parse(text: str, origin: Origin, start: str, max_depth: int):
     if not text.endswith("\n"):
         text += "\n"
     try:
-        tree = _lark().parse(text, start=start)
+        tree = _tree(text, start)
     except UnexpectedInput as exc:
         raise ParseError(_syntax_error(exc, text, origin, start)) from None
     except DedentError:
@@ -95,6 +95,14 @@ def _parse(text: str, origin: Origin, start: str, max_depth: int):
         if isinstance(exc.orig_exc, ParseError):
             raise exc.orig_exc from None
         raise
+
+
+@lru_cache(maxsize=4096)
+def _tree(text: str, start: str) -> Tree:
+    """The parse tree of a snippet, remembered by its text: an editor checks the
+    whole file again on every keystroke, and all but one snippet are as before.
+    The tree is only read (each transform builds new IR, with this origin's spans)."""
+    return _lark().parse(text, start=start)
 
 
 def _check_depth(tree: Tree, origin: Origin, limit: int) -> None:
