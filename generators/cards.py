@@ -41,10 +41,8 @@ from rulelang.types import EnumT
 
 from . import icons, svg, textfit
 from .components import card_label, fill_format, printed_cards, type_title
-from .document import plain
-from .english import English
 from .nouns import words
-from .summary import ability_text
+from .prose import english
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
 # a back whose text names a colour is printed in it (mid tones, so its white lettering reads)
@@ -107,7 +105,6 @@ class CardRenderer:
                              for i, t in enumerate(texts)}
         self.templates = {kind: self._template(kind) for kind in rs.card_types}
         self.back_template = self.env.get_template("back.svg.j2")
-        self.english = English(rs)
         self._said: dict[str, str] = {}  # an ability's English, said once for all its cards
 
     # ---- templates and their errors
@@ -197,7 +194,7 @@ class CardRenderer:
     def said(self, ability: str) -> str:
         """What an ability does, as the card prints it: its `text:`, or generated English."""
         if ability not in self._said:
-            self._said[ability] = plain(ability_text(self.rs, self.english, self.rs.abilities[ability]))
+            self._said[ability] = english(self.rs, self.rs.abilities[ability]).text
         return self._said[ability]
 
     def text(self, text, x, y, width, height, size, min_size=None, bold=False, align="left",

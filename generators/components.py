@@ -1,14 +1,16 @@
-"""Cards as printed: labels, field values, and the rows of a component table."""
+"""Cards as printed: labels, field values, component tables and the summary's *Components* section."""
 from __future__ import annotations
 
 from collections import Counter
 
 from rulelang import ir, labels
+from rulelang.labels import value_text
 from rulelang.types import EnumT
 
-from .document import clean
+from .document import Para, Section, Table, clean, em, icon, sentence
 from .icons import card_icons
-from .nouns import words
+from .nouns import component_counts, join, type_noun, words
+from .scope import Usage
 
 
 def fill_format(fmt: str, card: ir.Card) -> str:
@@ -47,7 +49,93 @@ def icons_used(rs: ir.Ruleset) -> list[tuple[str, str, str, str]]:
     for card in rs.cards:
         ct = rs.card_types[card.kind]
         types = {f.name: f.type for f in ct.fields}
-        for field, value, icon in card_icons(rs, card):
+        for field, value, mark in card_icons(rs, card):
             ty = types[field]
-            used.setdefault(icon, (icon, value, ty.name if isinstance(ty, EnumT) else field, card.kind))
+            used.setdefault(mark, (mark, value, ty.name if isinstance(ty, EnumT) else field, card.kind))
     return list(used.values())
+
+
+# ------------------------------------------------------------ the summary's section
+
+
+def components(rs: ir.Ruleset, use: Usage) -> Section:
+    kinds = [k for k in use.kinds if any(c.kind == k for c in rs.cards)]
+    sec = Section("Components", [Para(sentence(component_counts(rs, kinds)))] if kinds else [])
+    for kind in kinds:
+        ct = rs.card_types[kind]
+        n = sum(c.kind == kind for c in rs.cards)
+        noun = type_noun(ct)
+        title = type_title(noun.many if n != 1 else noun.one)
+        sub = Section(f"{title} ({n})" if noun.one.endswith(ct.component) else f"{title} ({n} {ct.component}"
+                                                                                 f"{'s' if n != 1 else ''})",
+                      level=3)
+        if ct.text:
+            sub.blocks.append(Para(clean(ct.text)))
+        if ct.assumed:
+            sub.blocks.append(Para(em("Assumed:") + " " + clean(ct.assumed)))
+        if ct.fields:
+            sub.blocks += card_blocks(rs, ct)
+        kept = [f for f in ct.state if f.name.isidentifier()]  # not the bookkeeping of `once:` (`recall$used`)
+        if kept:
+            sub.blocks.append(Para(f"Each {noun.one} also keeps " + join(
+                [f"{em(words(f.name))} (starting at {value_text(f.initial)})" for f in kept])
+                + ", changed during play."))
+        sec.blocks.append(sub)
+    if use.dice:
+        faces = [f"{em(words(d))} (faces {join([value_text(f) for f in rs.dice[d].faces])})" for d in use.dice]
+        sec.blocks.append(Para(f"{'Dice' if len(faces) > 1 else 'A die'}: " + join(faces) + "."))
+    return sec
+
+
+def card_blocks(rs: ir.Ruleset, ct: ir.CardType) -> list:
+    """A deck made of every value of a field times the same cards (four suits of thirteen
+    ranks) prints as a rulebook says it: "Each suit (♠ spades, …) has one card of each of these:"
+    and the table of one suit; any other deck as its table."""
+    rows = card_rows(rs, ct.name)
+    for f in ct.fields if len(rows) > 8 and len(ct.fields) > 1 else ():
+        others = [g.name for g in ct.fields if g is not f]
+        per_value: dict = {}
+        for card, count in rows:
+            per_value.setdefault(card.values[f.name], []).append((tuple(card.values[g] for g in others), count))
+        if len(per_value) > 1 and len({tuple(v) for v in per_value.values()}) == 1:
+            first = next(iter(per_value))
+            shown = [c for c, _ in rows if c.values[f.name] == first]
+            values = []
+            for v in per_value:
+                card = next(c for c, _ in rows if c.values[f.name] == v)
+                mark = {name: i for name, _, i in card_icons(rs, card)}.get(f.name)
+                values.append((icon(mark) + " " if mark else "") + value_text(v))
+            each = "one card of each of these" if all(n == 1 for _, n in per_value[first]) else "these cards"
+            return [Para(f"Each {words(f.name)} ({', '.join(values)}) has {each}:"),
+                    card_table(rs, ct, [g for g in ct.fields if g is not f], shown)]
+    return [card_table(rs, ct)]
+
+
+def card_table(rs: ir.Ruleset, ct: ir.CardType, fields=None, only=None) -> Table:
+    """One row per distinct card; a long table is folded like a rulebook's:
+    the field with the most values is listed per combination of the others
+    (`strength | 9, 10, 11, 12, 13`)."""
+    rows = [(c, n) for c, n in card_rows(rs, ct.name) if only is None or c in only]
+
+    def cell(card, f):
+        shown = {name: icon(i) + " " for name, _, i in card_icons(rs, card)}
+        return shown.get(f.name, "") + value_text(card.values[f.name])
+
+    fields = list(ct.fields) if fields is None else fields
+    if len(fields) > 1 and len(rows) > 8 and only is None:
+        listed = max(fields, key=lambda f: len({c.values[f.name] for c, _ in rows}))
+        others = [f for f in fields if f is not listed]
+        groups: dict[tuple, list] = {}
+        for card, count in rows:
+            groups.setdefault(tuple(card.values[f.name] for f in others), []).append((card, count))
+        if len(groups) <= len(rows) / 2:
+            table = []
+            for members in groups.values():
+                values = [value_text(c.values[listed.name]) + (f" (×{n})" if n > 1 else "") for c, n in members]
+                table.append([cell(members[0][0], f) for f in others]
+                             + [", ".join(values), str(sum(n for _, n in members))])
+            return Table([words(f.name) for f in others] + [words(listed.name) + "s", "copies"], table)
+    said = any(card.text for card, _ in rows)  # the cards' own words (a `text` column): what each does
+    return Table([words(f.name) for f in fields] + ["copies"] + ["what it does"] * said,
+                 [[cell(card, f) for f in fields] + [str(count)]
+                  + [fill_format(card.text, card) if card.text else ""] * said for card, count in rows])

@@ -1,40 +1,45 @@
-"""The rules language in English: one method per IR node class.
+"""The rules language in English: one rendering function per IR node class, over an explicit context.
 
     draw 4 from action_deck to hand   ->  "Draw 4 cards from the Action Deck to your hand."
     exists t in chamber where t is trial  ->  "there is a trial card in the Chamber"
 
-`English(rs, mode)` answers `expr(e)` (a value or condition as text),
-`cond(e, negate=False)`, `stmt(s)` and `block(stmts)` (list items). Inside,
-an expression becomes a phrase tree (`generators/phrases.py`) before it is
-text, and every sentence is *settled*: its grouping is kept by phrasing
-("both … and …", "either … or …", a bulleted "all of the following
-hold:", "… if …; otherwise …") so that it has one reading only.
+`context(rs, mode)` makes the `Context` the renderings read: the ruleset,
+the mode, who "you" is, and the bound names in scope. It is frozen: a
+binder's scope is a new context passed down (`inside(ctx, binder)`), never a
+dictionary saved and restored. The one thing rendering adds to is
+`ctx.used`, where the defines and procedures printed by name are collected
+for the glossary. `expr(ctx, e)` answers a value or condition as text,
+`stmt(ctx, s)` and `block(ctx, stmts)` list items. Inside, an expression
+becomes a phrase tree (`generators/phrases.py`) before it is text, and every
+sentence is *settled*: its grouping is kept by phrasing ("both … and …",
+"either … or …", a bulleted "all of the following hold:", "… if …;
+otherwise …") so that it has one reading only. Other packages use
+`generators/prose.py`, the public entry point, not this module.
 
 How a new construct gets its English
 ------------------------------------
-Add one method for its IR class, named after the class in lower case,
-here or in the module of its kind:
+Register one function for its IR class, in the module of its kind:
 
-* an expression: `expr_<class>(self, e) -> Phrase` in `expressions.py`.
-  Build it from words and the phrases of its parts, never from their
-  flat text: `words("roll ", self.phrase(e.count), " dice")`; a condition
-  is a `Clause(subject, verb, rest)` so that it can be negated, agree
-  with a plural subject and be merged ("the deck and the discard pile are
-  empty"). Optionally `not_<class>(self, e) -> Phrase | None` says its
-  negation where the clause's own ("is not …") would read badly.
-* a statement: `stmt_<class>(self, s) -> list[Item]` in `statements.py`;
-  `self.say("roll ", s.count, " dice into ", s.target)` makes the sentence
-  (strings are the sentence's own words, IR nodes its slots) and settles
-  it, a nested block goes in the item's children (`self.nested`).
+* an expression: `@expression(ir.Foo) def foo(ctx, e) -> Phrase` in
+  `expressions.py`. Build it from words and the phrases of its parts, never
+  from their flat text: `words("roll ", build(ctx, e.count), " dice")`; a
+  condition is a `Clause(subject, verb, rest)` so that it can be negated,
+  agree with a plural subject and be merged ("the deck and the discard pile
+  are empty"). Optionally `@negation(ir.Foo)` says its negation where the
+  clause's own ("is not …") would read badly (None: use the clause's).
+* a statement: `@statement(ir.Foo) def foo(ctx, s) -> list[Item]` in
+  `statements.py`; `say(ctx, "roll ", s.count, " dice into ", s.target)` makes
+  the sentence (strings are the sentence's own words, IR nodes its slots) and
+  settles it, a nested block goes in the item's children (`nested`).
 
 The guarantee to keep: a phrase built from parts never flattens a
-compound part into text (`self.expr(...)` inside an f-string does); the
-tests render generated expressions in the slots of sentences and check
-every settled tree with `phrases.problems` (`tests/test_grouping.py`).
+compound part into text (`expr(...)` inside an f-string does); the tests
+render generated expressions in the slots of sentences and check every
+settled tree with `phrases.problems` (`tests/test_grouping.py`).
 Quantifiers (`exists`, `count`, ...) are in `quantifiers.py`, and the
-helpers that build, negate and merge clauses in `clauses.py`. `tests/test_printing.py` fails for
-any IR class without a method, and a missing method raises
-`MissingRendering` instead of printing a placeholder.
+helpers that build, negate and merge clauses in `clauses.py`.
+`tests/test_printing.py` fails for any IR class without a rendering, and a
+missing one raises `MissingRendering` instead of printing a placeholder.
 
 Names: with one deciding role in the mode the rules speak to the reader
 ("you", "your hand"); otherwise roles go by their names ("the
@@ -47,202 +52,273 @@ used if it is small, else named by its identifier in italics.
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Callable, Mapping
 
 from rulelang import ir
 from rulelang.types import INT, ROLE, CardT
-from rulelang.walk import map_children, method, walk
+from rulelang.walk import map_children, walk
 
 from .document import Item, em, sentence
-from .expressions import Expressions
 from .normalize import normal
 from .nouns import CARD, Noun, kinds_noun, noun, possessive, role_name, words, zone_article, zone_title
 from .phrases import Bound, Phrase, Words, bound, inline, lay, settle
 from .phrases import words as seq
-from .quantifiers import Quantifiers
-from .statements import Statements
 
-__all__ = ["English", "MissingRendering", "node_classes", "words", "sentence"]  # words, sentence: for other generators
+__all__ = ["Context", "context", "MissingRendering", "node_classes", "expr", "stmt", "block", "words", "sentence"]
 
 
 class MissingRendering(Exception):
     """An IR node class without an English rendering: a bug in the generator."""
 
 
-class English(Expressions, Quantifiers, Statements):
-    def __init__(self, ruleset: ir.Ruleset, mode: ir.Mode | None = None):
-        self.rs = ruleset
-        self.mode = mode
-        roles = mode.roles if mode is not None else tuple(r.name for r in ruleset.roles)
-        deciding = deciders(ruleset, mode) if mode is not None else set(roles)
-        speaking = [r for r in roles if r in deciding] or list(roles)
-        seats = ruleset.players is not None and ruleset.players.high > 1  # a count of players: never "you"
-        self.you = speaking[0] if len(speaking) == 1 and not seats else None  # a mode one role plays speaks to it
-        self.refs: dict[str, Bound] = {}  # bound names in scope -> how they are referred to
-        self.terms: dict[str, None] = {}  # the defines and procedures printed by name, in order of first use
+@dataclass
+class Used:
+    """What rendering found the rules use by name: the defines and procedures to define
+    under *Terms*, in order of first use (the one thing rendering adds to)."""
+    terms: dict[str, None] = field(default_factory=dict)
 
-    # ------------------------------------------------------------ dispatch
-    def phrase(self, e: ir.Expr) -> Phrase:
-        """An expression's phrase tree (in its printed form: `normalize.normal`)."""
-        return self.build(normal(e, self.rs))
 
-    def build(self, e: ir.Expr) -> Phrase:
-        """The phrase of an expression already in printed form."""
-        made = self._method("expr", e)(e)
-        return Words(made) if isinstance(made, str) else made
+@dataclass(frozen=True)
+class Context:
+    """What a rendering needs to know, passed down explicitly: a nested scope is a new context."""
+    rs: ir.Ruleset
+    mode: ir.Mode | None
+    you: str | None  # the role the rules speak to ("you"), if one role decides in this mode
+    refs: Mapping[str, Bound] = field(default_factory=dict)  # bound names in scope -> how they are referred to
+    used: Used = field(default_factory=Used, compare=False)
 
-    def expr(self, e: ir.Expr) -> str:
-        """A value or condition as text that stands on its own (a sentence's slot)."""
-        return inline(settle(self.phrase(e)))
+    @property
+    def terms(self) -> dict[str, None]:
+        return self.used.terms
 
-    def inline(self, p: Phrase) -> str:
-        """A phrase settled and flattened to text (a sentence's slot)."""
-        return inline(settle(p))
+    def with_refs(self, refs: Mapping[str, Bound]) -> Context:
+        """This context with more bound names in scope."""
+        return replace(self, refs={**self.refs, **refs})
 
-    def cond(self, e: ir.Expr, negate: bool = False) -> str:
-        """A condition as a clause; negated in words (`not empty(deck)` -> "the deck is not empty")."""
-        return self.expr(ir.Unary("not", e, ty=e.ty) if negate else e)
 
-    def stmt(self, s: ir.Stmt) -> list[Item]:
-        return self._method("stmt", s)(s)
+def context(rs: ir.Ruleset, mode: ir.Mode | None = None) -> Context:
+    """The context for printing `mode`'s rules (or the whole ruleset's)."""
+    from . import expressions, quantifiers, statements  # noqa: F401  -- their renderings register on import
+    roles = mode.roles if mode is not None else tuple(r.name for r in rs.roles)
+    deciding = deciders(rs, mode) if mode is not None else set(roles)
+    speaking = [r for r in roles if r in deciding] or list(roles)
+    seats = rs.players is not None and rs.players.high > 1  # a count of players: never "you"
+    you = speaking[0] if len(speaking) == 1 and not seats else None  # a mode one role plays speaks to it
+    return Context(rs, mode, you)
 
-    def block(self, stmts: ir.Block) -> list[Item]:
-        return [item for s in stmts for item in self.stmt(s)]
 
-    def _method(self, prefix: str, node):
-        found = method(self, prefix, node)
-        if found is None:
-            raise MissingRendering(f"no English for {type(node).__name__} (add {prefix}_"
-                                   f"{type(node).__name__.lower()} to generators/english.py)")
-        return found
+# ------------------------------------------------------------ dispatch
 
-    # ------------------------------------------------------------ sentences
-    def slots(self, *parts) -> Phrase:
-        """A sentence's phrase: strings are its own words (boundaries), IR expressions its slots."""
-        return seq(*(bound(p) if isinstance(p, str) else self.phrase(p) if isinstance(p, ir.Expr) else p
-                     for p in parts if p != ""))
+EXPRESSIONS: dict[type, Callable] = {}
+NEGATIONS: dict[type, Callable] = {}
+STATEMENTS: dict[type, Callable] = {}
 
-    def say(self, *parts, body: list[Item] | None = None) -> Item:
-        """One sentence, settled; a bulleted list it needs goes under it, before `body`."""
-        laid = lay(self.slots(*parts), lists=not body)
-        return Item(sentence(laid.text), laid.items + (body or []))
 
-    def nested(self, head: Phrase, body: list[Item], then: str = "") -> Item:
-        """`head: body` — inline when the body is one short sentence, else a sub-list."""
-        laid = lay(head, lists=False)
-        if len(body) == 1 and not body[0].children and ": " not in body[0].text:  # one colon a sentence
-            return Item(sentence(f"{laid.text}{then or ':'} {self.lower_first(body[0].text)}"))
-        return Item(sentence(laid.text + (f"{then}:" if then else ":")), body)
+def _register(table: dict, cls: type):
+    def register(f):
+        table[cls] = f
+        return f
+    return register
 
-    def lower_first(self, text: str) -> str:
-        """A sentence going on after a colon: its capital dropped, unless it starts with a name (Red, North)."""
-        names = [role_name(r) for r in self.rs.roles] + [zone_title(z) for z in self.rs.zones.values()
-                                                          if zone_article(z) == ""]
-        if any(text.startswith(n + " ") for n in names if n[:1].isupper()) or text[1:2].isupper():
-            return text
-        return text[:1].lower() + text[1:]
 
-    # ------------------------------------------------------------ names
-    def role(self, name: str) -> str:
-        return "you" if name == self.you else role_name(self.role_def(name))
+def expression(cls: type):
+    """`@expression(ir.Foo)`: the phrase of a Foo."""
+    return _register(EXPRESSIONS, cls)
 
-    def role_def(self, name: str) -> ir.Role:
-        return next(r for r in self.rs.roles if r.name == name)
 
-    def subject(self, role: ir.Expr) -> tuple[Phrase, bool]:
-        """(who, spoken to): "you" takes the verb's plain form."""
-        if isinstance(role, ir.RoleRef) and role.role == self.you:
-            return Words("you"), True
-        return self.phrase(role), False
+def negation(cls: type):
+    """`@negation(ir.Foo)`: the phrase of `not Foo`, where the clause's own negation reads badly (or None)."""
+    return _register(NEGATIONS, cls)
 
-    def verb(self, role: ir.Expr, verb: str) -> Phrase:
-        """"you choose", "the Trialmaster chooses"."""
-        who, you = self.subject(role)
-        return seq(who, bound(f" {verb if you else third_person(verb)}"))
 
-    def zone(self, name: str, owner: ir.Expr | None = None) -> Phrase:
-        if name == "box":
-            return Words("the box")
-        z = self.rs.zones[name]
-        title = zone_title(z)
-        role = owner.role if isinstance(owner, ir.RoleRef) else z.owner if z.owner not in (None, "each") else None
-        owners = (words(role).lower() + "'s ", "player's ") if role is not None else ("player's ",)
-        if role is not None or owner is not None:
-            for own in owners:  # "Trialmaster's hand", "player's card": it names its owner already
-                if title.lower().startswith(own):
-                    title = title[len(own):]
-        if role is not None:
-            who = "your" if role == self.you else possessive(self.role(role))
-            return Words(f"{who} {title}")
-        if owner is not None:
-            who = self.phrase(owner)
-            if isinstance(who, Words):
-                return Words(f"{possessive(who.text)} {title}")
-            return seq(f"the {title} of ", who)
-        art = zone_article(z)
-        return Words(f"{art} {title}" if art else title)
+def statement(cls: type):
+    """`@statement(ir.Foo)`: the list items of a Foo."""
+    return _register(STATEMENTS, cls)
 
-    def zone_noun(self, zone: ir.Expr) -> Noun:
-        """What a zone holds: "action card", "card"."""
-        if isinstance(zone, ir.ZoneRef) and zone.zone in self.rs.zones and self.rs.zones[zone.zone].holds:
-            return kinds_noun(self.rs, self.rs.zones[zone.zone].holds)
+
+def _rendering(table: dict, kind: str, node):
+    found = table.get(type(node))
+    if found is None:
+        raise MissingRendering(f"no English for {type(node).__name__} (register an @{kind} for it in "
+                               f"generators/{'statements' if kind == 'statement' else 'expressions'}.py)")
+    return found
+
+
+def phrase(ctx: Context, e: ir.Expr) -> Phrase:
+    """An expression's phrase tree (in its printed form: `normalize.normal`)."""
+    return build(ctx, normal(e, ctx.rs))
+
+
+def build(ctx: Context, e: ir.Expr) -> Phrase:
+    """The phrase of an expression already in printed form."""
+    made = _rendering(EXPRESSIONS, "expression", e)(ctx, e)
+    return Words(made) if isinstance(made, str) else made
+
+
+def negated(ctx: Context, e: ir.Expr) -> Phrase | None:
+    """The node's own negation, if it has one."""
+    special = NEGATIONS.get(type(e))
+    return special(ctx, e) if special is not None else None
+
+
+def expr(ctx: Context, e: ir.Expr) -> str:
+    """A value or condition as text that stands on its own (a sentence's slot)."""
+    return inline(settle(phrase(ctx, e)))
+
+
+def flat(p: Phrase) -> str:
+    """A phrase settled and flattened to text (a sentence's slot)."""
+    return inline(settle(p))
+
+
+def cond(ctx: Context, e: ir.Expr, negate: bool = False) -> str:
+    """A condition as a clause; negated in words (`not empty(deck)` -> "the deck is not empty")."""
+    return expr(ctx, ir.Unary("not", e, ty=e.ty) if negate else e)
+
+
+def stmt(ctx: Context, s: ir.Stmt) -> list[Item]:
+    return _rendering(STATEMENTS, "statement", s)(ctx, s)
+
+
+def block(ctx: Context, stmts: ir.Block) -> list[Item]:
+    return [item for s in stmts for item in stmt(ctx, s)]
+
+
+# ------------------------------------------------------------ sentences
+
+
+def slots(ctx: Context, *parts) -> Phrase:
+    """A sentence's phrase: strings are its own words (boundaries), IR expressions its slots."""
+    return seq(*(bound(p) if isinstance(p, str) else phrase(ctx, p) if isinstance(p, ir.Expr) else p
+                 for p in parts if p != ""))
+
+
+def say(ctx: Context, *parts, body: list[Item] | None = None) -> Item:
+    """One sentence, settled; a bulleted list it needs goes under it, before `body`."""
+    laid = lay(slots(ctx, *parts), lists=not body)
+    return Item(sentence(laid.text), laid.items + (body or []))
+
+
+def nested(ctx: Context, head: Phrase, body: list[Item], then: str = "") -> Item:
+    """`head: body` — inline when the body is one short sentence, else a sub-list."""
+    laid = lay(head, lists=False)
+    if len(body) == 1 and not body[0].children and ": " not in body[0].text:  # one colon a sentence
+        return Item(sentence(f"{laid.text}{then or ':'} {lower_first(ctx, body[0].text)}"))
+    return Item(sentence(laid.text + (f"{then}:" if then else ":")), body)
+
+
+def lower_first(ctx: Context, text: str) -> str:
+    """A sentence going on after a colon: its capital dropped, unless it starts with a name (Red, North)."""
+    rs = ctx.rs
+    names = [role_name(r) for r in rs.roles] + [zone_title(z) for z in rs.zones.values() if zone_article(z) == ""]
+    if any(text.startswith(n + " ") for n in names if n[:1].isupper()) or text[1:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]
+
+
+# ------------------------------------------------------------ names
+
+
+def role(ctx: Context, name: str) -> str:
+    return "you" if name == ctx.you else role_name(role_def(ctx.rs, name))
+
+
+def role_def(rs: ir.Ruleset, name: str) -> ir.Role:
+    return next(r for r in rs.roles if r.name == name)
+
+
+def subject(ctx: Context, who: ir.Expr) -> tuple[Phrase, bool]:
+    """(who, spoken to): "you" takes the verb's plain form."""
+    if isinstance(who, ir.RoleRef) and who.role == ctx.you:
+        return Words("you"), True
+    return phrase(ctx, who), False
+
+
+def verb(ctx: Context, who: ir.Expr, plain_verb: str) -> Phrase:
+    """"you choose", "the Trialmaster chooses"."""
+    said, you = subject(ctx, who)
+    return seq(said, bound(f" {plain_verb if you else third_person(plain_verb)}"))
+
+
+def zone(ctx: Context, name: str, owner: ir.Expr | None = None) -> Phrase:
+    if name == "box":
+        return Words("the box")
+    z = ctx.rs.zones[name]
+    title = zone_title(z)
+    who = owner.role if isinstance(owner, ir.RoleRef) else z.owner if z.owner not in (None, "each") else None
+    owners = (words(who).lower() + "'s ", "player's ") if who is not None else ("player's ",)
+    if who is not None or owner is not None:
+        for own in owners:  # "Trialmaster's hand", "player's card": it names its owner already
+            if title.lower().startswith(own):
+                title = title[len(own):]
+    if who is not None:
+        whose = "your" if who == ctx.you else possessive(role(ctx, who))
+        return Words(f"{whose} {title}")
+    if owner is not None:
+        said = build(ctx, owner)
+        if isinstance(said, Words):
+            return Words(f"{possessive(said.text)} {title}")
+        return seq(f"the {title} of ", said)
+    art = zone_article(z)
+    return Words(f"{art} {title}" if art else title)
+
+
+def zone_noun(ctx: Context, z: ir.Expr) -> Noun:
+    """What a zone holds: "action card", "card"."""
+    zones = ctx.rs.zones
+    if isinstance(z, ir.ZoneRef) and z.zone in zones and zones[z.zone].holds:
+        return kinds_noun(ctx.rs, zones[z.zone].holds)
+    return CARD
+
+
+def item_noun(ctx: Context, ty) -> Noun | None:
+    """The noun for a value of this type, if it has one: a card's, "player", "number"."""
+    if isinstance(ty, CardT) and ty.kinds:
+        return kinds_noun(ctx.rs, sorted(ty.kinds))
+    if isinstance(ty, CardT):
         return CARD
-
-    def item_noun(self, ty) -> Noun | None:
-        """The noun for a value of this type, if it has one: a card's, "player", "number"."""
-        if isinstance(ty, CardT) and ty.kinds:
-            return kinds_noun(self.rs, sorted(ty.kinds))
-        if isinstance(ty, CardT):
-            return CARD
-        return {ROLE: noun("player"), INT: noun("number")}.get(ty)
-
-    def each_player(self, table) -> str | None:
-        """A value every player has alike (`score: position` -> each role's own position), said
-        once of "the player"; None where the players' values differ or one player has one."""
-        if len(table) < 2:
-            return None
-        player = ir.Local(" player", ty=ROLE)  # no name of a ruleset has a space
-        forms = {r: _swap_role(e, r, player) for r, e in table.items()}
-        if len(set(forms.values())) != 1:
-            return None
-        saved = dict(self.refs)
-        self.refs[player.name] = Bound("the player", name=player.name, noun=noun("player"))
-        try:
-            return self.expr(next(iter(forms.values())))
-        finally:
-            self.refs = saved
-
-    # ------------------------------------------------------------ bound names
-    @contextmanager
-    def naming(self, b: ir.Binder, allow_noun: bool = True):
-        """Bound names referred to in `b`'s scope: "that soldier" when one name is bound and no
-        other name in scope shares its noun, else the name itself (*a*, *b*)."""
-        saved = dict(self.refs)
-        single = len(b.names) == 1
-        for name, ty in zip(b.names, b.types or (None,) * len(b.names)):
-            n = self.item_noun(ty) if single and allow_noun else None
-            taken = {r.noun.one for r in self.refs.values() if r.noun is not None}
-            if n is not None and n.one not in taken:
-                self.refs[name] = Bound(f"that {n.one}", name=name, noun=n)
-            else:
-                self.refs[name] = Bound(em(words(name)), name=name)
-        try:
-            yield
-        finally:
-            self.refs = saved
+    return {ROLE: noun("player"), INT: noun("number")}.get(ty)
 
 
+def each_player(ctx: Context, table) -> str | None:
+    """A value every player has alike (`score: position` -> each role's own position), said
+    once of "the player"; None where the players' values differ or one player has one."""
+    if len(table) < 2:
+        return None
+    player = ir.Local(" player", ty=ROLE)  # no name of a ruleset has a space
+    forms = {r: _swap_role(e, r, player) for r, e in table.items()}
+    if len(set(forms.values())) != 1:
+        return None
+    inner = ctx.with_refs({player.name: Bound("the player", name=player.name, noun=noun("player"))})
+    return expr(inner, next(iter(forms.values())))
 
-def _swap_role(e: ir.Expr, role: str, local: ir.Local) -> ir.Expr:
-    """`e` with every reference to `role` made a reference to `local`."""
-    if isinstance(e, ir.RoleRef) and e.role == role:
+
+def inside(ctx: Context, b: ir.Binder, allow_noun: bool = True) -> Context:
+    """The context inside `b`'s scope: its names referred to as "that soldier" when one name is
+    bound and no other name in scope shares its noun, else by the name itself (*a*, *b*)."""
+    refs = dict(ctx.refs)
+    single = len(b.names) == 1
+    for name, ty in zip(b.names, b.types or (None,) * len(b.names)):
+        n = item_noun(ctx, ty) if single and allow_noun else None
+        taken = {r.noun.one for r in refs.values() if r.noun is not None}
+        if n is not None and n.one not in taken:
+            refs[name] = Bound(f"that {n.one}", name=name, noun=n)
+        else:
+            refs[name] = Bound(em(words(name)), name=name)
+    return replace(ctx, refs=refs)
+
+
+def _swap_role(e: ir.Expr, name: str, local: ir.Local) -> ir.Expr:
+    """`e` with every reference to role `name` made a reference to `local`."""
+    if isinstance(e, ir.RoleRef) and e.role == name:
         return local
-    return map_children(e, lambda c: _swap_role(c, role, local))
+    return map_children(e, lambda c: _swap_role(c, name, local))
 
 
-def third_person(verb: str) -> str:
+def third_person(plain_verb: str) -> str:
     """"choose" -> "chooses", "carry" -> "carries"."""
-    first, _, rest = verb.partition(" ")
+    first, _, rest = plain_verb.partition(" ")
     if re.search(r"(s|x|z|ch|sh|o)$", first):
         first += "es"
     elif re.search(r"[^aeiou]y$", first):
@@ -282,4 +358,3 @@ def node_classes():
 
     exprs = [c for c in subclasses(ir.Expr) if c not in parser_only]
     return exprs, list(subclasses(ir.Stmt))
-

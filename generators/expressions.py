@@ -1,4 +1,4 @@
-"""Expressions in English: `expr_<class>` builds a phrase for each IR expression class.
+"""Expressions in English: an `@expression` function builds the phrase of each IR expression class.
 
 Conditions are `Clause`s (subject, verb, rest), so that they negate ("the
 deck is not empty", "no refresh card is face up"), take a quantifier as
@@ -13,11 +13,10 @@ import re
 from rulelang import ir
 from rulelang.builtins import BUILTINS
 from rulelang.types import BOOL, BoardT, ListT, ZoneT
-from rulelang.walk import method
-
 from . import grammar
 from .clauses import clause_of, first_words, frame, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, sentence
+from .english import Context, build, expression, negated, negation, phrase, role, zone, zone_noun
 from .nouns import field_noun, possessive, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
@@ -31,268 +30,314 @@ HOLDS = {"==": "exactly {n}", "!=": "other than {n}", "<": "fewer than {n}", "<=
 ARITH = {"+": ("+", 1), "-": ("−", 1), "*": ("×", 2), "/": ("÷", 2), "%": ("mod", 2)}
 SAME = {"column": "in the same column as", "row": "in the same row as"}
 
+# ------------------------------------------------------------ atoms
 
-class Expressions:
-    """The `expr_*` and `not_*` methods of `English` (see english.py for the conventions)."""
 
-    # ------------------------------------------------------------ atoms
-    def expr_const(self, e: ir.Const) -> Phrase:
-        if e.value is None:
-            return Words("none")
-        if isinstance(e.value, bool):
-            return Words("true" if e.value else "false")
-        if isinstance(e.value, str):
-            return Words(f"“{clean(e.value)}”")
-        return Words(str(e.value))
+@expression(ir.Const)
+def expr_const(ctx: Context, e: ir.Const) -> Phrase:
+    if e.value is None:
+        return Words("none")
+    if isinstance(e.value, bool):
+        return Words("true" if e.value else "false")
+    if isinstance(e.value, str):
+        return Words(f"“{clean(e.value)}”")
+    return Words(str(e.value))
 
-    def expr_local(self, e: ir.Local) -> Phrase:
-        ref = self.refs.get(e.name) or Bound(em(words(e.name)), name=e.name)
-        return Clause(ref, "is true") if e.ty == BOOL else ref
 
-    def expr_var(self, e: ir.Var) -> Phrase:
-        name = Words(em(words(e.name))) if e.owner is None else self.owned(em(words(e.name)), e.owner)
-        return Clause(name, "is true") if e.ty == BOOL else name
+@expression(ir.Local)
+def expr_local(ctx: Context, e: ir.Local) -> Phrase:
+    ref = ctx.refs.get(e.name) or Bound(em(words(e.name)), name=e.name)
+    return Clause(ref, "is true") if e.ty == BOOL else ref
 
-    def owned(self, name: str, owner: ir.Expr) -> Phrase:
-        """A player's own variable: "your *bid*", "North's *bid*", "that player's *bid*"."""
-        if isinstance(owner, ir.RoleRef) and owner.role == self.you:
-            return Words(f"your {name}")
-        who = self.build(owner)
-        if isinstance(who, Bound):  # kept a bound name, so a condition on it reads "a player whose *bid* …"
-            return seq(Bound(possessive(who.text), name=who.name, noun=who.noun), f" {name}")
-        if isinstance(who, Words):  # a name: one word group, it takes the 's
-            return Words(f"{possessive(who.text)} {name}")
-        return seq(f"the {name} of ", who)
 
-    def expr_param(self, e: ir.Param) -> Phrase:
-        name = Words(f"the {em(words(e.name))} option")
-        return Clause(name, "is on") if e.ty == BOOL else name
+@expression(ir.Var)
+def expr_var(ctx: Context, e: ir.Var) -> Phrase:
+    name = Words(em(words(e.name))) if e.owner is None else owned(ctx, em(words(e.name)), e.owner)
+    return Clause(name, "is true") if e.ty == BOOL else name
 
-    def not_param(self, e: ir.Param) -> Phrase | None:
-        return Clause(Words(f"the {em(words(e.name))} option"), "is off") if e.ty == BOOL else None
 
-    def expr_enumvalue(self, e: ir.EnumValue) -> Phrase:
-        return Words(words(e.value))
+def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
+    """A player's own variable: "your *bid*", "North's *bid*", "that player's *bid*"."""
+    if isinstance(owner, ir.RoleRef) and owner.role == ctx.you:
+        return Words(f"your {name}")
+    who = build(ctx, owner)
+    if isinstance(who, Bound):  # kept a bound name, so a condition on it reads "a player whose *bid* …"
+        return seq(Bound(possessive(who.text), name=who.name, noun=who.noun), f" {name}")
+    if isinstance(who, Words):  # a name: one word group, it takes the 's
+        return Words(f"{possessive(who.text)} {name}")
+    return seq(f"the {name} of ", who)
 
-    def expr_zoneref(self, e: ir.ZoneRef) -> Phrase:
-        return self.zone(e.zone, e.owner)
 
-    def expr_roleref(self, e: ir.RoleRef) -> Phrase:
-        return Words(self.role(e.role))
+@expression(ir.Param)
+def expr_param(ctx: Context, e: ir.Param) -> Phrase:
+    name = Words(f"the {em(words(e.name))} option")
+    return Clause(name, "is on") if e.ty == BOOL else name
 
-    def expr_field(self, e: ir.Field) -> Phrase:
-        subject = seq(f"the {field_noun(e.name)} of ", self.build(e.obj))
-        return Clause(subject, "is true") if e.ty == BOOL else subject
 
-    # ------------------------------------------------------------ calls
-    def expr_definecall(self, e: ir.DefineCall) -> Phrase:
-        d = self.rs.defines[e.name]
-        self.terms.setdefault(e.name)
-        args = {p: a for (p, _), a in zip(d.params, e.args)}
-        if d.text:
-            return self.template(d.text, args, d.body.ty == BOOL)
-        name = em(words(e.name))
-        args = merge_things([self.build(a) for a in e.args]) if e.args else None
-        if d.body.ty == BOOL:
-            return Clause(Words(name), "holds for" if args else "holds", args)
-        if args is None:
-            return Words(name)
-        return seq(name + (" " if re.search(r"_(of|to|for|in|on|at|from|by|with)$", e.name) else " for "), args)
+@negation(ir.Param)
+def not_param(ctx: Context, e: ir.Param) -> Phrase | None:
+    return Clause(Words(f"the {em(words(e.name))} option"), "is off") if e.ty == BOOL else None
 
-    def template(self, text: str, args: dict[str, ir.Expr], condition: bool) -> Phrase:
-        """A ruleset's `text:` with `{param}` filled: a clause if it is a condition."""
-        parts: list = []
-        pieces = re.split(r"{(\w+)}", clean(text))
-        for i, piece in enumerate(pieces):
-            if i % 2 == 0:
-                parts.append(piece)
-            elif piece in args:
-                arg = args[piece]
-                if isinstance(arg, ir.Const) and arg.value == 1 and i + 1 < len(pieces):  # "1 spaces" -> "1 space"
-                    pieces[i + 1] = re.sub(r"^(\s+)(\w+)", lambda m: m.group(1) + grammar.singular(m.group(2)),
-                                           pieces[i + 1])
-                phrase = self.build(arg)
-                if phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
-                    phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
-                said = first_words(phrase) or ""
-                word = re.search(r"(\w+) $", parts[-1] or "")
-                if word and said.startswith(f"the {word.group(1)} of "):  # "in column {x}": "in the column of cs"
-                    parts[-1] = parts[-1][:word.start()]
-                article = re.search(r"\b(the|a|an) $", parts[-1] or "")
-                if article and re.match(r"(the|a|an) ", said):  # "holds the slot {s}" with "the slot of c"
-                    parts[-1] = parts[-1][:article.start()]
-                parts.append(phrase)
-            else:
-                parts.append("{" + piece + "}")
-        return clause_of(parts) if condition else seq(*[p for p in parts if p != ""])
 
-    def expr_builtincall(self, e: ir.BuiltinCall) -> Phrase:
-        a, b = e.args, BUILTINS[e.name]
-        if e.name == "size" and isinstance(a[0].ty, (ZoneT, BoardT)):
-            return seq(f"the number of {self.zone_noun(a[0]).many} in ", self.build(a[0]))
-        if e.name == "size" and isinstance(a[0].ty, ListT):
-            listed = self.build(a[0])
-            lead = first_words(listed)
-            if isinstance(a[0], ir.Quantified) and a[0].kind == "list" and a[0].value == ir.Local(a[0].binder.names[0]):
-                return self.build(ir.Quantified("count", a[0].binder, ty=e.ty))
-            if lead is not None and lead.startswith("the ") and not isinstance(listed, Join):
-                return replace_first_words(listed, "the number of " + lead[4:])  # the number of Gobbots in …
-            return seq("the number of items in ", listed)
-        if e.name == "size" and isinstance(a[0], ir.Quantified) and a[0].kind == "list" \
-                and a[0].value == ir.Local(a[0].binder.names[0]):  # the number of the things listed
-            return self.build(ir.Quantified("count", a[0].binder, ty=e.ty))
-        if e.name in ("top", "bottom") and self.is_row(a[0]):  # a row has ends, not a top
-            end = "right-most" if e.name == "top" else "left-most"
-            return seq(f"the {end} {self.zone_noun(a[0]).one} of ", self.build(a[0]))
-        if e.name in ("top", "bottom"):
-            return seq(f"the {e.name} {self.zone_noun(a[0]).one} of ", self.build(a[0]))
-        if e.name == "abs" and isinstance(a[0], ir.Binary) and a[0].op == "-":
-            return frame("the difference between ", [self.build(a[0].left), self.build(a[0].right)])
-        if e.name in ("min", "max") and len(a) > 1:  # the larger of 0 and the attack − the block
-            size = ("smaller" if e.name == "min" else "larger") if len(a) == 2 else \
-                ("smallest" if e.name == "min" else "largest")
-            return frame(f"the {size} of ", [self.build(x) for x in a])
-        if e.name == "space":
-            return self.space(e)
-        if e.name in ("column", "row"):
-            return seq(f"the {e.name} of ", self.build(a[0]))
-        if e.ty == BOOL:
-            return self.builtin_clause(e, b.phrase)
-        return seq(*_fill(b.phrase, [self.build(x) for x in a]))
+@expression(ir.EnumValue)
+def expr_enumvalue(ctx: Context, e: ir.EnumValue) -> Phrase:
+    return Words(words(e.value))
 
-    def not_builtincall(self, e: ir.BuiltinCall) -> Phrase | None:
-        negated = BUILTINS[e.name].negated
-        return self.builtin_clause(e, negated) if negated else None
 
-    def builtin_clause(self, e: ir.BuiltinCall, phrase: str) -> Phrase:
-        """A true/false built-in's phrase as a clause: "the deck is empty", "the free spaces … are empty"."""
-        said = clause_of(_fill(phrase, [self.build(x) for x in e.args]))
-        if isinstance(said, Clause) and e.args and isinstance(e.args[0].ty, ListT):
-            return Clause(said.subject, grammar.agree(said.verb, True), said.rest, many=True)
-        return said
+@expression(ir.ZoneRef)
+def expr_zoneref(ctx: Context, e: ir.ZoneRef) -> Phrase:
+    return zone(ctx, e.zone, e.owner)
 
-    def space(self, e: ir.BuiltinCall) -> Phrase:
-        """A board's space: "the space *s* is on", "the space above *s*", "the top space of the
-        Gauntlet in column *x*", or by column and row (row 1 is the bottom)."""
-        board, col, row = e.args
-        near = {(0, 0): "the space {} is on", (0, 1): "the space above {}", (0, -1): "the space below {}",
-                (-1, 0): "the space left of {}", (1, 0): "the space right of {}"}
-        (cx, dx), (ry, dy) = _offset(col, "column"), _offset(row, "row")
-        if cx is not None and cx == ry and (dx, dy) in near:
-            before, _, after = near[(dx, dy)].partition("{}")
-            return seq(before, self.build(cx), after)
-        edge = "bottom " if row == ir.Const(1) else "top " if row == ir.BuiltinCall("rows", (board,)) else ""
-        short = _atomic(col) and (edge or _atomic(row))
-        head = seq(f"the {edge}space of ", self.build(board))
-        if short:
-            return seq(head, " in column ", self.build(col), *([] if edge else [", row ", self.build(row)]))
-        if edge:
-            return seq(head, bound(" whose column is "), self.build(col))
-        return seq(head, bound(" whose column is "), self.build(col), bound(" and whose row is "), self.build(row))
 
-    def is_row(self, e: ir.Expr) -> bool:
-        """A zone laid out in a row (or a list drawn from one, in its order)."""
-        if isinstance(e, ir.ZoneRef):
-            return e.zone in self.rs.zones and self.rs.zones[e.zone].kind == "row"
-        if isinstance(e, ir.Quantified) and e.kind == "list":
-            return len(e.binder.groups) == 1 and self.is_row(e.binder.groups[0].domain)
-        if isinstance(e, ir.DefineCall) and not e.args:
-            return self.is_row(self.rs.defines[e.name].body)
-        return False
+@expression(ir.RoleRef)
+def expr_roleref(ctx: Context, e: ir.RoleRef) -> Phrase:
+    return Words(role(ctx, e.role))
 
-    # ------------------------------------------------------------ operators
-    def expr_unary(self, e: ir.Unary) -> Phrase:
-        if e.op == "not":
-            return self.negation(e.operand)
-        return seq("−", self.build(e.operand))
 
-    def negation(self, e: ir.Expr) -> Phrase:
-        """`not e` in words: the node's own `not_<class>`, or its clause negated."""
-        special = method(self, "not", e)
-        phrase = special(e) if special is not None else None
-        return phrase if phrase is not None else negate(self.build(e))
+@expression(ir.Field)
+def expr_field(ctx: Context, e: ir.Field) -> Phrase:
+    subject = seq(f"the {field_noun(e.name)} of ", build(ctx, e.obj))
+    return Clause(subject, "is true") if e.ty == BOOL else subject
 
-    def expr_binary(self, e: ir.Binary) -> Phrase:
-        op = e.op
-        if op in ("and", "or"):
-            return merge(op, [self.build(x) for x in operands(e, op)])
-        if op in COMPARE:
-            return self.compare(e.left, op, e.right)
-        if op in ("in", "not in"):
-            verb = "is" if op == "in" else "is not"
-            if isinstance(e.right, ir.ListExpr):
-                return Clause(self.build(e.left), verb, Join("or", tuple(self.build(i) for i in e.right.items)))
-            where = "in" if isinstance(e.right.ty, (ZoneT, BoardT)) else "among"
-            return Clause(self.build(e.left), f"{verb} {where}", self.build(e.right))
-        if op == "+" and isinstance(e.ty, ListT):  # lists put together: their items, in order
-            return merge_things([self.build(x) for x in operands(e, "+")])
-        symbol, level = ARITH[op]
-        left, right = self.build(e.left), self.build(e.right)
-        if op in ("+", "*") and edges(left)[1] == "scope" and edges(right) == (None, None):
-            left, right = right, left  # "b + the total bid of the players that …": the open part last
-        arith = Op(symbol, level, left, right)
-        return seq(arith, bound(" (rounded down)")) if op == "/" else arith
 
-    def compare(self, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
-        if isinstance(left, ir.BuiltinCall) and left.name == "size" and isinstance(left.args[0].ty, (ZoneT, BoardT)):
-            n = self.zone_noun(left.args[0])
-            if not isinstance(right, ir.Const):  # holds fewer sergeants than the number of …
-                return Clause(self.build(left.args[0]), "holds", seq(HOLDS_AS[op].format(n.many), self.build(right)))
-            one = right.value == 1 and op in ("==", "!=", "<=", ">=")
-            return Clause(self.build(left.args[0]), "holds",
-                          seq(HOLDS[op].format(n=""), self.build(right), f" {n.one if one else n.many}"))
-        if left.ty == BOOL and right.ty == BOOL and not isinstance(right, ir.Const):  # two switches agree
-            other = self.build(right) if op == "==" else self.negation(right)
-            return Scope(seq(self.build(left), bound(" exactly when ")), other)
-        if left.ty == BOOL and isinstance(right, ir.Const) and isinstance(right.value, bool):
-            return self.build(left) if right.value == (op == "==") else self.negation(left)
-        if op in ("==", "!=") and _same_function(left, right):
-            verb = "is" if op == "==" else "is not"
-            if isinstance(left, ir.BuiltinCall):
-                return Clause(self.build(left.args[0]), f"{verb} {SAME[left.name]}", self.build(right.args[0]))
-            have = "has" if op == "==" else "does not have"
-            return Clause(self.build(left.obj), f"{have} the same {field_noun(left.name)} as", self.build(right.obj))
-        return Clause(self.build(left), COMPARE[op], self.build(right))
+# ------------------------------------------------------------ calls
 
-    def expr_istype(self, e: ir.IsType) -> Phrase:
-        n = type_noun(self.rs.card_types[e.kind])
-        return Clause(self.build(e.subject), "is not" if e.negated else "is", Words(n.a()))
 
-    def case_items(self, e: ir.Case) -> list[Item]:
-        """A case as a list, one item per arm (for a define's whole body)."""
-        items = []
-        for arm in e.arms:
-            laid = lay(self.phrase(arm.value))
-            head = "otherwise" if not arm.patterns else \
-                grammar.capital(inline(settle(Join("or", tuple(self.build(p) for p in arm.patterns)))))
-            items.append(Item(sentence(f"{head}: {laid.text}"), laid.items))
-        return items
+@expression(ir.DefineCall)
+def expr_definecall(ctx: Context, e: ir.DefineCall) -> Phrase:
+    d = ctx.rs.defines[e.name]
+    ctx.terms.setdefault(e.name)
+    args = {p: a for (p, _), a in zip(d.params, e.args)}
+    if d.text:
+        return template(ctx, d.text, args, d.body.ty == BOOL)
+    name = em(words(e.name))
+    args = merge_things([build(ctx, a) for a in e.args]) if e.args else None
+    if d.body.ty == BOOL:
+        return Clause(Words(name), "holds for" if args else "holds", args)
+    if args is None:
+        return Words(name)
+    return seq(name + (" " if re.search(r"_(of|to|for|in|on|at|from|by|with)$", e.name) else " for "), args)
 
-    def expr_ifexpr(self, e: ir.IfExpr) -> Phrase:
-        branches = []
-        while isinstance(e, ir.IfExpr):
-            branches.append((self.build(e.then), self.build(e.cond)))
-            e = e.otherwise
-        return Cases(tuple(branches), self.build(e))
 
-    def expr_case(self, e: ir.Case) -> Phrase:
-        subject = self.build(e.subject)
-        branches, otherwise = [], None
-        for arm in e.arms:
-            if not arm.patterns:
-                otherwise = self.build(arm.value)
-            else:
-                pattern = Join("or", tuple(self.build(p) for p in arm.patterns))
-                branches.append((self.build(arm.value), Clause(subject, "is", pattern)))
-        return Cases(tuple(branches), otherwise)
+def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool) -> Phrase:
+    """A ruleset's `text:` with `{param}` filled: a clause if it is a condition."""
+    parts: list = []
+    pieces = re.split(r"{(\w+)}", clean(text))
+    for i, piece in enumerate(pieces):
+        if i % 2 == 0:
+            parts.append(piece)
+        elif piece in args:
+            arg = args[piece]
+            if isinstance(arg, ir.Const) and arg.value == 1 and i + 1 < len(pieces):  # "1 spaces" -> "1 space"
+                pieces[i + 1] = re.sub(r"^(\s+)(\w+)", lambda m: m.group(1) + grammar.singular(m.group(2)),
+                                       pieces[i + 1])
+            phrase = build(ctx, arg)
+            if phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
+                phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
+            said = first_words(phrase) or ""
+            word = re.search(r"(\w+) $", parts[-1] or "")
+            if word and said.startswith(f"the {word.group(1)} of "):  # "in column {x}": "in the column of cs"
+                parts[-1] = parts[-1][:word.start()]
+            article = re.search(r"\b(the|a|an) $", parts[-1] or "")
+            if article and re.match(r"(the|a|an) ", said):  # "holds the slot {s}" with "the slot of c"
+                parts[-1] = parts[-1][:article.start()]
+            parts.append(phrase)
+        else:
+            parts.append("{" + piece + "}")
+    return clause_of(parts) if condition else seq(*[p for p in parts if p != ""])
 
-    def expr_listexpr(self, e: ir.ListExpr) -> Phrase:
-        if not e.items:
-            return Words("nothing")
-        return merge_things([self.build(i) for i in e.items])
 
-    def expr_rangeexpr(self, e: ir.RangeExpr) -> Phrase:
-        return seq("any number from ", self.build(e.low), " to ", self.build(e.high))
+@expression(ir.BuiltinCall)
+def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
+    a, b = e.args, BUILTINS[e.name]
+    if e.name == "size" and isinstance(a[0].ty, (ZoneT, BoardT)):
+        return seq(f"the number of {zone_noun(ctx, a[0]).many} in ", build(ctx, a[0]))
+    if e.name == "size" and isinstance(a[0].ty, ListT):
+        listed = build(ctx, a[0])
+        lead = first_words(listed)
+        if isinstance(a[0], ir.Quantified) and a[0].kind == "list" and a[0].value == ir.Local(a[0].binder.names[0]):
+            return build(ctx, ir.Quantified("count", a[0].binder, ty=e.ty))
+        if lead is not None and lead.startswith("the ") and not isinstance(listed, Join):
+            return replace_first_words(listed, "the number of " + lead[4:])  # the number of Gobbots in …
+        return seq("the number of items in ", listed)
+    if e.name == "size" and isinstance(a[0], ir.Quantified) and a[0].kind == "list" \
+            and a[0].value == ir.Local(a[0].binder.names[0]):  # the number of the things listed
+        return build(ctx, ir.Quantified("count", a[0].binder, ty=e.ty))
+    if e.name in ("top", "bottom") and is_row(ctx, a[0]):  # a row has ends, not a top
+        end = "right-most" if e.name == "top" else "left-most"
+        return seq(f"the {end} {zone_noun(ctx, a[0]).one} of ", build(ctx, a[0]))
+    if e.name in ("top", "bottom"):
+        return seq(f"the {e.name} {zone_noun(ctx, a[0]).one} of ", build(ctx, a[0]))
+    if e.name == "abs" and isinstance(a[0], ir.Binary) and a[0].op == "-":
+        return frame("the difference between ", [build(ctx, a[0].left), build(ctx, a[0].right)])
+    if e.name in ("min", "max") and len(a) > 1:  # the larger of 0 and the attack − the block
+        size = ("smaller" if e.name == "min" else "larger") if len(a) == 2 else \
+            ("smallest" if e.name == "min" else "largest")
+        return frame(f"the {size} of ", [build(ctx, x) for x in a])
+    if e.name == "space":
+        return space(ctx, e)
+    if e.name in ("column", "row"):
+        return seq(f"the {e.name} of ", build(ctx, a[0]))
+    if e.ty == BOOL:
+        return builtin_clause(ctx, e, b.phrase)
+    return seq(*_fill(b.phrase, [build(ctx, x) for x in a]))
+
+
+@negation(ir.BuiltinCall)
+def not_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase | None:
+    negated = BUILTINS[e.name].negated
+    return builtin_clause(ctx, e, negated) if negated else None
+
+
+def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:
+    """A true/false built-in's phrase as a clause: "the deck is empty", "the free spaces … are empty"."""
+    said = clause_of(_fill(phrase, [build(ctx, x) for x in e.args]))
+    if isinstance(said, Clause) and e.args and isinstance(e.args[0].ty, ListT):
+        return Clause(said.subject, grammar.agree(said.verb, True), said.rest, many=True)
+    return said
+
+
+def space(ctx: Context, e: ir.BuiltinCall) -> Phrase:
+    """A board's space: "the space *s* is on", "the space above *s*", "the top space of the
+    Gauntlet in column *x*", or by column and row (row 1 is the bottom)."""
+    board, col, row = e.args
+    near = {(0, 0): "the space {} is on", (0, 1): "the space above {}", (0, -1): "the space below {}",
+            (-1, 0): "the space left of {}", (1, 0): "the space right of {}"}
+    (cx, dx), (ry, dy) = _offset(col, "column"), _offset(row, "row")
+    if cx is not None and cx == ry and (dx, dy) in near:
+        before, _, after = near[(dx, dy)].partition("{}")
+        return seq(before, build(ctx, cx), after)
+    edge = "bottom " if row == ir.Const(1) else "top " if row == ir.BuiltinCall("rows", (board,)) else ""
+    short = _atomic(col) and (edge or _atomic(row))
+    head = seq(f"the {edge}space of ", build(ctx, board))
+    if short:
+        return seq(head, " in column ", build(ctx, col), *([] if edge else [", row ", build(ctx, row)]))
+    if edge:
+        return seq(head, bound(" whose column is "), build(ctx, col))
+    return seq(head, bound(" whose column is "), build(ctx, col), bound(" and whose row is "), build(ctx, row))
+
+
+def is_row(ctx: Context, e: ir.Expr) -> bool:
+    """A zone laid out in a row (or a list drawn from one, in its order)."""
+    if isinstance(e, ir.ZoneRef):
+        return e.zone in ctx.rs.zones and ctx.rs.zones[e.zone].kind == "row"
+    if isinstance(e, ir.Quantified) and e.kind == "list":
+        return len(e.binder.groups) == 1 and is_row(ctx, e.binder.groups[0].domain)
+    if isinstance(e, ir.DefineCall) and not e.args:
+        return is_row(ctx, ctx.rs.defines[e.name].body)
+    return False
+
+
+# ------------------------------------------------------------ operators
+
+
+@expression(ir.Unary)
+def expr_unary(ctx: Context, e: ir.Unary) -> Phrase:
+    if e.op == "not":
+        return negation_of(ctx, e.operand)
+    return seq("−", build(ctx, e.operand))
+
+
+def negation_of(ctx: Context, e: ir.Expr) -> Phrase:
+    """`not e` in words: the node's own `not_<class>`, or its clause negated."""
+    special = negated(ctx, e)
+    return special if special is not None else negate(build(ctx, e))
+
+
+@expression(ir.Binary)
+def expr_binary(ctx: Context, e: ir.Binary) -> Phrase:
+    op = e.op
+    if op in ("and", "or"):
+        return merge(op, [build(ctx, x) for x in operands(e, op)])
+    if op in COMPARE:
+        return compare(ctx, e.left, op, e.right)
+    if op in ("in", "not in"):
+        verb = "is" if op == "in" else "is not"
+        if isinstance(e.right, ir.ListExpr):
+            return Clause(build(ctx, e.left), verb, Join("or", tuple(build(ctx, i) for i in e.right.items)))
+        where = "in" if isinstance(e.right.ty, (ZoneT, BoardT)) else "among"
+        return Clause(build(ctx, e.left), f"{verb} {where}", build(ctx, e.right))
+    if op == "+" and isinstance(e.ty, ListT):  # lists put together: their items, in order
+        return merge_things([build(ctx, x) for x in operands(e, "+")])
+    symbol, level = ARITH[op]
+    left, right = build(ctx, e.left), build(ctx, e.right)
+    if op in ("+", "*") and edges(left)[1] == "scope" and edges(right) == (None, None):
+        left, right = right, left  # "b + the total bid of the players that …": the open part last
+    arith = Op(symbol, level, left, right)
+    return seq(arith, bound(" (rounded down)")) if op == "/" else arith
+
+
+def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
+    if isinstance(left, ir.BuiltinCall) and left.name == "size" and isinstance(left.args[0].ty, (ZoneT, BoardT)):
+        n = zone_noun(ctx, left.args[0])
+        if not isinstance(right, ir.Const):  # holds fewer sergeants than the number of …
+            return Clause(build(ctx, left.args[0]), "holds", seq(HOLDS_AS[op].format(n.many), build(ctx, right)))
+        one = right.value == 1 and op in ("==", "!=", "<=", ">=")
+        return Clause(build(ctx, left.args[0]), "holds",
+                      seq(HOLDS[op].format(n=""), build(ctx, right), f" {n.one if one else n.many}"))
+    if left.ty == BOOL and right.ty == BOOL and not isinstance(right, ir.Const):  # two switches agree
+        other = build(ctx, right) if op == "==" else negation_of(ctx, right)
+        return Scope(seq(build(ctx, left), bound(" exactly when ")), other)
+    if left.ty == BOOL and isinstance(right, ir.Const) and isinstance(right.value, bool):
+        return build(ctx, left) if right.value == (op == "==") else negation_of(ctx, left)
+    if op in ("==", "!=") and _same_function(left, right):
+        verb = "is" if op == "==" else "is not"
+        if isinstance(left, ir.BuiltinCall):
+            return Clause(build(ctx, left.args[0]), f"{verb} {SAME[left.name]}", build(ctx, right.args[0]))
+        have = "has" if op == "==" else "does not have"
+        return Clause(build(ctx, left.obj), f"{have} the same {field_noun(left.name)} as", build(ctx, right.obj))
+    return Clause(build(ctx, left), COMPARE[op], build(ctx, right))
+
+
+@expression(ir.IsType)
+def expr_istype(ctx: Context, e: ir.IsType) -> Phrase:
+    n = type_noun(ctx.rs.card_types[e.kind])
+    return Clause(build(ctx, e.subject), "is not" if e.negated else "is", Words(n.a()))
+
+
+def case_items(ctx: Context, e: ir.Case) -> list[Item]:
+    """A case as a list, one item per arm (for a define's whole body)."""
+    items = []
+    for arm in e.arms:
+        laid = lay(phrase(ctx, arm.value))
+        head = "otherwise" if not arm.patterns else \
+            grammar.capital(inline(settle(Join("or", tuple(build(ctx, p) for p in arm.patterns)))))
+        items.append(Item(sentence(f"{head}: {laid.text}"), laid.items))
+    return items
+
+
+@expression(ir.IfExpr)
+def expr_ifexpr(ctx: Context, e: ir.IfExpr) -> Phrase:
+    branches = []
+    while isinstance(e, ir.IfExpr):
+        branches.append((build(ctx, e.then), build(ctx, e.cond)))
+        e = e.otherwise
+    return Cases(tuple(branches), build(ctx, e))
+
+
+@expression(ir.Case)
+def expr_case(ctx: Context, e: ir.Case) -> Phrase:
+    subject = build(ctx, e.subject)
+    branches, otherwise = [], None
+    for arm in e.arms:
+        if not arm.patterns:
+            otherwise = build(ctx, arm.value)
+        else:
+            pattern = Join("or", tuple(build(ctx, p) for p in arm.patterns))
+            branches.append((build(ctx, arm.value), Clause(subject, "is", pattern)))
+    return Cases(tuple(branches), otherwise)
+
+
+@expression(ir.ListExpr)
+def expr_listexpr(ctx: Context, e: ir.ListExpr) -> Phrase:
+    if not e.items:
+        return Words("nothing")
+    return merge_things([build(ctx, i) for i in e.items])
+
+
+@expression(ir.RangeExpr)
+def expr_rangeexpr(ctx: Context, e: ir.RangeExpr) -> Phrase:
+    return seq("any number from ", build(ctx, e.low), " to ", build(ctx, e.high))
 
 
 def _fill(template: str, parts: list[Phrase]) -> list:

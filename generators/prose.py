@@ -27,11 +27,14 @@ from rulelang import ir
 from rulelang.abilities import ABILITY_TYPE
 from rulelang.types import EnumT
 
-from . import summary  # the summary's own sentences (abilities, terms): one wording everywhere
+from .abilities import ability_text
 from .components import fill_format
 from .document import Item, clean, plain, sentence
-from .english import English
+from .english import block, context, expr, stmt
+from .glossary import term, term_item
 from .markdown import inline_markdown
+from .statements import watch
+from .summary import step_blocks
 
 __all__ = ["Line", "Prose", "english", "card_rules"]
 
@@ -67,22 +70,22 @@ class Prose:
 
 def english(rs: ir.Ruleset, node, mode: str | None = None) -> Prose:
     """The printed rules' English for `node` (see the module docstring for what it may be)."""
-    en = English(rs, rs.modes[mode] if mode is not None else None)
+    ctx = context(rs, rs.modes[mode] if mode is not None else None)
     if isinstance(node, ir.Expr):
-        return _prose([Item(en.expr(node))])
+        return _prose([Item(expr(ctx, node))])
     if isinstance(node, ir.Stmt):
-        return _prose(en.stmt(node))
+        return _prose(stmt(ctx, node))
     if isinstance(node, tuple) and all(isinstance(s, ir.Stmt) for s in node):
-        return _prose(en.block(node))
+        return _prose(block(ctx, node))
     if isinstance(node, ir.Ability):
-        return _prose([Item(summary.ability_text(rs, en, node))])
+        return _prose([Item(ability_text(ctx, node))])
     if isinstance(node, (ir.Define, ir.Procedure)):
-        item = summary.term_item(en, node.name)
-        return _prose([item] if item is not None else [Item(summary.term(node.text, node.name, node.params))])
+        item = term_item(ctx, node.name)
+        return _prose([item] if item is not None else [Item(term(node.text, node.name, node.params))])
     if isinstance(node, ir.Step):
-        return _prose(summary.step_blocks(en, node)[0].items if not node.text else [Item(sentence(clean(node.text)))])
+        return _prose(step_blocks(ctx, node)[0].items if not node.text else [Item(sentence(clean(node.text)))])
     if isinstance(node, ir.Watch):
-        return _prose([en.watch(node)])
+        return _prose([watch(ctx, node)])
     raise TypeError(f"no English for {type(node).__name__}: give an expression, a statement, a block, "
                     "an ability, a define, a procedure, a step or a watch")
 
@@ -94,8 +97,8 @@ def card_rules(rs: ir.Ruleset, card: ir.Card) -> Prose:
     lines = [Item(fill_format(card.text, card))] if card.text else []
     carried = list(ct.abilities) + [card.values[f.name] for f in ct.fields
                                     if f.type == EnumT(ABILITY_TYPE) and card.values[f.name] is not None]
-    en = English(rs)
-    lines += [Item(summary.ability_text(rs, en, rs.abilities[name])) for name in dict.fromkeys(carried)]
+    ctx = context(rs)
+    lines += [Item(ability_text(ctx, rs.abilities[name])) for name in dict.fromkeys(carried)]
     return _prose(lines)
 
 

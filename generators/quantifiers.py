@@ -14,6 +14,8 @@ from rulelang.types import ROLE, BoardT, CardT, ZoneT
 from . import grammar
 from .clauses import merge, only_subject, relative, replace_subject
 from .document import em
+from .english import Context, build, expression, inside, item_noun
+from .expressions import is_row
 from .normalize import split_type_tests
 from .nouns import field_noun, join, words
 from .phrases import Clause, Join, Phrase, Scope, Words, bound, inline, settle
@@ -24,182 +26,196 @@ ORDER = {"row": ("from the bottom row up", "from the top row down"),  # row 1 is
          "column": ("from left to right", "from right to left")}
 
 
-class Quantifiers:
-    """The quantifier methods of `English` (see english.py for the conventions)."""
+@expression(ir.Quantified)
+def expr_quantified(ctx: Context, e: ir.Quantified) -> Phrase:
+    if e.kind in ("all", "any"):
+        return for_each(ctx, e, "every" if e.kind == "all" else "at least one")
+    if e.kind in ("first", "last"):
+        return pick(ctx, e, e.kind)
+    if e.kind in AGGREGATES:
+        return aggregate(ctx, e, AGGREGATES[e.kind])
+    return {"exists": quantified_exists, "count": quantified_count, "list": quantified_list}[e.kind](ctx, e)
 
-    def expr_quantified(self, e: ir.Quantified) -> Phrase:
-        if e.kind in ("all", "any"):
-            return self.for_each(e, "every" if e.kind == "all" else "at least one")
-        if e.kind in ("first", "last"):
-            return self.pick(e, e.kind)
-        if e.kind in AGGREGATES:
-            return self.aggregate(e, AGGREGATES[e.kind])
-        return getattr(self, f"quantified_{e.kind}")(e)  # exists, count, list
 
-    def conditions(self, b: ir.Binder) -> list[Phrase]:
-        """What a binder's `where` says beyond the types its noun already names, names printed."""
-        with self.naming(b, allow_noun=False):
-            return [self.build(r) for r in split_type_tests(b)[1]]
+def conditions(ctx: Context, b: ir.Binder) -> list[Phrase]:
+    """What a binder's `where` says beyond the types its noun already names, names printed."""
+    inner = inside(ctx, b, allow_noun=False)
+    return [build(inner, r) for r in split_type_tests(b)[1]]
 
-    def things(self, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None:
-        """One bound name as a noun phrase, its conditions as relative clauses: "a soldier in the
-        Gauntlet that can still act" (`det`: "a", "every", "at least one", "many", "the many", or
-        "the " + an adjective); None where the name must be printed (several names, no noun, a
-        condition not about it alone). `skip`: conditions already said elsewhere (the first ones)."""
-        if len(b.names) != 1 or not self.nameable(b.types[0] if b.types else None, b.groups[0].domain):
-            return None
-        n = self.item_noun(b.types[0])
-        many = det in ("many", "the many")
-        relatives = [relative(c, b.names[0], many) for c in self.conditions(b)[skip:]]
-        if any(r is None for r in relatives):
-            return None
-        head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(det, f"{det} {n.one}")
-        tail = self.domain_tail(b.groups[0].domain)
-        d = b.groups[0].domain
-        if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
-            return seq(Scope(seq(head, bound(" ")), merge("and", relatives)), *tail)
-        phrase = seq(head, *tail)
-        return Scope(seq(phrase, bound(" ")), merge("and", relatives)) if relatives else phrase
 
-    def named(self, b: ir.Binder, det: str) -> Phrase:
-        """The bound names printed: "a card *c* in the Chamber", "two cards *a* and *b* in your hand,
-        *m* among …" (`det`: "a", "every", "each", "many" or "the " + an adjective)."""
-        types = dict(zip(b.names, b.types or ()))
-        groups = []
-        for i, g in enumerate(b.groups):
-            names = join([em(words(x)) for x in g.names])
-            ty = types.get(g.names[0])
-            n = self.item_noun(ty) if self.nameable(ty, g.domain, cards_only=False) else None
-            if n is None:
-                head = f"{'each ' if det in ('every', 'each') and i == 0 else ''}{names}"
-            elif i > 0:  # the determiner is the first group's: "a trial card t and two action cards a and b"
-                head = f"{n.a() if len(g.names) == 1 else grammar.number_word(len(g.names)) + ' ' + n.many} {names}"
-            elif len(g.names) > 1:
-                head = f"{'the ' + det[4:] + ' ' if det.startswith('the ') else ''}" \
-                       f"{grammar.number_word(len(g.names))} {n.many} {names}"
-            else:
-                head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(
-                    det, f"{'every' if det == 'each' else det} {n.one}") + f" {names}"
-            groups.append(seq(head, *self.domain_tail(g.domain)))
-        return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
+def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None:
+    """One bound name as a noun phrase, its conditions as relative clauses: "a soldier in the
+    Gauntlet that can still act" (`det`: "a", "every", "at least one", "many", "the many", or
+    "the " + an adjective); None where the name must be printed (several names, no noun, a
+    condition not about it alone). `skip`: conditions already said elsewhere (the first ones)."""
+    if len(b.names) != 1 or not nameable(ctx, b.types[0] if b.types else None, b.groups[0].domain):
+        return None
+    n = item_noun(ctx, b.types[0])
+    many = det in ("many", "the many")
+    relatives = [relative(c, b.names[0], many) for c in conditions(ctx, b)[skip:]]
+    if any(r is None for r in relatives):
+        return None
+    head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(det, f"{det} {n.one}")
+    tail = domain_tail(ctx, b.groups[0].domain)
+    d = b.groups[0].domain
+    if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
+        return seq(Scope(seq(head, bound(" ")), merge("and", relatives)), *tail)
+    phrase = seq(head, *tail)
+    return Scope(seq(phrase, bound(" ")), merge("and", relatives)) if relatives else phrase
 
-    def nameable(self, ty, domain: ir.Expr, cards_only: bool = True) -> bool:
-        """Whether a bound thing can go by its noun: a card or a player (a number goes by its
-        name, `cards_only` false lets it be "a number *n*"), never one that may be none."""
-        if _may_be_none(domain, self.rs) or self.item_noun(ty) is None:
-            return False
-        return not cards_only or isinstance(ty, CardT) or ty == ROLE
 
-    def domain_tail(self, d: ir.Expr) -> tuple:
-        """What follows a bound thing's noun: " in the Chamber", " among …"; nothing for
-        every player; ", in turn clockwise from *start*" for the players in seat order."""
-        if isinstance(d, ir.BuiltinCall) and d.name == "players":
-            return ()
-        if isinstance(d, ir.BuiltinCall) and d.name == "clockwise":
-            return (bound(", in turn clockwise from "), self.build(d.args[0]))
-        return (bound(f" {self.domain_word(d)} "), self.domain(d))
+def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
+    """The bound names printed: "a card *c* in the Chamber", "two cards *a* and *b* in your hand,
+    *m* among …" (`det`: "a", "every", "each", "many" or "the " + an adjective)."""
+    types = dict(zip(b.names, b.types or ()))
+    groups = []
+    for i, g in enumerate(b.groups):
+        names = join([em(words(x)) for x in g.names])
+        ty = types.get(g.names[0])
+        n = item_noun(ctx, ty) if nameable(ctx, ty, g.domain, cards_only=False) else None
+        if n is None:
+            head = f"{'each ' if det in ('every', 'each') and i == 0 else ''}{names}"
+        elif i > 0:  # the determiner is the first group's: "a trial card t and two action cards a and b"
+            head = f"{n.a() if len(g.names) == 1 else grammar.number_word(len(g.names)) + ' ' + n.many} {names}"
+        elif len(g.names) > 1:
+            head = f"{'the ' + det[4:] + ' ' if det.startswith('the ') else ''}" \
+                   f"{grammar.number_word(len(g.names))} {n.many} {names}"
+        else:
+            head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(
+                det, f"{'every' if det == 'each' else det} {n.one}") + f" {names}"
+        groups.append(seq(head, *domain_tail(ctx, g.domain)))
+    return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
 
-    def domain_word(self, d: ir.Expr) -> str:
-        return "in" if isinstance(d.ty, (ZoneT, BoardT)) else "from" if isinstance(d, ir.RangeExpr) else "among"
 
-    def domain(self, d: ir.Expr) -> Phrase:
-        if isinstance(d, ir.RangeExpr):
-            return seq(self.build(d.low), " to ", self.build(d.high))
-        return self.build(d)
+def nameable(ctx: Context, ty, domain: ir.Expr, cards_only: bool = True) -> bool:
+    """Whether a bound thing can go by its noun: a card or a player (a number goes by its
+    name, `cards_only` false lets it be "a number *n*"), never one that may be none."""
+    if _may_be_none(domain, ctx.rs) or item_noun(ctx, ty) is None:
+        return False
+    return not cards_only or isinstance(ty, CardT) or ty == ROLE
 
-    def ordering(self, b: ir.Binder) -> str:
-        """The order bound things are taken in, said of them: ", from the bottom row up, then from left to right"."""
-        if not b.order:
-            return ""
-        said = []
-        for k in b.order:
-            v = k.value
-            of_it = len(b.names) == 1 and (isinstance(v, ir.BuiltinCall) and v.args == (ir.Local(b.names[0]),)
-                                           or isinstance(v, ir.Field) and v.obj == ir.Local(b.names[0]))
-            if of_it and isinstance(v, ir.BuiltinCall) and v.name in ORDER:
-                said.append(ORDER[v.name][k.descending])
-            elif of_it and isinstance(v, ir.Field):
-                said.append(f"by {field_noun(v.name)}, {'largest' if k.descending else 'smallest'} first")
-            else:
-                with self.naming(b, allow_noun=False):
-                    key = inline(settle(self.build(v)))
-                said.append(f"by {key}, {'largest' if k.descending else 'smallest'} first")
-        return ", " + ", then ".join(said)
 
-    def such_that(self, head: Phrase, b: ir.Binder) -> Phrase:
-        conditions = self.conditions(b)
-        return Scope(seq(head, bound(" such that ")), merge("and", conditions)) if conditions else head
+def domain_tail(ctx: Context, d: ir.Expr) -> tuple:
+    """What follows a bound thing's noun: " in the Chamber", " among …"; nothing for
+    every player; ", in turn clockwise from *start*" for the players in seat order."""
+    if isinstance(d, ir.BuiltinCall) and d.name == "players":
+        return ()
+    if isinstance(d, ir.BuiltinCall) and d.name == "clockwise":
+        return (bound(", in turn clockwise from "), build(ctx, d.args[0]))
+    return (bound(f" {domain_word(ctx, d)} "), domain(ctx, d))
 
-    def quantified_exists(self, e: ir.Quantified) -> Phrase:
-        b = e.binder
-        said = self.conditions(b)
-        if len(b.names) == 1 and said and isinstance(said[0], Clause) and only_subject(said[0], b.names[0]):
-            subject = self.things(b, "a", skip=1)  # a refresh card in the Reserve is face up
-            if subject is not None:
-                return replace_subject(said[0], subject)
-        subject = self.things(b, "a")
+
+def domain_word(ctx: Context, d: ir.Expr) -> str:
+    return "in" if isinstance(d.ty, (ZoneT, BoardT)) else "from" if isinstance(d, ir.RangeExpr) else "among"
+
+
+def domain(ctx: Context, d: ir.Expr) -> Phrase:
+    if isinstance(d, ir.RangeExpr):
+        return seq(build(ctx, d.low), " to ", build(ctx, d.high))
+    return build(ctx, d)
+
+
+def ordering(ctx: Context, b: ir.Binder) -> str:
+    """The order bound things are taken in, said of them: ", from the bottom row up, then from left to right"."""
+    if not b.order:
+        return ""
+    said = []
+    for k in b.order:
+        v = k.value
+        of_it = len(b.names) == 1 and (isinstance(v, ir.BuiltinCall) and v.args == (ir.Local(b.names[0]),)
+                                       or isinstance(v, ir.Field) and v.obj == ir.Local(b.names[0]))
+        if of_it and isinstance(v, ir.BuiltinCall) and v.name in ORDER:
+            said.append(ORDER[v.name][k.descending])
+        elif of_it and isinstance(v, ir.Field):
+            said.append(f"by {field_noun(v.name)}, {'largest' if k.descending else 'smallest'} first")
+        else:
+            inner = inside(ctx, b, allow_noun=False)
+            key = inline(settle(build(inner, v)))
+            said.append(f"by {key}, {'largest' if k.descending else 'smallest'} first")
+    return ", " + ", then ".join(said)
+
+
+def such_that(ctx: Context, head: Phrase, b: ir.Binder) -> Phrase:
+    said = conditions(ctx, b)
+    return Scope(seq(head, bound(" such that ")), merge("and", said)) if said else head
+
+
+def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
+    b = e.binder
+    said = conditions(ctx, b)
+    if len(b.names) == 1 and said and isinstance(said[0], Clause) and only_subject(said[0], b.names[0]):
+        subject = things(ctx, b, "a", skip=1)  # a refresh card in the Reserve is face up
         if subject is not None:
-            return Clause(Words("there"), "is", subject)
-        verb = "is" if len(b.groups[0].names) == 1 else "are"  # there is a number x … and a number y …
-        named = self.named(b, "a")
-        return Clause(Words("there"), verb, named if not said else
-                      Scope(seq(named, bound(" such that ")), merge("and", said)))
+            return replace_subject(said[0], subject)
+    subject = things(ctx, b, "a")
+    if subject is not None:
+        return Clause(Words("there"), "is", subject)
+    verb = "is" if len(b.groups[0].names) == 1 else "are"  # there is a number x … and a number y …
+    listed = named(ctx, b, "a")
+    return Clause(Words("there"), verb, listed if not said else
+                  Scope(seq(listed, bound(" such that ")), merge("and", said)))
 
-    def for_each(self, e: ir.Quantified, det: str) -> Phrase:
-        """"every soldier in the Gauntlet is at the end of its lane", or "for every card *c* in Z, …"."""
-        b = e.binder
-        with self.naming(b, allow_noun=False):
-            value = self.build(e.value)
-        if len(b.names) == 1 and isinstance(value, Clause) and only_subject(value, b.names[0]):
-            subject = self.things(b, det)
-            if subject is not None:
-                return replace_subject(value, subject)
-        head = self.such_that(self.named(b, "every" if det == "every" else det), b)
-        return Scope(seq(bound("for "), head, bound(", ")), value)
 
-    def quantified_count(self, e: ir.Quantified) -> Phrase:
-        subject = self.things(e.binder, "many")
+def for_each(ctx: Context, e: ir.Quantified, det: str) -> Phrase:
+    """"every soldier in the Gauntlet is at the end of its lane", or "for every card *c* in Z, …"."""
+    b = e.binder
+    inner = inside(ctx, b, allow_noun=False)
+    value = build(inner, e.value)
+    if len(b.names) == 1 and isinstance(value, Clause) and only_subject(value, b.names[0]):
+        subject = things(ctx, b, det)
         if subject is not None:
-            return seq("the number of ", subject)
-        return self.such_that(seq("the number of ", self.named(e.binder, "many")), e.binder)
+            return replace_subject(value, subject)
+    head = such_that(ctx, named(ctx, b, "every" if det == "every" else det), b)
+    return Scope(seq(bound("for "), head, bound(", ")), value)
 
-    def pick(self, e: ir.Quantified, which: str) -> Phrase:
-        """"the first …"; in a row "the left-most …"; in numbers written smallest first, "the smallest …"."""
-        domain = e.binder.groups[0].domain
-        if self.is_row(domain):
-            which = "left-most" if which == "first" else "right-most"
-        elif _ascending(domain):
-            which = "smallest" if which == "first" else "largest"
-        subject = self.things(e.binder, f"the {which}")
-        if subject is not None:
-            return subject
-        return self.such_that(self.named(e.binder, f"the {which}"), e.binder)
 
-    def quantified_list(self, e: ir.Quantified) -> Phrase:
-        b = e.binder
-        if isinstance(e.value, ir.Local) and len(b.names) == 1 and e.value.name == b.names[0]:
-            return self.things(b, "the many") or self.such_that(self.named(b, "the many"), b)
-        return self.over(e, "the list of ", " for ")
+def quantified_count(ctx: Context, e: ir.Quantified) -> Phrase:
+    subject = things(ctx, e.binder, "many")
+    if subject is not None:
+        return seq("the number of ", subject)
+    return such_that(ctx, seq("the number of ", named(ctx, e.binder, "many")), e.binder)
 
-    def aggregate(self, e: ir.Quantified, what: str) -> Phrase:
-        """"the total rank of the cards in the table", else "the total of X over every card *c* in Z"."""
-        b = e.binder
-        if isinstance(e.value, ir.Field) and isinstance(e.value.obj, ir.Local) and len(b.names) == 1 \
-                and e.value.obj.name == b.names[0]:
-            things = self.things(b, "the many")
-            if things is not None:
-                return seq(f"the {what} {field_noun(e.value.name)} of ", things)
-        if isinstance(e.value, ir.Var) and isinstance(e.value.owner, ir.Local) and len(b.names) == 1 \
-                and e.value.owner.name == b.names[0]:  # the total *bid* of the players that are not *p*
-            things = self.things(b, "the many")
-            if things is not None:
-                return seq(f"the {what} {em(words(e.value.name))} of ", things)
-        return self.over(e, f"the {what} of ", " over " if what == "total" else " for ")
 
-    def over(self, e: ir.Quantified, head: str, joiner: str) -> Phrase:
-        with self.naming(e.binder, allow_noun=False):
-            value = self.build(e.value)
-        return self.such_that(seq(head, value, joiner, self.named(e.binder, "each")), e.binder)
+def pick(ctx: Context, e: ir.Quantified, which: str) -> Phrase:
+    """"the first …"; in a row "the left-most …"; in numbers written smallest first, "the smallest …"."""
+    domain = e.binder.groups[0].domain
+    if is_row(ctx, domain):
+        which = "left-most" if which == "first" else "right-most"
+    elif _ascending(domain):
+        which = "smallest" if which == "first" else "largest"
+    subject = things(ctx, e.binder, f"the {which}")
+    if subject is not None:
+        return subject
+    return such_that(ctx, named(ctx, e.binder, f"the {which}"), e.binder)
+
+
+def quantified_list(ctx: Context, e: ir.Quantified) -> Phrase:
+    b = e.binder
+    if isinstance(e.value, ir.Local) and len(b.names) == 1 and e.value.name == b.names[0]:
+        return things(ctx, b, "the many") or such_that(ctx, named(ctx, b, "the many"), b)
+    return over(ctx, e, "the list of ", " for ")
+
+
+def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
+    """"the total rank of the cards in the table", else "the total of X over every card *c* in Z"."""
+    b = e.binder
+    if isinstance(e.value, ir.Field) and isinstance(e.value.obj, ir.Local) and len(b.names) == 1 \
+            and e.value.obj.name == b.names[0]:
+        many = things(ctx, b, "the many")
+        if many is not None:
+            return seq(f"the {what} {field_noun(e.value.name)} of ", many)
+    if isinstance(e.value, ir.Var) and isinstance(e.value.owner, ir.Local) and len(b.names) == 1 \
+            and e.value.owner.name == b.names[0]:  # the total *bid* of the players that are not *p*
+        many = things(ctx, b, "the many")
+        if many is not None:
+            return seq(f"the {what} {em(words(e.value.name))} of ", many)
+    return over(ctx, e, f"the {what} of ", " over " if what == "total" else " for ")
+
+
+def over(ctx: Context, e: ir.Quantified, head: str, joiner: str) -> Phrase:
+    inner = inside(ctx, e.binder, allow_noun=False)
+    value = build(inner, e.value)
+    return such_that(ctx, seq(head, value, joiner, named(ctx, e.binder, "each")), e.binder)
 
 
 def _may_be_none(domain: ir.Expr, rs: ir.Ruleset) -> bool:

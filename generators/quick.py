@@ -14,13 +14,17 @@ from rulelang.statistics import without_statistics
 from rulelang.types import ROLE
 from rulelang.walk import walk
 
+from .abilities import ability_blocks
 from .components import icons_used
 from .document import Document, Item, Items, Para, Section, Table, clean, icon, sentence, strong
-from .english import English
+from .endings import end_blocks
+from .english import context
+from .glossary import glossary
 from .icons import check_icons
 from .nouns import component_counts, words
 from .scope import usage
-from .summary import ability_blocks, end_blocks, glossary, step_blocks
+from .statements import watch
+from .summary import step_blocks
 
 QUICK_DETAIL = 2  # the most detailed quick reference; publish.py lowers it until a page fits
 
@@ -51,10 +55,10 @@ def quick_pages(rs: ir.Ruleset, mode_name: str, detail: int = QUICK_DETAIL) -> l
 
 def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, detail: int, doc: Document) -> Document:
     use = usage(rs, [mode])
-    en = English(rs, mode)  # a page's own English: its terms are the ones its steps use
+    ctx = context(rs, mode)  # a page's own context: its terms are the ones its steps use
     steps = []
     for s in (s for s in mode.round if s.name in page.steps):
-        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(en, s)[0].items
+        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(ctx, s)[0].items
         if detail < 2:
             items = [Item(i.text) for i in items[:None if detail else 1]]
         steps.append(Item(sentence(strong(clean(s.name))), items))
@@ -62,14 +66,14 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, detail: 
     if steps or rules:
         doc.blocks.append(Section(clean(page.title), [Items(steps + rules, ordered=True)]))
     if mode.watches and "watches" in also:
-        doc.blocks.append(Section("At any moment", [Items([en.watch(w) for w in mode.watches])]))
-    end = Section("End of the game", end_blocks(rs, mode, en)) if "end" in also else None
-    if en.terms and "terms" in also:
-        terms = glossary(en, list(en.terms), actions=False, spelled=step_actions(rs, mode))
+        doc.blocks.append(Section("At any moment", [Items([watch(ctx, w) for w in mode.watches])]))
+    end = Section("End of the game", end_blocks(ctx, mode)) if "end" in also else None
+    if ctx.terms and "terms" in also:
+        terms = glossary(ctx, list(ctx.terms), actions=False, spelled=step_actions(rs, mode))
         if terms:
             doc.blocks.append(Section("Terms", terms))
     if use.abilities and "abilities" in also:
-        doc.blocks.append(Section("Abilities", ability_blocks(rs, en, use.abilities)))
+        doc.blocks.append(Section("Abilities", ability_blocks(ctx, use.abilities)))
     if end:
         doc.blocks.append(end)
     legend = [row for row in icons_used(rs) if row[3] in use.kinds]

@@ -1,7 +1,7 @@
-"""Statements in English: `stmt_<class>` makes the list items of each IR statement class.
+"""Statements in English: a `@statement` function makes the list items of each IR statement class.
 
-A sentence is built with `self.say(...)`: its own words as strings, its
-slots as IR expressions; a nested block goes under it (`self.nested`).
+A sentence is built with `say(ctx, ...)`: its own words as strings, its
+slots as IR expressions; a nested block goes under it (`nested`).
 """
 from __future__ import annotations
 
@@ -14,6 +14,10 @@ from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
+from .english import (Context, block, flat, inside, item_noun, nested, phrase, role, say, slots, statement, stmt,
+                      subject, verb, zone_noun)
+from .expressions import is_row, owned, template
+from .quantifiers import named, ordering, such_that, things
 from .normalize import normal_binder, substitute
 from .nouns import field_noun, kinds_noun, words
 from .phrases import Join, Phrase, Words, bound
@@ -29,271 +33,314 @@ def holds_statements(s: ir.Stmt) -> bool:
 POSITION = {"top": "", "bottom": " at the bottom", "left": " at the left end", "right": " at the right end"}
 
 
-class Statements:
-    """The `stmt_*` methods of `English` (see english.py for the conventions)."""
+@statement(ir.Move)
+def stmt_move(ctx: Context, s: ir.Move) -> list[Item]:
+    if s.every is not None:
+        s = replace(s, every=normal_binder(s.every, ctx.rs))
+        what = things(ctx, s.every, "every") or such_that(ctx, named(ctx, s.every, "every"), s.every)
+    else:
+        what = seq(*[moved(ctx, c) for c in s.cards]) if len(s.cards) == 1 else \
+            join_fixed(ctx, [moved(ctx, c) for c in s.cards])
+    return [say(ctx, "move ", what, " to ", s.dest, POSITION[s.position])]
 
-    def stmt_move(self, s: ir.Move) -> list[Item]:
-        if s.every is not None:
-            s = replace(s, every=normal_binder(s.every, self.rs))
-            what = self.things(s.every, "every") or self.such_that(self.named(s.every, "every"), s.every)
-        else:
-            what = seq(*[self.moved(c) for c in s.cards]) if len(s.cards) == 1 else \
-                self.join_fixed([self.moved(c) for c in s.cards])
-        return [self.say("move ", what, " to ", s.dest, POSITION[s.position])]
 
-    def moved(self, e: ir.Expr) -> Phrase:
-        if isinstance(e.ty, (ZoneT, BoardT)):
-            return seq(bound("all cards in "), self.phrase(e))
-        return self.phrase(e)
+def moved(ctx: Context, e: ir.Expr) -> Phrase:
+    if isinstance(e.ty, (ZoneT, BoardT)):
+        return seq(bound("all cards in "), phrase(ctx, e))
+    return phrase(ctx, e)
 
-    def join_fixed(self, items: list[Phrase]) -> Phrase:
-        return Join("and", tuple(items))
 
-    def stmt_draw(self, s: ir.Draw) -> list[Item]:
-        one = isinstance(s.count, ir.Const) and s.count.value == 1
-        n = self.zone_noun(s.source)
-        if one:
-            return [self.say(f"draw {n.a()} from ", s.source, " to ", s.dest, POSITION[s.position])]
-        if not isinstance(s.count, ir.Const):  # draw cards …, as many as the hand size option
-            return [self.say(f"draw {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
-                             ", as many as ", s.count, " (fewer if ", s.source, " runs out)")]
-        return [self.say("draw ", s.count, f" {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
-                         " (fewer if ", s.source, " runs out)")]
+def join_fixed(ctx: Context, items: list[Phrase]) -> Phrase:
+    return Join("and", tuple(items))
 
-    def stmt_shuffle(self, s: ir.Shuffle) -> list[Item]:
-        return [self.say("shuffle ", s.zone)]
 
-    def stmt_flip(self, s: ir.Flip) -> list[Item]:
-        if s.face is None:
-            return [self.say("turn ", s.card, " over")]
-        return [self.say(f"turn face {s.face} ", s.card)]
+@statement(ir.Draw)
+def stmt_draw(ctx: Context, s: ir.Draw) -> list[Item]:
+    one = isinstance(s.count, ir.Const) and s.count.value == 1
+    n = zone_noun(ctx, s.source)
+    if one:
+        return [say(ctx, f"draw {n.a()} from ", s.source, " to ", s.dest, POSITION[s.position])]
+    if not isinstance(s.count, ir.Const):  # draw cards …, as many as the hand size option
+        return [say(ctx, f"draw {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
+                         ", as many as ", s.count, " (fewer if ", s.source, " runs out)")]
+    return [say(ctx, "draw ", s.count, f" {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
+                     " (fewer if ", s.source, " runs out)")]
 
-    def stmt_let(self, s: ir.Let) -> list[Item]:
-        return [self.say(f"let {em(words(s.name))} be ", s.value)]
 
-    def stmt_assign(self, s: ir.Assign) -> list[Item]:
-        value, op = s.value, s.op
-        if op == "=" and isinstance(value, ir.Binary) and value.op in ("+", "-") and value.left == s.target:
-            op, value = ("+=" if value.op == "+" else "-="), value.right  # x = x + 1: add 1 to x
-        target = self.target(s.target)
-        if op == "+=":
-            return [self.say("add ", value, " to ", target)]
-        if op == "-=":
-            return [self.say("subtract ", value, " from ", target)]
-        if value.ty == BOOL and not isinstance(value, ir.Const):  # a condition's truth, not the condition
-            return [self.say("set ", target, " to whether ", value)]
-        return [self.say("set ", target, " to ", value)]
+@statement(ir.Shuffle)
+def stmt_shuffle(ctx: Context, s: ir.Shuffle) -> list[Item]:
+    return [say(ctx, "shuffle ", s.zone)]
 
-    def target(self, e: ir.Expr) -> Phrase:
-        """What is set: a variable or a card's state, named (a true/false one too, not as a condition)."""
-        if isinstance(e, ir.Field):
-            return seq(f"the {field_noun(e.name)} of ", self.phrase(e.obj))
-        if isinstance(e, ir.Local):
-            return self.refs.get(e.name) or Words(em(words(e.name)))
-        if isinstance(e, ir.Var) and e.owner is not None:  # a player's own: "that player's *run*"
-            return self.owned(em(words(e.name)), e.owner)
-        return Words(em(words(e.name)))
 
-    def stmt_if(self, s: ir.If) -> list[Item]:
-        items = []
-        for i, (cond, body) in enumerate(s.branches):
-            head = self.slots("if " if i == 0 else "otherwise, if ", cond)
-            items.append(self.nested(head, self.block(body)))
-        if s.otherwise is not None:
-            items.append(self.nested(Words("otherwise"), self.block(s.otherwise)))
-        return items
+@statement(ir.Flip)
+def stmt_flip(ctx: Context, s: ir.Flip) -> list[Item]:
+    if s.face is None:
+        return [say(ctx, "turn ", s.card, " over")]
+    return [say(ctx, f"turn face {s.face} ", s.card)]
 
-    def stmt_while(self, s: ir.While) -> list[Item]:
-        body = self.block(s.body)
-        if isinstance(s.cond, ir.Const) and s.cond.value is True and not s.until:
-            ends = "the step or the game ends" if self.mode is not None and self.mode.watches else "the game ends"
-            return [self.nested(Words(f"repeat until {ends}"), body)]
-        return [self.nested(self.slots("repeat until " if s.until else "repeat while ", s.cond), body)]
 
-    def stmt_repeat(self, s: ir.Repeat) -> list[Item]:
-        if isinstance(s.count, ir.Const) and isinstance(s.count.value, int):
-            return [self.nested(Words(f"repeat {grammar.times(s.count.value)}"), self.block(s.body))]
-        counted = s.count.args[0] if isinstance(s.count, ir.BuiltinCall) and s.count.name == "size" else None
-        if counted is not None and isinstance(counted.ty, (ZoneT, BoardT)):  # counted once, before the first time
-            return [self.nested(self.slots(f"repeat once for each {self.zone_noun(counted).one} in ", counted),
-                                self.block(s.body))]
-        if isinstance(s.count, (ir.Local, ir.Var, ir.Param)):
-            return [self.nested(self.slots("repeat ", s.count, " times"), self.block(s.body))]
-        return [self.nested(self.slots("repeat as many times as ", s.count), self.block(s.body))]
+@statement(ir.Let)
+def stmt_let(ctx: Context, s: ir.Let) -> list[Item]:
+    return [say(ctx, f"let {em(words(s.name))} be ", s.value)]
 
-    def stmt_for(self, s: ir.For) -> list[Item]:
-        s = replace(s, binder=normal_binder(s.binder, self.rs))
-        head, named = self.introduce(s.binder, "every")
-        with self.naming(s.binder, allow_noun=not named):
-            body = self.block(s.body)
-        return [self.nested(self.slots("for ", head, self.ordering(s.binder)), body)]
 
-    def introduce(self, b: ir.Binder, det: str) -> tuple[Phrase, bool]:
-        """(the phrase a statement introduces its bound names with, whether it prints them):
-        "a soldier in the Gauntlet that can still act", or "two cards *a* and *b* in your hand"."""
-        taken = {r.noun.one for r in self.refs.values() if r.noun is not None}
-        things = self.things(b, det)
-        if things is not None and self.item_noun(b.types[0]).one not in taken:
-            return things, False
-        return self.such_that(self.named(b, det), b), True
+@statement(ir.Assign)
+def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
+    value, op = s.value, s.op
+    if op == "=" and isinstance(value, ir.Binary) and value.op in ("+", "-") and value.left == s.target:
+        op, value = ("+=" if value.op == "+" else "-="), value.right  # x = x + 1: add 1 to x
+    what = target(ctx, s.target)
+    if op == "+=":
+        return [say(ctx, "add ", value, " to ", what)]
+    if op == "-=":
+        return [say(ctx, "subtract ", value, " from ", what)]
+    if value.ty == BOOL and not isinstance(value, ir.Const):  # a condition's truth, not the condition
+        return [say(ctx, "set ", what, " to whether ", value)]
+    return [say(ctx, "set ", what, " to ", value)]
 
-    def stmt_choose(self, s: ir.Choose) -> list[Item]:
-        s = replace(s, binder=normal_binder(s.binder, self.rs))
-        what, named = self.introduce(s.binder, "a")
-        with self.naming(s.binder, allow_noun=not named):
-            body = self.block(s.body)
-        head = self.slots(self.verb(s.role, "choose"), " ", what, f" (decision {em(words(s.label))})")
-        return [self.then(head, body)]
 
-    def then(self, head: Phrase, body: list[Item]) -> Item:
-        return self.nested(head, body, then=", then")
+def target(ctx: Context, e: ir.Expr) -> Phrase:
+    """What is set: a variable or a card's state, named (a true/false one too, not as a condition)."""
+    if isinstance(e, ir.Field):
+        return seq(f"the {field_noun(e.name)} of ", phrase(ctx, e.obj))
+    if isinstance(e, ir.Local):
+        return ctx.refs.get(e.name) or Words(em(words(e.name)))
+    if isinstance(e, ir.Var) and e.owner is not None:  # a player's own: "that player's *run*"
+        return owned(ctx, em(words(e.name)), e.owner)
+    return Words(em(words(e.name)))
 
-    def stmt_take(self, s: ir.Take) -> list[Item]:
-        """An automatic choice: made by the rule (or at random), not by a player."""
-        s = replace(s, binder=normal_binder(s.binder, self.rs))
-        if s.which == "random":
-            what, named = self.introduce(s.binder, "a")
-            with self.naming(s.binder, allow_noun=not named):
-                body = self.block(s.body)
-            return [self.then(self.slots("pick ", what, " at random"), body)]
-        domain = s.binder.groups[0].domain
-        which = s.which
-        if self.is_row(domain):
-            which = "left-most" if which == "first" else "right-most"
-        what, named = self.introduce(s.binder, f"the {which}")
-        with self.naming(s.binder, allow_noun=not named):
-            body = self.block(s.body)
-        return [self.then(self.slots("take ", what, self.ordering(s.binder), " (no player chooses)"), body)]
 
-    def stmt_roll(self, s: ir.Roll) -> list[Item]:
-        """`roll 2 d6 into xs` -> "Roll two dice (d6); call the result *xs*."."""
-        if s.count is None:
-            dice: Phrase = Words("a die (d6)" if s.die == "d6" else f"the {words(s.die)}")
-        elif isinstance(s.count, ir.Const) and isinstance(s.count.value, int):
-            n = s.count.value
-            dice = Words(f"{'one die' if n == 1 else grammar.number_word(n) + ' dice'} ({words(s.die)})")
-        else:
-            dice = seq(self.phrase(s.count), bound(f" dice ({words(s.die)})"))
-        if s.declares:
-            return [self.say("roll ", dice, "; call the result ", self.target(s.target))]
-        return [self.say("roll ", dice, "; set ", self.target(s.target), " to the result")]
+@statement(ir.If)
+def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
+    items = []
+    for i, (cond, body) in enumerate(s.branches):
+        head = slots(ctx, "if " if i == 0 else "otherwise, if ", cond)
+        items.append(nested(ctx, head, block(ctx, body)))
+    if s.otherwise is not None:
+        items.append(nested(ctx, Words("otherwise"), block(ctx, s.otherwise)))
+    return items
 
-    def stmt_menu(self, s: ir.Menu) -> list[Item]:
-        options = []
-        for opt in s.options:
-            head = Words(em(words(opt.name))) if opt.guard is None else \
-                self.slots(f"{em(words(opt.name))} (only if ", opt.guard, ")")
-            options.append(self.nested(head, self.block(opt.body)))
-        head = self.slots(self.verb(s.role, "choose"), f" one of the following (decision {em(words(s.label))})")
-        return [self.nested(head, options)]
 
-    def stmt_endgame(self, s: ir.EndGame) -> list[Item]:
-        head, then = self.ending(s)
-        if s.kind == "end":  # who wins is said once, under the end of the game
-            return [Item(sentence(head))]
-        return [Item(sentence(f"{head}; {then}" if then else head))]
+@statement(ir.While)
+def stmt_while(ctx: Context, s: ir.While) -> list[Item]:
+    body = block(ctx, s.body)
+    if isinstance(s.cond, ir.Const) and s.cond.value is True and not s.until:
+        ends = "the step or the game ends" if ctx.mode is not None and ctx.mode.watches else "the game ends"
+        return [nested(ctx, Words(f"repeat until {ends}"), body)]
+    return [nested(ctx, slots(ctx, "repeat until " if s.until else "repeat while ", s.cond), body)]
 
-    def ending(self, s: ir.EndGame) -> tuple[str, str | None]:
-        """("the Challenger wins (finished)", what it means for the others, if anything)."""
-        reason = f" ({em(words(s.reason))})" if s.reason else ""
-        if s.kind == "end":
-            return f"the game ends{reason}", self.ranking_phrase()
-        if s.kind == "draw":
-            return f"the game ends in a draw{reason}", None
-        if isinstance(s.role.ty, ListT):  # a team: the players named, or every player of a list
-            team = self.phrase(s.role)
-            if isinstance(s.role, ir.ListExpr):
-                return f"{self.inline(team)} {s.kind}{reason}", None
-            return f"every player in {self.inline(team)} {s.kind}s{reason}", None
-        who, you = self.subject(s.role)
-        verb = s.kind if you else s.kind + "s"
-        head = f"{self.inline(who)} {verb}{reason}"
-        others = [r for r in (self.mode.roles if self.mode else [r.name for r in self.rs.roles])
-                  if not (isinstance(s.role, ir.RoleRef) and r == s.role.role)]
-        if not others or not isinstance(s.role, ir.RoleRef):
-            return head, None
-        other = "lose" if s.kind == "win" else "win"
-        if len(others) == 1:
-            them = others[0]
-            return head, f"{self.role(them)} {other if them == self.you else other + 's'}"
-        return head, f"every other player {other}s"
 
-    def ranking_phrase(self) -> str:
-        """How `end game` places the players: by the mode's `ranking:`, or by score."""
-        keys = self.mode.ranking if self.mode is not None else ()
-        if not keys:
-            return "the highest score wins; a tie is a draw"
-        parts = []
-        for k in keys:
-            define = self.rs.defines.get(k.name)
-            what = re.sub(r"{(\w+)}", "the player", clean(define.text)) if define and define.text \
-                else em(words(k.name))
-            for article in ("the player's ", "the "):  # "the highest" says which already
-                if what.startswith(article):
-                    what = what[len(article):]
-                    break
-            what = what.removesuffix(" of the player")  # "the final Fame of {p}": "the highest final Fame"
-            parts.append(f"the {'lowest' if k.lowest else 'highest'} {what}")
-        return f"the player with {parts[0]} wins" + "".join(f"; a tie goes to the one with {p}" for p in parts[1:]) \
-            + ("; a tie on all of these is a draw" if len(parts) > 1 else "; a tie is a draw")
+@statement(ir.Repeat)
+def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
+    if isinstance(s.count, ir.Const) and isinstance(s.count.value, int):
+        return [nested(ctx, Words(f"repeat {grammar.times(s.count.value)}"), block(ctx, s.body))]
+    counted = s.count.args[0] if isinstance(s.count, ir.BuiltinCall) and s.count.name == "size" else None
+    if counted is not None and isinstance(counted.ty, (ZoneT, BoardT)):  # counted once, before the first time
+        return [nested(ctx, slots(ctx, f"repeat once for each {zone_noun(ctx, counted).one} in ", counted),
+                            block(ctx, s.body))]
+    if isinstance(s.count, (ir.Local, ir.Var, ir.Param)):
+        return [nested(ctx, slots(ctx, "repeat ", s.count, " times"), block(ctx, s.body))]
+    return [nested(ctx, slots(ctx, "repeat as many times as ", s.count), block(ctx, s.body))]
 
-    def stmt_trigger(self, s: ir.Trigger) -> list[Item]:
-        """`trigger`: the cards' abilities answer a moment; `window`: a player may play them."""
-        event = self.rs.events[s.event]
-        args = {p: a for (p, _), a in zip(event.params, s.args)}
-        moment = self.template(event.text, args, False) if event.text else Words(em(words(s.event)))
-        unsaid = [a for p, a in args.items() if "{" + p + "}" not in (event.text or "")]
-        if unsaid:  # what the event is about, where its text does not say it: "a hit (that player, 2)"
-            listed = [x for i, a in enumerate(unsaid) for x in ((Words(", ", hard=True),) if i else ()) + (self.phrase(a),)]
-            moment = seq(moment, Words(" (", hard=True), *listed, Words(")", hard=True))
-        if s.window:
-            role = next(a for (_, t), a in zip(event.params, s.args) if t == ROLE)
-            who, you = self.subject(role)
-            kinds = self.window_kinds(s.event)
-            if kinds:  # "may use their red cards": the cards say what they do (Abilities)
-                return [self.say(who, f" may use {'your' if you else 'their'} {kinds_noun(self.rs, kinds).many}"
-                                 ", one at a time, until ", "you pass" if you else "passing")]
-            return [self.say(who, " may use abilities that answer ", moment, ", one at a time, until ",
-                             "you pass" if you else "passing")]
-        return [self.say("at ", moment, ", every ability on a card that answers it takes effect, card by card")]
 
-    def window_kinds(self, event: str) -> list[str]:
-        """The card types whose every card, and no other, carries the abilities that answer an event
-        (by `abilities:`), or [] when the abilities are carried otherwise."""
-        answering = [a for a in self.rs.abilities.values() if a.on == event]
-        kinds = [k for k, ct in self.rs.card_types.items() if any(a.name in ct.abilities for a in answering)]
-        if not answering or not kinds:
-            return []
-        by_field = any(f.type == EnumT(ABILITY_TYPE) and c.values.get(f.name) in {a.name for a in answering}
-                       for c in self.rs.cards for f in self.rs.card_types[c.kind].fields)
-        return [] if by_field else kinds
+@statement(ir.For)
+def stmt_for(ctx: Context, s: ir.For) -> list[Item]:
+    s = replace(s, binder=normal_binder(s.binder, ctx.rs))
+    head, named = introduce(ctx, s.binder, "every")
+    inner = inside(ctx, s.binder, allow_noun=not named)
+    body = block(inner, s.body)
+    return [nested(ctx, slots(ctx, "for ", head, ordering(ctx, s.binder)), body)]
 
-    def stmt_eliminate(self, s: ir.Eliminate) -> list[Item]:
-        reason = f" ({em(words(s.reason))})" if s.reason else ""
-        who, you = self.subject(s.role)
-        return [self.say(who, f" {'are' if you else 'is'} out of the game{reason}")]
 
-    def stmt_callproc(self, s: ir.CallProc) -> list[Item]:
-        proc = self.rs.procedures[s.name]
-        args = {p: a for (p, _), a in zip(proc.params, s.args)}
-        if len(proc.body) == 1 and not proc.text and not holds_statements(proc.body[0]):  # said where it is used
-            return self.stmt(substitute(proc.body[0], args))
-        self.terms.setdefault(s.name)
-        if proc.text:
-            return [self.say(self.template(proc.text, args, False))]
-        if not s.args:
-            return [self.say(f"carry out {em(words(s.name))}")]
-        return [self.say(f"carry out {em(words(s.name))} for ", self.join_fixed([self.phrase(a) for a in s.args]))]
+def introduce(ctx: Context, b: ir.Binder, det: str) -> tuple[Phrase, bool]:
+    """(the phrase a statement introduces its bound names with, whether it prints them):
+    "a soldier in the Gauntlet that can still act", or "two cards *a* and *b* in your hand"."""
+    taken = {r.noun.one for r in ctx.refs.values() if r.noun is not None}
+    thing = things(ctx, b, det)
+    if thing is not None and item_noun(ctx, b.types[0]).one not in taken:
+        return thing, False
+    return such_that(ctx, named(ctx, b, det), b), True
 
-    def stmt_pass(self, s: ir.Pass) -> list[Item]:
-        return [Item("Do nothing.")]
 
-    def watch(self, w: ir.Watch) -> Item:
-        """`watch:` as the rulebook's "as soon as …": what happens, where it happens."""
-        steps = {st.name: i for i, st in enumerate(self.mode.round, 1)} if self.mode is not None else {}
-        then = f"go on with step {steps[w.then]}, {clean(w.then)}" if w.then in steps else \
-            "go on with the next step"
-        body = self.block(w.body) + [Item(sentence(f"then {then}"))]
-        if w.text:
-            return Item(sentence(clean(w.text).rstrip(".") + ":"), body)
-        return self.nested(self.slots("as soon as ", w.when, ", stop the step"), body)
+@statement(ir.Choose)
+def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
+    s = replace(s, binder=normal_binder(s.binder, ctx.rs))
+    what, named = introduce(ctx, s.binder, "a")
+    inner = inside(ctx, s.binder, allow_noun=not named)
+    body = block(inner, s.body)
+    head = slots(ctx, verb(ctx, s.role, "choose"), " ", what, f" (decision {em(words(s.label))})")
+    return [then(ctx, head, body)]
+
+
+def then(ctx: Context, head: Phrase, body: list[Item]) -> Item:
+    return nested(ctx, head, body, then=", then")
+
+
+@statement(ir.Take)
+def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
+    """An automatic choice: made by the rule (or at random), not by a player."""
+    s = replace(s, binder=normal_binder(s.binder, ctx.rs))
+    if s.which == "random":
+        what, named = introduce(ctx, s.binder, "a")
+        inner = inside(ctx, s.binder, allow_noun=not named)
+        body = block(inner, s.body)
+        return [then(ctx, slots(ctx, "pick ", what, " at random"), body)]
+    domain = s.binder.groups[0].domain
+    which = s.which
+    if is_row(ctx, domain):
+        which = "left-most" if which == "first" else "right-most"
+    what, named = introduce(ctx, s.binder, f"the {which}")
+    inner = inside(ctx, s.binder, allow_noun=not named)
+    body = block(inner, s.body)
+    return [then(ctx, slots(ctx, "take ", what, ordering(ctx, s.binder), " (no player chooses)"), body)]
+
+
+@statement(ir.Roll)
+def stmt_roll(ctx: Context, s: ir.Roll) -> list[Item]:
+    """`roll 2 d6 into xs` -> "Roll two dice (d6); call the result *xs*."."""
+    if s.count is None:
+        dice: Phrase = Words("a die (d6)" if s.die == "d6" else f"the {words(s.die)}")
+    elif isinstance(s.count, ir.Const) and isinstance(s.count.value, int):
+        n = s.count.value
+        dice = Words(f"{'one die' if n == 1 else grammar.number_word(n) + ' dice'} ({words(s.die)})")
+    else:
+        dice = seq(phrase(ctx, s.count), bound(f" dice ({words(s.die)})"))
+    if s.declares:
+        return [say(ctx, "roll ", dice, "; call the result ", target(ctx, s.target))]
+    return [say(ctx, "roll ", dice, "; set ", target(ctx, s.target), " to the result")]
+
+
+@statement(ir.Menu)
+def stmt_menu(ctx: Context, s: ir.Menu) -> list[Item]:
+    options = []
+    for opt in s.options:
+        head = Words(em(words(opt.name))) if opt.guard is None else \
+            slots(ctx, f"{em(words(opt.name))} (only if ", opt.guard, ")")
+        options.append(nested(ctx, head, block(ctx, opt.body)))
+    head = slots(ctx, verb(ctx, s.role, "choose"), f" one of the following (decision {em(words(s.label))})")
+    return [nested(ctx, head, options)]
+
+
+@statement(ir.EndGame)
+def stmt_endgame(ctx: Context, s: ir.EndGame) -> list[Item]:
+    head, then = ending(ctx, s)
+    if s.kind == "end":  # who wins is said once, under the end of the game
+        return [Item(sentence(head))]
+    return [Item(sentence(f"{head}; {then}" if then else head))]
+
+
+def ending(ctx: Context, s: ir.EndGame) -> tuple[str, str | None]:
+    """("the Challenger wins (finished)", what it means for the others, if anything)."""
+    reason = f" ({em(words(s.reason))})" if s.reason else ""
+    if s.kind == "end":
+        return f"the game ends{reason}", ranking_phrase(ctx)
+    if s.kind == "draw":
+        return f"the game ends in a draw{reason}", None
+    if isinstance(s.role.ty, ListT):  # a team: the players named, or every player of a list
+        team = phrase(ctx, s.role)
+        if isinstance(s.role, ir.ListExpr):
+            return f"{flat(team)} {s.kind}{reason}", None
+        return f"every player in {flat(team)} {s.kind}s{reason}", None
+    who, you = subject(ctx, s.role)
+    verb = s.kind if you else s.kind + "s"
+    head = f"{flat(who)} {verb}{reason}"
+    others = [r for r in (ctx.mode.roles if ctx.mode else [r.name for r in ctx.rs.roles])
+              if not (isinstance(s.role, ir.RoleRef) and r == s.role.role)]
+    if not others or not isinstance(s.role, ir.RoleRef):
+        return head, None
+    other = "lose" if s.kind == "win" else "win"
+    if len(others) == 1:
+        them = others[0]
+        return head, f"{role(ctx, them)} {other if them == ctx.you else other + 's'}"
+    return head, f"every other player {other}s"
+
+
+def ranking_phrase(ctx: Context) -> str:
+    """How `end game` places the players: by the mode's `ranking:`, or by score."""
+    keys = ctx.mode.ranking if ctx.mode is not None else ()
+    if not keys:
+        return "the highest score wins; a tie is a draw"
+    parts = []
+    for k in keys:
+        define = ctx.rs.defines.get(k.name)
+        what = re.sub(r"{(\w+)}", "the player", clean(define.text)) if define and define.text \
+            else em(words(k.name))
+        for article in ("the player's ", "the "):  # "the highest" says which already
+            if what.startswith(article):
+                what = what[len(article):]
+                break
+        what = what.removesuffix(" of the player")  # "the final Fame of {p}": "the highest final Fame"
+        parts.append(f"the {'lowest' if k.lowest else 'highest'} {what}")
+    return f"the player with {parts[0]} wins" + "".join(f"; a tie goes to the one with {p}" for p in parts[1:]) \
+        + ("; a tie on all of these is a draw" if len(parts) > 1 else "; a tie is a draw")
+
+
+@statement(ir.Trigger)
+def stmt_trigger(ctx: Context, s: ir.Trigger) -> list[Item]:
+    """`trigger`: the cards' abilities answer a moment; `window`: a player may play them."""
+    event = ctx.rs.events[s.event]
+    args = {p: a for (p, _), a in zip(event.params, s.args)}
+    moment = template(ctx, event.text, args, False) if event.text else Words(em(words(s.event)))
+    unsaid = [a for p, a in args.items() if "{" + p + "}" not in (event.text or "")]
+    if unsaid:  # what the event is about, where its text does not say it: "a hit (that player, 2)"
+        listed = [x for i, a in enumerate(unsaid) for x in ((Words(", ", hard=True),) if i else ()) + (phrase(ctx, a),)]
+        moment = seq(moment, Words(" (", hard=True), *listed, Words(")", hard=True))
+    if s.window:
+        role = next(a for (_, t), a in zip(event.params, s.args) if t == ROLE)
+        who, you = subject(ctx, role)
+        kinds = window_kinds(ctx, s.event)
+        if kinds:  # "may use their red cards": the cards say what they do (Abilities)
+            return [say(ctx, who, f" may use {'your' if you else 'their'} {kinds_noun(ctx.rs, kinds).many}"
+                             ", one at a time, until ", "you pass" if you else "passing")]
+        return [say(ctx, who, " may use abilities that answer ", moment, ", one at a time, until ",
+                         "you pass" if you else "passing")]
+    return [say(ctx, "at ", moment, ", every ability on a card that answers it takes effect, card by card")]
+
+
+def window_kinds(ctx: Context, event: str) -> list[str]:
+    """The card types whose every card, and no other, carries the abilities that answer an event
+    (by `abilities:`), or [] when the abilities are carried otherwise."""
+    answering = [a for a in ctx.rs.abilities.values() if a.on == event]
+    kinds = [k for k, ct in ctx.rs.card_types.items() if any(a.name in ct.abilities for a in answering)]
+    if not answering or not kinds:
+        return []
+    by_field = any(f.type == EnumT(ABILITY_TYPE) and c.values.get(f.name) in {a.name for a in answering}
+                   for c in ctx.rs.cards for f in ctx.rs.card_types[c.kind].fields)
+    return [] if by_field else kinds
+
+
+@statement(ir.Eliminate)
+def stmt_eliminate(ctx: Context, s: ir.Eliminate) -> list[Item]:
+    reason = f" ({em(words(s.reason))})" if s.reason else ""
+    who, you = subject(ctx, s.role)
+    return [say(ctx, who, f" {'are' if you else 'is'} out of the game{reason}")]
+
+
+@statement(ir.CallProc)
+def stmt_callproc(ctx: Context, s: ir.CallProc) -> list[Item]:
+    proc = ctx.rs.procedures[s.name]
+    args = {p: a for (p, _), a in zip(proc.params, s.args)}
+    if len(proc.body) == 1 and not proc.text and not holds_statements(proc.body[0]):  # said where it is used
+        return stmt(ctx, substitute(proc.body[0], args))
+    ctx.terms.setdefault(s.name)
+    if proc.text:
+        return [say(ctx, template(ctx, proc.text, args, False))]
+    if not s.args:
+        return [say(ctx, f"carry out {em(words(s.name))}")]
+    return [say(ctx, f"carry out {em(words(s.name))} for ", join_fixed(ctx, [phrase(ctx, a) for a in s.args]))]
+
+
+@statement(ir.Pass)
+def stmt_pass(ctx: Context, s: ir.Pass) -> list[Item]:
+    return [Item("Do nothing.")]
+
+
+def watch(ctx: Context, w: ir.Watch) -> Item:
+    """`watch:` as the rulebook's "as soon as …": what happens, where it happens."""
+    steps = {st.name: i for i, st in enumerate(ctx.mode.round, 1)} if ctx.mode is not None else {}
+    then = f"go on with step {steps[w.then]}, {clean(w.then)}" if w.then in steps else \
+        "go on with the next step"
+    body = block(ctx, w.body) + [Item(sentence(f"then {then}"))]
+    if w.text:
+        return Item(sentence(clean(w.text).rstrip(".") + ":"), body)
+    return nested(ctx, slots(ctx, "as soon as ", w.when, ", stop the step"), body)

@@ -10,7 +10,7 @@ from helpers import ROOT, rulelang
 from helpers.random_games import config_params
 
 from cli.main import main
-from generators.english import English
+from generators.english import context, stmt
 from interpreter.agents.match import play
 from interpreter.agents.simple import FirstAgent, RandomAgent
 from interpreter.agents.terminal import render_chance
@@ -411,8 +411,8 @@ def test_english_for_rolls_and_picks():
     rs = load_text(LAB.replace("{body}", "roll 2 d6 into xs\nroll d6 into total\nroll attack into x\n"
                                          "roll total d8 into ys\ntake random c in pile:\n  move c to out"
                                .replace("\n", "\n          ")), "lab.yaml")
-    en = English(rs, rs.modes["lab"])
-    texts = [re.sub("[\x0e\x11]", "*", item.text) for s in rs.modes["lab"].round[0].body[:5] for item in en.stmt(s)]
+    ctx = context(rs, rs.modes["lab"])
+    texts = [re.sub("[\x0e\x11]", "*", item.text) for s in rs.modes["lab"].round[0].body[:5] for item in stmt(ctx, s)]
     assert texts[:4] == ["Roll two dice (d6); call the result *xs*.", "Roll a die (d6); set *total* to the result.",
                          "Roll the attack; call the result *x*.", "Roll *total* dice (d8); call the result *ys*."]
     assert texts[4] == "Pick a chip card in the pile at random, then move that chip card to the out."

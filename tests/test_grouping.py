@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generators.document import plain
-from generators.english import English
+from generators.english import context, expr, phrase, slots
 from generators.normalize import normal
 from generators.phrases import Cases, Clause, Join, Op, Words, inline, problems, settle
 from rulelang import ir, load_text
@@ -134,16 +134,16 @@ EXAMPLES = int(os.environ.get("RULELANG_GROUPING_EXAMPLES", "250"))
 
 def check_every_slot(e: ir.Expr) -> None:
     """The expression alone (with and without room for a list), and in the slots of sentences."""
-    en = English(RS, RS.modes["play"])
-    phrase = en.phrase(e)
+    ctx = context(RS, RS.modes["play"])
+    said = phrase(ctx, e)
     for lists in (True, False):
-        settled = settle(phrase, lists=lists)
+        settled = settle(said, lists=lists)
         assert not problems(settled), (problems(settled), inline(settled))
     for frame in (("if ", e, ":"), ("set ", ir.Var("score", ty=INT), " to ", e), ("repeat while ", e),
                   ("add ", e, " to ", ir.Var("bonus", ty=INT))):
-        settled = settle(en.slots(*frame))
+        settled = settle(slots(ctx, *frame))
         assert not problems(settled), (problems(settled), inline(settled))
-    text = inline(settle(phrase))
+    text = inline(settle(said))
     for name in {n.name for n in walk(normal(e, RS)) if isinstance(n, (ir.Var, ir.Param))}:
         assert name.replace("_", " ") in text, f"{name} was dropped from {text!r}"
 
@@ -191,6 +191,6 @@ def test_a_conditional_inside_arithmetic_is_lifted():
     e = ir.Binary("+", ir.IfExpr(ir.Param("bold", ty=BOOL), ir.Const(200, ty=INT), ir.IfExpr(
         ir.Param("risky", ty=BOOL), ir.Const(100, ty=INT), ir.Const(0, ty=INT), ty=INT), ty=INT),
         ir.Var("score", ty=INT), ty=INT)
-    text = plain(English(RS).expr(e))
+    text = plain(expr(context(RS), e))
     assert text == ("200 + score if the bold option is on; otherwise 100 + score if the risky option is on; "
                     "otherwise 0 + score")

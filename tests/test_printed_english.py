@@ -9,7 +9,7 @@ import re
 import pytest
 
 from generators import grammar, icons
-from generators.english import English
+from generators.english import block, context, role
 from generators.html import to_html
 from generators.markdown import to_markdown
 from generators.quick import quick_reference
@@ -196,7 +196,7 @@ def test_roles_go_by_their_names(blackjack, trials):
     assert "Red takes a turn." in text and "The red" not in text  # was "The red takes a turn."
     assert "Repeat until the game ends: Blue takes a turn." in text  # a name keeps its capital after a colon
     assert "North's score is *total*." in md(load_text(GAME.replace("red", "north"), "b.yaml"))  # was "The north's"
-    assert English(blackjack).role("dealer") == "the Dealer" and English(blackjack).role("blue") == "Blue"
+    assert role(context(blackjack), "dealer") == "the Dealer" and role(context(blackjack), "blue") == "Blue"
     assert "the Trialmaster's hand" in md(trials, "versus")  # was "the trialmaster's Trialmaster's hand"
     assert "your hand" in md(trials, "trialmaster")  # the Trialmaster plays: spoken to
 
@@ -294,14 +294,14 @@ def test_what_a_watch_does_is_in_the_rules(trials):
 def test_a_quick_reference_defines_every_term_it_uses(trials, mode):
     # was: the Trialmaster quick reference used *row draw*, *row can complete* without defining them
     from generators.clauses import fill_names
-    from generators.summary import end_blocks
-    en = English(trials, trials.modes[mode])
+    from generators.endings import end_blocks
+    ctx = context(trials, trials.modes[mode])
     for step in trials.modes[mode].round:
-        en.block(step.body)
-    end_blocks(trials, trials.modes[mode], en)
+        block(ctx, step.body)
+    end_blocks(ctx, trials.modes[mode])
     text = md(trials, mode, quick=True)
     terms = set(re.findall(r"^- \*\*(.+?)\*\*", text, re.M))
-    for name in en.terms:
+    for name in ctx.terms:
         d = trials.defines.get(name)
         if d is not None and d.text:
             heading = fill_names(d.text, [p for p, _ in d.params])
