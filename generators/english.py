@@ -348,13 +348,4 @@ def deciders(rs: ir.Ruleset, mode: ir.Mode) -> set[str]:
 def node_classes():
     """Every expression and statement class of `rulelang.ir` a checked ruleset may
     contain (the parser's unresolved names and the interpreter's own nodes excluded)."""
-    parser_only = {ir.Name, ir.Call, ir.Owned}
-
-    def subclasses(cls):
-        for sub in cls.__subclasses__():
-            if sub.__module__ == ir.__name__:
-                yield sub
-            yield from subclasses(sub)
-
-    exprs = [c for c in subclasses(ir.Expr) if c not in parser_only]
-    return exprs, list(subclasses(ir.Stmt))
+    return [c for c in ir.EXPRESSIONS if c not in ir.PARSER_ONLY], list(ir.STATEMENTS)

@@ -34,6 +34,7 @@ import re
 from . import ir
 from .errors import Span, did_you_mean
 from .parser import Origin, ParseError, parse_block, parse_expression
+from .sections.values import signature
 from .types import BOOL, EnumT
 from .yamltree import YMap, YNode, YScalar
 
@@ -59,7 +60,7 @@ def read_events(reader, node: YNode | None, enums, card_types) -> dict[str, ir.E
         if not m:
             reader.diag.error(span, f"an event is written `name(type param, ...)`, not '{key}'")
             continue
-        name, params = m.group(1), reader.signature(m.group(2) or "", span, enums, card_types)
+        name, params = m.group(1), signature(reader, m.group(2) or "", span, enums, card_types)
         text = reader.text(value, "text") if isinstance(value, YScalar) and value.value is not None else None
         if reader.declare(name, "event", span):
             events[name] = ir.Event(name, params, text, span=span)

@@ -44,6 +44,7 @@ from . import ir
 from .abilities import ABILITY_TYPE, INLINE_START, InlineAbility, cell_span
 from .errors import Span, did_you_mean
 from .limits import over
+from .sections.values import enum_values, typed_value
 from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
@@ -243,7 +244,7 @@ def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, 
             reader.diag.error(span, "'count' is the number of copies, not a field")
             continue
         if isinstance(tnode, YList):  # inline type: its values listed here
-            values = reader.enum_values(tnode)
+            values = enum_values(reader, tnode)
             existing = enums.get(fname)
             if existing is not None and existing.values != values:
                 reader.diag.error(tnode.span, f"type '{fname}' is already declared with other values")
@@ -284,7 +285,7 @@ def _state(reader, node, enums, fields) -> tuple[ir.StateField, ...]:
             continue
         spec = value if isinstance(value, YMap) else YMap(span=span, entries={"initial": (span, value)})
         reader.keys(spec, ("type", "initial"), f"state '{name}'")
-        ty, initial = reader.typed_value(spec, f"state '{name}'", span, enums, reader.card_type_names, reader.roles)
+        ty, initial = typed_value(reader, spec, f"state '{name}'", span, enums, reader.card_type_names, reader.roles)
         if ty is not None:
             state.append(ir.StateField(name, ty, initial, span=span))
     return tuple(state)

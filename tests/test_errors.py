@@ -185,3 +185,9 @@ def test_a_printed_field_of_any_card_expression_cannot_change():
     (d,) = errors(bad)
     assert d.message == "'value' is printed on the card and cannot change"
     assert d.span.line == line_of(bad, "top(action_deck).value")
+
+
+def test_a_board_function_of_an_unknown_name_is_reported_not_an_internal_error():
+    """(The checker once crashed reading the board of `neighbours(x)` when x was unknown.)"""
+    bad = SOURCE.replace("while size(hand) < 4", "while size(neighbours(nowhere)) + distance(nowhere, nowhere) < 4")
+    assert [d.message for d in errors(bad)] == ["unknown name 'nowhere'"] * 3

@@ -1,0 +1,51 @@
+"""The rules a ruleset names: defines, procedures, events and the abilities that answer them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..types import Type
+from .base import Node
+from .expressions import Expr
+from .statements import Block
+
+
+@dataclass(frozen=True)
+class Define(Node):
+    """A named pure expression: `name(params): expression`."""
+    name: str
+    params: tuple[tuple[str, Type | None], ...]
+    body: Expr
+    text: str | None = None  # a phrase for printing; `{param}` stands for an argument
+    assumed: str | None = None
+
+
+@dataclass(frozen=True)
+class Procedure(Node):
+    """A named block of statements: `name(params): statements`."""
+    name: str
+    params: tuple[tuple[str, Type | None], ...]
+    body: Block
+    text: str | None = None
+    assumed: str | None = None
+
+
+@dataclass(frozen=True)
+class Event(Node):
+    """A named moment the rules announce (`trigger`, `window`), with what it says."""
+    name: str
+    params: tuple[tuple[str, Type | None], ...]
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Ability(Node):
+    """Card rules that answer an event. `this` is the card; the event's
+    parameters are named as declared."""
+    name: str
+    on: str  # the event
+    body: Block
+    where: Expr | None = None  # when the card answers (default: always)
+    once: str | None = None  # "game", or an event: at most once until it happens again
+    optional: Expr | None = None  # "you may": the player who decides
+    text: str | None = None
+    assumed: str | None = None

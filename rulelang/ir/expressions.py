@@ -1,0 +1,184 @@
+"""Expressions: values and conditions, and the binders that go through zones and lists.
+
+The parser writes names unresolved (`Name`, `Call`, `Owned`); the checker
+resolves each to one of the other classes and fills in `ty`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..types import Type
+from .base import Node
+
+
+@dataclass(frozen=True)
+class Expr(Node):
+    # filled by the checker; left out of equality like the span
+    ty: Type | None = field(default=None, kw_only=True, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Const(Expr):
+    value: object  # int, bool, str or None
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    """An unresolved name, as written (parser output only)."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Local(Expr):
+    """A local: `let` variable, binder variable or define parameter."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Var(Expr):
+    """A game variable declared under `vars:`; a player's own (`owner: each`)
+    is read as `life of p`, and `owner` is that player."""
+    name: str
+    owner: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Param(Expr):
+    name: str
+
+
+@dataclass(frozen=True)
+class EnumValue(Expr):
+    enum: str
+    value: str
+
+
+@dataclass(frozen=True)
+class ZoneRef(Expr):
+    zone: str
+    owner: Expr | None = None  # for zones owned by each role: `hand of p`
+
+
+@dataclass(frozen=True)
+class RoleRef(Expr):
+    role: str
+
+
+@dataclass(frozen=True)
+class Owned(Expr):
+    """`ZONE of ROLE` before resolution."""
+    zone: Expr
+    owner: Expr
+
+
+@dataclass(frozen=True)
+class Field(Expr):
+    obj: Expr
+    name: str
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    """An unresolved call `name(args)` (parser output only)."""
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class DefineCall(Expr):
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class BuiltinCall(Expr):
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Unary(Expr):
+    op: str  # "-" or "not"
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    op: str  # + - * / % == != < <= > >= in "not in" and or
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class IsType(Expr):
+    """`x is trial` / `x is not trial`: a test of a card's type."""
+    subject: Expr
+    kind: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class IfExpr(Expr):
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+
+
+@dataclass(frozen=True)
+class CaseArm(Node):
+    patterns: tuple[Expr, ...]  # empty for `else`
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Case(Expr):
+    subject: Expr
+    arms: tuple[CaseArm, ...]
+
+
+@dataclass(frozen=True)
+class ListExpr(Expr):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class RangeExpr(Expr):
+    low: Expr
+    high: Expr
+
+
+@dataclass(frozen=True)
+class BinderGroup(Node):
+    """`a, b in hand`: several names over one domain are unordered distinct
+    combinations; one name is each element in turn."""
+    names: tuple[str, ...]
+    domain: Expr
+
+
+@dataclass(frozen=True)
+class OrderKey(Node):
+    """One key of `ordered by`: a number per binding, smallest first."""
+    value: Expr
+    descending: bool = False
+
+
+@dataclass(frozen=True)
+class Binder(Node):
+    groups: tuple[BinderGroup, ...]
+    where: Expr | None = None
+    order: tuple[OrderKey, ...] = ()  # `ordered by k1, k2 descending`: bindings sorted, stable
+    # filled by the checker: each name's type once `where` has narrowed it
+    types: tuple[Type, ...] = field(default=(), kw_only=True, compare=False, repr=False)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(n for g in self.groups for n in g.names)
+
+
+@dataclass(frozen=True)
+class Quantified(Expr):
+    """`exists B`, `count(B)`, `first(B)`, `last(B)` and the aggregates
+    `sum/min/max/any/all(expr for B)` and `[expr for B]` (kind "list")."""
+    kind: str
+    binder: Binder
+    value: Expr | None = None  # the aggregated expression, if any

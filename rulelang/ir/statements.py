@@ -1,0 +1,168 @@
+"""Statements: what the rules do, in order."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import Node
+from .expressions import Binder, Expr
+
+
+@dataclass(frozen=True)
+class Stmt(Node):
+    pass
+
+
+Block = tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Move(Stmt):
+    """Move cards to a zone. `cards` is a tuple of expressions (each a card or a
+    list of cards), or `every` is a binder (`move all c in Z where P to ...`)."""
+    cards: tuple[Expr, ...]
+    every: Binder | None
+    dest: Expr
+    position: str = "top"
+
+
+@dataclass(frozen=True)
+class Draw(Stmt):
+    """Move up to `count` cards from the top of `source` (fewer if it runs out)."""
+    count: Expr
+    source: Expr
+    dest: Expr
+    position: str = "top"
+
+
+@dataclass(frozen=True)
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@dataclass(frozen=True)
+class Flip(Stmt):
+    card: Expr
+    face: str | None = None  # "up", "down", or None to turn over
+
+
+@dataclass(frozen=True)
+class Let(Stmt):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Assign(Stmt):
+    target: Expr  # Var / Local, or Field: a card's state (`g.damage += 2`)
+    op: str  # "=", "+=", "-="
+    value: Expr
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    branches: tuple[tuple[Expr, Block], ...]
+    otherwise: Block | None = None
+
+
+@dataclass(frozen=True)
+class While(Stmt):
+    cond: Expr
+    body: Block
+    until: bool = False  # written `until C:`; cond is then the stop condition
+
+
+@dataclass(frozen=True)
+class Repeat(Stmt):
+    count: Expr
+    body: Block
+
+
+@dataclass(frozen=True)
+class For(Stmt):
+    binder: Binder
+    body: Block
+
+
+@dataclass(frozen=True)
+class Choose(Stmt):
+    """`ROLE chooses BINDER as LABEL: body` — a decision. The legal options
+    are the bindings the binder enumerates, in order."""
+    role: Expr
+    binder: Binder
+    label: str
+    body: Block
+
+
+@dataclass(frozen=True)
+class Take(Stmt):
+    """`take first|last|random BINDER: body` — an automatic choice made by
+    rule: the first (or last) binding the binder enumerates, or one of them at
+    random (from the game's RNG), is bound for the body, which runs once. No
+    binding is an error in the rules."""
+    which: str  # "first", "last" or "random"
+    binder: Binder
+    body: Block
+
+
+@dataclass(frozen=True)
+class Roll(Stmt):
+    """`roll [COUNT] DIE into TARGET` — dice from the game's RNG, one after
+    another: without a count one die and its face (a number), with a count a
+    list of faces in roll order. `declares`: the target is a new local."""
+    die: str
+    count: Expr | None
+    target: Expr  # Local (a new one if `declares`) / Var / Field, as an assignment's
+    declares: bool = False
+
+
+@dataclass(frozen=True)
+class MenuOption(Node):
+    name: str
+    guard: Expr | None
+    body: Block
+
+
+@dataclass(frozen=True)
+class Menu(Stmt):
+    """`ROLE chooses LABEL:` followed by named options with guards."""
+    role: Expr
+    label: str
+    options: tuple[MenuOption, ...]
+
+
+@dataclass(frozen=True)
+class EndGame(Stmt):
+    """`win X`, `lose X` (X a role or a list of roles: a team), `end game`
+    (players placed by the mode's ranking), `end game in a draw`."""
+    kind: str  # "win", "lose", "end", "draw"
+    role: Expr | None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Trigger(Stmt):
+    """`trigger EVENT(args)`: every ability that answers the event, on every card
+    that carries it, in card order; `window EVENT(args)`: the player (the
+    first role among the arguments) plays them one at a time, until passing."""
+    event: str
+    args: tuple[Expr, ...]
+    window: bool = False
+
+
+@dataclass(frozen=True)
+class Eliminate(Stmt):
+    """`eliminate p`: the player is out of the game for good (placed below
+    every player still in it, a later elimination above an earlier one)."""
+    role: Expr
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class CallProc(Stmt):
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Pass(Stmt):
+    pass

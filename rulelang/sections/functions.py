@@ -1,0 +1,83 @@
+"""`define:` and `procedures:`: named values and named statements, with their
+parameters; text in the wrong one of the two is reported as misplaced."""
+from __future__ import annotations
+
+import re
+
+from .. import ir
+from ..errors import Span, did_you_mean
+from ..parser import Origin, ParseError, parse_block, parse_expression
+from ..yamltree import YMap, YNode, YScalar
+from .reader import Reader
+from .values import signature
+
+
+def read_functions(reader: Reader, node: YNode | None, what: str, enums, card_types) -> dict:
+    result = {}
+    for key, (span, value) in (reader.expect_map(node, what) or YMap(span=None)).entries.items():
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*", key)
+        if not m:
+            reader.diag.error(span, f"a {what} is written `name(param, type param): ...`, not '{key}'")
+            continue
+        name, params = m.group(1), signature(reader, m.group(2) or "", span, enums, card_types)
+        text = None
+        body_node = value
+        if isinstance(value, YMap):
+            field, other = ("value", "do") if what == "define" else ("do", "value")
+            if other in value and field not in value:
+                misplaced(reader, value.key_span(other), key, what)
+                continue
+            reader.keys(value, (field, "text", "assumed"), f"{what} '{name}'")
+            text = reader.text(value.get("text"), "text")
+            check_placeholders(reader, value.get("text"), [p for p, _ in params], f"{what} '{name}'")
+            body_node = value.get(field)
+            if body_node is None:
+                reader.diag.error(span, f"{what} '{name}' has no '{field}:'")
+                continue
+        body = function_body(reader, body_node, what, key, span)
+        if not reader.declare(name, what, span) or body is None:
+            continue
+        cls = ir.Define if what == "define" else ir.Procedure
+        result[name] = cls(name, params, body, text, reader.assumed(value), span=span)
+    return result
+
+
+def function_body(reader: Reader, node: YNode, what: str, key: str, span: Span):
+    """A define's value or a procedure's statements. Text that does not
+    read as one but reads as the other is in the wrong section, and the
+    error says so instead of pointing at its first word."""
+    kind, other = ("expression", "block") if what == "define" else ("block", "expression")
+    errors = len(reader.diag.items)
+    body = reader.snippet(node, kind)
+    if body is not None or len(reader.diag.items) != errors + 1 or not isinstance(node, YScalar) \
+            or not isinstance(node.value, str):
+        return body
+    try:
+        (parse_block if other == "block" else parse_expression)(node.value, Origin(node.span_at),
+                                                                 reader.limits.nesting)
+    except ParseError:
+        return None
+    if other == "block" and node.value.strip().split()[1:2] == ["="]:
+        return None  # `x = 1` as a value: more likely a comparison (the error says to use ==)
+    del reader.diag.items[errors:]
+    misplaced(reader, span, key, what)
+    return None
+
+
+def misplaced(reader: Reader, span: Span, key: str, what: str) -> None:
+    if what == "procedure":
+        reader.diag.error(span, f"'{key}' is a value, not statements: it is a define, under `procedures:`",
+                        "move it under `define:` (procedures do things: move, draw, if ...)")
+    else:
+        reader.diag.error(span, f"'{key}' is statements, not a value: it is a procedure, under `define:`",
+                        "move it under `procedures:` (defines name values and conditions)")
+
+
+def check_placeholders(reader: Reader, node: YNode | None, names, what: str) -> None:
+    """`{name}` in a printing text must name one of `names`."""
+    text = reader.text(node, "text") if node is not None else None
+    for ref in re.findall(r"{(\w+)}", text or ""):
+        if ref not in names:
+            reader.diag.error(node.span, f"the text of {what} names unknown parameter '{ref}'",
+                            did_you_mean(ref, names) or ("its parameters: " + ", ".join(names) if names
+                                                         else f"{what} has no parameters"))

@@ -1,0 +1,233 @@
+"""`modes:`: each mode's roles, setup, round of steps, scores, ratings,
+measures, visibility, watches, heuristics and ranking (its `quick:` pages: `quick`)."""
+from __future__ import annotations
+
+import re
+
+from .. import ir
+from ..errors import Span, did_you_mean
+from ..yamltree import YList, YMap, YNode, YScalar
+from .quick import read_quick
+from .reader import Reader
+
+STEP_KEYS = ("step", "do", "text", "assumed")
+MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed",
+             "visibility", "watch", "heuristics", "ranking", "quick")
+MEASURE_KEYS = ("value", "when", "text")
+
+
+def read_modes(reader: Reader, node: YNode | None, roles, zones, variables, defines) -> dict[str, ir.Mode]:
+    modes = {}
+    modes_map = reader.expect_map(node, "modes")
+    if modes_map is None or not modes_map.entries:
+        reader.diag.error((node or reader.tree).span, "the ruleset has no 'modes:'",
+                        "a mode says how a game is played: its setup and its round of steps")
+        return modes
+    role_names = [r.name for r in roles]
+    for name, (span, spec) in modes_map.entries.items():
+        if not isinstance(spec, YMap):
+            reader.diag.error(span, f"mode '{name}' must be a mapping (title:, round:, ...)")
+            continue
+        reader.keys(spec, MODE_KEYS, f"mode '{name}'")
+        mode_roles = []
+        roles_node = spec.get("roles")
+        for item in (roles_node.items if isinstance(roles_node, YList) else []):
+            r = reader.text(item, "a role")
+            if r not in role_names:
+                reader.diag.error(item.span, f"unknown role '{r}'", did_you_mean(str(r), role_names))
+            else:
+                mode_roles.append(r)
+        steps = read_steps(reader, spec.get("round"), name, span)
+        playing = tuple(mode_roles or role_names)
+        per_player = _PerPlayer(reader, variables, defines, playing)
+        modes[name] = ir.Mode(
+            name, reader.text(spec.get("title"), "title") or name.replace("_", " ").title(),
+            reader.text(spec.get("text"), "text"), playing,
+            reader.snippet(spec.get("setup"), "block") or () if spec.get("setup") else (),
+            steps, per_player.table(spec.get("score"), "score") if isinstance(spec.get("score"), YScalar)
+            else role_expressions(reader, spec.get("score"), "score", role_names),
+            read_ratings(reader, spec.get("ratings")),
+            assumed=reader.assumed(spec), measures=read_measures(reader, spec.get("measures")),
+            visibility=ir.frozen_map(read_visibility(reader, spec.get("visibility"), zones)),
+            watches=read_watches(reader, spec.get("watch"), steps),
+            heuristics=per_player.table(spec.get("heuristics"), "heuristics")
+            if isinstance(spec.get("heuristics"), YScalar)
+            else role_expressions(reader, spec.get("heuristics"), "heuristics", role_names),
+            ranking=per_player.ranking(spec.get("ranking")), quick=read_quick(reader, spec.get("quick"), steps),
+            span=span)
+    return modes
+
+
+def read_steps(reader: Reader, node: YNode | None, mode: str, span: Span) -> tuple[ir.Step, ...]:
+    if not isinstance(node, YList) or not node.items:
+        reader.diag.error(node.span if node else span, f"mode '{mode}' needs a 'round:' list of steps",
+                        "each step is `- step: Name` with `do: |` and its statements")
+        return ()
+    steps, seen = [], set()
+    for item in node.items:
+        if not isinstance(item, YMap):
+            reader.diag.error(item.span, "a step is a mapping: `- step: Name` and `do: ...`")
+            continue
+        reader.keys(item, STEP_KEYS, "a step")
+        name = reader.text(item.get("step"), "step name")
+        if not name:
+            reader.diag.error(item.span, "this step has no name", "add `step: Name` (variants refer to steps by name)")
+            continue
+        if name in seen:
+            reader.diag.error(item.get("step").span, f"two steps are named '{name}' in mode '{mode}'")
+        seen.add(name)
+        body = reader.snippet(item.get("do"), "block") if item.get("do") is not None else None
+        if item.get("do") is None:
+            reader.diag.error(item.span, f"step '{name}' has no 'do:'")
+        steps.append(ir.Step(name, body or (), reader.text(item.get("text"), "text"), reader.assumed(item),
+                             span=item.span))
+    return tuple(steps)
+
+
+def role_expressions(reader: Reader, node: YNode | None, what: str, role_names) -> ir.FrozenMap:
+    """`{ROLE: EXPRESSION}` (a mode's `score:` or `heuristics:`)."""
+    result = {}
+    for role, (rspan, expr_node) in (reader.expect_map(node, what) or YMap(span=None)).entries.items():
+        if role not in role_names:
+            reader.diag.error(rspan, f"unknown role '{role}'", did_you_mean(role, role_names))
+            continue
+        expr = reader.snippet(expr_node, "expression")
+        if expr is not None:
+            result[role] = expr
+    return ir.frozen_map(result)
+
+
+def read_ratings(reader: Reader, node: YNode | None) -> tuple[ir.Rating, ...]:
+    ratings = []
+    for name, (span, value) in (reader.expect_map(node, "ratings") or YMap(span=None)).entries.items():
+        text = str(value.value) if isinstance(value, YScalar) else ""
+        m = re.fullmatch(r"\s*([0-9]{1,18})\s*(?:\.\.\s*([0-9]{1,18})?)?\s*", text)
+        if not m:
+            reader.diag.error(value.span, f"a rating is a range of scores like 0..3 or 8.., not '{text}'")
+            continue
+        low = int(m.group(1))
+        high = int(m.group(2)) if m.group(2) else (low if ".." not in text else None)
+        ratings.append(ir.Rating(name, low, high, span=span))
+    return tuple(ratings)
+
+
+def read_measures(reader: Reader, node: YNode | None) -> ir.FrozenMap:
+    measures = {}
+    for name, (span, value) in (reader.expect_map(node, "measures") or YMap(span=None)).entries.items():
+        text, when = None, None
+        if isinstance(value, YMap):
+            reader.keys(value, MEASURE_KEYS, f"measure '{name}'")
+            text = reader.text(value.get("text"), "text")
+            when = reader.snippet(value.get("when"), "expression") if "when" in value else None
+            value = value.get("value")
+            if value is None:
+                reader.diag.error(span, f"measure '{name}' has no 'value:'")
+                continue
+        expr = reader.snippet(value, "expression")
+        if expr is not None:
+            measures[name] = ir.Measure(name, expr, when, text, span=span)
+    return ir.frozen_map(measures)
+
+
+def read_visibility(reader: Reader, node: YNode | None, zones) -> dict[str, str]:
+    """`visibility: open` (every role sees every card) or `{ZONE: all|owner|none|open}`."""
+    if node is None:
+        return {}
+    if isinstance(node, YScalar):
+        if node.value != "open":
+            reader.diag.error(node.span, "visibility is `open` or a mapping of zones to all, owner, none or open",
+                            "`visibility: open` lets every role see every card, face-down ones included")
+            return {}
+        return {z: "open" for z in zones}
+    result = {}
+    for zone, (zspan, value) in (reader.expect_map(node, "visibility") or YMap(span=None)).entries.items():
+        seen = reader.text(value, "visibility")
+        if zone not in zones:
+            reader.diag.error(zspan, f"unknown zone '{zone}'", did_you_mean(zone, zones))
+        elif seen not in ("all", "owner", "none", "open"):
+            reader.diag.error(value.span, f"visibility of a zone is all, owner, none or open, not '{seen}'",
+                            did_you_mean(str(seen), ("all", "owner", "none", "open")))
+        elif seen == "owner" and zones[zone].owner is None:
+            reader.diag.error(value.span, f"zone '{zone}' has no owner to see it")
+        else:
+            result[zone] = seen
+    return result
+
+
+def read_watches(reader: Reader, node: YNode | None, steps) -> tuple[ir.Watch, ...]:
+    """`watch:` — a list of `- when: CONDITION`, `do: STATEMENTS`, `then: STEP`."""
+    if node is None:
+        return ()
+    if not isinstance(node, YList):
+        reader.diag.error(node.span, "watch: is a list of `- when: CONDITION` with `do:` (and `then: STEP`)")
+        return ()
+    step_names = [s.name for s in steps]
+    watches = []
+    for item in node.items:
+        if not isinstance(item, YMap):
+            reader.diag.error(item.span, "a watch is a mapping: `- when: CONDITION` and `do: ...`")
+            continue
+        reader.keys(item, ("when", "do", "then", "text"), "a watch")
+        if item.get("when") is None or item.get("do") is None:
+            reader.diag.error(item.span, "a watch needs `when:` (a condition) and `do:` (statements)")
+            continue
+        then = reader.text(item.get("then"), "then")
+        if then is not None and then not in step_names:
+            reader.diag.error(item.get("then").span, f"no step named '{then}' in this mode",
+                            did_you_mean(then, step_names) or "steps: " + ", ".join(step_names))
+        when, body = reader.snippet(item.get("when"), "expression"), reader.snippet(item.get("do"), "block")
+        if when is not None and body is not None:
+            watches.append(ir.Watch(when, body, then, reader.text(item.get("text"), "text"), span=item.span))
+    return tuple(watches)
+
+
+class _PerPlayer:
+    """A mode's per-player numbers named once for every player: `score: points`,
+    `heuristics: outlook` and `ranking: [{highest: life}, {lowest: finished_at}]` name a per-player
+    variable (`points of p`) or a define of one player (`points(p)`)."""
+
+    def __init__(self, reader: Reader, variables, defines, roles: tuple[str, ...]):
+        self.reader, self.variables, self.defines, self.roles = reader, variables, defines, roles
+
+    def values(self, node: YNode, what: str) -> dict[str, ir.Expr]:
+        name = self.reader.text(node, what)
+        var, define = self.variables.get(name), self.defines.get(name)
+        if var is not None and var.owner == "each":
+            def value(r):
+                return ir.Owned(ir.Name(name, span=node.span), ir.Name(r, span=node.span), span=node.span)
+        elif define is not None and len(define.params) == 1:
+            def value(r):
+                return ir.Call(name, (ir.Name(r, span=node.span),), span=node.span)
+        else:
+            self.reader.diag.error(node.span, f"{what} names a per-player variable or a define of one player, "
+                                              f"not '{name}'",
+                                   did_you_mean(str(name), [n for n, v in self.variables.items() if v.owner]
+                                                + [n for n, d in self.defines.items() if len(d.params) == 1])
+                                   or "e.g. `vars: {points: {initial: 0, owner: each}}` and `score: points`")
+            return {}
+        return {r: value(r) for r in self.roles}
+
+    def table(self, node: YNode, what: str) -> ir.FrozenMap:
+        return ir.frozen_map(self.values(node, what))
+
+    def ranking(self, node: YNode | None) -> tuple[ir.RankKey, ...]:
+        if node is None:
+            return ()
+        if not isinstance(node, YList):
+            self.reader.diag.error(node.span, "a ranking is a list of tie-breakers, the first deciding first",
+                                   "e.g. `ranking: [{highest: fame}, {lowest: deaths}]`")
+            return ()
+        keys = []
+        for item in node.items:
+            lowest, value = False, item
+            if isinstance(item, YMap):
+                self.reader.keys(item, ("highest", "lowest"), "a ranking key")
+                if len(item.entries) != 1:
+                    self.reader.diag.error(item.span, "a ranking key is `highest: NAME` or `lowest: NAME`")
+                    continue
+                (word, (_, value)), = item.entries.items()
+                lowest = word == "lowest"
+            values = self.values(value, "a ranking key")
+            if values:
+                keys.append(ir.RankKey(str(value.value), ir.frozen_map(values), lowest, span=item.span))
+        return tuple(keys)

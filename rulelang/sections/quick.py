@@ -1,0 +1,56 @@
+"""A mode's `quick:`: the quick reference's pages, their steps, sentences and sections."""
+from __future__ import annotations
+
+from .. import ir
+from ..errors import did_you_mean
+from ..yamltree import YList, YMap, YNode
+from .reader import Reader
+
+
+def read_quick(reader: Reader, node: YNode | None, steps) -> tuple[ir.QuickPage, ...]:
+    """`quick:` pages: `{title:, steps: [step names], rules: [sentences], also: [sections]}`."""
+    if node is None:
+        return ()
+    if not isinstance(node, YList):
+        reader.diag.error(node.span, "quick is a list of pages", "- {title: The turn, steps: [Draw, Play]}")
+        return ()
+    names = [s.name for s in steps]
+    pages = []
+    for item in node.items:
+        if not isinstance(item, YMap):
+            reader.diag.error(item.span, "a quick-reference page is a mapping (title:, steps:, rules:, also:)")
+            continue
+        reader.keys(item, ("title", "steps", "rules", "also"), "a quick-reference page")
+        chosen = []
+        for n in reader.text_items(item.get("steps"), "a step's name"):
+            if n[0] not in names:
+                reader.diag.error(n[1], f"unknown step '{n[0]}'", did_you_mean(n[0], names))
+            else:
+                chosen.append(n[0])
+        also = []
+        for n in reader.text_items(item.get("also"), "a section"):
+            if n[0] not in ir.QUICK_SECTIONS:
+                reader.diag.error(n[1], f"unknown section '{n[0]}'", "sections: " + ", ".join(ir.QUICK_SECTIONS))
+            else:
+                also.append(n[0])
+        pages.append(ir.QuickPage(reader.text(item.get("title"), "title") or "Quick reference", tuple(chosen),
+                                  quick_rules(reader, item.get("rules")), tuple(also), span=item.span))
+    return tuple(pages)
+
+
+def quick_rules(reader: Reader, node: YNode | None) -> tuple[ir.QuickRule, ...]:
+    """Sentences, each a text or `{title:, text:, rules: [...]}`: a bold lead-in, sentences under it."""
+    if node is None:
+        return ()
+    if not isinstance(node, YList):
+        reader.diag.error(node.span, "rules is a list of sentences")
+        return ()
+    out = []
+    for item in node.items:
+        if isinstance(item, YMap):
+            reader.keys(item, ("title", "text", "rules"), "a quick-reference sentence")
+            out.append(ir.QuickRule(reader.text(item.get("text"), "text") or "", quick_rules(reader, item.get("rules")),
+                                    reader.text(item.get("title"), "title"), span=item.span))
+        else:
+            out.append(ir.QuickRule(reader.text(item, "a sentence") or "", span=item.span))
+    return tuple(out)

@@ -1,0 +1,127 @@
+"""The reading of one ruleset file: what every section's reader is given.
+
+`Reader` holds the file's positioned YAML, the limits, the problems found
+(reported, never raised, so one run lists all of them) and the names
+declared so far, with the small helpers every section uses to read a value
+and report what is wrong with it.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .. import ir
+from ..builtins import RESERVED
+from ..errors import Diagnostics, Span, did_you_mean
+from ..limits import DEFAULT, Limits
+from ..parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
+from ..yamltree import YList, YMap, YNode, YScalar
+
+if TYPE_CHECKING:  # (variants reads card tables, whose cells this reads)
+    from ..variants import Tree
+
+
+class Reader:
+    """Walks the positioned YAML; each section of the file is read by a function given this."""
+
+    def __init__(self, tree: Tree, limits: Limits = DEFAULT, players=None):
+        self.tree = tree.root
+        self.limits = limits
+        self.players_given = players  # `--set players=N`: the roles depend on it, so it is read first
+        self.sources = tree.sources
+        self.diag = Diagnostics()
+        self.names: dict[str, tuple[str, Span]] = {}  # global name -> (what, where)
+        self.inline_abilities: list = []  # abilities written in card rows (abilities.InlineAbility)
+        self.roles: tuple[ir.Role, ...] = ()  # once read: a card's state value may name one
+        self.card_type_names: dict[str, None] = {}  # before the cards are read: a state value's type may name one
+
+    def expect_map(self, node: YNode | None, what: str) -> YMap | None:
+        if node is None:
+            return None
+        if isinstance(node, YMap):
+            return node
+        self.diag.error(node.span, f"{what} must be a mapping of names to values")
+        return None
+
+    def assumed(self, spec) -> str | None:
+        """The `assumed:` note of a mapping: a value the rulebook does not give."""
+        return self.text(spec.get("assumed"), "assumed") if isinstance(spec, YMap) else None
+
+    def article(self, spec: YMap, allowed: tuple[str, ...]) -> str | None:
+        """`article:` of a role, zone or card type: how the printed rules introduce it."""
+        node = spec.get("article")
+        if node is None:
+            return None
+        value = "" if isinstance(node, YScalar) and node.value in (None, "none") else self.text(node, "article")
+        if value not in allowed:
+            self.diag.error(node.span, "article must be one of: " + ", ".join(a or "none" for a in allowed))
+            return None
+        return value
+
+    def text(self, node: YNode | None, what: str) -> str | None:
+        if node is None:
+            return None
+        if isinstance(node, YScalar) and isinstance(node.value, (str, int, float)):
+            return str(node.value)
+        self.diag.error(node.span, f"{what} must be text")
+        return None
+
+    def keys(self, node: YMap, allowed, what: str) -> None:
+        for key, (span, _) in node.entries.items():
+            if key not in allowed:
+                self.diag.error(span, f"unknown key '{key}' in {what}",
+                                did_you_mean(key, allowed) or "allowed keys: " + ", ".join(allowed))
+
+    def declare(self, name: str, what: str, span: Span) -> bool:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            self.diag.error(span, f"'{name}' is not a valid name for a {what}",
+                            "names use letters, digits and _ (use _ instead of - or spaces)")
+            return False
+        if name in KEYWORDS or name in RESERVED:
+            hint = "`players:` declares the number of players" if name == "players" else None
+            self.diag.error(span, f"'{name}' is a reserved word and cannot name a {what}", hint)
+            return False
+        if name in self.names:
+            other, where = self.names[name]
+            place = f"line {where.line}" if where.file == span.file else str(where)
+            self.diag.error(span, f"'{name}' is already the name of a {other} ({place})",
+                            "every zone, variable, parameter, role, type and card type needs its own name")
+            return False
+        self.names[name] = (what, span)
+        return True
+
+    def snippet(self, node: YNode, kind: str):
+        """Parse a DSL value: `kind` is "block" or "expression"."""
+        if isinstance(node, YScalar) and isinstance(node.value, bool) and kind == "expression":
+            return ir.Const(node.value, span=node.span)
+        if isinstance(node, YScalar) and isinstance(node.value, int) and kind == "expression":
+            return ir.Const(node.value, span=node.span)
+        if not isinstance(node, YScalar) or not isinstance(node.value, str):
+            wanted = "statement block" if kind == "block" else "condition or value"
+            self.diag.error(node.span, f"expected rules text here (a {wanted})",
+                            "write it as a string, or as a block after '|'")
+            return None
+        origin = Origin(node.span_at)
+        try:
+            return (parse_block if kind == "block" else parse_expression)(node.value, origin, self.limits.nesting)
+        except ParseError as exc:
+            self.diag.items.append(exc.diagnostic)
+            return None
+
+    def choice(self, spec: YMap, key: str, allowed, default: str) -> str:
+        node = spec.get(key)
+        if node is None:
+            return default
+        value = self.text(node, key)
+        if value not in allowed:
+            self.diag.error(node.span, f"{key} must be one of: {', '.join(allowed)}", did_you_mean(str(value), allowed))
+            return default
+        return value
+
+    def text_items(self, node: YNode | None, what: str) -> list[tuple[str, object]]:
+        if node is None:
+            return []
+        if not isinstance(node, YList):
+            self.diag.error(node.span, f"expected a list of {what}s")
+            return []
+        return [(str(self.text(i, what)), i.span) for i in node.items]
