@@ -1,8 +1,7 @@
 """A small document model: what the summary builds and the writers print.
 
 Inline text is a plain string with a few marker characters for emphasis,
-strong text, code (a ruleset's `backticked` words: decision and command
-names) and icons, so the English renderer can build sentences with
+strong text and icons, so the English renderer can build sentences with
 ordinary string operations and each writer (Markdown, HTML) turns the
 markers into its own markup after escaping the text. Text from a ruleset
 goes through `clean()` first, so it can never contain a marker.
@@ -12,16 +11,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_EM, _STRONG, _ICON, _CODE, _END = "\x0e", "\x0f", "\x10", "\x12", "\x11"
+_EM, _STRONG, _ICON, _END = "\x0e", "\x0f", "\x10", "\x11"
 _MARKERS = re.compile("[\x0e\x0f\x10\x11\x12]")
 _BACKTICKED = re.compile(r"`([^`\n]+)`")
-INLINE = re.compile(f"([{_EM}{_STRONG}{_ICON}{_CODE}])([^{_END}]*){_END}")
+INLINE = re.compile(f"([{_EM}{_STRONG}{_ICON}])([^{_END}]*){_END}")
 
 
 def clean(text: str) -> str:
-    """Ruleset text made safe to embed: marker characters removed, `words` in
-    backticks marked as code."""
-    return _BACKTICKED.sub(f"{_CODE}\\1{_END}", _MARKERS.sub("", text))
+    """Ruleset text made safe to embed: marker characters removed, and a name in backticks
+    (`` `complete` ``, `` `side_b` ``) printed as a name is in the rules: in italics, as words."""
+    return _BACKTICKED.sub(lambda m: em(m.group(1).replace("_", " ")), _MARKERS.sub("", text))
 
 
 def em(text: str) -> str:
@@ -59,8 +58,8 @@ def plain(text: str) -> str:
 
 
 def spans(text: str):
-    """Yield (kind, text) pieces: kind is "text", "em", "strong", "code" or "icon"."""
-    kinds = {_EM: "em", _STRONG: "strong", _ICON: "icon", _CODE: "code"}
+    """Yield (kind, text) pieces: kind is "text", "em", "strong" or "icon"."""
+    kinds = {_EM: "em", _STRONG: "strong", _ICON: "icon"}
     pos = 0
     for m in INLINE.finditer(text):
         if m.start() > pos:

@@ -60,6 +60,7 @@ from rulelang.types import INT, ROLE, CardT
 from rulelang.walk import map_children, walk
 
 from .document import Item, em, sentence
+from .flow import tidy
 from .normalize import normal
 from .nouns import CARD, Noun, kinds_noun, noun, possessive, role_name, words, zone_article, zone_title
 from .phrases import Bound, Phrase, Words, bound, inline, lay, settle
@@ -182,7 +183,15 @@ def stmt(ctx: Context, s: ir.Stmt) -> list[Item]:
 
 
 def block(ctx: Context, stmts: ir.Block) -> list[Item]:
-    return [item for s in stmts for item in stmt(ctx, s)]
+    """A block's list items, as players experience it: without the rules' own bookkeeping
+    (`flow.tidy`); a value noted by `let` is referred to as its noun from there on."""
+    from .statements import let_ref  # statements.py imports this module
+    items = []
+    for s in tidy(ctx.rs, stmts):
+        items += stmt(ctx, s)
+        if isinstance(s, ir.Let):
+            ctx = ctx.with_refs({s.name: let_ref(ctx, s)})
+    return items
 
 
 # ------------------------------------------------------------ sentences

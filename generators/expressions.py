@@ -12,11 +12,12 @@ import re
 
 from rulelang import ir
 from rulelang.builtins import BUILTINS
-from rulelang.types import BOOL, BoardT, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
 from . import grammar
 from .clauses import clause_of, first_words, frame, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, sentence
 from .english import Context, build, expression, negated, negation, phrase, role, zone, zone_noun
+from .nouns import zone_title
 from .nouns import field_noun, possessive, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
@@ -47,13 +48,53 @@ def expr_const(ctx: Context, e: ir.Const) -> Phrase:
 @expression(ir.Local)
 def expr_local(ctx: Context, e: ir.Local) -> Phrase:
     ref = ctx.refs.get(e.name) or Bound(em(words(e.name)), name=e.name)
-    return Clause(ref, "is true") if e.ty == BOOL else ref
+    return Clause(ref, "holds") if e.ty == BOOL else ref
 
 
 @expression(ir.Var)
 def expr_var(ctx: Context, e: ir.Var) -> Phrase:
-    name = Words(em(words(e.name))) if e.owner is None else owned(ctx, em(words(e.name)), e.owner)
-    return Clause(name, "is true") if e.ty == BOOL else name
+    """A variable by its name (*trials completed*); a player held in one by what its `text:`
+    says it is ("the active player"); a true/false one as the condition its `text:` states."""
+    v = ctx.rs.vars.get(e.name)
+    said = described(v.text) if v is not None and v.text else None
+    if e.ty == BOOL:
+        return flag_clause(ctx, e)
+    if said and e.owner is None and e.ty == ROLE and said.startswith("the "):
+        return Words(said)
+    return Words(em(words(e.name))) if e.owner is None else owned(ctx, em(words(e.name)), e.owner)
+
+
+def described(text: str) -> str:
+    """A `text:` as the rules use it in a sentence: its trailing aside dropped ("the starting
+    player (who holds the die)" -> "the starting player")."""
+    return re.sub(r"\s*\([^()]*\)$", "", clean(text)).strip()
+
+
+def flag_clause(ctx: Context, e: ir.Expr) -> Clause:
+    """A true/false variable or card state as the condition it stands for: a variable's `text:`
+    ("the active player's turn has ended"; for a player's own, what the player does: "faces
+    the room"), or the state's name said of the card ("the Encounter card is sprung")."""
+    if isinstance(e, ir.Field):
+        subject = build(ctx, e.obj)
+        return _predicate(subject, words(e.name))
+    v = ctx.rs.vars.get(e.name)
+    text = described(v.text) if v is not None and v.text else None
+    if isinstance(e, ir.Var) and e.owner is not None:
+        owner = build(ctx, e.owner)
+        return _predicate(owner, text or f"has {em(words(e.name))} on")
+    if text is None:
+        return Clause(Words(em(words(e.name))), "is on")
+    said = clause_of([text])
+    return said if isinstance(said, Clause) else Clause(Words(text), "holds")
+
+
+def _predicate(subject: Phrase, text: str) -> Clause:
+    """"is sprung", "faces the room": a verb phrase as it is, anything else after "is"."""
+    first, _, rest = text.partition(" ")
+    if first in grammar.AUXILIARIES or re.fullmatch(r"[a-z]+(s|es)", first) and first not in ("this", "its") \
+            and not first.endswith("ss"):
+        return Clause(subject, first, Words(rest) if rest else None)
+    return Clause(subject, "is", Words(text))
 
 
 def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
@@ -96,8 +137,9 @@ def expr_roleref(ctx: Context, e: ir.RoleRef) -> Phrase:
 
 @expression(ir.Field)
 def expr_field(ctx: Context, e: ir.Field) -> Phrase:
-    subject = seq(f"the {field_noun(e.name)} of ", build(ctx, e.obj))
-    return Clause(subject, "is true") if e.ty == BOOL else subject
+    if e.ty == BOOL:
+        return flag_clause(ctx, e)
+    return seq(f"the {field_noun(e.name)} of ", build(ctx, e.obj))
 
 
 # ------------------------------------------------------------ calls
@@ -192,9 +234,27 @@ def not_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase | None:
 def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:
     """A true/false built-in's phrase as a clause: "the deck is empty", "the free spaces … are empty"."""
     said = clause_of(_fill(phrase, [build(ctx, x) for x in e.args]))
-    if isinstance(said, Clause) and e.args and isinstance(e.args[0].ty, ListT):
+    if isinstance(said, Clause) and e.args and (isinstance(e.args[0].ty, ListT) or plural_zone(ctx, e.args[0])):
         return Clause(said.subject, grammar.agree(said.verb, True), said.rest, many=True)
     return said
+
+
+_HEAD_ENDS = {"in", "of", "on", "at", "to", "for", "from", "with", "by", "bound", "being", "above", "below",
+              "under", "removed", "left", "kept"}
+
+
+def plural_zone(ctx: Context, e: ir.Expr) -> bool:
+    """A zone whose name is plural ("the cards in play", "the Sergeants above the Gauntlet"): its
+    verbs agree ("are empty", "hold")."""
+    if not isinstance(e, ir.ZoneRef) or e.zone not in ctx.rs.zones:
+        return False
+    head = []
+    for word in zone_title(ctx.rs.zones[e.zone]).split():
+        if word.lower() in _HEAD_ENDS:
+            break
+        head.append(word)
+    last = head[-1].lower() if head else ""
+    return last.endswith("s") and not last.endswith(("ss", "'s", "us", "is")) and grammar.singular(last) != last
 
 
 def space(ctx: Context, e: ir.BuiltinCall) -> Phrase:
@@ -271,10 +331,13 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
     if isinstance(left, ir.BuiltinCall) and left.name == "size" and isinstance(left.args[0].ty, (ZoneT, BoardT)):
         n = zone_noun(ctx, left.args[0])
         if not isinstance(right, ir.Const):  # holds fewer sergeants than the number of …
-            return Clause(build(ctx, left.args[0]), "holds", seq(HOLDS_AS[op].format(n.many), build(ctx, right)))
+            many = plural_zone(ctx, left.args[0])
+            return Clause(build(ctx, left.args[0]), "hold" if many else "holds",
+                          seq(HOLDS_AS[op].format(n.many), build(ctx, right)), many=many)
         one = right.value == 1 and op in ("==", "!=", "<=", ">=")
-        return Clause(build(ctx, left.args[0]), "holds",
-                      seq(HOLDS[op].format(n=""), build(ctx, right), f" {n.one if one else n.many}"))
+        many = plural_zone(ctx, left.args[0])
+        return Clause(build(ctx, left.args[0]), "hold" if many else "holds",
+                      seq(HOLDS[op].format(n=""), build(ctx, right), f" {n.one if one else n.many}"), many=many)
     if left.ty == BOOL and right.ty == BOOL and not isinstance(right, ir.Const):  # two switches agree
         other = build(ctx, right) if op == "==" else negation_of(ctx, right)
         return Scope(seq(build(ctx, left), bound(" exactly when ")), other)

@@ -132,6 +132,16 @@ _NOT_VERBS = {"and", "or", "with", "of", "in", "on", "at", "from", "to", "for", 
               "its", "their", "his", "her", "this", "that", "each", "every", "other", "no", "both"}
 
 
+_PARTICIPLES = {"been", "done", "gone", "won", "lost", "made", "taken", "seen", "drawn", "given", "shown", "begun",
+                "spent", "found", "held", "left", "met", "paid", "played", "put", "run", "set", "struck", "thrown"}
+
+
+def _participle(rest: str) -> bool:
+    """Whether a verb phrase's rest starts with a past participle ("reached the end", "been triggered")."""
+    word = rest.split(" ")[0].lower()
+    return word in _PARTICIPLES or len(word) > 3 and word.endswith("ed")
+
+
 def is_verb(word: str) -> bool:
     """Could this word start the verb phrase that follows a subject?"""
     lower = word.lower()
@@ -170,6 +180,8 @@ def negate(verb_phrase: str, many: bool = False) -> str:
         return f"{first} {article(rest[3:])}"
     if rest.startswith("no ") and first in ("is", "are", "has", "have"):
         return f"{first} {article(rest[3:])}"
+    if first in ("has", "have") and _participle(rest):  # "has reached" -> "has not reached"
+        return f"{first} not {rest}"
     if first in AUXILIARIES:
         return f"{AUXILIARIES[first][2 if many else 1]} {rest}".strip()
     base = agree(first, True)

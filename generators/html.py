@@ -19,7 +19,7 @@ def inline(text: str) -> Markup:
         elif kind == "text":
             out.append(escape(piece))
         else:
-            out.append(Markup(f"<{kind}>") + escape(piece) + Markup(f"</{kind}>"))  # em, strong, code
+            out.append(Markup(f"<{kind}>") + escape(piece) + Markup(f"</{kind}>"))  # em, strong
     return Markup("").join(out)
 
 

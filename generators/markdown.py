@@ -28,9 +28,6 @@ def inline_markdown(text: str) -> str:
             continue
         if unmarked:
             piece, unmarked = piece.removeprefix(" "), False
-        if kind == "code":  # a code span needs no escapes (it holds no backtick)
-            out.append(f"`{piece}`")
-            continue
         piece = _SPECIAL.sub(r"\\\1", piece.replace("\n", " "))
         if kind in ("em", "strong"):
             mark = "*" if kind == "em" else "**"

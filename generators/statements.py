@@ -14,13 +14,15 @@ from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
+from .flow import Counted, Stop, Unsaid
 from .english import (Context, block, flat, inside, item_noun, nested, phrase, role, say, slots, statement, stmt,
                       subject, verb, zone_noun)
-from .expressions import is_row, owned, template
+from .clauses import negate
+from .expressions import flag_clause, is_row, owned, template
 from .quantifiers import named, ordering, such_that, things
 from .normalize import normal_binder, substitute
 from .nouns import field_noun, kinds_noun, words
-from .phrases import Join, Phrase, Words, bound
+from .phrases import Bound, Clause, Join, Phrase, Words, bound
 from .phrases import words as seq
 
 
@@ -81,7 +83,39 @@ def stmt_flip(ctx: Context, s: ir.Flip) -> list[Item]:
 
 @statement(ir.Let)
 def stmt_let(ctx: Context, s: ir.Let) -> list[Item]:
-    return [say(ctx, f"let {em(words(s.name))} be ", s.value)]
+    """A value noted for later (one that `flow.tidy` could not write where it is used)."""
+    ref = let_ref(ctx, s)
+    if ref.text == em(words(s.name)):
+        return [say(ctx, "note ", s.value, f" as {ref.text}")]
+    return [say(ctx, "note ", s.value)]
+
+
+def let_ref(ctx: Context, s: ir.Let) -> Bound:
+    """How the rules refer to a noted value: by its noun ("that card", "the noted number"), or
+    by its name where that is a word (*budget*) or where another noted value shares the noun."""
+    n = item_noun(ctx, s.value.ty)
+    taken = {r.noun.one for r in ctx.refs.values() if r.noun is not None}
+    if len(s.name) >= 3 and s.name.replace("_", "").isalpha() or n is None or n.one in taken:
+        return Bound(em(words(s.name)), name=s.name)
+    said = f"the noted {n.one}" if n.one == "number" else f"that {n.one}"
+    return Bound(said, name=s.name, noun=n)
+
+
+@statement(Stop)
+def stmt_stop(ctx: Context, s: Stop) -> list[Item]:
+    return [Item("Stop.")]
+
+
+@statement(Unsaid)
+def stmt_unsaid(ctx: Context, s: Unsaid) -> list[Item]:
+    return []
+
+
+@statement(Counted)
+def stmt_counted(ctx: Context, s: Counted) -> list[Item]:
+    """"For each *step number* from 1 to 3:" — a counter the rules keep, said as what it counts."""
+    return [nested(ctx, slots(ctx, "for each ", target(ctx, s.var), f" from {s.low} to {s.high}"),
+                   block(ctx, s.body))]
 
 
 @statement(ir.Assign)
@@ -89,6 +123,8 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
     value, op = s.value, s.op
     if op == "=" and isinstance(value, ir.Binary) and value.op in ("+", "-") and value.left == s.target:
         op, value = ("+=" if value.op == "+" else "-="), value.right  # x = x + 1: add 1 to x
+    if s.target.ty == BOOL and isinstance(value, ir.Const) and op == "=" and not isinstance(s.target, ir.Local):
+        return [say(ctx, flag_set(flag_clause(ctx, s.target), value.value))]
     what = target(ctx, s.target)
     if op == "+=":
         return [say(ctx, "add ", value, " to ", what)]
@@ -97,6 +133,23 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
     if value.ty == BOOL and not isinstance(value, ir.Const):  # a condition's truth, not the condition
         return [say(ctx, "set ", what, " to whether ", value)]
     return [say(ctx, "set ", what, " to ", value)]
+
+
+def flag_set(c: Clause, on: bool) -> Phrase:
+    """A condition made true or false: "the Encounter card is now sprung", "that player no longer
+    faces the room", "now the end of the game has been triggered"."""
+    aux = c.verb.split(" ")[0]
+    if aux in ("is", "are"):
+        verb = f"{aux} {'now' if on else 'no longer'}{c.verb[len(aux):]}"
+    elif aux in grammar.AUXILIARIES and on:
+        verb = f"{aux} now{c.verb[len(aux):]}"
+    elif aux in grammar.AUXILIARIES:
+        return seq("now ", negate(c))
+    else:
+        verb = c.verb if on else f"no longer {c.verb}"
+        return Clause(c.subject, verb if not on else verb, c.rest, c.many) if not on else \
+            seq("now ", c)
+    return Clause(c.subject, verb, c.rest, c.many)
 
 
 def target(ctx: Context, e: ir.Expr) -> Phrase:
@@ -123,11 +176,47 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
 
 @statement(ir.While)
 def stmt_while(ctx: Context, s: ir.While) -> list[Item]:
+    """"Repeat until …", "draw a card until …", "repeat as long as …"; "repeat: … stop" for a loop
+    that ends where its body says so."""
     body = block(ctx, s.body)
     if isinstance(s.cond, ir.Const) and s.cond.value is True and not s.until:
+        if any(isinstance(n, Stop) for n in _own_statements(s.body)):
+            return [nested(ctx, Words("repeat"), body)]
         ends = "the step or the game ends" if ctx.mode is not None and ctx.mode.watches else "the game ends"
         return [nested(ctx, Words(f"repeat until {ends}"), body)]
-    return [nested(ctx, slots(ctx, "repeat until " if s.until else "repeat while ", s.cond), body)]
+    if s.until:
+        return [nested(ctx, slots(ctx, "repeat until ", s.cond), body)]
+    stop = ir.Unary("not", s.cond, ty=s.cond.ty)
+    until = _negations(flat(phrase(ctx, stop))) <= _negations(flat(phrase(ctx, s.cond)))
+    if until and len(body) == 1 and not body[0].children and ":" not in body[0].text:
+        return [say(ctx, body[0].text.rstrip("."), " until ", stop)]  # "draw a card until your hand holds four"
+    return [nested(ctx, slots(ctx, "repeat until ", stop) if until else slots(ctx, "repeat as long as ", s.cond),
+                   body)]
+
+
+def _negations(text: str) -> int:
+    return len(re.findall(r"\b(not|no|none|cannot|neither|nor)\b", text))
+
+
+def _own_statements(block: ir.Block):
+    """The statements of a block and its blocks, but not of loops inside it."""
+    for s in block:
+        yield s
+        if not isinstance(s, (ir.While, ir.Repeat, ir.For)):
+            for child in s.__dataclass_fields__:
+                value = getattr(s, child)
+                for b in _stmt_blocks(value):
+                    yield from _own_statements(b)
+
+
+def _stmt_blocks(value):
+    if isinstance(value, tuple) and value and all(isinstance(x, ir.Stmt) for x in value):
+        yield value
+    elif isinstance(value, tuple):
+        for x in value:
+            yield from _stmt_blocks(x)
+    elif isinstance(value, ir.MenuOption):
+        yield value.body
 
 
 @statement(ir.Repeat)
@@ -168,7 +257,7 @@ def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
     what, named = introduce(ctx, s.binder, "a")
     inner = inside(ctx, s.binder, allow_noun=not named)
     body = block(inner, s.body)
-    head = slots(ctx, verb(ctx, s.role, "choose"), " ", what, f" (decision {em(words(s.label))})")
+    head = slots(ctx, verb(ctx, s.role, "choose"), " ", what)  # the decision's name is for programs: the appendix
     return [then(ctx, head, body)]
 
 
@@ -192,7 +281,7 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     what, named = introduce(ctx, s.binder, f"the {which}")
     inner = inside(ctx, s.binder, allow_noun=not named)
     body = block(inner, s.body)
-    return [then(ctx, slots(ctx, "take ", what, ordering(ctx, s.binder), " (no player chooses)"), body)]
+    return [then(ctx, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
 
 
 @statement(ir.Roll)
@@ -217,7 +306,7 @@ def stmt_menu(ctx: Context, s: ir.Menu) -> list[Item]:
         head = Words(em(words(opt.name))) if opt.guard is None else \
             slots(ctx, f"{em(words(opt.name))} (only if ", opt.guard, ")")
         options.append(nested(ctx, head, block(ctx, opt.body)))
-    head = slots(ctx, verb(ctx, s.role, "choose"), f" one of the following (decision {em(words(s.label))})")
+    head = slots(ctx, verb(ctx, s.role, "choose"), " one of these")
     return [nested(ctx, head, options)]
 
 

@@ -13,13 +13,16 @@ from __future__ import annotations
 from rulelang import ir
 from rulelang.labels import value_text
 from rulelang.statistics import without_statistics
+from rulelang.types import BOOL
+from rulelang.walk import walk
 
 from .abilities import ability_blocks
 from .components import components
 from .document import Document, Item, Items, Para, Section, Table, clean, em, sentence, strong
 from .endings import end_blocks
 from .english import Context, block, context, each_player, expr, flat, role_def, zone
-from .glossary import glossary
+from .glossary import glossary, term
+from .flow import resets, tidy
 from .icons import check_icons
 from .nouns import join, noun, possessive, role_name, type_noun, words
 from .scope import Usage, ruling_modes, ruling_steps, usage
@@ -61,7 +64,7 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
         doc.blocks.append(notes)
     if use.rulings:
         doc.blocks.append(rulings(rs, use, single=len(modes) == 1))
-    agents = heuristics(rs, modes, defined if terms else set())
+    agents = appendix(rs, modes, defined if terms else set())
     if agents:
         doc.blocks.append(agents)
     return doc
@@ -83,12 +86,25 @@ def play_area(ctx: Context, use: Usage) -> Section:
         sec.blocks.append(Table(["zone", "holds", "cards lie", "face-up cards seen by", "belongs to",
                                  "laid out as"], rows))
     if use.vars:
-        items = [Item(sentence(("each player's " if v.owner == "each" else "") + em(words(v.name))
-                               + (f" — {clean(v.text)}" if v.text else "")
-                               + f", starting at {start_value(ctx, v.initial)}" + bounds(v)))
+        back = reset_steps(rs, list(use.modes))
+        items = [Item(sentence(tracked(ctx, v, back.get(v.name, []))))
                  for v in rs.vars.values() if v.name in use.vars]
         sec.blocks += [Para("Keep track of:"), Items(items)]
     return sec
+
+
+def tracked(ctx: Context, v: ir.VarDef, back: list[str]) -> str:
+    """An entry of "Keep track of": "*trials completed* — trials completed so far: 0 at the start";
+    a true/false one by what it means: "whether the active player has activated an Encounter this
+    turn: no at the start, and again in step 1, Fatigue"."""
+    again = f", and again in {join(list(dict.fromkeys(back)))}" if back else ""
+    if v.type == BOOL and v.text:
+        start = "yes" if v.initial else "no"
+        return f"whether {('each player ' + clean(v.text)) if v.owner == 'each' else clean(v.text)}: " \
+               f"{start} at the start{again}"
+    name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
+    start = start_value(ctx, v.initial)
+    return name + (f" — {clean(v.text)}" if v.text else "") + f": {start} at the start" + bounds(v) + again
 
 
 def start_value(ctx: Context, value) -> str:
@@ -164,7 +180,7 @@ def players(ctx: Context, mode: ir.Mode) -> str:
     seats = ctx.rs.players
     if seats is not None:  # seats from a count
         count = f"{seats.low} to {seats.high}" if seats.low < seats.high else str(seats.low)
-        return (f"{count} players (the {em('players')} option), seated in this order: "
+        return (f"{count} players, in seats numbered from 1 in this order: "
                 + join([role_name(ir.Role(n)) for n in seats.names]) + ".")
     if ctx.you is None:
         return f"Players: {join(names)}."
@@ -192,7 +208,17 @@ def round_blocks(ctx: Context, mode: ir.Mode) -> list:
 def step_blocks(ctx: Context, step: ir.Step) -> list:
     if step.text:
         return [Para(clean(step.text))]
-    return [Items(block(ctx, step.body))]
+    return [Items(block(ctx, resets(ctx.rs, tidy(ctx.rs, step.body))[0]))]
+
+
+def reset_steps(rs: ir.Ruleset, modes: list[ir.Mode]) -> dict[str, list[str]]:
+    """Each variable a step sets back to its starting value, with the steps that do ("step 1, Fatigue")."""
+    found: dict[str, list[str]] = {}
+    for m in modes:
+        for i, step in enumerate(m.round, 1):
+            for name in resets(rs, tidy(rs, step.body))[1]:
+                found.setdefault(name, []).append(f"step {i}, {clean(step.name)}")
+    return found
 
 
 def assumptions(rs: ir.Ruleset, use: Usage, terms: set[str]) -> Section | None:
@@ -222,9 +248,15 @@ def rulings(rs: ir.Ruleset, use: Usage, single: bool) -> Section:
     return Section("Rulings", [Para("Where the rulebook is unclear, these rules are played:"), Items(items)])
 
 
-def heuristics(rs: ir.Ruleset, modes: list[ir.Mode], known: set[str]) -> Section | None:
-    """For agent authors: how the search agents score a position (not rules of the game)."""
+def appendix(rs: ir.Ruleset, modes: list[ir.Mode], known: set[str]) -> Section | None:
+    """For agent authors and programs: the decisions by name, and how the search agents score
+    a position (not rules of the game)."""
     blocks = []
+    asked = {label: where for m in modes for label, where in decisions(rs, m).items()}
+    if asked:
+        blocks += [Para("The program names each decision (in game logs, and to agents and plug-ins):"),
+                   Items([Item(sentence(f"{em(words(label))}: {join(list(dict.fromkeys(where)))}"))
+                          for label, where in asked.items()])]
     for m in modes:
         if not m.heuristics:
             continue
@@ -233,11 +265,30 @@ def heuristics(rs: ir.Ruleset, modes: list[ir.Mode], known: set[str]) -> Section
         items = [Item(sentence(f"each player's position is worth {alike}"))] if alike is not None else \
             [Item(sentence(f"{possessive(role_name(role_def(rs, who)))} position is worth "
                            f"{expr(ctx, value)}")) for who, value in m.heuristics.items()]
+        if not any(m.heuristics for m in modes[:modes.index(m)]):
+            blocks.append(Para("The greedy and search agents score a position with these "
+                               "(higher is better for that player)."))
         blocks += [Para(f"{clean(m.title)}:"), Items(items)]
         if ctx.terms:
             blocks += glossary(ctx, list(ctx.terms), known)
     if not blocks:
         return None
-    return Section("Appendix: for agent authors", [
-        Para("Not rules of the game: the greedy and search agents score a position with these "
-             "(higher is better for that player)."), *blocks])
+    return Section("Appendix: for agent authors", [Para("Not rules of the game."), *blocks])
+
+
+def decisions(rs: ir.Ruleset, mode: ir.Mode) -> dict[str, list[str]]:
+    """Each decision's name, with where the rules ask it (a step's name, or the action's)."""
+    found: dict[str, list[str]] = {}
+    todo = [(rs.setup, "the setup"), (mode.setup, "the setup")] + [(s.body, clean(s.name)) for s in mode.round] \
+        + [(w.body, "at any moment") for w in mode.watches]
+    seen: set[str] = set()
+    while todo:
+        body, where = todo.pop(0)
+        for node in walk(body):
+            if isinstance(node, (ir.Choose, ir.Menu)):
+                found.setdefault(node.label, []).append(where)
+            elif isinstance(node, ir.CallProc) and node.name not in seen:
+                seen.add(node.name)
+                proc = rs.procedures[node.name]
+                todo.append((proc.body, term(proc.text, proc.name, proc.params)))
+    return found

@@ -52,7 +52,7 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     Builtin("place", ("board", "place"), "zone", "{1} on {0}"),
     # seats: the mode's players in seat order; turns skip players out of the game
     Builtin("players", (), "roles", "the players", bare=True),
-    Builtin("seat", ("role",), "number", "the seat of {0} (1 for the first)"),
+    Builtin("seat", ("role",), "number", "the seat number of {0}"),
     Builtin("left_of", ("role",), "role", "the player to the left of {0}", pure=False),
     Builtin("right_of", ("role",), "role", "the player to the right of {0}", pure=False),
     Builtin("clockwise", ("role",), "roles", "each player in turn from {0}, clockwise", pure=False),

@@ -122,12 +122,13 @@ def test_summary_has_every_component_step_and_ruling(name):
         assert ruling.id.replace("-", " ").replace("_", " ").capitalize() in md  # `board-size`: "Board size"
 
 
-def test_backticked_words_in_ruleset_text_print_as_code():
-    rs = load_ruleset("twenty-trials")
+def test_backticked_names_in_ruleset_text_print_as_names_in_italics():
+    rs = load_text(DUEL.replace("  number:\n", '  number:\n    text: "asked by the decision `last_round`"\n'),
+                   "duel.yaml")
     doc = summary(rs)
-    assert "The decision `complete` offers" in to_markdown([doc])
-    html = to_html([doc])
-    assert "The decision <code>complete</code> offers" in html and "`complete`" not in html
+    markdown, html = to_markdown([doc]), to_html([doc])
+    assert "asked by the decision *last round*" in markdown and "`" not in markdown
+    assert "asked by the decision <em>last round</em>" in html and "<code>" not in html
 
 
 def test_a_summary_printed_with_set_values_says_which_are_in_force():

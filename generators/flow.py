@@ -1,0 +1,299 @@
+"""What the rules keep for themselves, taken out of the printed rules: loop flags and temporaries.
+
+A rulebook never says "let *again* be true; repeat while *again*"; it says
+"repeat: … stop". Before a block is printed, each `let` in it is read for
+what it is (by analysis of the block, not of names):
+
+* a **loop flag**: a true/false name that a `while` tests and that is only
+  ever set to a constant. The `let` goes, the `while` loses the flag from
+  its condition, and setting the flag so that the loop ends becomes `Stop`
+  ("stop"). A flag that starts as a condition (`let buying = not done`)
+  makes the loop an `if`: "if …: repeat: … stop".
+* a **temporary**: a name for a value used later, never set again. Where
+  nothing between the `let` and a use can change what the value reads
+  (the cards' places, the variables and card states it depends on), the
+  value itself is printed at the use, and the `let` goes: "if the symbol of
+  the card played is Swords", not "let *k* be …; if *k* is Swords".
+* anything else stays a `let`, printed as "note …" (`statements.py`).
+
+The result is still IR (with `Stop` added), so the English of each
+statement is the one it always has; `tests/test_flow.py` checks that a
+rewritten block means what the rules do.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rulelang import ir
+from rulelang.types import BOOL
+from rulelang.walk import map_children, walk
+
+from .normalize import conjuncts, negate
+
+
+@dataclass(frozen=True)
+class Stop(ir.Stmt):
+    """Leave the loop around (what setting a loop's flag does)."""
+
+
+@dataclass(frozen=True)
+class Unsaid(ir.Stmt):
+    """A statement that says nothing to a player (setting a loop's flag so that it goes on)."""
+
+
+@dataclass(frozen=True)
+class Counted(ir.Stmt):
+    """`v = c; repeat n times: v += 1; …`: the body for each value of `v` from `low` to `high`."""
+    var: ir.Expr
+    low: int
+    high: int
+    body: ir.Block
+
+
+def tidy(rs: ir.Ruleset, block: ir.Block) -> ir.Block:
+    """The block as printed: its loop flags and movable temporaries gone."""
+    out = list(block)
+    i = 0
+    while i < len(out):
+        s = out[i]
+        counted = _counted(s, out[i + 1]) if i + 1 < len(out) else None
+        if counted is not None:
+            out[i:i + 2] = [counted]
+        elif isinstance(s, ir.Let):
+            rest = _flag_loops(rs, s, tuple(out[i + 1:]))
+            if rest is None:
+                rest = _substituted(rs, s, tuple(out[i + 1:]))
+            if rest is not None:
+                out[i:] = list(rest)
+                continue
+        i += 1
+    return tuple(out)
+
+
+def resets(rs: ir.Ruleset, body: ir.Block) -> tuple[ir.Block, tuple[str, ...]]:
+    """A step's body without the variables it sets back to their starting values (at its top
+    level): a player knows a flag "this turn" starts again each turn; the variables' list says it."""
+    kept, names = [], []
+    for s in body:
+        v = rs.vars.get(s.target.name) if isinstance(s, ir.Assign) and isinstance(s.target, ir.Var) else None
+        if v is not None and s.op == "=" and s.target.owner is None and isinstance(s.value, ir.Const) \
+                and type(s.value.value) is type(v.initial) and s.value.value == v.initial:
+            names.append(v.name)
+            continue
+        kept.append(s)
+    return tuple(kept), tuple(names)
+
+
+def _counted(s: ir.Stmt, after: ir.Stmt) -> Counted | None:
+    """`v = c` then `repeat n times` whose body starts with `v += 1` (and sets it nowhere else)."""
+    if not (isinstance(s, ir.Assign) and s.op == "=" and isinstance(s.value, ir.Const) and type(s.value.value) is int
+            and isinstance(after, ir.Repeat) and isinstance(after.count, ir.Const) and after.body):
+        return None
+    first = after.body[0]
+    if not (isinstance(first, ir.Assign) and first.target == s.target and first.op == "+="
+            and first.value == ir.Const(1)):
+        return None
+    if any(isinstance(n, ir.Assign) and n.target == s.target for n in walk(after.body[1:])):
+        return None
+    return Counted(s.target, s.value.value + 1, s.value.value + after.count.value, after.body[1:], span=after.span)
+
+
+# ------------------------------------------------------------ loop flags
+
+
+def _flag_loops(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None:
+    """`rest` with the flag `let` names turned into stops, or None if it is not a loop flag."""
+    name = let.name
+    if let.value.ty != BOOL or _assigned_other_than_constants(name, rest):
+        return None
+    loops = [n for n in walk(rest) if isinstance(n, ir.While) and _polarity(n.cond, name) is not None]
+    targets = {id(n.target) for n in walk(rest) if isinstance(n, ir.Assign)}
+    reads = [n for n in walk(rest) if isinstance(n, ir.Local) and n.name == name and id(n) not in targets]
+    in_loop_conditions = sum(1 for w in loops for n in walk(w.cond) if isinstance(n, ir.Local) and n.name == name)
+    if not loops or len(reads) != in_loop_conditions:  # read anywhere but a loop's condition: a real value
+        return None
+    sets = sum(1 for n in walk(rest) if isinstance(n, ir.Assign) and n.target == ir.Local(name))
+    if sets != sum(_direct_sets(w.body, name) for w in loops):  # set outside its loop, or in a loop inside
+        return None
+    out: list[ir.Stmt] = []
+    for s in rest:
+        out.append(_unflag(s, name, let.value))
+    return tuple(out)
+
+
+def _unflag(s: ir.Stmt, name: str, start: ir.Expr) -> ir.Stmt:
+    """A statement with `while FLAG and C` made `while C` (stops where the flag is set to end it)."""
+    if isinstance(s, ir.While) and _polarity(s.cond, name) is not None and not s.until:
+        running = _polarity(s.cond, name)  # the flag's value that keeps the loop going
+        others = [c for c in conjuncts(s.cond) if _polarity(c, name) is None]
+        body = tuple(_stops(b, name, running) for b in s.body)
+        cond = _conjoin(others) if others else ir.Const(True, ty=BOOL)
+        loop = replace(s, cond=cond, body=body)
+        first = start if running else negate(start)
+        if isinstance(first, ir.Const):
+            return loop if first.value else Unsaid()  # a loop that never starts is no rule
+        return ir.If(((first, (loop,)),), span=s.span)
+    return _map_statements(s, lambda c: _unflag(c, name, start))
+
+
+def _direct_sets(block: ir.Block, name: str) -> int:
+    """How often the flag is set in a loop's body, not counting loops inside it."""
+    count = 0
+    for s in block:
+        if isinstance(s, ir.Assign) and s.target == ir.Local(name):
+            count += 1
+        elif not isinstance(s, ir.While):
+            count += sum(_direct_sets(b, name) for b in _blocks(s))
+    return count
+
+
+def _blocks(s: ir.Stmt):
+    if isinstance(s, ir.If):
+        yield from (b for _, b in s.branches)
+        if s.otherwise is not None:
+            yield s.otherwise
+    elif isinstance(s, ir.Menu):
+        yield from (o.body for o in s.options)
+    elif isinstance(s, (ir.Repeat, ir.For, ir.Choose, ir.Take)):
+        yield s.body
+
+
+def _stops(s: ir.Stmt, name: str, running: bool) -> ir.Stmt:
+    if isinstance(s, ir.Assign) and isinstance(s.target, ir.Local) and s.target.name == name:
+        ends = isinstance(s.value, ir.Const) and s.value.value != running
+        return Stop(span=s.span) if ends else Unsaid(span=s.span)
+    if isinstance(s, ir.While):  # a loop inside has its own ending
+        return s
+    return _map_statements(s, lambda c: _stops(c, name, running))
+
+
+def _map_statements(s: ir.Stmt, f) -> ir.Stmt:
+    """The statement with `f` applied to the statements of its blocks (a menu's options' too)."""
+    def child(c):
+        if isinstance(c, ir.Stmt):
+            return f(c)
+        if isinstance(c, ir.MenuOption):
+            return map_children(c, child)
+        return c
+    return map_children(s, child)
+
+
+def _polarity(cond: ir.Expr, name: str) -> bool | None:
+    """True if `cond` (or one of its conjuncts) is the flag itself, False if it is `not flag`."""
+    for c in conjuncts(cond):
+        if isinstance(c, ir.Local) and c.name == name:
+            return True
+        if isinstance(c, ir.Unary) and c.op == "not" and isinstance(c.operand, ir.Local) and c.operand.name == name:
+            return False
+    return None
+
+
+def _assigned_other_than_constants(name: str, block: ir.Block) -> bool:
+    return any(isinstance(n, ir.Assign) and isinstance(n.target, ir.Local) and n.target.name == name
+               and not isinstance(n.value, ir.Const) for n in walk(block))
+
+
+def _conjoin(parts: list[ir.Expr]) -> ir.Expr:
+    out = parts[0]
+    for p in parts[1:]:
+        out = ir.Binary("and", out, p, ty=BOOL, span=out.span)
+    return out
+
+
+# ------------------------------------------------------------ temporaries
+
+
+def _substituted(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None:
+    """`rest` with the value written where the name is used, or None where it cannot be:
+    the name is set again, bound again, or something before a use changes what the value reads."""
+    name = let.name
+    if any(isinstance(n, (ir.Assign, ir.Roll)) and isinstance(n.target, ir.Local) and n.target.name == name
+           for n in walk(rest)) or any(isinstance(n, ir.Let) and n.name == name for n in walk(rest)):
+        return None
+    reads = _reads(rs, let.value)
+    if reads is None or not _stable(rs, name, reads, rest, dirty=False):
+        return None
+    return tuple(_put(s, name, let.value) for s in rest)
+
+
+def _put(node, name: str, value: ir.Expr):
+    if isinstance(node, ir.Local) and node.name == name:
+        return value
+    if isinstance(node, ir.Binder) and name in node.names:  # bound again inside: another thing
+        return node
+    return map_children(node, lambda c: _put(c, name, value))
+
+
+ANY_ZONE = "zones"  # what moving cards changes, and what reading where cards are reads
+
+
+def _reads(rs: ir.Ruleset, e: ir.Expr, seen: frozenset = frozenset()) -> set[str] | None:
+    """What a value depends on that play can change: ANY_ZONE, "var NAME", "state NAME",
+    "local NAME"; None if it cannot be told."""
+    out: set[str] = set()
+    for n in walk(e):
+        if isinstance(n, (ir.ZoneRef, ir.Quantified)) or isinstance(n, ir.BuiltinCall) and n.name not in (
+                "players", "seat", "abs", "min", "max", "sum") or isinstance(n, ir.IsType):
+            out.add(ANY_ZONE)
+        elif isinstance(n, ir.Var):
+            out.add("var " + n.name)
+        elif isinstance(n, ir.Field):
+            out.add("state " + n.name)
+        elif isinstance(n, ir.Local):
+            out.add("local " + n.name)
+        elif isinstance(n, ir.DefineCall) and n.name not in seen:
+            inner = _reads(rs, rs.defines[n.name].body, seen | {n.name})
+            if inner is None:
+                return None
+            out |= {r for r in inner if not r.startswith("local ")}  # its parameters are the arguments
+    return out
+
+
+def _writes(rs: ir.Ruleset, block, seen: frozenset = frozenset()) -> set[str]:
+    """What statements may change: the same kinds of names as `_reads`."""
+    out: set[str] = set()
+    for n in walk(block):
+        if isinstance(n, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)):
+            out.add(ANY_ZONE)
+        elif isinstance(n, (ir.Assign, ir.Roll)):
+            t = n.target
+            out.add("var " + t.name if isinstance(t, ir.Var) else "state " + t.name if isinstance(t, ir.Field)
+                    else "local " + t.name)
+        elif isinstance(n, ir.Let):
+            out.add("local " + n.name)
+        elif isinstance(n, ir.CallProc) and n.name not in seen:
+            out |= _writes(rs, rs.procedures[n.name].body, seen | {n.name})
+        elif isinstance(n, (ir.Trigger, ir.EndGame, ir.Eliminate)):  # abilities may do anything
+            out |= {ANY_ZONE, "*"}
+    return out
+
+
+def _clash(reads: set[str], writes: set[str]) -> bool:
+    return bool(reads & writes) or "*" in writes and bool(reads)
+
+
+def _stable(rs: ir.Ruleset, name: str, reads: set[str], block: ir.Block, dirty: bool) -> bool:
+    """Whether every use of `name` in `block` sees the value the `let` computed, `dirty`
+    saying whether something before the block may already have changed it."""
+    for s in block:
+        uses = [n for n in walk(s) if isinstance(n, ir.Local) and n.name == name]
+        if uses and dirty:
+            return False
+        if uses and not _stable_in(rs, name, reads, s):
+            return False
+        dirty = dirty or _clash(reads, _writes(rs, s))
+    return True
+
+
+def _stable_in(rs: ir.Ruleset, name: str, reads: set[str], s: ir.Stmt) -> bool:
+    """A statement using the name: its own tests are evaluated first, then its blocks run."""
+    if isinstance(s, (ir.While, ir.Repeat, ir.For)):  # a loop runs its body again: its writes come first
+        return not _clash(reads, _writes(rs, s))
+    if isinstance(s, ir.If):
+        return all(_stable(rs, name, reads, body, False) for _, body in s.branches) and \
+            (s.otherwise is None or _stable(rs, name, reads, s.otherwise, False))
+    if isinstance(s, (ir.Choose, ir.Take)):
+        return _stable(rs, name, reads, s.body, False)
+    if isinstance(s, ir.Menu):
+        return all(_stable(rs, name, reads, o.body, False) for o in s.options)
+    return True  # a simple statement reads before it writes
