@@ -8,7 +8,8 @@ from rulelang.types import BOOL, CardT
 from rulelang.walk import walk
 
 from .document import Item, Items, Para, capital, clean, em, sentence, strong
-from .english import Context, block, expr, item_noun
+from .english import Context, block, expr
+from .glossary import parameters
 from .normalize import conjuncts
 from .nouns import join, noun, words
 from .phrases import Bound
@@ -54,25 +55,17 @@ def flattened(items: list[Item]) -> list[Item]:
 
 def ability_names(ctx: Context, a: ir.Ability) -> tuple[Context, str]:
     """The names an ability's rules use, as a rulebook refers to them while it is said: `this`
-    is "this card", the event's values "the player", "the minion" (their noun, where no other
-    value shares it), else by name after the moment ("a hit (*p* and *q*)"); with the moment."""
+    is "this card", the event's values "the player", "the minion" (each introduced in the moment
+    as "a player", "a minion"); with the moment."""
     event = ctx.rs.events[a.on]
-    names = {p for p, _ in event.params}  # in the moment as the rules name them: "before *p* rolls"
-    moment = re.sub(r"{(\w+)}", lambda m: em(words(m.group(1))) if m.group(1) in names else m.group(0),
-                    clean(event.text)) if event.text else words(a.on)
+    inner, intro = parameters(ctx, event.text, event.params, (a.body, a.where, a.optional))
+    moment = re.sub(r"{(\w+)}", lambda m: intro.get(m.group(1), m.group(0)), clean(event.text)) \
+        if event.text else words(a.on)
     used = {n.name for n in walk((a.body, a.where, a.optional)) if isinstance(n, ir.Local)}
-    refs = {"this": Bound("this card", name="this", noun=noun("card"))}
-    nouns = {p: item_noun(ctx, ty) for p, ty in event.params}
-    unsaid = []
-    for p, _ in event.params:
-        n = nouns[p]
-        if p not in used or "{" + p + "}" in (event.text or ""):
-            continue
-        if n is not None and n.one != "number" and [m.one for m in nouns.values() if m is not None].count(n.one) == 1:
-            refs[p] = Bound(f"the {n.one}", name=p, noun=n)
-        else:
-            unsaid.append(em(words(p)))
-    return ctx.with_refs(refs), moment + (f" ({join(unsaid)})" if unsaid else "")
+    unsaid = [inner.refs[p].text for p, _ in event.params  # a number the moment does not say: "(X)"
+              if p in used and "{" + p + "}" not in (event.text or "") and inner.refs[p].noun is None]
+    inner = inner.with_refs({"this": Bound("this card", name="this", noun=noun("card"))})
+    return inner, moment + (f" ({join(unsaid)})" if unsaid else "")
 
 
 def ability_limits(ctx: Context, a: ir.Ability) -> list[str]:

@@ -11,7 +11,7 @@ from rulelang import ir
 from rulelang.walk import walk
 
 from .document import Item, Items, Para, Table, clean, sentence, strong
-from .english import Context, each_player, phrase, role_def, say
+from .english import Context, context, each_player, phrase, role_def, say
 from .glossary import term
 from .normalize import conjuncts, normal, tighten
 from .nouns import possessive, role_name, words
@@ -95,7 +95,7 @@ def endings(rs: ir.Ruleset, mode: ir.Mode):
         walk_block(w.body, [w.when], "any step", set())
     for name in procedures:  # grows while it is walked: procedures calling procedures
         proc = rs.procedures[name]
-        walk_block(proc.body, [], f"“{term(proc.text, name, proc.params)}”", set())
+        walk_block(proc.body, [], f"“{term(context(rs, mode), proc.text, name, proc.params, proc.body)}”", set())
     return found
 
 

@@ -56,12 +56,13 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
 from rulelang import ir
-from rulelang.types import INT, ROLE, CardT
+from rulelang.types import INT, ROLE, CardT, EnumT, ZoneT
 from rulelang.walk import map_children, walk
 
 from .document import Item, em, sentence
 from .flow import tidy
 from .normalize import normal
+from .grammar import ordinal
 from .nouns import CARD, Noun, kinds_noun, noun, possessive, role_name, words, zone_article, zone_title
 from .phrases import Bound, Phrase, Words, bound, inline, lay, settle
 from .phrases import words as seq
@@ -185,12 +186,13 @@ def stmt(ctx: Context, s: ir.Stmt) -> list[Item]:
 def block(ctx: Context, stmts: ir.Block) -> list[Item]:
     """A block's list items, as players experience it: without the rules' own bookkeeping
     (`flow.tidy`); a value noted by `let` is referred to as its noun from there on."""
-    from .statements import let_ref  # statements.py imports this module
     items = []
     for s in tidy(ctx.rs, stmts):
         items += stmt(ctx, s)
         if isinstance(s, ir.Let):
             ctx = ctx.with_refs({s.name: let_ref(ctx, s)})
+        elif isinstance(s, ir.Roll) and s.declares:
+            ctx = ctx.with_refs({s.target.name: Bound(placeholder(s.target.name), name=s.target.name)})
     return items
 
 
@@ -282,12 +284,55 @@ def zone_noun(ctx: Context, z: ir.Expr) -> Noun:
 
 
 def item_noun(ctx: Context, ty) -> Noun | None:
-    """The noun for a value of this type, if it has one: a card's, "player", "number"."""
+    """The noun for a value of this type, if it has one: a card's, "player", "number", a
+    kind of value's ("symbol"), "space"."""
     if isinstance(ty, CardT) and ty.kinds:
         return kinds_noun(ctx.rs, sorted(ty.kinds))
     if isinstance(ty, CardT):
         return CARD
+    if isinstance(ty, EnumT) and ty.name in ctx.rs.enums:
+        return noun(words(ty.name))
+    if isinstance(ty, ZoneT):
+        return noun("space")
     return {ROLE: noun("player"), INT: noun("number")}.get(ty)
+
+
+def placeholder(name: str) -> str:
+    """A name the rules must print, as a rulebook prints one: a letter as a capital (X, as in
+    "Move X"), a longer name in italics, as words (*budget*)."""
+    return name.upper() if len(name) == 1 else em(words(name))
+
+
+def noun_ref(refs, n: Noun, of: int, index: int, name: str) -> Bound:
+    """How a bound thing is referred to by its noun: "that card", "the other card" (one more of
+    the noun in scope), "the first card" and "the second card" (two bound together)."""
+    taken = sum(1 for r in refs.values() if r.noun is not None and r.noun.one == n.one)
+    if of == 1:
+        said = f"that {n.one}" if taken == 0 else f"the other {n.one}" if taken == 1 else \
+            f"the {ordinal(taken + 1)} {n.one}"
+    else:
+        said = f"the {ordinal(taken + index + 1)} {n.one}"
+    return Bound(said, name=name, noun=n)
+
+
+def group_noun(ctx: Context, ty, domain: ir.Expr) -> Noun | None:
+    """The noun bound things of a group go by (not a number: those keep a letter, X and Y),
+    None where they need a name: they have no noun."""
+    n = item_noun(ctx, ty)
+    if n is None or n.one == "number":
+        return None
+    return n
+
+
+def may_be_none(domain: ir.Expr, rs: ir.Ruleset) -> bool:
+    """A list that may hold `none` (`[none] + …`, or a define's list that does)."""
+    if isinstance(domain, ir.ListExpr):
+        return any(isinstance(i, ir.Const) and i.value is None or may_be_none(i, rs) for i in domain.items)
+    if isinstance(domain, ir.Binary) and domain.op == "+":
+        return may_be_none(domain.left, rs) or may_be_none(domain.right, rs)
+    if isinstance(domain, ir.DefineCall):
+        return may_be_none(rs.defines[domain.name].body, rs)
+    return False
 
 
 def each_player(ctx: Context, table) -> str | None:
@@ -303,18 +348,26 @@ def each_player(ctx: Context, table) -> str | None:
     return expr(inner, next(iter(forms.values())))
 
 
-def inside(ctx: Context, b: ir.Binder, allow_noun: bool = True) -> Context:
-    """The context inside `b`'s scope: its names referred to as "that soldier" when one name is
-    bound and no other name in scope shares its noun, else by the name itself (*a*, *b*)."""
+def let_ref(ctx: Context, s: ir.Let) -> Bound:
+    """How the rules refer to a value noted by `let`: by its name where that is a word
+    (*budget*), else by its noun ("that card", "the other card"), else by a letter (X)."""
+    n = item_noun(ctx, s.value.ty)
+    if len(s.name) >= 3 and s.name.replace("_", "").isalpha() or n is None or n.one == "number":
+        return Bound(placeholder(s.name), name=s.name)
+    return noun_ref(ctx.refs, n, 1, 0, s.name)
+
+
+def inside(ctx: Context, b: ir.Binder) -> Context:
+    """The context inside `b`'s scope: its names referred to by their noun ("that soldier",
+    "the other soldier", "the first action card"), or by a name where they have no noun (X)."""
     refs = dict(ctx.refs)
-    single = len(b.names) == 1
-    for name, ty in zip(b.names, b.types or (None,) * len(b.names)):
-        n = item_noun(ctx, ty) if single and allow_noun else None
-        taken = {r.noun.one for r in refs.values() if r.noun is not None}
-        if n is not None and n.one not in taken:
-            refs[name] = Bound(f"that {n.one}", name=name, noun=n)
-        else:
-            refs[name] = Bound(em(words(name)), name=name)
+    types = dict(zip(b.names, b.types or ()))
+    for g in b.groups:
+        n = group_noun(ctx, types.get(g.names[0]), g.domain)
+        before = dict(refs)  # "the first" and "the second" of a group count from what was in scope
+        for i, name in enumerate(g.names):
+            refs[name] = noun_ref(before, n, len(g.names), i, name) if n is not None else \
+                Bound(placeholder(name), name=name)
     return replace(ctx, refs=refs)
 
 

@@ -16,7 +16,7 @@ from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
 from . import grammar
 from .clauses import clause_of, first_words, frame, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, sentence
-from .english import Context, build, expression, negated, negation, phrase, role, zone, zone_noun
+from .english import Context, build, expression, negated, negation, phrase, placeholder, role, zone, zone_noun
 from .nouns import zone_title
 from .nouns import field_noun, possessive, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
@@ -47,8 +47,8 @@ def expr_const(ctx: Context, e: ir.Const) -> Phrase:
 
 @expression(ir.Local)
 def expr_local(ctx: Context, e: ir.Local) -> Phrase:
-    ref = ctx.refs.get(e.name) or Bound(em(words(e.name)), name=e.name)
-    return Clause(ref, "holds") if e.ty == BOOL else ref
+    ref = ctx.refs.get(e.name) or Bound(placeholder(e.name), name=e.name)
+    return Clause(ref, "is on") if e.ty == BOOL else ref
 
 
 @expression(ir.Var)

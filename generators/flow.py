@@ -106,7 +106,7 @@ def _flag_loops(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None:
     name = let.name
     if let.value.ty != BOOL or _assigned_other_than_constants(name, rest):
         return None
-    loops = [n for n in walk(rest) if isinstance(n, ir.While) and _polarity(n.cond, name) is not None]
+    loops = [n for n in walk(rest) if isinstance(n, ir.While) and _running(n, name) is not None]
     targets = {id(n.target) for n in walk(rest) if isinstance(n, ir.Assign)}
     reads = [n for n in walk(rest) if isinstance(n, ir.Local) and n.name == name and id(n) not in targets]
     in_loop_conditions = sum(1 for w in loops for n in walk(w.cond) if isinstance(n, ir.Local) and n.name == name)
@@ -123,12 +123,16 @@ def _flag_loops(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None:
 
 def _unflag(s: ir.Stmt, name: str, start: ir.Expr) -> ir.Stmt:
     """A statement with `while FLAG and C` made `while C` (stops where the flag is set to end it)."""
-    if isinstance(s, ir.While) and _polarity(s.cond, name) is not None and not s.until:
-        running = _polarity(s.cond, name)  # the flag's value that keeps the loop going
-        others = [c for c in conjuncts(s.cond) if _polarity(c, name) is None]
+    running = _running(s, name) if isinstance(s, ir.While) else None  # the flag's value that keeps it going
+    if running is not None:
+        parts = disjuncts(s.cond) if s.until else conjuncts(s.cond)
+        others = [c for c in parts if _polarity(c, name) is None]
         body = tuple(_stops(b, name, running) for b in s.body)
-        cond = _conjoin(others) if others else ir.Const(True, ty=BOOL)
-        loop = replace(s, cond=cond, body=body)
+        if others:
+            cond = (_join("or", others) if s.until else _conjoin(others))
+            loop = replace(s, cond=cond, body=body)
+        else:
+            loop = replace(s, cond=ir.Const(True, ty=BOOL), body=body, until=False)
         first = start if running else negate(start)
         if isinstance(first, ir.Const):
             return loop if first.value else Unsaid()  # a loop that never starts is no rule
@@ -176,6 +180,27 @@ def _map_statements(s: ir.Stmt, f) -> ir.Stmt:
             return map_children(c, child)
         return c
     return map_children(s, child)
+
+
+def _running(loop: ir.While, name: str) -> bool | None:
+    """The flag's value that keeps the loop going: `while flag and …` True, `until flag or …` False."""
+    if loop.until:
+        found = next((_polarity(c, name) for c in disjuncts(loop.cond) if _polarity(c, name) is not None), None)
+        return None if found is None else not found
+    return _polarity(loop.cond, name)
+
+
+def disjuncts(e: ir.Expr) -> list[ir.Expr]:
+    if isinstance(e, ir.Binary) and e.op == "or":
+        return disjuncts(e.left) + disjuncts(e.right)
+    return [e]
+
+
+def _join(op: str, parts: list[ir.Expr]) -> ir.Expr:
+    out = parts[0]
+    for p in parts[1:]:
+        out = ir.Binary(op, out, p, ty=BOOL, span=out.span)
+    return out
 
 
 def _polarity(cond: ir.Expr, name: str) -> bool | None:

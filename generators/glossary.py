@@ -1,14 +1,17 @@
 """The terms the rules use by name, defined once each: the glossary of a summary or a quick reference."""
 from __future__ import annotations
 
+import re
+
 from rulelang import ir
+from rulelang.walk import walk
 
 from .clauses import fill_names
-from .document import Item, Items, Para, strong
-from .english import Context, block, expr, phrase
+from .document import Item, Items, Para, clean, strong
+from .english import Context, block, expr, item_noun, noun_ref, phrase, placeholder
 from .expressions import case_items
 from .nouns import words
-from .phrases import lay
+from .phrases import Bound, lay
 
 
 def glossary(ctx: Context, names, known=frozenset(), actions: bool = True, spelled=frozenset()) -> list:
@@ -40,20 +43,52 @@ def glossary(ctx: Context, names, known=frozenset(), actions: bool = True, spell
     return blocks
 
 
-def term(text, name, params) -> str:
-    """A define's or procedure's own phrase, its parameters by name."""
-    return strong(fill_names(text, [p for p, _ in params]) if text else words(name))
+def term(ctx: Context, text, name, params, body=()) -> str:
+    """A define's or procedure's own phrase, as the glossary heads it: each parameter as what it
+    is ("a player", "another player", "a space"; a number as a letter, X)."""
+    if not text:
+        return strong(words(name))
+    intro = parameters(ctx, text, params, body)[1]
+    return strong(re.sub(r"{(\w+)}", lambda m: intro.get(m.group(1), m.group(0)), clean(text)))
+
+
+def _inferred(name: str, body) -> object:
+    """An undeclared parameter's type, as the checker found it where the body uses it."""
+    return next((n.ty for n in walk(body) if isinstance(n, ir.Local) and n.name == name and n.ty is not None), None)
+
+
+def parameters(ctx: Context, text: str | None, params, body=()) -> tuple[Context, dict[str, str]]:
+    """The context a define's or procedure's meaning is said in (each parameter referred to by
+    its noun: "the player", "the other player"), and how its phrase introduces each one."""
+    order = list(dict.fromkeys([p for p in re.findall(r"{(\w+)}", text or "") if p in dict(params)]
+                               + [p for p, _ in params]))
+    types = {p: ty or _inferred(p, body) for p, ty in params}
+    refs: dict[str, Bound] = dict(ctx.refs)
+    intro: dict[str, str] = {}
+    for p in order:
+        n = item_noun(ctx, types[p])
+        if n is None or n.one == "number":
+            refs[p] = Bound(placeholder(p), name=p)
+            intro[p] = placeholder(p)
+            continue
+        ref = noun_ref(refs, n, 1, 0, p)
+        refs[p] = Bound(ref.text.replace("that ", "the ", 1), name=p, noun=n)
+        intro[p] = n.a() if ref.text.startswith("that ") else ref.text.replace("the other ", "another ", 1) \
+            .replace("the ", "a ", 1)
+    return ctx.with_refs(refs), intro
 
 
 def term_item(ctx: Context, name: str) -> Item | None:
     if name in ctx.rs.defines:
         d = ctx.rs.defines[name]
-        head = term(d.text, d.name, d.params)
+        head = term(ctx, d.text, d.name, d.params, d.body)
+        inner = parameters(ctx, d.text, d.params, d.body)[0]
         if isinstance(d.body, ir.Case):
-            return Item(f"{head}, depending on {expr(ctx, d.body.subject)}:", case_items(ctx, d.body))
-        laid = lay(phrase(ctx, d.body))
+            return Item(f"{head}, depending on {expr(inner, d.body.subject)}:", case_items(inner, d.body))
+        laid = lay(phrase(inner, d.body))
         if laid.text == fill_names(d.text or "", []):  # "a refresh card in the Reserve is face up"
             return None
         return Item(f"{head}: {laid.text}" + ("" if laid.text.endswith(":") else "."), laid.items)
     p = ctx.rs.procedures[name]
-    return Item(f"{term(p.text, p.name, p.params)}:", block(ctx, p.body))
+    return Item(f"{term(ctx, p.text, p.name, p.params, p.body)}:",
+                block(parameters(ctx, p.text, p.params, p.body)[0], p.body))

@@ -81,7 +81,7 @@ def english(rs: ir.Ruleset, node, mode: str | None = None) -> Prose:
         return _prose([Item(ability_text(ctx, node))])
     if isinstance(node, (ir.Define, ir.Procedure)):
         item = term_item(ctx, node.name)
-        return _prose([item] if item is not None else [Item(term(node.text, node.name, node.params))])
+        return _prose([item] if item is not None else [Item(term(ctx, node.text, node.name, node.params, node.body))])
     if isinstance(node, ir.Step):
         return _prose(step_blocks(ctx, node)[0].items if not node.text else [Item(sentence(clean(node.text)))])
     if isinstance(node, ir.Watch):

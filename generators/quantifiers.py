@@ -9,15 +9,15 @@ at the end of their lane"); else its name is printed ("there are two cards
 from __future__ import annotations
 
 from rulelang import ir
-from rulelang.types import ROLE, BoardT, CardT, ZoneT
+from rulelang.types import BoardT, ZoneT
 
 from . import grammar
 from .clauses import merge, only_subject, relative, replace_subject
 from .document import em
-from .english import Context, build, expression, inside, item_noun
+from .english import Context, build, expression, group_noun, inside, item_noun, may_be_none, placeholder
 from .expressions import is_row
 from .normalize import split_type_tests
-from .nouns import field_noun, join, words
+from .nouns import Noun, field_noun, join, words
 from .phrases import Clause, Join, Phrase, Scope, Words, bound, inline, settle
 from .phrases import words as seq
 
@@ -39,7 +39,7 @@ def expr_quantified(ctx: Context, e: ir.Quantified) -> Phrase:
 
 def conditions(ctx: Context, b: ir.Binder) -> list[Phrase]:
     """What a binder's `where` says beyond the types its noun already names, names printed."""
-    inner = inside(ctx, b, allow_noun=False)
+    inner = inside(ctx, b)
     return [build(inner, r) for r in split_type_tests(b)[1]]
 
 
@@ -48,14 +48,14 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     Gauntlet that can still act" (`det`: "a", "every", "at least one", "many", "the many", or
     "the " + an adjective); None where the name must be printed (several names, no noun, a
     condition not about it alone). `skip`: conditions already said elsewhere (the first ones)."""
-    if len(b.names) != 1 or not nameable(ctx, b.types[0] if b.types else None, b.groups[0].domain):
+    n = group_noun(ctx, b.types[0] if b.types else None, b.groups[0].domain) if len(b.names) == 1 else None
+    if n is None:
         return None
-    n = item_noun(ctx, b.types[0])
     many = det in ("many", "the many")
     relatives = [relative(c, b.names[0], many) for c in conditions(ctx, b)[skip:]]
     if any(r is None for r in relatives):
         return None
-    head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(det, f"{det} {n.one}")
+    head = _head(ctx, n, det, 1)
     tail = domain_tail(ctx, b.groups[0].domain)
     d = b.groups[0].domain
     if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
@@ -64,35 +64,44 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     return Scope(seq(phrase, bound(" ")), merge("and", relatives)) if relatives else phrase
 
 
+def _head(ctx: Context, n: Noun, det: str, count: int) -> str:
+    """"a soldier", "another soldier" (one already in scope), "every other soldier", "two action
+    cards", "the many soldiers"."""
+    taken = any(r.noun is not None and r.noun.one == n.one for r in ctx.refs.values())
+    if count > 1:
+        return f"{'the ' + det[4:] + ' ' if det.startswith('the ') else ''}{grammar.number_word(count)} {n.many}"
+    if det == "a":
+        return f"another {n.one}" if taken else n.a()
+    if det in ("every", "each"):
+        return f"every other {n.one}" if taken else f"every {n.one}"
+    if det in ("many", "the many"):
+        return ("the " if det == "the many" else "") + ("other " if taken else "") + n.many
+    return f"{det} {n.one}"
+
+
 def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
-    """The bound names printed: "a card *c* in the Chamber", "two cards *a* and *b* in your hand,
-    *m* among …" (`det`: "a", "every", "each", "many" or "the " + an adjective)."""
+    """The bound things introduced: "two action cards in your hand", "a number X among …", "a
+    trial card in the Chamber and two action cards in your hand" (`det`: "a", "every", "each",
+    "many" or "the " + an adjective); a name is printed only for what has no noun (X)."""
     types = dict(zip(b.names, b.types or ()))
     groups = []
     for i, g in enumerate(b.groups):
-        names = join([em(words(x)) for x in g.names])
+        if i:  # a later group's list may name an earlier one's things: "… on that action card"
+            ctx = inside(ctx, ir.Binder(b.groups[i - 1:i], types=tuple(types.get(x) for x in b.groups[i - 1].names)))
+        names = join([placeholder(x) for x in g.names])
         ty = types.get(g.names[0])
-        n = item_noun(ctx, ty) if nameable(ctx, ty, g.domain, cards_only=False) else None
-        if n is None:
+        n = group_noun(ctx, ty, g.domain)
+        number = item_noun(ctx, ty)
+        if n is None and number is not None and number.one == "number" and not may_be_none(g.domain, ctx.rs):
+            head = f"{number.a() if len(g.names) == 1 else grammar.number_word(len(g.names)) + ' numbers'} {names}"
+        elif n is None:
             head = f"{'each ' if det in ('every', 'each') and i == 0 else ''}{names}"
-        elif i > 0:  # the determiner is the first group's: "a trial card t and two action cards a and b"
-            head = f"{n.a() if len(g.names) == 1 else grammar.number_word(len(g.names)) + ' ' + n.many} {names}"
-        elif len(g.names) > 1:
-            head = f"{'the ' + det[4:] + ' ' if det.startswith('the ') else ''}" \
-                   f"{grammar.number_word(len(g.names))} {n.many} {names}"
+        elif i > 0:  # the determiner is the first group's: "a trial card and two action cards"
+            head = _head(ctx, n, "a", len(g.names))
         else:
-            head = {"a": n.a(), "many": n.many, "the many": f"the {n.many}"}.get(
-                det, f"{'every' if det == 'each' else det} {n.one}") + f" {names}"
+            head = _head(ctx, n, det, len(g.names))
         groups.append(seq(head, *domain_tail(ctx, g.domain)))
     return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
-
-
-def nameable(ctx: Context, ty, domain: ir.Expr, cards_only: bool = True) -> bool:
-    """Whether a bound thing can go by its noun: a card or a player (a number goes by its
-    name, `cards_only` false lets it be "a number *n*"), never one that may be none."""
-    if _may_be_none(domain, ctx.rs) or item_noun(ctx, ty) is None:
-        return False
-    return not cards_only or isinstance(ty, CardT) or ty == ROLE
 
 
 def domain_tail(ctx: Context, d: ir.Expr) -> tuple:
@@ -129,7 +138,7 @@ def ordering(ctx: Context, b: ir.Binder) -> str:
         elif of_it and isinstance(v, ir.Field):
             said.append(f"by {field_noun(v.name)}, {'largest' if k.descending else 'smallest'} first")
         else:
-            inner = inside(ctx, b, allow_noun=False)
+            inner = inside(ctx, b)
             key = inline(settle(build(inner, v)))
             said.append(f"by {key}, {'largest' if k.descending else 'smallest'} first")
     return ", " + ", then ".join(said)
@@ -159,7 +168,7 @@ def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
 def for_each(ctx: Context, e: ir.Quantified, det: str) -> Phrase:
     """"every soldier in the Gauntlet is at the end of its lane", or "for every card *c* in Z, …"."""
     b = e.binder
-    inner = inside(ctx, b, allow_noun=False)
+    inner = inside(ctx, b)
     value = build(inner, e.value)
     if len(b.names) == 1 and isinstance(value, Clause) and only_subject(value, b.names[0]):
         subject = things(ctx, b, det)
@@ -213,20 +222,9 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
 
 
 def over(ctx: Context, e: ir.Quantified, head: str, joiner: str) -> Phrase:
-    inner = inside(ctx, e.binder, allow_noun=False)
+    inner = inside(ctx, e.binder)
     value = build(inner, e.value)
     return such_that(ctx, seq(head, value, joiner, named(ctx, e.binder, "each")), e.binder)
-
-
-def _may_be_none(domain: ir.Expr, rs: ir.Ruleset) -> bool:
-    """A list that may hold `none` (`[none] + …`, or a define's list that does)."""
-    if isinstance(domain, ir.ListExpr):
-        return any(isinstance(i, ir.Const) and i.value is None or _may_be_none(i, rs) for i in domain.items)
-    if isinstance(domain, ir.Binary) and domain.op == "+":
-        return _may_be_none(domain.left, rs) or _may_be_none(domain.right, rs)
-    if isinstance(domain, ir.DefineCall):
-        return _may_be_none(rs.defines[domain.name].body, rs)
-    return False
 
 
 def _ascending(e: ir.Expr) -> bool:

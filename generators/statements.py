@@ -15,7 +15,7 @@ from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 from . import grammar
 from .document import Item, clean, em, sentence
 from .flow import Counted, Stop, Unsaid
-from .english import (Context, block, flat, inside, item_noun, nested, phrase, role, say, slots, statement, stmt,
+from .english import (Context, block, let_ref, placeholder, flat, inside, item_noun, nested, phrase, role, say, slots, statement, stmt,
                       subject, verb, zone_noun)
 from .clauses import negate
 from .expressions import flag_clause, is_row, owned, template
@@ -85,20 +85,11 @@ def stmt_flip(ctx: Context, s: ir.Flip) -> list[Item]:
 def stmt_let(ctx: Context, s: ir.Let) -> list[Item]:
     """A value noted for later (one that `flow.tidy` could not write where it is used)."""
     ref = let_ref(ctx, s)
-    if ref.text == em(words(s.name)):
+    if s.value.ty == BOOL and isinstance(s.value, ir.Const):  # a switch: "*tried* starts off"
+        return [say(ctx, ref, " starts on" if s.value.value else " starts off")]
+    if ref.noun is None:
         return [say(ctx, "note ", s.value, f" as {ref.text}")]
     return [say(ctx, "note ", s.value)]
-
-
-def let_ref(ctx: Context, s: ir.Let) -> Bound:
-    """How the rules refer to a noted value: by its noun ("that card", "the noted number"), or
-    by its name where that is a word (*budget*) or where another noted value shares the noun."""
-    n = item_noun(ctx, s.value.ty)
-    taken = {r.noun.one for r in ctx.refs.values() if r.noun is not None}
-    if len(s.name) >= 3 and s.name.replace("_", "").isalpha() or n is None or n.one in taken:
-        return Bound(em(words(s.name)), name=s.name)
-    said = f"the noted {n.one}" if n.one == "number" else f"that {n.one}"
-    return Bound(said, name=s.name, noun=n)
 
 
 @statement(Stop)
@@ -123,7 +114,9 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
     value, op = s.value, s.op
     if op == "=" and isinstance(value, ir.Binary) and value.op in ("+", "-") and value.left == s.target:
         op, value = ("+=" if value.op == "+" else "-="), value.right  # x = x + 1: add 1 to x
-    if s.target.ty == BOOL and isinstance(value, ir.Const) and op == "=" and not isinstance(s.target, ir.Local):
+    if s.target.ty == BOOL and isinstance(value, ir.Const) and op == "=":
+        if isinstance(s.target, ir.Local):  # a switch the rules keep: "turn *tried* on"
+            return [say(ctx, "turn ", target(ctx, s.target), " on" if value.value else " off")]
         return [say(ctx, flag_set(flag_clause(ctx, s.target), value.value))]
     what = target(ctx, s.target)
     if op == "+=":
@@ -157,7 +150,7 @@ def target(ctx: Context, e: ir.Expr) -> Phrase:
     if isinstance(e, ir.Field):
         return seq(f"the {field_noun(e.name)} of ", phrase(ctx, e.obj))
     if isinstance(e, ir.Local):
-        return ctx.refs.get(e.name) or Words(em(words(e.name)))
+        return ctx.refs.get(e.name) or Bound(placeholder(e.name), name=e.name)
     if isinstance(e, ir.Var) and e.owner is not None:  # a player's own: "that player's *run*"
         return owned(ctx, em(words(e.name)), e.owner)
     return Words(em(words(e.name)))
@@ -235,27 +228,23 @@ def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
 @statement(ir.For)
 def stmt_for(ctx: Context, s: ir.For) -> list[Item]:
     s = replace(s, binder=normal_binder(s.binder, ctx.rs))
-    head, named = introduce(ctx, s.binder, "every")
-    inner = inside(ctx, s.binder, allow_noun=not named)
+    head = introduce(ctx, s.binder, "every")
+    inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     return [nested(ctx, slots(ctx, "for ", head, ordering(ctx, s.binder)), body)]
 
 
-def introduce(ctx: Context, b: ir.Binder, det: str) -> tuple[Phrase, bool]:
-    """(the phrase a statement introduces its bound names with, whether it prints them):
-    "a soldier in the Gauntlet that can still act", or "two cards *a* and *b* in your hand"."""
-    taken = {r.noun.one for r in ctx.refs.values() if r.noun is not None}
-    thing = things(ctx, b, det)
-    if thing is not None and item_noun(ctx, b.types[0]).one not in taken:
-        return thing, False
-    return such_that(ctx, named(ctx, b, det), b), True
+def introduce(ctx: Context, b: ir.Binder, det: str) -> Phrase:
+    """The phrase a statement introduces its bound things with: "a soldier in the Gauntlet that
+    can still act", or "two action cards in your hand such that …"."""
+    return things(ctx, b, det) or such_that(ctx, named(ctx, b, det), b)
 
 
 @statement(ir.Choose)
 def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
     s = replace(s, binder=normal_binder(s.binder, ctx.rs))
-    what, named = introduce(ctx, s.binder, "a")
-    inner = inside(ctx, s.binder, allow_noun=not named)
+    what = introduce(ctx, s.binder, "a")
+    inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     head = slots(ctx, verb(ctx, s.role, "choose"), " ", what)  # the decision's name is for programs: the appendix
     return [then(ctx, head, body)]
@@ -270,16 +259,16 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     """An automatic choice: made by the rule (or at random), not by a player."""
     s = replace(s, binder=normal_binder(s.binder, ctx.rs))
     if s.which == "random":
-        what, named = introduce(ctx, s.binder, "a")
-        inner = inside(ctx, s.binder, allow_noun=not named)
+        what = introduce(ctx, s.binder, "a")
+        inner = inside(ctx, s.binder)
         body = block(inner, s.body)
         return [then(ctx, slots(ctx, "pick ", what, " at random"), body)]
     domain = s.binder.groups[0].domain
     which = s.which
     if is_row(ctx, domain):
         which = "left-most" if which == "first" else "right-most"
-    what, named = introduce(ctx, s.binder, f"the {which}")
-    inner = inside(ctx, s.binder, allow_noun=not named)
+    what = introduce(ctx, s.binder, f"the {which}")
+    inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     return [then(ctx, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
 

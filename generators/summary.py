@@ -290,5 +290,5 @@ def decisions(rs: ir.Ruleset, mode: ir.Mode) -> dict[str, list[str]]:
             elif isinstance(node, ir.CallProc) and node.name not in seen:
                 seen.add(node.name)
                 proc = rs.procedures[node.name]
-                todo.append((proc.body, term(proc.text, proc.name, proc.params)))
+                todo.append((proc.body, term(context(rs, mode), proc.text, proc.name, proc.params, proc.body)))
     return found
