@@ -138,6 +138,7 @@ def relative(c: Phrase, name: str, many: bool) -> Phrase | None:
             and isinstance(c.subject.parts[0], Bound) and c.subject.parts[0].name == name \
             and isinstance(c.subject.parts[1], Words) and _count_bound(c, name) == 1:  # "p's bid is 3"
         owned = c.subject.parts[1].text.strip()
+        owned = owned[3:] if owned.startswith("'s ") else owned  # "that player's cube": "whose cube"
         verb = grammar.agree(c.verb, False)
         return seq(bound(f"whose {owned} {verb} "), c.rest) if c.rest is not None else Words(f"whose {owned} {verb}")
     if isinstance(c, Join) and all(isinstance(i, Clause) for i in c.items):

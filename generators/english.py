@@ -360,7 +360,7 @@ def let_ref(ctx: Context, s: ir.Let) -> Bound:
 def inside(ctx: Context, b: ir.Binder) -> Context:
     """The context inside `b`'s scope: its names referred to by their noun ("that soldier",
     "the other soldier", "the first action card"), or by a name where they have no noun (X)."""
-    refs = dict(ctx.refs)
+    refs = {k: v for k, v in ctx.refs.items() if k not in b.names}  # a name bound again is another thing
     types = dict(zip(b.names, b.types or ()))
     for g in b.groups:
         n = group_noun(ctx, types.get(g.names[0]), g.domain)

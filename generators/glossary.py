@@ -69,7 +69,7 @@ def parameters(ctx: Context, text: str | None, params, body=()) -> tuple[Context
         n = item_noun(ctx, types[p])
         if n is None or n.one == "number":
             refs[p] = Bound(placeholder(p), name=p)
-            intro[p] = placeholder(p)
+            intro[p] = p.upper() if len(p) == 1 else words(p)  # a term is in bold already
             continue
         ref = noun_ref(refs, n, 1, 0, p)
         refs[p] = Bound(ref.text.replace("that ", "the ", 1), name=p, noun=n)

@@ -8,6 +8,8 @@ at the end of their lane"); else its name is printed ("there are two cards
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulelang import ir
 from rulelang.types import BoardT, ZoneT
 
@@ -65,17 +67,16 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
 
 
 def _head(ctx: Context, n: Noun, det: str, count: int) -> str:
-    """"a soldier", "another soldier" (one already in scope), "every other soldier", "two action
-    cards", "the many soldiers"."""
-    taken = any(r.noun is not None and r.noun.one == n.one for r in ctx.refs.values())
+    """"a soldier", "every soldier", "two action cards", "the many soldiers": never "another" or
+    "other", which would say that a thing already in scope is not among them."""
     if count > 1:
         return f"{'the ' + det[4:] + ' ' if det.startswith('the ') else ''}{grammar.number_word(count)} {n.many}"
     if det == "a":
-        return f"another {n.one}" if taken else n.a()
+        return n.a()
     if det in ("every", "each"):
-        return f"every other {n.one}" if taken else f"every {n.one}"
+        return f"every {n.one}"
     if det in ("many", "the many"):
-        return ("the " if det == "the many" else "") + ("other " if taken else "") + n.many
+        return ("the " if det == "the many" else "") + n.many
     return f"{det} {n.one}"
 
 
@@ -93,7 +94,7 @@ def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
         n = group_noun(ctx, ty, g.domain)
         number = item_noun(ctx, ty)
         if n is None and number is not None and number.one == "number" and not may_be_none(g.domain, ctx.rs):
-            head = f"{number.a() if len(g.names) == 1 else grammar.number_word(len(g.names)) + ' numbers'} {names}"
+            head = f"{_head(ctx, number, det if i == 0 else 'a', len(g.names))} {names}"
         elif n is None:
             head = f"{'each ' if det in ('every', 'each') and i == 0 else ''}{names}"
         elif i > 0:  # the determiner is the first group's: "a trial card and two action cards"
@@ -186,7 +187,10 @@ def quantified_count(ctx: Context, e: ir.Quantified) -> Phrase:
 
 
 def pick(ctx: Context, e: ir.Quantified, which: str) -> Phrase:
-    """"the first …"; in a row "the left-most …"; in numbers written smallest first, "the smallest …"."""
+    """"the first …"; in a row "the left-most …"; in numbers written smallest first, "the smallest …";
+    in an order of the rules' own, by it: "the playing card in the trick whose strength is the highest"."""
+    if e.binder.order:
+        return ranked(ctx, e.binder, which)
     domain = e.binder.groups[0].domain
     if is_row(ctx, domain):
         which = "left-most" if which == "first" else "right-most"
@@ -196,6 +200,24 @@ def pick(ctx: Context, e: ir.Quantified, which: str) -> Phrase:
     if subject is not None:
         return subject
     return such_that(ctx, named(ctx, e.binder, f"the {which}"), e.binder)
+
+
+def ranked(ctx: Context, b: ir.Binder, which: str) -> Phrase:
+    """The first (or last) thing in the binder's order, said by its keys: "whose strength is the highest",
+    then the tie: "(the first of them, if several)"."""
+    inner = inside(ctx, b)
+    keys = []
+    for k in b.order:
+        high = k.descending == (which == "first")
+        key = Clause(build(inner, k.value), "is", Words("the highest" if high else "the lowest"))
+        said = relative(key, b.names[0], False) if len(b.names) == 1 else None
+        keys.append(said if said is not None else seq(bound("such that "), key))
+    head = things(ctx, replace(b, order=()), "the") or such_that(ctx, named(ctx, b, "the"), replace(b, order=()))
+    end = "left-most" if is_row(ctx, b.groups[0].domain) and which == "first" else \
+        "right-most" if is_row(ctx, b.groups[0].domain) else which
+    tie = Words(f" (the {end} of them, if several)", bound=True)
+    ranks = [x for i, r in enumerate(keys) for x in ((bound(", then "),) if i else ()) + (r,)]
+    return seq(Scope(seq(head, bound(" ")), seq(*ranks)), tie)
 
 
 def quantified_list(ctx: Context, e: ir.Quantified) -> Phrase:

@@ -119,6 +119,10 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
             return [say(ctx, "turn ", target(ctx, s.target), " on" if value.value else " off")]
         return [say(ctx, flag_set(flag_clause(ctx, s.target), value.value))]
     what = target(ctx, s.target)
+    if op == "=" and isinstance(s.target, ir.Var) and s.target.owner is None and s.target.ty == ROLE:
+        said = phrase(ctx, s.target)  # "the dealer", where the variable's text says who it holds
+        if not isinstance(said, Words) or "*" not in said.text and "\x0e" not in said.text:
+            return [say(ctx, value, " becomes ", said)]  # "the player to the left of the dealer becomes the dealer"
     if op == "+=":
         return [say(ctx, "add ", value, " to ", what)]
     if op == "-=":

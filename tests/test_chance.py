@@ -414,7 +414,7 @@ def test_english_for_rolls_and_picks():
     ctx = context(rs, rs.modes["lab"])
     texts = [re.sub("[\x0e\x11]", "*", item.text) for s in rs.modes["lab"].round[0].body[:5] for item in stmt(ctx, s)]
     assert texts[:4] == ["Roll two dice (d6); call the result *xs*.", "Roll a die (d6); set *total* to the result.",
-                         "Roll the attack; call the result *x*.", "Roll *total* dice (d8); call the result *ys*."]
+                         "Roll the attack; call the result X.", "Roll *total* dice (d8); call the result *ys*."]
     assert texts[4] == "Pick a chip card in the pile at random, then move that chip card to the out."
 
 
@@ -422,7 +422,7 @@ def test_the_summary_lists_the_dice(capsys):
     code, out, err = cli(capsys, "summary", "pig-race")
     assert code == 0, err
     assert "Dice: *gust* (faces -1, 0, 0, 1, 1 and 2) and *d6*" in out
-    assert "Roll a die (d6); call the result *x*." in out
+    assert "Roll a die (d6); call the result X." in out  # a one-letter name: a letter, as a rulebook writes it
     assert "Pick a player at random, then set *start* to that player." in out
     code, out, err = cli(capsys, "summary", "pig-race", "--quick")  # a game of dice and no cards
     assert code == 0, err

@@ -75,21 +75,22 @@ def test_a_game_log_replays(tmp_path, capsys, name, players):
 
 
 @pytest.mark.parametrize("name, sentences", [
-    ("oh-hell", ["Pick a player at random, then set *dealer* to that player.",
-                 "That player chooses a playing card *c* in that player's hand such that that player may play *c* "
-                 "(decision *play*), then:",
-                 "Set *leader* to the player of the winning card.",
-                 "Set *dealer* to the player to the left of *dealer*.",
+    ("oh-hell", ["Pick a player at random, then that player becomes the dealer.",
+                 "That player chooses a playing card in that player's hand such that that player may play that "
+                 "playing card, then:",
+                 "The player of the winning card becomes the player who leads the trick.",
+                 "The player to the left of the dealer becomes the dealer.",
+                 "**the winning card**: the playing card in the trick whose strength is the highest",
                  "Each suit (♠ spades, ♥ hearts, ♦ diamonds, ♣ clubs) has one card of each of these:",
                  "the player with the highest *points* wins; a tie goes to the one with the highest *exact bids*"]),
-    ("pig-race", ["2 to 4 players (the *players* option), seated in this order: Red, Blue, Green and Yellow.",
+    ("pig-race", ["2 to 4 players, in seats numbered from 1 in this order: Red, Blue, Green and Yellow.",
                   "Roll two dice (gust); call the result *gusts*.",
                   "If there is a player whose *position* is 40: the game ends (*home*).",
-                  "Each player's *position* — spaces up the track, starting at 0 (never below 0 nor above 40)."]),
+                  "Each player's *position* — spaces up the track: 0 at the start (never below 0 nor above 40)."]),
     ("blackjack", ["*double* (only if that player's hand holds exactly 2 cards and that player's *chips* is at least "
                    "2 × that player's *bet*)",
                    "the game ends in a draw (*push*)", "Turn face down the right-most card of the dealer's hand.",
-                   "Repeat while the value of the dealer's hand is less than 17: deal a card to the dealer's hand."]),
+                   "deal a card to the dealer's hand until the value of the dealer's hand is at least 17."]),
 ])
 def test_the_printed_rules_say_it(capsys, name, sentences):
     code, out, err = cli(capsys, "summary", name)

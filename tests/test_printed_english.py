@@ -44,10 +44,12 @@ def every_summary():
 WRONG = [  # printed before issue 16, in any bundled summary
     "otherwise 1 + 0 if", "While true", "- True.", "it is not true that", "Trialmaster's Trialmaster's",
     "trialmaster's Trialmaster", "values the value of", "the command the command1", "such that it is not",
-    "the first *n* among", "Take the last", "1–1", "2–2", "3–3", "1 spaces", "42 cards", "soldier,", "*Assumed: *",
+    "the first *n* among", "soldier, soldier", "soldier card *s*, soldier", "(decision ", "Let *", "Repeat while", "(no player chooses)",
+    "(1 for the first)", " to true.", " to false.", " is true", " is false", "Take the last", "1–1", "2–2", "3–3", "1 spaces", "42 cards", "*s*, soldier,", "*Assumed: *",
     " of of ", "The challenger", "the trialmaster", "row can complete", "row draw", "count trial",
-    "challenger strength: 8", "(no player chooses)\n", "an unit", "a hour", "a 8 ", "bosss", "armys", "boxs",
+    "challenger strength: 8", "an unit", "a hour", "a 8 ", "bosss", "armys", "boxs",
     "card *t*s", "items in *action row*", "The Gauntlet in", "*used* of",
+    "does not have reached", "whose 's", "bound to the weapon is empty", "cards in play is not empty",
 ]
 
 
@@ -66,14 +68,15 @@ def test_no_summary_prints_a_sentence_found_wrong():
 
 def test_a_sum_of_conditional_values_keeps_its_grouping(trials):
     # was: "**used**: 0 if *ma* is none, otherwise 1 + 0 if *mb* is none, otherwise 1."
-    assert ("**the number of action modifiers among ma and mb**: 0 if *ma* and *mb* are none; "
-            "otherwise 1 if *ma* or *mb* is none; otherwise 2.") in md(trials, "trialmaster")
+    assert ("**the number of action modifiers among an action modifier card and another action modifier card**: "
+            "0 if the action modifier card and the other action modifier card are none; otherwise 1 if the action "
+            "modifier card or the other action modifier card is none; otherwise 2.") in md(trials, "trialmaster")
 
 
 def test_not_both_empty_keeps_its_grouping(trials):
     # was: "… is less than 4 and the Action Deck is not empty or the Action Discard Pile is not empty"
-    assert ("Repeat while the number of action cards in the Chamber is less than 4 and either the Action Deck "
-            "or the Action Discard Pile is not empty:") in md(trials, "moderator")
+    assert ("Repeat until the number of action cards in the Chamber is at least 4 or both the Action Deck "
+            "and the Action Discard Pile are empty:") in md(trials, "moderator")
 
 
 GAME = """
@@ -159,14 +162,16 @@ def blackjack():
 
 
 def test_not_stands_on_its_own_condition(blackjack):
-    # was: "While it is not true that *standing* and your total is less than 21"
-    assert "Repeat while *standing* is false and *total* is less than 21:" in md(blackjack)
+    # was: "While it is not true that *standing* and your total is less than 21", then "Repeat while *standing*
+    # is false and …"
+    assert "Repeat until *standing* is on or *total* is at least 21:" in md(blackjack)
 
 
 def test_a_conditional_plus_a_value_is_said_around_the_sum(blackjack):
     # was: "200 if …, otherwise 100 if …, otherwise 0 + the rank of *c*"
-    assert ("**points**: 200 + the rank of *c* if the rank of *c* is 1; otherwise 100 + the rank of *c* if "
-            "the rank of *c* is more than 10; otherwise 0 + the rank of *c*.") in md(blackjack)
+    assert ("**points**: 200 + the rank of the playing card if the rank of the playing card is 1; otherwise 100 + "
+            "the rank of the playing card if the rank of the playing card is more than 10; otherwise 0 + the rank of "
+            "the playing card.") in md(blackjack)
 
 
 def test_a_define_named_with_a_preposition_reads_once(blackjack):
@@ -208,13 +213,13 @@ def test_every_soldier_not_no_soldier_not(gobbots):
 
 def test_the_automated_challenger_takes_the_right_most_pair(trials):
     text = md(trials, "trialmaster")
-    assert "Let *fewest* be the smallest number *n* among 0, 1 and 2 such that" in text
-    assert "Take the right-most two action cards *a* and *b* among the action cards in the Chamber" in text
+    assert "is the smallest number N among 0, 1 and 2 such that" in text  # the noted *fewest*, where it is used
+    assert "Take the right-most two action cards among the action cards in the Chamber" in text
 
 
 def test_a_card_bound_by_a_choice_is_named_by_what_it_is(trials, gobbots):
-    assert ("you choose an action card in your hand (decision *discard*), then move that action card to the "
-            "Action Discard Pile") in md(trials, "challenger")
+    assert "you choose an action card in your hand, then move that action card to the Action Discard Pile" \
+        in md(trials, "challenger")
     assert ("That soldier carries out the first command of that command space, with X = the first x of that "
             "command space.") in md(gobbots)  # was "the command the command1 of *cs* the x1 of *cs*"
 
@@ -293,8 +298,9 @@ def test_what_a_watch_does_is_in_the_rules(trials):
 @pytest.mark.parametrize("mode", ["challenger", "trialmaster", "moderator", "versus"])
 def test_a_quick_reference_defines_every_term_it_uses(trials, mode):
     # was: the Trialmaster quick reference used *row draw*, *row can complete* without defining them
-    from generators.clauses import fill_names
+    from generators.document import plain
     from generators.endings import end_blocks
+    from generators.glossary import term
     ctx = context(trials, trials.modes[mode])
     for step in trials.modes[mode].round:
         block(ctx, step.body)
@@ -304,7 +310,7 @@ def test_a_quick_reference_defines_every_term_it_uses(trials, mode):
     for name in ctx.terms:
         d = trials.defines.get(name)
         if d is not None and d.text:
-            heading = fill_names(d.text, [p for p, _ in d.params])
+            heading = plain(term(ctx, d.text, d.name, d.params, d.body))
             assert heading in terms or heading in text and "**" + heading not in text, (mode, heading)
 
 

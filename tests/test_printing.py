@@ -77,14 +77,13 @@ def test_sentences_read_like_the_rulebook(twenty_trials):
     ctx = context(twenty_trials, twenty_trials.modes["challenger"])
     [step1, *_] = twenty_trials.modes["challenger"].round
     item = block(ctx, step1.body)[0]
-    assert item.text == ("Repeat while your hand holds fewer than 4 action cards and the Action Deck is not empty: "
-                         "draw an action card (an action modifier goes to the Reserve).")
+    assert item.text == ("Draw an action card (an action modifier goes to the Reserve) until your hand holds at "
+                         "least 4 action cards or the Action Deck is empty.")  # was "Repeat while … is not empty:"
     md = to_markdown([summary(twenty_trials)])
     assert "there is no trial card in the Chamber" in md
     assert "Move every card in the Chamber that is not an action card to the Trial Discard Pile." in md
-    assert ("you choose an action card in your hand (decision *discard*), then move that action card to the "
-            "Action Discard Pile") in md
-    assert "- Strength: *x* + *y* is at least the value of *t*." in md
+    assert "you choose an action card in your hand, then move that action card to the Action Discard Pile" in md
+    assert "- Strength: X + Y is at least the value of the trial card." in md  # was "*x* + *y* … of *t*"
     assert "| **gold** | 8 or more |" in md
 
 
@@ -92,14 +91,15 @@ def test_a_game_for_several_roles_names_them():
     rs = load_text(DUEL, "duel.yaml")
     md = to_markdown([summary(rs)])
     assert_no_placeholders(text_of(md).replace("_turn", "turn"))  # option names are shown as written
-    assert "Bob chooses one of the following (decision *action*):" in md  # several roles: named, not "you"
-    assert "*take* (only if there is a number card in the table whose rank is *best*)" in md
+    assert "Bob chooses one of these:" in md  # several roles: named, not "you"
+    assert "*take* (only if there is a number card in the table whose rank is the largest rank of the number " \
+           "cards in the table)" in md  # the noted *best*, written where it is used
     assert "the game ends (*last round*)." in md  # who wins is said once, under the end of the game
     assert "When the game ends, the highest score wins; a tie is a draw." in md
-    assert "Let *best* be the largest rank of the number cards in the table." in md
     assert "Bob's score is the total rank of the number cards in Bob's won + *passes*." in md
-    assert ("For every player among Alice and Bob: that player chooses a number card in that player's hand "
-            "(decision *play*), then move that number card to the table.") in md
+    assert ("For every player among Alice and Bob: that player chooses a number card in that player's hand, "
+            "then move that number card to the table.") in md
+    assert "- *play*: Play." in md and "- *action*: Settle." in md  # the decisions' names, for programs
 
 
 # ------------------------------------------------------------ summaries of every ruleset
