@@ -131,8 +131,10 @@ def test_at_least_one_space_a_step_and_exactly_the_die_over_the_turn():
     assert r.at("red") == (3, 1) and r.at("blue") == (2, 1)
     assert r.options() == ["1", "2", "3"]  # red in step 2: 4 moves left, one kept for step 3
     r.choose("1")
+    assert r.decision.label == "move" and r.options() == ["track 2,1", "track 4,1"]  # back or on
+    r.choose("track 4,1")
     r.choose("3")  # blue
-    r.play()  # step 3: all the moves left, no question
+    r.play(answer=r.forward())  # step 3: all the moves left, no question how far
     assert r.at("red") == (7, 1) and r.at("blue") == (7, 1)  # six spaces each, on one space together
 
 
@@ -141,18 +143,33 @@ def test_a_die_of_3_is_one_space_a_step():
     r.plan("red", "drop 6", "drop 5", "drop 4")
     r.plan("blue", "drop 1", "drop 2", "drop 3")
     r.start("Action phase")
-    assert r.game.step_name(r.st) == "Draw cards" and r.get("step_number") == 0  # the next turn: nothing was asked
+    asked = r.play(answer=r.forward())
+    assert {label for _, label in asked} == {"move"}  # never how far: only back or on, in step 3
+    assert r.game.step_name(r.st) == "Draw cards" and r.get("step_number") == 0  # the next turn
     assert r.at("red") == (4, 1) and r.at("blue") == (4, 1)
 
 
-def test_never_onto_an_arrow():
+def test_never_onto_an_arrow_nor_back_onto_the_start():
+    r = Race(2, track="S.>..F").moves(3)
+    r.place("red", 2, 1).place("blue", 1, 1)
+    r.plan("red", "brick 6", "lumber 5", "shield 4")
+    r.plan("blue", "drop 1", "drop 2", "drop 3")
+    r.start("Action phase")
+    assert r.at("red") == (2, 1)  # blocked every step: the moves are lost
+    assert r.at("blue") == (2, 1)  # one step onto the track, then blocked
+
+
+def test_blocked_ahead_a_player_moves_back_to_complete_the_die():
+    """"You must move at least one space each step" and "complete the total number of
+    moves": nothing forbids moving backwards, so a player blocked ahead steps back."""
     r = Race(2, track="S..>..F").moves(3)
     r.place("red", 3, 1).place("blue", 1, 1)
     r.plan("red", "brick 6", "lumber 5", "shield 4")
     r.plan("blue", "drop 1", "drop 2", "drop 3")
-    r.start("Action phase")
-    assert r.at("red") == (3, 1)  # blocked: the moves are lost
-    assert r.at("blue") == (3, 1)
+    r.start("Action phase")  # one way at every move: nothing is asked
+    assert r.game.step_name(r.st) == "Draw cards"
+    # red: back to (2,1) (the arrow ahead), on to (3,1), back to (2,1); blue: (2,1), (3,1), (2,1)
+    assert r.at("red") == (2, 1) and r.at("blue") == (2, 1)
 
 
 def test_onto_brick_or_lumber_only_with_that_card_in_this_step():
@@ -161,7 +178,7 @@ def test_onto_brick_or_lumber_only_with_that_card_in_this_step():
     r.place("red", 2, 6).place("blue", 2, 6)
     r.plan("red", "brick 6", "drop 5", "lumber 4")
     r.plan("blue", "lumber 6", "brick 5", "drop 4")
-    r.start("Action phase")
+    r.start("Action phase").play(answer=r.forward())
     assert r.at("red") == (5, 6)  # brick in step 1, plain (4,6) in step 2, plain (5,6) in step 3
     assert r.at("blue") == (4, 6)  # stuck in step 1, brick in step 2, plain in step 3
 
@@ -171,7 +188,7 @@ def test_climbing_lumber_and_brick_along_the_track():
     r.place("red", 5, 6)  # lumber at (6,6), plain (7,6), brick (8,6)
     r.plan("red", "lumber 6", "drop 5", "brick 4")
     r.plan("blue", "drop 1", "drop 2", "drop 3")
-    r.start("Action phase")
+    r.start("Action phase").play(answer=r.forward())
     assert r.at("red") == (8, 6)
 
 
@@ -236,6 +253,18 @@ def test_players_at_the_start_cannot_be_struck():
     r.start("Action phase")
     r.choose(ACT_FIRST)
     assert r.life("blue") == 3
+
+
+def test_players_at_the_start_cannot_strike():
+    """The start is not a square of the track: a player waiting there neither strikes nor is struck."""
+    r = Race(2).moves(3)
+    r.place("red", 2, 6)  # next to the start, where blue waits
+    r.plan("blue", "swords 6", "drop 1", "drop 2")
+    r.plan("red", "lumber 3", "brick 4", "brick 5")
+    r.start("Action phase")
+    assert r.decision.role == "blue" and r.decision.label == "timing"
+    r.choose(ACT_FIRST)  # strike before moving off the start: no one in reach
+    assert r.life("red") == 3
 
 
 # ---------------------------------------------------------------- arrows
@@ -378,14 +407,26 @@ def test_the_die_passes_left_and_the_table_is_filled_again():
     assert len(r.zone("table")) == 9  # two new cards per player
 
 
+def test_two_cards_a_player_are_turned_up_even_when_a_knocked_out_player_did_not_draw():
+    r = Race(3).set("start_player", "red")
+    r.set("knocked_out", 1, "blue")
+    r.start("Draw cards")
+    r.play("Planning")
+    assert len(r.zone("table")) == 9 - 4  # red and yellow took two each; blue did not draw
+    r.play(answer=r.forward())
+    assert len(r.zone("table")) == 5 + 6  # "turn up two new cards per player"
+
+
 def test_shuffle_the_discard_pile_into_the_deck_when_it_runs_out():
     r = Race(2)
     r.put("deck", *r.cards("swords 6"))
     r.put("discard", *r.cards("drop 1", "drop 2", "drop 3", "drop 4"))
     r.put("table")
     r.start("Turn end")
-    assert sorted(r.zone("table")) == ["drop 1", "drop 2", "drop 3", "drop 4", "swords 6"]
-    assert r.zone("deck") == [] and r.zone("discard") == []
+    # two cards a player: the deck's one, then the discard pile shuffled into a new deck
+    assert len(r.zone("table")) == 4 and r.zone("table")[0] == "swords 6"
+    assert len(r.zone("deck")) == 1 and r.zone("discard") == []
+    assert sorted(r.zone("table")[1:] + r.zone("deck")) == ["drop 1", "drop 2", "drop 3", "drop 4"]
 
 
 # ---------------------------------------------------------------- the end
@@ -397,7 +438,7 @@ def reach_end(red_life: int, blue_life: int, blue_from: tuple[int, int]) -> Race
     r.set("life", red_life, "red").set("life", blue_life, "blue")
     r.plan("red", "brick 2", "brick 3", "brick 4")
     r.plan("blue", "lumber 6", "lumber 5", "lumber 4")
-    r.start("Action phase")
+    r.start("Action phase").play(answer=r.forward())
     return r
 
 
@@ -416,6 +457,41 @@ def test_reaching_the_end_tied_on_life_and_step_the_first_to_step_on_it_wins():
     r = reach_end(red_life=2, blue_life=2, blue_from=(11, 2))  # both in step 1: blue's 6 before red's 2
     assert r.get("reached_step", "red") == r.get("reached_step", "blue") == 1
     assert r.outcome()["results"] == {"red": "lose", "blue": "win"}
+
+
+def test_a_drop_played_on_the_move_that_reaches_the_end_heals():
+    """The rulebook lets a player act before or after moving: the Drop of the step in
+    which a player reaches the end still heals, and decides the tie on life points."""
+    r = Race(2).moves(3)
+    r.place("red", 11, 2).place("blue", 11, 2)
+    r.set("life", 2, "red").set("life", 3, "blue")
+    r.plan("red", "drop 6", "brick 1", "brick 2")
+    r.plan("blue", "brick 5", "brick 3", "brick 4")
+    r.start("Action phase")
+    assert r.get("reached_step", "red") == r.get("reached_step", "blue") == 1
+    assert r.life("red") == 3  # healed on arriving
+    assert r.outcome()["results"] == {"red": "win", "blue": "lose"}  # tied on life: red stepped on the end first
+
+
+def test_an_arrow_played_on_the_move_that_reaches_the_end_fires_after_it():
+    r = Race(2).moves(3)
+    r.place("red", 11, 2).place("blue", 2, 4)  # blue in the line of (1,4) firing east
+    r.plan("red", "arrow 6", "brick 1", "brick 2")
+    r.plan("blue", "lumber 1", "lumber 2", "lumber 3")
+    r.start("Action phase")
+    assert r.decision.label == "timing"
+    r.choose("move then act")
+    assert r.get("reached_step", "red") == 1 and r.life("blue") == 2 and r.life("red") == 3
+
+
+def test_a_player_at_the_end_takes_no_part_in_the_later_steps():
+    r = Race(2).moves(3)
+    r.place("red", 11, 2).place("blue", 2, 6)
+    r.set("life", 1, "red")
+    r.plan("red", "brick 6", "drop 5", "drop 4")  # at the end in step 1; the Drops of steps 2 and 3 do nothing
+    r.plan("blue", "brick 1", "drop 2", "drop 3")
+    r.start("Action phase").play(answer=r.forward())
+    assert r.get("reached_step", "red") == 1 and r.life("red") == 1
 
 
 def test_the_game_ends_at_the_end_of_the_turn_in_which_someone_reached_the_end():

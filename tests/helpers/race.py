@@ -70,6 +70,30 @@ class Race(Position):
     def at(self, player: str) -> tuple[int, int] | None:
         return self.game.layout.space[self.st.where[self.cube(player)]]
 
+    def to_end(self, column: int, row: int) -> int:
+        """How many moves a space is from the end, along the tiles (arrows are no way)."""
+        track = self.game.ruleset.zones["track"]
+        terrain = {(i % track.columns + 1, i // track.columns + 1): m.get("terrain")
+                   for i, m in enumerate(track.space_marks) if i not in track.gaps}
+        goal = next(s for s, t in terrain.items() if t == "finish")
+        far, edge = {goal: 0}, [goal]
+        while edge:
+            x, y = edge.pop(0)
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if terrain.get(n) not in (None, "arrow") and n not in far:
+                    far[n] = far[(x, y)] + 1
+                    edge.append(n)
+        return far.get((column, row), 99)
+
+    def forward(self, then=None):
+        """An `answer` for `play`: every move toward the end (the space nearest it),
+        other decisions by `then` (or the first option)."""
+        def answer(role, label, options):
+            if label == "move":
+                return min(options, key=lambda o: self.to_end(*map(int, o.split()[-1].split(","))))
+            return then(role, label, options) if then else None
+        return answer
+
     # ------------------------------------------------------------ variables
     def slot(self, name: str, player: str | None = None) -> int:
         return self.game.layout.var_slot[name] + (self.players.index(player) if player is not None else 0)
