@@ -64,7 +64,9 @@ def test_green_cards_are_played_face_down_and_stay_secret_until_revealed():
     assert [x["card"] for x in view.observe(p.st, c)["zones"]["effects of player_2"]] == ["Wall"]
 
 
-def test_a_countered_wall_is_the_counter_players_to_aim():
+def test_a_countered_green_card_is_removed_from_play():
+    """"Play any countering blue cards on top of the face-down green cards and remove those
+    green cards from play. All remaining green cards will activate": a countered Wall never acts."""
     p, a, b, c = trio()
     p.give(a, "Wall").give(b, "Counter").give(c, "Counter")
     p.start("Play green cards")
@@ -75,11 +77,14 @@ def test_a_countered_wall_is_the_counter_players_to_aim():
     p.choose("player 1").pick(0)  # one of player 1's face-down cards, at random
     assert p.cards_in("taken", b) == ["Wall"] and p.cards_in("played", a) == []
     assert p.cards_in("discard") == ["Counter"] and p.get("counters_played") == 1
-    # player 3's counter finds nothing left to counter: a taken card is not countered again
-    assert p.asks(b, "target")  # revealed with player 2's cards: player 2 aims it
-    p.choose("player 1")
-    assert p.cards_in("effects", a) == ["Wall"] and p.cards_in("hand", c) == ["Counter"]
-    assert p.get("fights", a) is False and p.get("fights", b) is True  # the Wall keeps player 1 out of the round
+    # player 3's counter finds nothing left to counter: a taken card is not countered again;
+    # revealing asks no one to aim the countered Wall
+    assert not p.asks(b, "target") and p.cards_in("hand", c) == ["Counter"]
+    assert all(p.cards_in("effects", x) == [] for x in (a, b, c))
+    assert p.get("fights", a) is True and p.get("fights", b) is True and p.get("fights", c) is True
+    assert p.cards_in("taken", b) == ["Wall"]  # "this card is now yours for this turn"...
+    p.start("End of the round")
+    assert p.cards_in("taken", b) == [] and "Wall" in p.cards_in("discard")  # ...and discarded when it ends
 
 
 def test_a_wall_keeps_its_target_out_of_the_round():
@@ -147,7 +152,7 @@ def test_a_window_is_offered_to_the_holder_of_a_red_card_only():
         p.room(x, 4)
     p.on(c, "Wall")
     p.start("Reveal green cards")
-    p.choose("together")  # player 2 joins player 1
+    p.choose("together").choose("accept")  # player 2 joins player 1
     p.roll(1, 1)  # one normal enemy for the team
     # before the team's rolls: player 1 holds no red card and is not asked; player 2 is, for its one card
     assert p.asks(b, "before_roll") and p.options() == ["play", "pass"]
@@ -160,6 +165,58 @@ def test_a_window_is_offered_to_the_holder_of_a_red_card_only():
     # the card rolls: neither player holds a red card now, so neither is asked before rolling
     p.roll(1, 1).roll(1, 1)
     assert p.where(a) == p.where(b) == 5
+
+
+def test_a_teammates_fury_adds_to_the_card_roll():
+    """Fury: "add 2 to your rolls, and your team's" — the card roll of every player of the team too."""
+    p, a, b, c = trio()
+    p.give(b, "Fury")
+    for x in (a, b):
+        p.room(x, 4)
+    p.on(c, "Wall")
+    p.start("Reveal green cards")
+    p.choose("together").choose("accept")
+    p.roll(1, 1)  # one normal enemy for the team
+    p.choose("play").choose("Fury, play")  # player 2's window before the team's first roll
+    p.roll(3, 3).roll(1, 1)  # 6 + 2: the enemy is beaten
+    p.roll(2, 3)  # player 1's card roll: 5, + 2 from player 2's Fury is 7
+    assert len(p.cards_in("hand", a)) == 1 and p.cards_in("hand", b) == []
+
+
+def test_a_teammate_may_play_a_red_card_before_anothers_card_roll():
+    p, a, b, c = trio()
+    p.give(b, "Charm")
+    for x in (a, b):
+        p.room(x, 4)
+    p.on(c, "Wall")
+    p.start("Reveal green cards")
+    p.choose("together").choose("accept")
+    p.roll(1, 1)
+    p.choose("pass")  # player 2 keeps the Charm through the fight
+    p.roll(6, 6).roll(1, 1)  # 12: the enemy is beaten
+    assert p.asks(b, "before_roll")  # before player 1's card roll, player 2 may play for the team
+    p.choose("play").choose("Charm, play")
+    p.roll(3, 3)  # player 1's 6, + 1 from the Charm: a card
+    assert len(p.cards_in("hand", a)) == 1
+
+
+def test_the_teams_first_player_may_refuse_a_player_who_asks_to_join():
+    """The rulebook: "Players in the same room decide if they want to approach the encounter together."""
+    p, a, b, c = trio()
+    for x in (a, b, c):
+        p.room(x, 2)
+    p.start("Reveal green cards")
+    p.choose("together")  # player 2 asks to join player 1...
+    assert p.asks(a, "team_up") and p.options() == ["accept", "refuse"]
+    p.choose("refuse")  # ...who refuses: player 2 faces the room alone
+    assert p.get("team", b) == b and p.get("teams_formed") == 0
+    assert p.asks(c, "approach")
+    p.choose("together")
+    assert p.asks(c, "join") and p.options() == ["player 1", "player 2"]
+    p.choose("player 2")
+    assert p.asks(b, "team_up")
+    p.choose("accept")
+    assert p.get("team", c) == b and p.get("teams_formed") == 1 and p.get("joins", c) == 1
 
 
 # ---------------------------------------------------------------- encounters
@@ -201,7 +258,7 @@ def test_a_card_result_is_rolled_off_by_everyone_in_the_room_and_nobody_moves():
 def test_a_pass_takes_the_roll_off_winners_whole_team_on_without_a_card_roll():
     p, a, b, c = trio()
     p.start("Reveal green cards")
-    p.choose("together").choose("separately")  # player 2 joins player 1; player 3 alone
+    p.choose("together").choose("accept").choose("separately")  # player 2 joins player 1; player 3 alone
     p.roll(5, 6)  # 11: go through
     p.roll(1, 1).roll(6, 6).roll(2, 2)  # every player rolls: player 2 wins
     assert p.where(a) == p.where(b) == 2 and p.where(c) == 1
@@ -250,7 +307,8 @@ def test_a_team_has_ten_health_between_them_and_strikes_with_its_highest_roll():
     p.start("Reveal green cards")
     assert p.asks(b, "approach")
     p.choose("together")  # player 1's is the only team to join: no choice of team
-    p.choose("separately")
+    assert p.asks(a, "team_up")
+    p.choose("accept").choose("separately")
     assert p.get("team", b) == a and p.get("team", c) == c and p.get("teams_formed") == 1
     p.roll(3, 3)  # the oldest player rolls once for the room: 6, one normal enemy each
     assert p.cards_in("foes", a) == ["normal enemy"] and p.cards_in("foes", b) == []
@@ -310,28 +368,31 @@ def beat_room_6(p: Gauntlet167, who: str) -> None:
     p.room(who, 6).set("cleared", who, "beaten")
     p.start("Roll for cards and move on")
     p.roll(1, 1)  # no card
-    assert p.get("stage", who) == "at_path" and p.asks(who, "forbidden_path")
 
 
 @pytest.mark.parametrize("faces, room", [((1, 2), 9), ((2, 2), 6)])
 def test_the_forbidden_path_takes_an_odd_roll_to_room_9(faces, room):
     p, a, b, c = trio()
     beat_room_6(p, a)
-    p.choose("take path").roll(*faces)
+    p.roll(*faces)
     assert p.where(a) == room and p.get("stage", a) == ("in_room" if room == 9 else "at_path")
     if room == 6:  # room 6 is beaten once: next round player 1 does not face it
         assert p.get("fights", a) is False and p.get("fights", b) is True
 
 
-def test_the_forbidden_path_is_optional_and_a_shortcut_needs_no_roll():
+def test_the_forbidden_path_must_be_tried_again_and_a_shortcut_needs_no_roll():
+    """"They have to roll again ... they must remain in room 6 until their next turn, at which
+    point they must try to roll an odd number again": no one is asked, no one walks on to room 7."""
     p, a, b, c = trio()
     beat_room_6(p, a)
-    p.choose("walk on")
-    assert p.where(a) == 7 and p.get("stage", a) == "in_room"
+    assert p.get("stage", a) == "at_path"
+    p.roll(2, 2)  # even: stay
+    assert p.where(a) == 6 and p.get("stage", a) == "at_path"
+    p.start("The Forbidden Path and the Drawbridge").roll(3, 4)  # the next round's try: odd
+    assert p.where(a) == 9 and p.get("path_taken") == 1
     p, a, b, c = trio()
     p.on(a, "Shortcut")
     beat_room_6(p, a)
-    p.choose("take path")
     assert p.where(a) == 9 and p.get("path_taken") == 1
 
 
@@ -379,6 +440,19 @@ def test_a_player_across_may_spend_the_next_round_raising_the_drawbridge(faces, 
     assert p.state(p.bridge(), "needed") == (10 if raised else 7)
     assert p.get("fights", a) is False  # the attempt is the whole of player 1's round
     assert not p.asks(b, "drawbridge")
+
+
+def test_once_the_drawbridge_is_raised_no_one_else_is_offered_to_raise_it():
+    """The loop over the players who crossed last round tests the bridge for each of them, not once."""
+    p, a, b, c = trio()
+    p.st.round = 2
+    p.room(a, 10).set("crossed", a, 1).room(b, 10).set("crossed", b, 1).room(c, 5)
+    p.game.set_state(p.st, p.bridge(), "lowered", True)
+    p.start("Reveal green cards")
+    assert p.asks(a, "drawbridge")
+    p.choose("raise").roll(4, 4)  # 8: raised
+    assert p.state(p.bridge(), "lowered") is False
+    assert not p.asks(b, "drawbridge") and p.get("fights", b) is True
 
 
 def test_the_drawbridge_is_raised_only_in_the_round_after_crossing():
