@@ -14,6 +14,7 @@ from cli.main import main
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
 from interpreter.analysis.simulate import simulate
+from interpreter.analysis.tally import outcome_label
 from interpreter.engine.game import Game
 from rulelang import load_ruleset
 
@@ -186,19 +187,26 @@ def test_oh_hell_scoring_and_the_deal_passing_left():
     assert len(p.zone("trump_spot")) == 1 and len(p.zone("deck")) == 52 - 16 - 1
 
 
-@pytest.mark.parametrize("exact, places, results", [
-    ((2, 2, 1, 0), (1, 1, 3, 4), ("draw", "draw", "lose", "lose")),  # tied on points and exact bids: a shared first
-    ((2, 3, 1, 0), (2, 1, 3, 4), ("lose", "win", "lose", "lose")),   # the exact bids break the tie
+@pytest.mark.parametrize("points, exact, places, results, decided, label", [
+    # tied on points and exact bids: a shared first
+    ((20, 20, 20, 5), (2, 2, 1, 0), (1, 1, 3, 4), ("draw", "draw", "lose", "lose"), "points", "draw (last_hand)"),
+    # the exact bids break the tie on points: they decided, and the label says so
+    ((20, 20, 20, 5), (2, 3, 1, 0), (2, 1, 3, 4), ("lose", "win", "lose", "lose"), "exact_bids",
+     "player_2 wins on exact bids (last_hand)"),
+    ((20, 21, 20, 5), (2, 0, 1, 0), (2, 1, 3, 4), ("lose", "win", "lose", "lose"), "points",
+     "player_2 wins on points (last_hand)"),
 ])
-def test_oh_hell_the_last_hand_ends_the_game_ranked_by_points_then_exact_bids(exact, places, results):
+def test_oh_hell_the_last_hand_ends_the_game_ranked_by_points_then_exact_bids(points, exact, places, results,
+                                                                               decided, label):
     p = oh_hell(hands=1)
-    for player, points, n in zip(p.game.roles, (20, 20, 20, 5), exact):
-        p.set("points", points, owner=player).set("exact_bids", n, owner=player)
+    for player, n_points, n in zip(p.game.roles, points, exact):
+        p.set("points", n_points, owner=player).set("exact_bids", n, owner=player)
     p.start("Score")  # no tricks and no bids: everyone made a bid of 0 this hand
     out = p.game.outcome(p.st)
-    assert out["scores"] == {"player_1": 30, "player_2": 30, "player_3": 30, "player_4": 15}
+    assert list(out["scores"].values()) == [x + 10 for x in points]
     assert tuple(out["places"].values()) == places and tuple(out["results"].values()) == results
-    assert out["ranked_by"] == "points" and out["reason"] == "last_hand"
+    assert out["ranked_by"] == decided and out["reason"] == "last_hand"
+    assert outcome_label(out) == label
 
 
 def test_oh_hell_five_players_ten_cards_leaves_a_card_to_spare():

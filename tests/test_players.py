@@ -157,7 +157,8 @@ def test_a_ranking_breaks_ties_in_order_and_players_still_tied_share_a_place():
     out = g.outcome(st)
     assert out["places"] == {"player_1": 1, "player_2": 2, "player_3": 2, "player_4": 4}
     assert out["results"] == {"player_1": "win", "player_2": "lose", "player_3": "lose", "player_4": "lose"}
-    assert out["ranked_by"] == "glory" and out["scores"]["player_1"] == 5
+    # player 1 is first on glory with players 2 and 3, and alone on deaths: deaths decided
+    assert out["ranked_by"] == "deaths" and out["scores"]["player_1"] == 5
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -327,7 +328,7 @@ def test_a_simulation_reports_places(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "places (1 is first" in r.stdout and "player_1  mean 1.00" in r.stdout
     header, first = rows.read_text().splitlines()[:2]
-    assert "place_player_2" in header and "player_1 wins on glory (finished)" in first
+    assert "place_player_2" in header and "player_1 wins on deaths (finished)" in first
 
 
 def test_agents_play_every_seat_and_a_log_replays(tmp_path):

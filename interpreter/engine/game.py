@@ -331,7 +331,7 @@ class Game:
         layout, roles = self.layout, self.roles
         scores = {r: self._bounded(f(st, {}), node) for r, f, node in self._score_nodes}
         out = st.vars[layout.out_slot:layout.out_slot + len(roles)]
-        results, places = placements(end, roles, out, self._ranking_keys, st)
+        results, places, decided = placements(end, roles, out, self._ranking_keys, st)
         ratings = {}
         for role, result in results.items():
             if result == "win" and role in scores:
@@ -341,8 +341,8 @@ class Game:
         outcome = {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
                    "places": places, "scores": scores, "ratings": ratings, "rounds": st.round,
                    "decisions": st.decisions}
-        if end.kind == "end" and self.mode.ranking:  # what decided it, for the outcome's label
-            outcome["ranked_by"] = self.mode.ranking[0].name
+        if end.kind == "end" and self.mode.ranking:  # the key that decided it, for the outcome's label
+            outcome["ranked_by"] = self.mode.ranking[decided].name
         if any(out):
             outcome["eliminated"] = {r: st.vars[layout.why_slot + i] or "out" for i, r in enumerate(roles) if out[i]}
         if self._measure_nodes:

@@ -12,7 +12,9 @@
 A player eliminated during the game places below every player still in it,
 a later elimination above an earlier one, and loses. A place is one more
 than the number of players placed strictly better, so ties share a place
-(1, 2, 2, 4).
+(1, 2, 2, 4). An ending by the ranking says which of its keys decided: the
+first on which the winner and the best of the others differ (a tie on points
+broken by exact bids was decided by exact bids), or, in a draw, the first.
 """
 from __future__ import annotations
 
@@ -22,16 +24,18 @@ from ..runtime.errors import GameEnded
 
 
 def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
-               keys: list[tuple[bool, dict[str, Callable]]], st) -> tuple[dict[str, str], dict[str, int]]:
-    """(result per role, place per role). `out[i]`: 0 if roles[i] is in the game,
-    k if they were the k-th out; `keys`: the ranking (`ranking:`, or the scores),
-    (lowest first?, role -> f(st, env)) per key."""
+               keys: list[tuple[bool, dict[str, Callable]]], st) -> tuple[dict[str, str], dict[str, int], int]:
+    """(result per role, place per role, the key that decided). `out[i]`: 0 if roles[i]
+    is in the game, k if they were the k-th out; `keys`: the ranking (`ranking:`, or the
+    scores), (lowest first?, role -> f(st, env)) per key. The deciding key is an index of
+    `keys` for an ending by the ranking (see the module's note), else 0."""
     named = set([end.role] if isinstance(end.role, str) else end.role or ())
     if len(roles) == 1 and (end.kind == "draw" or end.kind in ("win", "lose") and roles[0] in named):
         # one player, named by the end (or a draw): one place, and no ranking to evaluate
         result = end.kind if end.kind != "draw" else "lose" if out[0] else "draw"
-        return {roles[0]: result}, {roles[0]: 1}
+        return {roles[0]: result}, {roles[0]: 1}, 0
     gone = {r: k for r, k in zip(roles, out) if k}
+    values: dict[str, tuple] = {}  # each key's value per role, evaluated once
 
     def in_or_out(r: str) -> tuple:  # everyone still in ties; below them, the last out first
         return (1, -gone[r]) if r in gone else (0,)
@@ -39,7 +43,9 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     def ranked(r: str) -> tuple:
         if r in gone:
             return in_or_out(r)
-        return (0,) + tuple(f[r](st, {}) * (1 if lowest else -1) for lowest, f in keys)
+        if r not in values:
+            values[r] = (0,) + tuple(f[r](st, {}) * (1 if lowest else -1) for lowest, f in keys)
+        return values[r]
 
     others = [r for r in roles if r not in named]
     if end.kind == "win":
@@ -62,4 +68,17 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     else:
         firsts = [r for r in roles if places[r] == 1 and r not in gone]
         results = {r: ("win" if len(firsts) == 1 else "draw") if r in firsts else "lose" for r in roles}
-    return results, places
+    return results, places, _decided_by(end, roles, places, gone, ranked)
+
+
+def _decided_by(end: GameEnded, roles, places: dict[str, int], gone: dict, ranked) -> int:
+    """The index of the ranking key on which the one first place and the best of the players
+    still in the game after it differ; 0 for a draw or any other ending."""
+    if end.kind != "end":
+        return 0
+    firsts = [r for r in roles if places[r] == 1 and r not in gone]
+    seconds = sorted((r for r in roles if r not in gone and r not in firsts), key=ranked)
+    if len(firsts) != 1 or not seconds:
+        return 0
+    top, next_best = ranked(firsts[0]), ranked(seconds[0])
+    return next((i - 1 for i in range(1, len(top)) if top[i] != next_best[i]), 0)
