@@ -188,7 +188,7 @@ def test_looting_exchange_turns_shards_into_effort_for_the_dealers_row_anywhere(
 def test_strike_bonus_effort_counts_as_power_on_the_card():
     t = Table()
     t.set("activated", False)
-    t.here("north", encounter(t, "The Crossroad"))
+    t.here("north", encounter(t, "Dusty Road"))
     t.put("minion_deck", minion(t, "skulls", "seven"))
     t.deck("player_1", "Hack", "Strive")
     t.start("Explore").choose("activate")
@@ -210,7 +210,17 @@ def test_an_ambush_is_activated_on_reveal_with_a_strike_bonus_of_one_then_is_ord
     t.choose("realm north")
     assert t.st.face_up[alley] and t.labels("enemies") == ["two of dust"]
     assert t.labels("bound", "player_1") == ["Strive"]  # ambushed: Strike Bonus 1
-    assert t.state(alley, "sprung") is False and t.state(alley, "cubes") == 0
+    assert t.state(alley, "sprung") is False and t.state(alley, "cubes") == 1
+    t.choose("stop").choose("flee")
+    assert t.state(alley, "sprung") is True
+    # a later turn: the Ambush, activated again, is an ordinary combat with the full Strike Bonus
+    t.set("active", "player_1").set("activated", False)
+    t.put("bound", owner="player_1")
+    t.deck("player_1", "Strive", "Hack", "Strive")
+    t.start("Explore")
+    assert "activate" in t.options()
+    t.choose("activate")
+    assert len(t.labels("bound", "player_1")) == 2 and t.state(alley, "cubes") == 0
 
 
 def test_death_sequence():
@@ -218,7 +228,7 @@ def test_death_sequence():
     t.set("activated", False).set("health", 1, "player_1").set("food", 3, "player_1").set("fame", 12, "player_1")
     buckler, relic = t.one("equipment", name="Buckler"), t.one("equipment", name="Amulet of Fate")
     t.place(buckler, t.zi("gear", "player_1")).place(relic, t.zi("gear", "player_1"))
-    t.here("north", encounter(t, "The Crossroad"))
+    t.here("north", encounter(t, "Dusty Road"))
     t.put("minion_deck", minion(t, "skulls", "seven"))
     t.put("pain_deck", *t.game.cards("pain", kind="wound", amount=1)[:2])
     t.deck("player_1", *["Strive"] * 6)
@@ -243,7 +253,6 @@ def test_fatigue_is_all_or_nothing():
     t = Table()
     t.put("bound", *[t.one("skill", name="Hack") for _ in range(2)], owner="player_1")
     t.put("hand", t.one("skill", name="Strive"), owner="player_1")
-    t.set("turn_over", False)
     t.start("Fatigue")
     assert t.options() == ["play", "release"]  # 2 Effort needed, none yet
     t.choose("play").choose("Strive")
@@ -303,7 +312,7 @@ def combat(t: Table, deck: list[str], minions: list[tuple[str, str]], name: str 
 
 
 def test_rot_costs_health_when_drawn_for_the_strike_bonus():
-    t = combat(Table(), ["Rot", "Strive"], [("skulls", "seven")], "The Crossroad")
+    t = combat(Table(), ["Rot", "Strive"], [("skulls", "seven")], "Dusty Road")
     assert t.var("health", "player_1") == 9
 
 
@@ -325,20 +334,20 @@ def weapon_bonus(t: Table) -> int:
 
 
 @pytest.mark.parametrize("names, health, bonus", [
-    (("Berserker Greatsword",), 4, 2), (("Berserker Greatsword",), 5, 0),
+    (("Berserker Greatsword",), 4, 0),  # its Power comes when it is assigned (below), not at the start
     (("Buckler",), 10, 1), (("Buckler", "Twin Daggers"), 10, 0),  # a shield needs a one-handed weapon
     (("Crown of Kallas",), 10, 1),
 ])
 def test_start_of_combat_abilities(names, health, bonus):
     t = gear(Table().set("health", health, "player_1"), *names)
-    combat(t, ["Strive", "Strive"], [("skulls", "seven")], "The Crossroad")
+    combat(t, ["Strive", "Strive"], [("skulls", "seven")], "Dusty Road")
     assert weapon_bonus(t) == bonus
 
 
 def test_padded_armour_once_per_turn():
     t = gear(Table().set("health", 8, "player_1"), "Silken Robes")
     t.put("pain_deck", *t.game.cards("pain", kind="wound", amount=1)[:3])
-    combat(t, ["Strive", "Strive"], [("skulls", "seven")], "The Crossroad")
+    combat(t, ["Strive", "Strive"], [("skulls", "seven")], "Dusty Road")
     t.choose("stop").choose("flee")  # Pain 2: two wounds, the first softened
     assert t.var("health", "player_1") == 7
 
@@ -353,29 +362,29 @@ def test_health_elixir_in_the_play_window():
 
 def test_shard_sigil_and_plunder_on_defeat():
     t = gear(Table(), "Sigil of Shards")
-    combat(t, ["Hack", "Hack"], [("dust", "four")], "The Crossroad")
+    combat(t, ["Hack", "Hack"], [("dust", "four")], "Dusty Road")
     t.choose("card").choose("Hack, four of dust")
     assert t.var("shards", "player_1") == 1 + 1 + 1 + 1  # the minion's, Plunder's, the Sigil's, the Encounter's
 
 
 def test_pickpocket_takes_food():
-    t = combat(Table().set("food", 2, "player_1"), ["Strive", "Strive"], [("dust", "two")], "The Crossroad")
+    t = combat(Table().set("food", 2, "player_1"), ["Strive", "Strive"], [("dust", "two")], "Dusty Road")
     assert t.var("food", "player_1") == 1
 
 
 def test_skull_toll_discards_from_hand_or_curses():
     t = Table()
     t.put("hand", t.one("skill", name="Strive"), owner="player_1")
-    combat(t, ["Strive", "Strive"], [("skulls", "two")], "The Crossroad")
+    combat(t, ["Strive", "Strive"], [("skulls", "two")], "Dusty Road")
     assert t.decision.label == "toll" and t.options() == ["Strive"]
     t = Table()
     t.put("hand", owner="player_1")
-    combat(t, ["Strive", "Strive"], [("skulls", "two")], "The Crossroad")
+    combat(t, ["Strive", "Strive"], [("skulls", "two")], "Dusty Road")
     assert [c for c in t.labels("discard", "player_1") if c in ("Bad Luck", "Rot")]
 
 
 def test_protection_ignores_the_first_card_each_round():
-    t = combat(Table(), ["Hack", "Hack"], [("scales", "two")], "The Crossroad")
+    t = combat(Table(), ["Hack", "Hack"], [("scales", "two")], "Dusty Road")
     t.choose("card").choose("Hack, two of scales")
     assert t.labels("enemies") == ["two of scales"]  # ignored (blocked 1)
     t.choose("card").choose("Hack, two of scales (blocked 1)")
@@ -383,10 +392,10 @@ def test_protection_ignores_the_first_card_each_round():
 
 
 def test_infected_makes_a_push_cost_more_food():
-    t = combat(Table().set("food", 1, "player_1"), ["Strive", "Strive"], [("plague", "two")], "The Crossroad")
+    t = combat(Table().set("food", 1, "player_1"), ["Strive", "Strive"], [("plague", "two")], "Dusty Road")
     t.choose("stop")
     assert t.options() == ["flee"]  # 1 Food + Infected 1
-    t = combat(Table().set("food", 2, "player_1"), ["Strive", "Strive"], [("plague", "two")], "The Crossroad")
+    t = combat(Table().set("food", 2, "player_1"), ["Strive", "Strive"], [("plague", "two")], "Dusty Road")
     t.choose("stop").choose("push")
     assert t.var("food", "player_1") == 0
 
@@ -409,7 +418,7 @@ def test_queens_presence():
     t = Table().set("level", 2)
     t.put("royals", royal(t, "dust", "queen"))
     t.st.face_up[royal(t, "dust", "queen")] = True
-    combat(t, ["Strive", "Strive"], [("dust", "three")], "The Crossroad")
+    combat(t, ["Strive", "Strive"], [("dust", "three")], "Dusty Road")
     assert t.var("health", "player_1") == 9
 
 
@@ -475,6 +484,181 @@ def test_revealing_the_king_s_encounter_reaches_the_king():
     t.place(encounter(t, "King", 3), t.at("north"), up=False)
     t.start("Explore").choose("move").choose("realm north")
     assert t.var("king_reached") is True
+
+
+# ------------------------------------------------------------------ the King's end, and death at once
+
+
+def king_at_hand(t: Table, on_token: bool = False) -> Table:
+    """Level 3, the King of Dust face up: player 1 on the King's Encounter (north), or on the
+    King token's space (the Well, east of the Town) with the King's Encounter north; two Hacks and
+    two Heavy Blows bound (10 Power), a Minion deck of one Dust seven (Power 4: his Minion Draw)."""
+    king = royal(t, "dust", "king")
+    t.set("level", 3).set("activated", False).set("first_player", "player_1")
+    t.put("royals", king)
+    t.st.face_up[king] = True
+    t.here("north", encounter(t, "King", 3))
+    if on_token:
+        t.here("east", encounter(t, "Well", 3))
+        t.place(t.game.cards("king_token")[0], t.at("east"))
+    t.put("minion_deck", minion(t, "dust", "seven"))
+    t.put("bound", *[t.one("skill", name=n) for n in ("Hack", "Hack", "Heavy Blow", "Heavy Blow")], owner="player_1")
+    t.deck("player_1", *["Strive"] * 8)
+    return t
+
+
+def assign(t: Table, card: str, enemy: str) -> Table:
+    """Assign a bound card (by name) to an enemy (by label, whatever its damage so far)."""
+    t.choose("card")
+    return t.choose(next(o for o in t.options() if o.startswith(card) and o.split(", ")[1].startswith(enemy)))
+
+
+def kill_the_king(t: Table) -> Table:
+    """Assign the bound cards: the Hacks beat the minion, the Heavy Blows and the Strike Bonus the King."""
+    for card, enemy in [("Hack", "seven of dust")] * 2 + [("Heavy Blow", "king")] * 2 + [("Strive", "king")] * 2:
+        assign(t, card, enemy)
+    return t
+
+
+def end_turn(t: Table, role: str) -> None:
+    """Answer the rest of a turn: no looting, nothing bought."""
+    while t.decision is not None and t.var("active") == role:
+        label = t.decision.label
+        t.choose({"loot": "skip", "explore": "done", "acquire": "done", "any_time": "pass"}.get(label, t.options()[0]))
+
+
+def test_the_king_defeated_on_his_encounter_ends_the_game_at_the_end_of_the_round():
+    t = king_at_hand(Table())
+    t.here("north", encounter(t, "King", 3), seat=2)  # player 2 stands on the King's Encounter too
+    t.start("Explore").choose("activate")
+    kill_the_king(t)
+    assert t.labels("defeated_royals") == ["king of dust"] and t.var("killed_king", "player_1") == 1
+    assert t.var("end_triggered") is True
+    end_turn(t, "player_1")
+    # player 2's turn: the King's Encounter can no longer be activated (he is defeated), nothing fails
+    assert t.var("active") == "player_2" and t.decision.label in ("explore", "any_time")
+    if t.decision.label == "any_time":
+        t.choose("pass")
+    assert "activate" not in t.options() and "fight_king" not in t.options()
+    end_turn(t, "player_2")
+    out = t.game.outcome(t.st)
+    assert out is not None and out["reason"] == "the_end" and out["measures"]["king_killed"] is True
+
+
+def test_the_king_defeated_on_his_tokens_space_leaves_the_map():
+    t = king_at_hand(Table(), on_token=True)
+    t.here("east", encounter(t, "Well", 3))
+    t.set("shards", 1, "player_1")  # the King of Dust pursues the player with the most Token Shards
+    t.start("Explore")
+    # the token is on player 1's space when Pursuit starts, and does not move: the King attacks
+    assert t.decision.label == "king_attacks" and t.options() == ["fight", "retreat"]
+    t.choose("fight")
+    kill_the_king(t)
+    token = t.game.cards("king_token")[0]
+    assert t.st.where[token] == 0 and t.var("killed_king", "player_1") == 1  # the token back in the box
+
+
+def test_a_minion_revealed_after_the_kings_defeat_is_fought_as_any_other():
+    """The Queen's Presence asks of every minion revealed whether its Queen is in play; with the
+    King defeated there is no Royalty of the level, and that is no error."""
+    t = king_at_hand(Table())
+    t.here("south", encounter(t, "Bone Field", 3), seat=2)
+    t.put("minion_deck", minion(t, "dust", "three"), minion(t, "dust", "two"), minion(t, "dust", "seven"))
+    t.start("Explore").choose("activate")
+    kill_the_king(t)
+    end_turn(t, "player_1")
+    if t.decision.label == "any_time":
+        t.choose("pass")
+    t.choose("activate")  # player 2 fights the Bone Field: two minions revealed
+    assert t.labels("enemies") == ["two of dust", "three of dust"]
+
+
+def test_a_death_in_the_first_fight_with_the_king_on_his_encounter_is_a_kill_by_the_king():
+    t = boss_table()
+    t.set("health", 1, "player_1").set("food", 0, "player_1")
+    t.put("pain_deck", *t.game.cards("pain", kind="wound", amount=1)[:4])
+    t.choose("activate").choose("stop").choose("flee")  # the King's Pain kills
+    assert t.var("deaths", "player_1") == 1 and t.var("king_kills") == 1
+    token = t.game.cards("king_token")[0]
+    assert t.st.where[token] == t.at("north")  # not defeated: his token on his Encounter
+
+
+def test_a_push_that_draws_rot_at_1_health_kills_at_once():
+    """Health 2, a push: a wound (1), then the card drawn and bound is Rot (1): dead. The player is
+    offered nothing more of the combat, goes through the death sequence and the turn ends."""
+    t = Table().set("health", 2, "player_1").set("food", 1, "player_1")
+    t.put("pain_deck", *t.game.cards("pain", kind="wound", amount=1)[:1])
+    combat(t, ["Rot", "Strive", "Strive"], [("skulls", "seven")], "Dusty Road")
+    t.choose("stop").choose("push")
+    assert t.var("deaths", "player_1") == 1 and t.var("health", "player_1") == 10
+    assert not t.labels("enemies") and "seven of skulls" in t.labels("minion_discard")
+    assert t.var("active") == "player_2" and t.decision.role == "player_2"  # no assign, no Acquire step
+
+
+def test_second_wind_is_not_offered_to_a_dead_player():
+    t = Table().set("health", 1, "player_1").set("food", 1, "player_1")
+    combat(t, ["Second Wind", "Rot"], [("skulls", "seven")], "Dusty Road")  # Rot, then Second Wind, bound
+    assert t.var("deaths", "player_1") == 1 and t.decision.role == "player_2"
+
+
+def test_armour_softens_a_pain_card_before_the_health_is_lost_never_after_a_death():
+    # Health 1, a wound of 2: the Iron Helm takes 1, the other 1 kills (it does not bring the dead back)
+    t = gear(Table().set("health", 1, "player_1"), "Iron Helm")
+    t.put("pain_deck", *t.game.cards("pain", kind="wound", amount=2)[:1])
+    combat(t, ["Strive", "Strive"], [("scales", "three")], "Dusty Road")
+    t.choose("stop").choose("flee")
+    assert t.decision.label == "destroy_equipment"  # the death sequence
+    t.choose("Iron Helm")
+    assert t.var("deaths", "player_1") == 1
+    # Health 1, a wound of 1: softened to nothing, the player lives
+    t = gear(Table().set("health", 1, "player_1"), "Iron Helm")
+    t.put("pain_deck", *t.game.cards("pain", kind="wound", amount=1)[:1])
+    combat(t, ["Strive", "Strive"], [("scales", "three")], "Dusty Road")
+    t.choose("stop").choose("flee")
+    assert t.var("deaths", "player_1") == 0 and t.var("health", "player_1") == 1
+
+
+def test_the_silken_robes_additional_health_is_lost_only_to_a_pain_card_that_takes_health():
+    """The glossary: "The additional health is lost only if the pain card would cause you to lose Health"."""
+    t = gear(Table().set("health", 5, "player_1").set("food", 3, "player_1"), "Silken Robes")
+    famine, wound = t.game.cards("pain", kind="famine")[0], t.game.cards("pain", kind="wound", amount=1)[0]
+    t.put("pain_deck", wound, famine)  # the famine first
+    combat(t, ["Strive", "Strive"], [("dust", "five")], "Dusty Road")
+    t.choose("stop").choose("flee")  # Pain 1... the Dust five has Pain 1: only the famine
+    assert t.var("food", "player_1") == 1 and t.var("health", "player_1") == 5
+
+
+def test_the_berserker_greatsword_gains_its_power_when_assigned_at_4_health_or_less():
+    for health, defeated in ((4, True), (5, False)):
+        t = gear(Table().set("health", health, "player_1"), "Berserker Greatsword")
+        combat(t, ["Forage", "Forage", "Forage"], [("dust", "seven")], "Dusty Road")  # Power 4: 3 + 2 beats it
+        t.choose("equipment").choose("Berserker Greatsword, seven of dust")
+        assert bool(t.labels("enemies")) is not defeated
+
+
+def test_krakens_claws_divides_a_bound_cards_power_among_enemies():
+    """The glossary: "A card with 3 power may be split among 3 enemies"."""
+    t = gear(Table(), "Kraken's Claws")
+    t.put("bound", t.one("skill", name="Heavy Blow"), owner="player_1")
+    combat(t, ["Forage", "Forage"], [("dust", "two"), ("plague", "two")], "Bandit Camp")
+    assert "part" in t.options()
+    t.choose("part").choose("Heavy Blow, two of plague")
+    assert t.decision.label == "power_part" and t.options() == ["1", "2"]
+    t.choose("1")  # 1 of its 3 Power to the Plague two (Power 1): defeated
+    assert t.labels("enemies") == ["two of dust"]
+    t.choose("card").choose("Heavy Blow (bonus -1), two of dust")  # the 2 left to the Dust two
+    assert not t.labels("enemies")
+
+
+def test_a_new_weapon_with_a_lower_binding_limit_unbinds_the_cards_beyond_it():
+    t = Table().set("effort", 6, "player_1")
+    t.put("bound", *[t.one("skill", name="Hack") for _ in range(2)], owner="player_1")
+    t.here("centre", t.game.cards("encounter", kind="town")[0])
+    t.put("dealer_row", t.one("equipment", name="Berserker Greatsword"))
+    t.start("Acquire").choose("buy").choose("Berserker Greatsword")  # Binding Limit 1
+    assert t.decision.label == "unbind" and t.options() == ["Hack", "Hack"]
+    t.choose("Hack")
+    assert t.labels("bound", "player_1") == ["Hack"] and t.labels("played", "player_1") == ["Hack"]
 
 
 # ------------------------------------------------------------------ a new card with a new ability
