@@ -20,6 +20,8 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
     quick = {role: q for role, agent in agents.items() if (q := quick_of(agent)) is not None}
     # without a log to write, the game answers quick agents itself, decision after decision
     more = quick or None if log is None else None
+    if log is not None and viewer is None:  # one for the whole game: a Viewer is made once, not per record
+        viewer = Viewer(game)
     if state is None:
         state = game.new_state(seed, more if stop_at is None else None)
     st = state
