@@ -1,21 +1,19 @@
 """Benchmark: what writing a game's log costs — a logged game against the same game unlogged.
 
-    python benchmarks/bench_logs.py [--games 6] [--players 2] [--instructions] [RULESET ...]
+    python benchmarks/bench_logs.py [--games 6] [--players 2,3,4] [--in-process] [RULESET ...]
 
-Plays the same seeds with random players twice, once writing the referee's log (a file, as
-`rulelang run --log` does) and once not, alternating the two game by game so that the shared
-machine's load falls on both alike, and reports the CPU seconds of each and their ratio (the
-target: a logged game costs at most 1.3 times an unlogged one). `--instructions` counts machine
-instructions under valgrind instead (load-insensitive; slower): the difference between
-playing the games and playing none, logged and unlogged. Default ruleset: Hand of Fate, whose
-log cost five times the game before the log reused one view of the game for every record.
+By default it runs `rulelang run RULESET --seed S --set players=N` with and without `--log FILE`
+(random players), the two alternating seed by seed so that the shared machine's load falls on both
+alike, and reports the CPU seconds of each process (start-up included, as a user pays it) and
+their ratio; the target is at most 1.3. `--in-process` plays the games in this process instead,
+a log file a game, and reports the CPU seconds of the games alone: the log's own cost per game,
+where a game of random players costs milliseconds. Default ruleset: Hand of Fate, whose log cost
+five times its game before one view of the game served every record.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -31,90 +29,61 @@ from interpreter.engine.game import Game  # noqa: E402
 from interpreter.engine.logs import GameLog, header  # noqa: E402
 from rulelang import load_ruleset  # noqa: E402
 
-PLAY = """
-import sys
-from interpreter.agents.match import play
-from interpreter.agents.simple import RandomAgent
-from interpreter.engine.game import Game
-from interpreter.engine.logs import GameLog, header
-from rulelang import load_ruleset
-name, players, n, logged = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "log"
-game = Game(load_ruleset(name, {"players": players} if players != "-" else {}))
-def one(seed):
-    agents = {r: RandomAgent(seed, r) for r in game.roles}
-    if not logged:
-        return play(game, seed, agents)
-    with open(sys.argv[5], "w") as f:
-        play(game, seed, agents, log=GameLog(f, header(game.ruleset, None, game.mode.name, seed, {})))
-one(10 ** 6)  # the first game's one-off work
-for seed in range(n):
-    one(seed)
-"""
+
+def cli_seconds(name: str, players: str, seed: int, log: str | None) -> float:
+    """The CPU seconds (user and system) of one `rulelang run`."""
+    args = [sys.executable, "-m", "cli", "run", name, "--seed", str(seed), "--set", f"players={players}"]
+    proc = subprocess.Popen(args + (["--log", log] if log else []), cwd=ROOT, stdout=subprocess.DEVNULL,
+                            env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status:
+        raise SystemExit(f"bench_logs: `{' '.join(args)}` failed")
+    return usage.ru_utime + usage.ru_stime
 
 
-def game_for(name: str, players: str) -> Game:
-    return Game(load_ruleset(name, {"players": players} if players != "-" else {}))
-
-
-def one_game(game: Game, seed: int, log_path: str | None) -> float:
+def game_seconds(game: Game, seed: int, log: str | None) -> float:
+    """The CPU seconds of one game played in this process (and its log written, with `log`)."""
     agents = {r: RandomAgent(seed, r) for r in game.roles}
     start = time.process_time()
-    if log_path is None:
+    if log is None:
         play(game, seed, agents)
     else:
-        with open(log_path, "w") as f:
-            play(game, seed, agents, log=GameLog(f, header(game.ruleset, None, game.mode.name, seed, {})))
+        with open(log, "w") as f:
+            play(game, seed, agents, log=GameLog(f, header(game.ruleset, None, game.mode.name, seed, {}), batch=256))
     return time.process_time() - start
 
 
-def paired(name: str, players: str, games: int) -> tuple[float, float]:
-    game = game_for(name, players)
-    one_game(game, 10 ** 6, None)  # warm-up: the first game's one-off work
+def paired(measure, games: int, log: str) -> tuple[float, float]:
+    """Mean (unlogged, logged) of `measure(seed, log or None)`, alternating which goes first."""
     plain = logged = 0.0
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "game.jsonl")
-        for seed in range(games):
-            if seed % 2:  # alternate which goes first
-                logged += one_game(game, seed, path)
-                plain += one_game(game, seed, None)
-            else:
-                plain += one_game(game, seed, None)
-                logged += one_game(game, seed, path)
+    for seed in range(games):
+        for with_log in ((True, False) if seed % 2 else (False, True)):
+            t = measure(seed, log if with_log else None)
+            logged, plain = (logged + t, plain) if with_log else (logged, plain + t)
     return plain / games, logged / games
-
-
-def instructions(name: str, players: str, games: int, logged: bool, script: Path, log_path: str) -> int:
-    out = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={log_path}.cg",
-         sys.executable, str(script), name, players, str(games), "log" if logged else "plain", log_path],
-        cwd=ROOT, capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}).stderr
-    return int(re.search(r"I\s+refs:\s+([\d,]+)", out)[1].replace(",", ""))
-
-
-def counted(name: str, players: str, games: int) -> tuple[float, float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        script, path = Path(tmp) / "play.py", os.path.join(tmp, "game.jsonl")
-        script.write_text(PLAY)
-        base = {logged: instructions(name, players, 0, logged, script, path) for logged in (False, True)}
-        return tuple((instructions(name, players, games, logged, script, path) - base[logged]) / games
-                     for logged in (False, True))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--players", default="2", help="the players parameter ('-' for a ruleset of roles)")
-    parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind")
+    parser.add_argument("--players", default="2,3,4", help="player counts, comma-separated ('-': a ruleset of roles)")
+    parser.add_argument("--in-process", action="store_true", help="the games alone, played in this process")
     parser.add_argument("rulesets", nargs="*", default=["hand-of-fate-ordeals"])
     args = parser.parse_args()
-    if args.instructions and shutil.which("valgrind") is None:
-        sys.exit("bench_logs: valgrind is not installed")
-    unit = "instructions" if args.instructions else "CPU s"
-    for name in args.rulesets:
-        plain, logged = (counted if args.instructions else paired)(name, args.players, args.games)
-        print(f"{name:24} {args.games} games: unlogged {plain:,.3f} {unit} a game, logged {logged:,.3f}, "
-              f"logged/unlogged {logged / plain:.2f}", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "game.jsonl")
+        for name in args.rulesets:
+            for players in args.players.split(","):
+                params = {"players": players} if players != "-" else {}
+                if args.in_process:
+                    game = Game(load_ruleset(name, params))
+                    game_seconds(game, 10 ** 6, None)  # the first game's one-off work
+                    plain, logged = paired(lambda seed, to: game_seconds(game, seed, to), args.games, log)
+                else:
+                    plain, logged = paired(lambda seed, to: cli_seconds(name, players, seed, to), args.games, log)
+                what = "game" if args.in_process else "`rulelang run`"
+                print(f"{name} players={players}, {args.games} seeds: CPU s a {what} unlogged {plain:.4f}, "
+                      f"logged {logged:.4f}, logged/unlogged {logged / plain:.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -214,14 +214,15 @@ def describe(outcome: dict) -> str:
     return " — ".join(parts)
 
 
-def open_log(path: str | None, head: dict, role: str | None = None):
+def open_log(path: str | None, head: dict, role: str | None = None, batch: int = 1):
+    """The file and the log; `batch` records are written at a time (a headless game's)."""
     if not path:
         return None, None
     try:
         f = Output(open(path, "w", encoding="utf-8"), path)
     except OSError as exc:
         raise UsageError(f"cannot write the log {path}: {exc.strerror}") from None
-    return f, GameLog(f, head, role)
+    return f, GameLog(f, head, role, batch)
 
 
 def resumed(args) -> tuple:
@@ -302,11 +303,13 @@ def cmd_run(args) -> int:
     agents = {role: make_agent(kind, seed, role) for role, kind in kinds.items()}
     if args.log_as is not None and args.log_as not in game.roles:
         raise UsageError(f"--log-as: no role '{args.log_as}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
-    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds), args.log_as)
+    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds), args.log_as,
+                             batch=256)
     try:
         st = play(game, seed, agents, state=state, log=log, stop_at=args.stop_at, timeout=args.decision_timeout)
     finally:
         if log_file:
+            log.flush()  # what a game stopped short of its end (an error, --stop-at) has logged
             log_file.close()
     if args.save:
         save_state(args.save, ruleset, args.ruleset, game.mode.name, seed, kinds, st, game)

@@ -1,4 +1,5 @@
 """A game log replays to the same outcome; a saved state resumes to the same game."""
+import io
 import json
 
 import pytest
@@ -6,7 +7,8 @@ from helpers import game_for, rulelang
 
 from interpreter.agents.match import play
 from interpreter.agents.simple import RandomAgent
-from interpreter.engine.logs import ReplayError, read_log, replay
+from interpreter.engine.game import Game
+from interpreter.engine.logs import GameLog, ReplayError, header, read_log, replay
 from interpreter.engine.saves import load, restore, save
 from rulelang import load_ruleset
 
@@ -93,3 +95,21 @@ def test_gobbots_log_replays(tmp_path):
     assert result.returncode == 0, result.stderr
     again = rulelang("replay", str(log))
     assert again.returncode == 0 and again.stdout.splitlines()[0] == result.stdout.strip()
+
+
+@pytest.mark.parametrize("name, params", [("hand-of-fate-ordeals", {"players": "3"}), ("gauntlet-16-7", {})])
+def test_a_log_written_in_batches_is_the_log_record_by_record(name, params):
+    """A log is written `batch` records at a time, whole lines only, each record as json.dumps
+    makes it (the decision records are made from parts worked out once a game)."""
+    game = Game(load_ruleset(name, params))
+    texts = []
+    for batch in (1, 7, 256):
+        out = io.StringIO()
+        log = GameLog(out, header(game.ruleset, None, game.mode.name, 5, {}), batch=batch)
+        play(game, 5, {r: RandomAgent(5, r) for r in game.roles}, log=log)
+        texts.append(out.getvalue())
+        assert out.getvalue().endswith("\n")
+    assert texts[0] == texts[1] == texts[2]
+    for line in texts[0].splitlines():
+        assert json.dumps(json.loads(line)) == line
+    assert texts[0].count('"type": "decision"') > 100

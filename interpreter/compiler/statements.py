@@ -24,11 +24,32 @@ from .prelude import FREE_BINDINGS
 from .source import Function
 
 
-def _changes_the_game(s: ir.Stmt) -> bool:
+def _changes_the_game(s: ir.Stmt, watched: frozenset[str] | None) -> bool:
     """A statement after which `watch:` conditions are checked (the others
-    change nothing a condition can see, or are made of these)."""
-    return isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)) or \
-        isinstance(s, (ir.Assign, ir.Roll)) and isinstance(s.target, ir.Var)
+    change nothing a condition can see, or are made of these). `watched`: the
+    variables the conditions read when that is all they read (see _watched)."""
+    if isinstance(s, (ir.Assign, ir.Roll)) and isinstance(s.target, ir.Var):
+        return watched is None or s.target.name in watched
+    return watched is None and isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)) or isinstance(s, ir.Eliminate)
+
+
+# what a watch's condition may be made of to be known to read nothing but game variables
+_PLAIN = (ir.Const, ir.Var, ir.Param, ir.EnumValue, ir.RoleRef, ir.Unary, ir.Binary, ir.IfExpr)
+
+
+def _watched(watches) -> frozenset[str] | None:
+    """The game variables the watches' conditions read, if they read nothing else (no card,
+    zone, card state or define): then only a change to one of them can set a watch off, and
+    the check follows only those (`active != none and health of active == 0` is not asked
+    after every move). None when a condition reads more: the check follows every change."""
+    names = set()
+    for w in watches:
+        for n in walk(w.when):
+            if not isinstance(n, _PLAIN):
+                return None
+            if isinstance(n, ir.Var):
+                names.add(n.name)
+    return frozenset(names)
 
 
 def _grows(e: ir.Expr) -> bool:
@@ -67,6 +88,7 @@ class Statements(Binders):
             self.always_cards = locals_always_cards(program, layout.rs)
         self.invariants = invariants  # called after every effect, when the game checks its invariants
         self.watch_check = None  # called after every change to the game, when the mode has watches
+        self.watched = _watched(program.watches) if program is not None else None
         self._defines: dict[str, object] = {}
         self._procedures: dict[str, object] = {}
         self.chance_sites: list[ChanceSite] = []  # every roll, random pick and shuffle generated, by index
@@ -125,7 +147,7 @@ class Statements(Binders):
         """What follows a statement, when asked for: the invariant check, the watches."""
         if self.invariants is not None and isinstance(s, _EFFECTS):
             self.emit(fn, indent, f"{self.const(self.invariants)}(st, {self.const(s.span)})")
-        if self.watch_check is not None and _changes_the_game(s):
+        if self.watch_check is not None and _changes_the_game(s, self.watched):
             self.emit(fn, indent, f"{self.const(self.watch_check)}(st)")
 
     def emit(self, fn: Function, indent: str, *lines: str) -> None:

@@ -36,14 +36,32 @@ class GameLog:
     one player's log: its own decisions in full, and of the others' only who
     decided what label — never an option that might name a card it cannot see.
     Rolls are public; a picked card is named in a player's log only if that
-    player sees it."""
+    player sees it.
 
-    def __init__(self, out: IO[str], head: dict, role: str | None = None):
-        self.out, self.role = out, role
+    A log costs what its records cost: a decision's record is one `json.dumps`
+    of the option's text, the rest made once a game. `batch` records are kept
+    and written together, whole lines only, so a log cut short (a killed
+    process) still ends at a record's end; `flush` writes what is kept (the
+    outcome does)."""
+
+    def __init__(self, out: IO[str], head: dict, role: str | None = None, batch: int = 1):
+        self.out, self.role, self.batch = out, role, max(1, batch)
+        self._lines: list[str] = []
+        self._said: dict = {}  # (step, role, label, at) -> the record's middle, as JSON
         self.write(head if role is None else dict(head, log_of=role))
 
     def write(self, record: dict) -> None:
-        self.out.write(json.dumps(record) + "\n")
+        self._add(json.dumps(record))
+
+    def _add(self, line: str) -> None:
+        self._lines.append(line)
+        if len(self._lines) >= self.batch:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._lines:
+            self.out.write("\n".join(self._lines) + "\n")
+            self._lines.clear()
         self.out.flush()
 
     def chance(self, viewer: Viewer, st: State) -> None:
@@ -54,18 +72,31 @@ class GameLog:
                 self.write({"type": record["type"], "n": st.decisions, **record})
 
     def decision(self, game: Game, viewer: Viewer, st: State, index: int) -> None:
-        self.chance(viewer, st)
-        d = game.decision(st)
-        record = {"type": "decision", "n": st.decisions, "round": st.round, "step": game.step_name(st),
-                  "role": d.role, "label": d.label}
-        if self.role is None or d.role == self.role:  # another role's record says no more than who and what label
+        """The record of a decision (made as `json.dumps` of {"type": "decision", "n", "round",
+        "step", "role", "label"[, "at", "choice", "option", "options"]} would make it)."""
+        if st.events is not None:
+            self.chance(viewer, st)
+        d = st.pending
+        full = self.role is None or d.role == self.role  # another role's record says only who and what label
+        step = game.step_name(st)
+        key = (step, d.role, d.site, full)
+        middle = self._said.get(key)
+        if middle is None:
+            middle = self._said[key] = (f', "step": {json.dumps(step)}, "role": {json.dumps(d.role)}, '
+                                        f'"label": {json.dumps(d.site.label)}'
+                                        + (f', "at": {json.dumps(d.site.at)}' if full else ""))
+        line = f'{{"type": "decision", "n": {st.decisions}, "round": {st.round}{middle}'
+        if full:
             option = viewer.option(st, index) if self.role is None else viewer.option(st, index, self.role)
-            record.update(at=d.at, choice=index, option=option, options=len(d.options))
-        self.write(record)
+            line += f', "choice": {index}, "option": {json.dumps(option)}, "options": {len(d.options)}}}'
+        else:
+            line += "}"
+        self._add(line)
 
     def outcome(self, viewer: Viewer, st: State) -> None:
         self.chance(viewer, st)
         self.write({"type": "outcome", **st.outcome})
+        self.flush()
 
 
 @dataclass

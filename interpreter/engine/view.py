@@ -25,6 +25,8 @@ named under "statistics": a screen for players leaves them out.
 """
 from __future__ import annotations
 
+import weakref
+
 from rulelang.labels import card_label, value_text, words
 from rulelang.statistics import statistics
 
@@ -42,11 +44,24 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+# what a Viewer reads of its game and never changes, made once a game: a Viewer is made for every
+# log, play, adapter and agent view, and working out the ruleset's statistics costs more than a game
+_FIXED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _fixed(game: Game) -> tuple[list[str], list[str]]:
+    """(every card's label, the ruleset's statistics, sorted) of a game."""
+    if game not in _FIXED:
+        rs = game.ruleset
+        _FIXED[game] = ([card_label(rs, c) for c in rs.cards], sorted(statistics(rs)))
+    return _FIXED[game]
+
+
 class Viewer:
     def __init__(self, game: Game):
         self.game = game
         rs = game.ruleset
-        self.labels = [card_label(rs, c) for c in rs.cards]
+        self.labels, statistics_ = _fixed(game)
         zones = rs.zones
         layout = game.layout
         self.instances = layout.instances
@@ -61,7 +76,7 @@ class Viewer:
         self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()
                       if "$" not in name]  # the rules' own bookkeeping (an ability's use) is not shown
         # variables kept only for measures: in the observation, but named so a screen can leave them out
-        self.statistics = sorted(statistics(rs))
+        self.statistics = statistics_
 
     def card(self, c: int) -> str:
         return self.labels[c]
@@ -201,7 +216,7 @@ class Viewer:
         if boards:
             obs["boards"] = boards
         if self.statistics:
-            obs["statistics"] = self.statistics
+            obs["statistics"] = list(self.statistics)
         out = self.out(st)
         if out:
             obs["out"] = out
