@@ -203,7 +203,7 @@ def test_quick_answers_asked_at_the_decision_play_the_game_the_agent_chooses(nam
     # declines a decision (`always`) is asked with a view: the game of choose() at every decision
     game = Game(bundled(name))
     viewer = Viewer(game)
-    for seed in range(4):
+    for seed in range(4 if name != "gauntlet-race" else 1):  # random players wander the race's track long
         fast = play(game, seed, {r: make_agent(spec, seed, r) for r in game.roles})
         agents = {r: make_agent(spec, seed, r) for r in game.roles}
         st = game.new_state(seed)

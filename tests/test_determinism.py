@@ -100,7 +100,7 @@ def test_procedures_called_rather_than_inlined_play_the_same_games(monkeypatch):
         monkeypatch.setattr(fold, "INLINE_BUDGET", 2000)
         assert called.rules.program.procedures and not inlined.rules.program.procedures
         assert called.possible == inlined.possible  # the zone analysis still sees through every call
-        for seed in range(10):
+        for seed in range(10 if name != "gauntlet-race" else 2):  # random players wander the race's track long
             assert random_game(called, seed) == random_game(inlined, seed), (name, seed)
 
 

@@ -16,9 +16,9 @@ CONFIGS = [(name, mode) for name in bundled_names() for mode in bundled(name).mo
 
 # rulesets whose random games run to hundreds of decisions: the suites that play
 # every bundled ruleset play these only in the slow run; their own test module
-# plays short games of them in the default run
-LONG_GAMES = {"hand-of-fate-ordeals",
-              "gauntlet-race-crossfire"}  # the race's rules on another map: gauntlet-race plays them by default
+# plays short games of them in the default run. Random players of the race wander
+# back and forth on the track (moving backwards is allowed): thousands of decisions
+LONG_GAMES = {"hand-of-fate-ordeals", "gauntlet-race", "gauntlet-race-crossfire"}
 
 
 def config_params(configs=CONFIGS) -> list:
