@@ -1,6 +1,8 @@
 """Warnings about a checked ruleset: rules that are legal but likely wrong.
 
-`rulelang check` prints them and still succeeds. Two kinds: decisions whose
+`rulelang check` prints them and still succeeds. Besides `first(...)` that
+may find nothing (first_matches.py) and loops whose list is fixed while
+their body changes it (stale_loops.py), two kinds: decisions whose
 options depend on cards their chooser may not see (below), and watches
 that may fire again and again with no decision between them — a watch's
 `do:` runs, the next change to the game checks the watches again, and if a
@@ -15,17 +17,17 @@ constant that makes it false. So a warning says "may".
 """
 from __future__ import annotations
 
-from . import ir
+from . import first_matches, ir, stale_loops
+from .effects import Effects
 from .errors import Diagnostic
 from .walk import walk
-
-CARDS = ("cards",)  # where cards are and which way up: any move, draw, shuffle or flip changes it
 
 
 def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for mode in rs.modes.values():
         out += _watch_loops(rs, mode)
+    out += first_matches.warnings(rs) + stale_loops.warnings(rs)
     seen = set()
     for mode in rs.modes.values():
         for d in _telling_menus(rs, mode):
@@ -91,7 +93,7 @@ def may_offer_unseen(rs: ir.Ruleset, mode: ir.Mode, choose: ir.Choose) -> bool:
     """Whether a choice may offer a card its chooser cannot see: it binds from a
     zone, or from a define's list of cards, that may hold such a card."""
     for g in choose.binder.groups:
-        domains = [g.domain] + [n for n in _Effects(rs)._nodes(g.domain) if isinstance(n, ir.ZoneRef)]
+        domains = [g.domain] + [n for n in Effects(rs).nodes(g.domain) if isinstance(n, ir.ZoneRef)]
         if any(_hidden_place(rs, mode, d, choose.role) is not None for d in domains):
             return True
     return False
@@ -114,7 +116,7 @@ def _hidden_place(rs, mode, domain: ir.Expr, role: ir.Expr) -> str | None:
 
 
 def _watch_loops(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
-    fx = _Effects(rs)
+    fx = Effects(rs)
     # watches that can finish without a decision and without ending the game
     free = [i for i, w in enumerate(mode.watches) if not fx.asks(w.body) and not fx.always_ends(w.body)]
     edges = {i: set() for i in free}
@@ -174,65 +176,6 @@ def _text(expr: ir.Expr) -> str:
         if text and len(text) <= 60:
             return f"`{text}`"
     return "its condition"
-
-
-class _Effects:
-    """What blocks of statements read, write, ask and end, procedures and defines followed."""
-
-    def __init__(self, rs: ir.Ruleset):
-        self.rs = rs
-
-    def _nodes(self, node, seen=None):
-        """Every node under `node`, through the defines and procedures it calls (each once)."""
-        seen = set() if seen is None else seen
-        for n in walk(node):
-            yield n
-            name = n.name if isinstance(n, (ir.DefineCall, ir.CallProc)) else None
-            if name is not None and name not in seen:
-                seen.add(name)
-                target = self.rs.defines.get(name) if isinstance(n, ir.DefineCall) else self.rs.procedures.get(name)
-                if target is not None:
-                    yield from self._nodes(target.body, seen)
-
-    def reads(self, expr: ir.Expr) -> set:
-        found = set()
-        for n in self._nodes(expr):
-            if isinstance(n, ir.Var):
-                found.add(("var", n.name))
-            elif isinstance(n, ir.Field):
-                found.add(("state", n.name))
-            elif isinstance(n, (ir.ZoneRef, ir.Owned)):
-                found.add(CARDS)
-        return found
-
-    def writes(self, block: ir.Block) -> set:
-        found = set()
-        for n in self._nodes(block):
-            target = n.target if isinstance(n, (ir.Assign, ir.Roll)) else None
-            if isinstance(target, ir.Var):
-                found.add(("var", target.name))
-            elif isinstance(target, ir.Field):
-                found.add(("state", target.name))
-            elif isinstance(n, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)):
-                found.add(CARDS)
-        return found
-
-    def asks(self, block: ir.Block) -> bool:
-        """Whether the block may ask a decision (an ability a trigger runs may)."""
-        return any(isinstance(n, (ir.Choose, ir.Menu, ir.Trigger)) for n in self._nodes(block))
-
-    def always_ends(self, block: ir.Block) -> bool:
-        return any(self._ends(s) for s in block)
-
-    def _ends(self, s: ir.Stmt) -> bool:
-        if isinstance(s, ir.EndGame):
-            return True
-        if isinstance(s, ir.If):
-            return s.otherwise is not None and all(self.always_ends(b) for _, b in s.branches) \
-                and self.always_ends(s.otherwise)
-        if isinstance(s, ir.CallProc) and s.name in self.rs.procedures:
-            return self.always_ends(self.rs.procedures[s.name].body)
-        return False
 
 
 def _made_false(when: ir.Expr, body: ir.Block, rs: ir.Ruleset) -> bool:

@@ -530,6 +530,18 @@ class _ToIR(Transformer):
     def quantified(self, meta, children):
         return ir.Quantified(children[0], children[1], span=self._span(meta))
 
+    def quantified_else(self, meta, children):
+        """`first(B else E)`, `last(B else E)`: the binding, or E when none matches. Written as
+        `first(B) if exists B else E`, what it means, so that every later pass reads it."""
+        kind, binder, default = children
+        if kind == "count":
+            raise ParseError(Diagnostic(self._span(meta), "count() always has a value: it takes no `else`",
+                                        "`first(B else V)` and `last(B else V)` give V when nothing matches"))
+        span = self._span(meta)
+        unordered = ir.Binder(binder.groups, binder.where, (), span=binder.span)
+        return ir.IfExpr(ir.Quantified("exists", unordered, span=span), ir.Quantified(kind, binder, span=span),
+                         default, span=span)
+
     def aggregate(self, meta, children):
         kind, value, binder = children
         return ir.Quantified(kind, binder, value, span=self._span(meta))
