@@ -466,7 +466,7 @@ def test_a_card_front_prints_lines_not_field_names_or_flags():
     for c in printed_cards(rs):
         views.setdefault(renderer.view(c).title, renderer.view(c))  # the first of equal names (level 1)
     assert views["Kraken's Claws"].lines == ["Weapon", "Dual wield", "Power 3", "Binding Limit 4", "Strike Bonus 2",
-                                             "Fame 3", "Relic"]
+                                             "Fame 3", "Relic", "Splits bound Power"]
     assert views["Demon Trader"].lines == ["Level 1", "Event", "Usage: 1 for each player", "Costs 3 Token Shards",
                                            "Acquire Equipment"]
     assert views["Pain famine 2"].lines == ["Lose 2 Food"]
