@@ -34,11 +34,18 @@ import re
 from . import ir
 from .errors import Span, did_you_mean
 from .parser import Origin, ParseError, parse_block, parse_expression
+from .sections.shapes import ASSUMED, EXPRESSION, PROSE, RULES, Key, Keys, Scalar, expression, string
 from .sections.values import signature
 from .types import BOOL, EnumT
 from .yamltree import YMap, YNode, YScalar
 
-ABILITY_KEYS = ("on", "where", "once", "optional", "text", "assumed", "do")
+ABILITY = Keys("an ability", (
+    Key("on", string("the event it answers"), required=True), Key("where", EXPRESSION),
+    Key("once", string("`per EVENT` or `per game`")),
+    Key("optional", expression("the player who may use it or not")),
+    Key("text", PROSE), Key("assumed", ASSUMED), Key("do", RULES, required=True)))
+EVENT = Scalar(("string", "null"), "what happens, in a phrase")
+ABILITY_KEYS = ABILITY.names
 ABILITY_TYPE = "ability"  # the type of a field naming a card's ability (`none`: no ability)
 
 
@@ -55,7 +62,7 @@ def ability_names(node: YNode | None) -> tuple[str, ...]:
 def read_events(reader, node: YNode | None, enums, card_types) -> dict[str, ir.Event]:
     """`events: {name(type param, ...): text}`."""
     events = {}
-    for key, (span, value) in (reader.expect_map(node, "events") or YMap(span=None)).entries.items():
+    for key, (span, value) in reader.entries(node, "events"):
         m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*", key)
         if not m:
             reader.diag.error(span, f"an event is written `name(type param, ...)`, not '{key}'")
@@ -69,18 +76,18 @@ def read_events(reader, node: YNode | None, enums, card_types) -> dict[str, ir.E
 
 def read_abilities(reader, node: YNode | None, events: dict[str, ir.Event]) -> dict[str, ir.Ability]:
     abilities = {}
-    for name, (span, value) in (reader.expect_map(node, "abilities") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "abilities"):
         if not isinstance(value, YMap):
             reader.diag.error(span, f"ability '{name}' is a mapping: `on:` an event, `do:` its rules",
                               "e.g. `{on: combat_start, do: ...}`")
             continue
-        reader.keys(value, ABILITY_KEYS, f"ability '{name}'")
+        reader.keys(value, ABILITY, f"ability '{name}'")
         on = reader.text(value.get("on"), "an event")
         if on is None:
             reader.diag.error(span, f"ability '{name}' needs `on:`, the event it answers")
             continue
         if on not in events:
-            reader.diag.error(value.get("on").span, f"ability '{name}' answers an unknown event '{on}'",
+            reader.diag.error(value.value_span("on"), f"ability '{name}' answers an unknown event '{on}'",
                               did_you_mean(on, events) or "declare it under `events:`")
             continue
         once = read_once(reader, name, value.get("once"), events)
@@ -108,7 +115,7 @@ def read_once(reader, name: str, node: YNode | None, events) -> str | None:
     return m.group(1)
 
 
-def carriers(rs: ir.Ruleset, ability: str) -> list[int]:
+def carriers(rs: ir.Ruleset | _Tables, ability: str) -> list[int]:
     """The ids of the cards that carry an ability: by their type, or by a field naming it."""
     naming = {name: [f.name for f in ct.fields if f.type == EnumT(ABILITY_TYPE)] for name, ct in rs.card_types.items()}
     return [card.id for card in rs.cards if ability in rs.card_types[card.kind].abilities

@@ -44,23 +44,57 @@ from . import ir
 from .abilities import ABILITY_TYPE, INLINE_START, InlineAbility, cell_span
 from .errors import Span, did_you_mean
 from .limits import over
-from .sections.values import enum_values, typed_value
+from .sections.shapes import ASSUMED, NAME, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
+from .sections.values import INITIAL, enum_values, typed_value
 from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
-from .yamltree import YList, YMap, YScalar
+from .yamltree import YList, YMap, YNode, YScalar
 
-CARD_KEYS = ("fields", "each", "state", "table", "count", "label", "text", "assumed", "back", "template",
-             "print", "component", "plural", "article", "abilities", "facing")
+STATE = Keys("a state value", (Key("type", string("its type, where the initial value does not say it")),
+                              Key("initial", INITIAL, required=True)))
+CARD = Keys("a type of component (cards by default; `component:` says what else)", (
+    Key("fields", Named(AnyOf((Scalar(("string",)), ListOf(NAME))),
+                        "each card's fields: number, text, bool, a range like 1..8, a type, or a list of values")),
+    Key("each", AnyOf((ListOf(NAME, "fields whose every value (their type's, in order) makes a card with each row "
+                                    "of the table"),
+                       Named(AnyOf((ListOf(Scalar(("string", "integer", "boolean"))), Scalar(("string",)))),
+                             "fields and the values to go through: a list, or a range like 2..10")),
+                      "a deck as a product: each row of `table` is repeated once per combination of these fields' "
+                      "values (first field slowest), and the table leaves their columns out; without `table`, the "
+                      "cards are the combinations")),
+    Key("state", Named(AnyOf((Scalar(("integer", "boolean", "string")), STATE)),
+                       "values each card carries and the rules change, with their initial value (`damage: 0`)")),
+    Key("table", string("one card a row under a header of field names; an optional `count` column gives copies")),
+    Key("count", Scalar(("integer",), "copies of a card type without fields (with `each` and no table: of each "
+                                      "combination)", minimum=1)),
+    Key("label", string('how a card is shown, e.g. "{value} {icon}"')),
+    Key("text", string("what the cards are for")), Key("assumed", ASSUMED),
+    Key("back", string('what the back shows, e.g. "Trial" (cards with the same back look alike face down)')),
+    Key("template", string("the card's own printing template (Jinja2, `{% extends \"card.svg.j2\" %}`)")),
+    Key("print", AnyOf((Scalar(("boolean",), "false: left out of card sheets (pawns, dice, a board)"),
+                        Named(AnyOf((Scalar(("string", "boolean")), Named(Scalar(("string", "boolean"))))),
+                              "how each field reads on the card: a format, false, or a format for each value")))),
+    Key("component", string("what one is on the table: card (the default), token, tile, miniature, space, pawn, "
+                            "die, ...")),
+    Key("plural", string("the plural of its printed noun, where English has no rule for it")),
+    Key("article", Choice(("a", "an"), "the article of its printed noun, where its sound is irregular")),
+    Key("abilities", ListOf(NAME, "abilities every card of the type carries")),
+    Key("facing", Choice(("up", "down"), "how these cards lie in any zone, whatever its facing")),
+    Key("add", string("in a variant: cards to add, as a table with the same columns"), variant=True),
+    Key("remove", string("in a variant: cards to remove, as a table of some of the columns (and `count`)"),
+        variant=True),
+))
+CARD_KEYS = CARD.names
 
 
 def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
     """Returns (card types by name, every card in table order)."""
     card_types: dict[str, ir.CardType] = {}
     cards: list[ir.Card] = []
-    for name, (span, spec) in (reader.expect_map(node, "cards") or YMap(span=None)).entries.items():
+    for name, (span, spec) in reader.entries(node, "cards"):
         if not isinstance(spec, YMap):
             reader.diag.error(span, f"card type '{name}' must be a mapping (fields:, table: or count:)")
             continue
-        reader.keys(spec, CARD_KEYS, f"card type '{name}'")
+        reader.keys(spec, CARD, f"card type '{name}'")
         if not reader.declare(name, "card type", span):
             continue
         fields, bounds = _fields(reader, spec.get("fields"), enums)
@@ -74,7 +108,7 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             **_noun(reader, spec),
             article=reader.article(spec, ("a", "an")),
             abilities=_abilities(reader, spec.get("abilities"), enums, name),
-            facing=reader.choice(spec, "facing", ("up", "down"), None), span=span)
+            facing=reader.choice(spec, "facing", CARD.choices("facing"), None), span=span)
         each = _each(reader, spec, name, fields, bounds, enums)
         copies = prod(len(values) for _, values in each)
         table = spec.get("table")
@@ -154,7 +188,7 @@ def _format(reader, spec, key: str, fields) -> str | None:
     text = reader.text(spec.get(key), key)
     for ref in re.findall(r"{(\w+)}", text or ""):
         if ref not in fields:
-            reader.diag.error(spec.get(key).span, f"{key} names unknown field '{ref}'", did_you_mean(ref, fields))
+            reader.diag.error(spec.value_span(key), f"{key} names unknown field '{ref}'", did_you_mean(ref, fields))
     return text
 
 
@@ -176,7 +210,7 @@ def _lines(reader, node, fields: dict, enums: dict) -> tuple:
     type from `types:` a mapping from each value to its format (or `false`)."""
     if not isinstance(node, YMap):
         return ()
-    lines = []
+    lines: list[tuple[str, object]] = []
     for name, (span, spec) in node.entries.items():
         if name not in fields:
             reader.diag.error(span, f"print names unknown field '{name}'", did_you_mean(name, fields))
@@ -218,7 +252,7 @@ def _noun(reader, spec: YMap) -> dict:
     for key in ("component", "plural"):
         node = spec.get(key)
         text = reader.text(node, key) if node is not None else None
-        if text is not None and not re.fullmatch(r"[^\W\d_]+(?:[ -][^\W\d_]+)*", text):
+        if node is not None and text is not None and not re.fullmatch(r"[^\W\d_]+(?:[ -][^\W\d_]+)*", text):
             reader.diag.error(node.span, f"{key} is a noun, not '{text}'",
                               "e.g. `component: pawn` (card, tile, token, die, miniature, space ...)")
         elif text is not None:
@@ -239,7 +273,7 @@ def _template(reader, node) -> ir.TemplateText | None:
 def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, int]]]:
     fields: dict[str, Type] = {}
     bounds: dict[str, tuple[int, int]] = {}
-    for fname, (span, tnode) in (reader.expect_map(node, "fields") or YMap(span=None)).entries.items():
+    for fname, (span, tnode) in reader.entries(node, "fields"):
         if fname == "count":
             reader.diag.error(span, "'count' is the number of copies, not a field")
             continue
@@ -278,13 +312,13 @@ def _state(reader, node, enums, fields) -> tuple[ir.StateField, ...]:
     """`state: {name: initial}` (the type follows from the initial value) or
     `{name: {type: T, initial: V}}` — as a variable's (`none` needs a type)."""
     state = []
-    for name, (span, value) in (reader.expect_map(node, "state") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "state"):
         if name in fields or name == "count":
             reader.diag.error(span, f"'{name}' is already a printed field of this card type",
                               "a state value needs its own name")
             continue
         spec = value if isinstance(value, YMap) else YMap(span=span, entries={"initial": (span, value)})
-        reader.keys(spec, ("type", "initial"), f"state '{name}'")
+        reader.keys(spec, STATE, f"state '{name}'")
         ty, initial = typed_value(reader, spec, f"state '{name}'", span, enums, reader.card_type_names, reader.roles)
         if ty is not None:
             state.append(ir.StateField(name, ty, initial, span=span))
@@ -394,7 +428,8 @@ def _each(reader, spec: YMap, card_type: str, fields, bounds, enums) -> list[tup
     if node is None:
         return []
     if isinstance(node, YList):
-        entries = [(reader.text(item, "a field name"), item.span, None) for item in node.items]
+        entries: list[tuple[str | None, Span, YNode | None]] = [(reader.text(item, "a field name"), item.span, None)
+                                                                for item in node.items]
     elif isinstance(node, YMap):
         entries = [(f, fspan, values) for f, (fspan, values) in node.entries.items()]
     else:

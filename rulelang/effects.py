@@ -11,9 +11,10 @@ player.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, Callable
 
 from . import ir
-from .walk import walk
+from .walk import Dispatch, walk
 
 CARDS = ("cards",)
 
@@ -107,14 +108,34 @@ class Effects:
         return False
 
 
-def _written(n) -> frozenset:
-    target = n.target if isinstance(n, (ir.Assign, ir.Roll)) else None
-    if isinstance(target, ir.Var):
-        return frozenset({("var", target.name)})
-    if isinstance(target, ir.Field):
-        return frozenset({("state", target.name)})
-    if isinstance(n, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)):
-        return frozenset({CARDS})
+def _written(n: ir.Node) -> frozenset:
+    return WRITES(n)(n) if isinstance(n, ir.Stmt) else frozenset()
+
+
+Effect = frozenset[tuple[str, ...]]
+# what each statement itself changes of the game (the statements inside it are walked on their own):
+# every statement class says, so a new one cannot be taken for one that changes nothing
+WRITES: Dispatch[Callable[[Any], Effect]] = Dispatch("what rules write (effects.py)", ir.Stmt)
+
+
+@WRITES.on(ir.Assign, ir.Roll)
+def _target(s: ir.Assign | ir.Roll) -> Effect:
+    if isinstance(s.target, ir.Var):
+        return frozenset({("var", s.target.name)})
+    if isinstance(s.target, ir.Field):
+        return frozenset({("state", s.target.name)})
+    return frozenset()  # a local
+
+
+@WRITES.on(ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)
+def _cards(s: ir.Stmt) -> Effect:
+    return frozenset({CARDS})
+
+
+# locals, control flow, decisions, the end; what a call or a trigger sets off is followed by `fold`
+@WRITES.on(ir.Let, ir.If, ir.While, ir.Repeat, ir.For, ir.Choose, ir.Take, ir.Menu, ir.EndGame, ir.Trigger,
+           ir.CallProc, ir.Pass)
+def _nothing(s: ir.Stmt) -> Effect:
     return frozenset()
 
 

@@ -119,7 +119,7 @@ def _watch_loops(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
     fx = Effects(rs)
     # watches that can finish without a decision and without ending the game
     free = [i for i, w in enumerate(mode.watches) if not fx.asks(w.body) and not fx.always_ends(w.body)]
-    edges = {i: set() for i in free}
+    edges: dict[int, set[int]] = {i: set() for i in free}
     for i in free:
         body = mode.watches[i].body
         written = fx.writes(body)
@@ -186,9 +186,10 @@ def _made_false(when: ir.Expr, body: ir.Block, rs: ir.Ruleset) -> bool:
         if isinstance(s, ir.Assign) and isinstance(s.target, ir.Var) and s.target.owner is None:
             if s.op == "=" and isinstance(s.value, ir.Const):
                 known[s.target.name] = s.value.value
-            elif s.target.name in known and isinstance(s.value, ir.Const) and isinstance(s.value.value, int):
+            elif isinstance(was := known.get(s.target.name), int) and isinstance(s.value, ir.Const) \
+                    and isinstance(s.value.value, int):
                 sign = 1 if s.op == "+=" else -1
-                known[s.target.name] = known[s.target.name] + sign * s.value.value
+                known[s.target.name] = was + sign * s.value.value
             else:
                 known.pop(s.target.name, None)
         else:

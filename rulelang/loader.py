@@ -11,29 +11,56 @@ import hashlib
 from pathlib import Path
 
 from . import ir
-from .abilities import ABILITY_TYPE, ability_names, read_abilities, read_events, read_inline, with_used_flags
-from .cardtable import read_card_types
+from .abilities import (ABILITY, ABILITY_TYPE, EVENT, ability_names, read_abilities, read_events, read_inline,
+                        with_used_flags)
+from .cardtable import CARD, read_card_types
 from .checker import check
 from .errors import Diagnostic, RulesetError, Source
 from .files import find_ruleset
 from .limits import DEFAULT, Limits
 from .params import apply_params
-from .sections.functions import read_functions
-from .sections.modes import MEASURE_KEYS, MODE_KEYS, STEP_KEYS, read_modes
-from .sections.players import read_players, read_roles
+from .sections.functions import DEFINE, PROCEDURE, read_functions
+from .sections.modes import MODE, read_modes
+from .sections.players import PLAYERS, ROLES, read_players, read_roles
 from .sections.reader import Reader
-from .sections.rulings import RULING_KEYS, read_rulings
-from .sections.values import D6, PARAM_KEYS, VAR_KEYS, read_dice, read_enums, read_params, read_vars
-from .sections.zones import ZONE_KEYS, read_zones
+from .sections.rulings import RULING, read_rulings
+from .sections.shapes import ASSUMED, RULES, Key, Keys, ListOf, Named, Scalar, string
+from .sections.values import D6, DIE, PARAM, TYPE, VAR, read_dice, read_enums, read_params, read_vars
+from .sections.zones import ZONE, read_zones
 from .types import EnumT
 from .variants import Tree, read_tree, resolve
 from .yamltree import YMap, YNode, load_yaml
 
-__all__ = ["load_ruleset", "load_text", "read_ruleset", "source_hash", "TOP_KEYS", "MODE_KEYS", "STEP_KEYS",
-           "ZONE_KEYS", "PARAM_KEYS", "VAR_KEYS", "RULING_KEYS", "MEASURE_KEYS"]
-TOP_KEYS = ("game", "title", "credits", "source", "text", "assumed", "roles", "players", "params", "types",
-            "cards", "zones", "vars", "dice", "define", "procedures", "events", "abilities", "setup", "modes",
-            "rulings")
+__all__ = ["load_ruleset", "load_text", "read_ruleset", "source_hash", "FILE", "TOP_KEYS"]
+
+# the sections of a ruleset file (`rulelang schema` writes this out for editors)
+FILE = Keys("A tabletop game's rules as text: structure and data in YAML, conditions and effects in the "
+            "rules language (see docs/language.md).", (
+                Key("game", Scalar(("string",), "the ruleset's id", pattern="^[A-Za-z0-9_-]+$")),
+                Key("title", string("the game's title")), Key("credits", string("who made the game")),
+                Key("source", string("where the rules come from")), Key("text", string("what the game is about")),
+                Key("assumed", ASSUMED),
+                Key("roles", ROLES),
+                Key("players", PLAYERS),
+                Key("params", Named(PARAM, "options a player sets with --set NAME=VALUE")),
+                Key("types", Named(TYPE, "named sets of values")),
+                Key("cards", Named(CARD, "component types; one row of `table` per card")),
+                Key("zones", Named(ZONE, "where components are")),
+                Key("vars", Named(VAR, "game variables")),
+                Key("dice", Named(DIE, "dice by their faces: a range like 1..8, or a list of numbers that may "
+                                       "repeat (d6 is built in)")),
+                Key("define", Named(DEFINE, "named pure values: `name(type param, ...)`")),
+                Key("procedures", Named(PROCEDURE, "named statements: `name(param, ...)`")),
+                Key("events", Named(EVENT, "named moments the rules announce: `name(type param, ...)`, with a "
+                                           "phrase for them")),
+                Key("abilities", Named(ABILITY, "card rules that answer an event")),
+                Key("setup", RULES),
+                Key("modes", Named(MODE, "ways to play; the first is the default")),
+                Key("rulings", ListOf(RULING, "how ambiguities were decided")),
+                Key("extends", string("the ruleset this variant changes: a bundled name or a path from this "
+                                      "file's folder"), variant=True),
+            ))
+TOP_KEYS = FILE.names
 
 
 def load_ruleset(ref: str, params: dict[str, str] | None = None, limits: Limits = DEFAULT,
@@ -66,7 +93,7 @@ def read_file(reader: Reader) -> ir.Ruleset:
     top = reader.tree
     if not isinstance(top, YMap):
         raise RulesetError([Diagnostic(top.span, "a ruleset must be a YAML mapping (game:, title:, ...)")])
-    reader.keys(top, TOP_KEYS, "the ruleset")
+    reader.keys(top, FILE, "the ruleset")
     game = reader.text(top.get("game"), "game")
     if not game:
         reader.diag.error(top.span, "the ruleset has no 'game:' name", "add e.g. `game: my-game` at the top")

@@ -21,13 +21,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Mapping
 
 from .errors import did_you_mean
+from .sections.shapes import NAME, AnyOf, Key, ListOf, Named, Scalar, string
 from .types import EnumT, Type
 from .yamltree import YList, YMap, YNode, YScalar
 
-MAP_KEYS = ("map", "legend", "marks")
-GRAPH_KEYS = ("places", "links")
+MARKS = Key("marks", Named(string("its type"), "the fields a board's spaces are marked with, and their types"))
+MAP = (Key("map", string("a grid drawn as text: one character a space, top row first, a blank for no space")),
+       Key("legend", Named(AnyOf((Scalar(("string",)), Named(Scalar(("string",))))),
+                           "what each character of the map marks: a value, or {mark: value}")),
+       MARKS)
+GRAPH = (Key("places", AnyOf((ListOf(NAME), Named(AnyOf((Scalar(("null",)), Named(Scalar(("string",))))))),
+                             "a graph's places, in order (a list of names, or names with their marks)")),
+         Key("links", string("a graph's links, a chain a line: `a - b - c` (both ways), `a -> b` (one way)")))
+MAP_KEYS, GRAPH_KEYS = tuple(k.name for k in MAP), tuple(k.name for k in GRAPH)
 _LINK = re.compile(r"\s*(->|<-|-)\s*")
 
 
@@ -37,17 +46,17 @@ class Drawn:
     columns: int = 0
     rows: int = 0
     gaps: frozenset[int] = frozenset()
-    marks: dict[str, Type] = field(default_factory=dict)
+    marks: Mapping[str, Type] = field(default_factory=dict)
     space_marks: tuple[dict, ...] = ()
     places: tuple[str, ...] = ()
     links: tuple[tuple[int, int], ...] = ()
     picture: tuple[str, ...] = ()  # a grid's map as drawn, a line a row (top first), padded with blanks
 
 
-def read_marks(reader, name: str, spec: YMap, enums) -> dict[str, Type]:
+def read_marks(reader, name: str, spec: YMap, enums) -> dict[str, EnumT]:
     """`marks: {terrain: terrain_type}`: the fields a board's spaces are marked with (values of types)."""
-    marks = {}
-    for mark, (span, value) in (reader.expect_map(spec.get("marks"), "marks") or YMap(span=None)).entries.items():
+    marks: dict[str, EnumT] = {}
+    for mark, (span, value) in reader.entries(spec.get("marks"), "marks"):
         tname = reader.text(value, "a type")
         if tname not in enums:
             reader.diag.error(value.span if value is not None else span, f"board '{name}': unknown type '{tname}'",
@@ -63,7 +72,7 @@ def read_grid_map(reader, name: str, spec: YMap, enums) -> Drawn | None:
     if node is None:
         for key in ("legend", "marks"):
             if spec.get(key) is not None:
-                reader.diag.error(spec.get(key).span, f"`{key}:` goes with a `map:` of the board")
+                reader.diag.error(spec.value_span(key), f"`{key}:` goes with a `map:` of the board")
         return None
     if not isinstance(node, YScalar) or not isinstance(node.value, str) or not node.value.strip():
         reader.diag.error(node.span, f"board '{name}': a map is text, one character a space",
@@ -77,7 +86,8 @@ def read_grid_map(reader, name: str, spec: YMap, enums) -> Drawn | None:
         reader.diag.error(node.span, f"board '{name}' has {columns * rows:,} spaces, more than "
                                      f"{reader.limits.board_spaces:,}")
         return None
-    gaps, space_marks = set(), [{} for _ in range(columns * rows)]
+    gaps: set[int] = set()
+    space_marks: list[dict[str, str]] = [{} for _ in range(columns * rows)]
     for i, line in enumerate(lines):
         y = rows - i  # the top line is the top row
         for j, char in enumerate(line.ljust(columns)):
@@ -95,10 +105,10 @@ def read_grid_map(reader, name: str, spec: YMap, enums) -> Drawn | None:
                  picture=tuple(line.ljust(columns) for line in lines))
 
 
-def read_legend(reader, name: str, node: YNode | None, marks: dict[str, Type], enums) -> dict[str, dict]:
+def read_legend(reader, name: str, node: YNode | None, marks: dict[str, EnumT], enums) -> dict[str, dict]:
     """`legend: {S: start, ">": {terrain: arrow, pointing: east}}`: a character's marks."""
     legend = {}
-    for char, (span, value) in (reader.expect_map(node, "legend") or YMap(span=None)).entries.items():
+    for char, (span, value) in reader.entries(node, "legend"):
         if len(char) != 1 or char == " ":
             reader.diag.error(span, f"board '{name}': a legend names one character, not '{char}'",
                               "a blank is always a gap")
@@ -114,7 +124,7 @@ def read_legend(reader, name: str, node: YNode | None, marks: dict[str, Type], e
     return legend
 
 
-def _marked(reader, name: str, given, marks: dict[str, Type], enums) -> dict[str, str]:
+def _marked(reader, name: str, given, marks: dict[str, EnumT], enums) -> dict[str, str]:
     """A space's marks, `(mark, (span, value node))` each, checked against the board's `marks:`."""
     values = {}
     for mark, (mspan, mvalue) in given:
@@ -153,7 +163,7 @@ def read_graph(reader, name: str, spec: YMap, enums) -> Drawn:
                                    enums))
     links = read_links(reader, name, spec.get("links"), places)
     if len(places) > reader.limits.board_spaces:
-        reader.diag.error(places_node.span, f"graph '{name}' has {len(places):,} places, more than "
+        reader.diag.error(spec.value_span("places"), f"graph '{name}' has {len(places):,} places, more than "
                                             f"{reader.limits.board_spaces:,}")
     return Drawn(0, 0, frozenset(), marks, tuple(space_marks), tuple(places), links)
 

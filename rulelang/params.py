@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from typing import Mapping
 
 from . import ir
 from .errors import Diagnostic, RulesetError, did_you_mean
@@ -43,7 +44,7 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
     return result
 
 
-def apply_params(ruleset: ir.Ruleset, overrides: dict[str, str | object]) -> ir.Ruleset:
+def apply_params(ruleset: ir.Ruleset, overrides: Mapping[str, object]) -> ir.Ruleset:
     """The ruleset with parameter values set; every bad one is reported."""
     if not overrides:
         return ruleset

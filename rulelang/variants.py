@@ -32,10 +32,10 @@ from .cardtable import format_table, split_table
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
 from .files import Folders, Unreadable, decode, read_bytes, read_source
 from .limits import DEFAULT, Limits
+from .sections.modes import CHANGES
 from .yamltree import YList, YMap, YNode, YScalar, load_yaml
 
-STEP_CHANGES = {"replace": ("do", "text", "assumed"), "insert": ("before", "after", "do", "text", "assumed"),
-                "remove": ()}
+STEP_CHANGES = {c.keys[0].name: tuple(k.name for k in c.keys[1:]) for c in CHANGES}  # op -> its other keys
 
 
 @dataclass(frozen=True)
@@ -82,11 +82,12 @@ def resolve(root: YNode, path: Path, chain: tuple[Path, ...], limits: Limits = D
     """The tree of the file at `path` (its text already parsed) with its base merged in."""
     diag = Diagnostics()
     source = root.span.source
+    sources: tuple[Source, ...]
     if not isinstance(root, YMap) or "extends" not in root:
         merged, sources = root, (source,)
     else:
         here = path.resolve()
-        node = root.get("extends")
+        node = root.at("extends")
         ref = node.value if isinstance(node, YScalar) and isinstance(node.value, str) else None
         if not ref:
             raise RulesetError([Diagnostic(node.span, "`extends:` names the ruleset this one changes",
@@ -100,8 +101,8 @@ def resolve(root: YNode, path: Path, chain: tuple[Path, ...], limits: Limits = D
         base = resolve(_base(base_path, ref, node.span, limits), base_path, (*chain, here), limits, folders)
         merged = _Merger(diag).ruleset(base.root, root)
         sources = (*base.sources, source)
-    if isinstance(merged, YMap) and isinstance(merged.get("modes"), YMap):
-        merged = _with(merged, "modes", _Merger(diag).mode_extends(merged.get("modes")))
+    if isinstance(merged, YMap) and isinstance(modes := merged.get("modes"), YMap):
+        merged = _with(merged, "modes", _Merger(diag).mode_extends(modes))
     diag.raise_if_any()
     return Tree(merged, sources)
 
@@ -193,14 +194,14 @@ class _Merger:
         rows = [self.row(header, cells, span) for cells, span in lines]
         rows = [r for r in rows if r is not None]
         if "remove" in new:
-            rows = self.remove_cards(name, columns, rows, new.get("remove"), each)
+            rows = self.remove_cards(name, columns, rows, new.at("remove"), each)
         if "add" in new:
-            rows += self.add_cards(name, columns, new.get("add"), each)
+            rows += self.add_cards(name, columns, new.at("add"), each)
         counted = any(count != 1 for _, count, _ in rows)
         text = format_table(columns + ["count"] * counted,
                             [[cells[c] for c in columns] + [str(count)] * counted for cells, count, _ in rows])
         spans = (header_span, *(span for _, _, span in rows))
-        last = new.get("add") or new.get("remove")
+        last = new.at("add") if "add" in new else new.at("remove")
         return _with(merged, "table", YScalar(last.span, text, "|", line_spans=spans))
 
     def row(self, header: list[str], cells: list[str], span: Span):
@@ -290,9 +291,9 @@ class _Merger:
         def resolve(name: str, stack: tuple[str, ...]) -> YNode:
             if name in done:
                 return done[name]
-            spec = modes.get(name)
+            spec = modes.at(name)
             if isinstance(spec, YMap) and "extends" in spec:
-                ref_node = spec.get("extends")
+                ref_node = spec.at("extends")
                 ref = _name(ref_node)
                 if ref not in modes.entries:
                     self.diag.error(ref_node.span, f"there is no mode '{ref}' to extend",
@@ -327,7 +328,7 @@ class _Merger:
 
         for item in new.items:
             ops = [op for op in STEP_CHANGES if isinstance(item, YMap) and op in item]
-            if len(ops) != 1:
+            if not isinstance(item, YMap) or len(ops) != 1:
                 self.diag.error(item.span, "a change to a round is one of `replace: STEP`, `insert: STEP` "
                                 "or `remove: STEP`",
                                 "to add a new step, write `- insert: Its name` with `after:` or `before:`")
@@ -338,14 +339,14 @@ class _Merger:
                 if key not in allowed:
                     self.diag.error(span, f"unknown key '{key}' in a `{op}:` change",
                                     did_you_mean(key, allowed) or "allowed keys: " + ", ".join(allowed))
-            step = YMap(item.span, {"step": (item.key_span(op), item.get(op)),
+            step = YMap(item.span, {"step": (item.key_span(op), item.at(op)),
                                     **{k: v for k, v in item.entries.items() if k in ("do", "text", "assumed")}})
             if op == "remove":
-                i = find(item.get(op), "to remove")
+                i = find(item.at(op), "to remove")
                 if i is not None:
                     del steps[i]
             elif op == "replace":
-                i = find(item.get(op), "to replace")
+                i = find(item.at(op), "to replace")
                 if i is not None:
                     steps[i] = step
             else:
@@ -373,7 +374,7 @@ class _Merger:
                 if rid in ids():
                     del items[ids().index(rid)]
                 else:
-                    self.diag.error(item.get("remove").span, f"there is no ruling '{rid}' to remove",
+                    self.diag.error(item.value_span("remove"), f"there is no ruling '{rid}' to remove",
                                     did_you_mean(str(rid), [i for i in ids() if i]))
                 continue
             rid = _name(item.get("id")) if isinstance(item, YMap) else None

@@ -107,6 +107,14 @@ class YMap(YNode):
     def key_span(self, key: str) -> Span:
         return self.entries[key][0]
 
+    def at(self, key: str) -> YNode:
+        """The value of a key that is there."""
+        return self.entries[key][1]
+
+    def value_span(self, key: str) -> Span:
+        """Where the value of a key that is there is written."""
+        return self.entries[key][1].span
+
     def __contains__(self, key: str) -> bool:
         return key in self.entries
 
@@ -119,6 +127,7 @@ def plain(node: YNode | None):
         return node.value
     if isinstance(node, YList):
         return [plain(i) for i in node.items]
+    assert isinstance(node, YMap)
     return {k: plain(v) for k, (_, v) in node.entries.items()}
 
 
@@ -221,6 +230,7 @@ class _PyLoader(_Bounded, _Resolver, yaml.SafeLoader):
     pass
 
 
+_Loader: type[_PyLoader]
 if getattr(yaml, "__with_libyaml__", False):
     from yaml._yaml import CParser
     from yaml.composer import Composer
@@ -255,7 +265,8 @@ def _align(raw: str, value: str, style: str | None) -> list[int]:
     breaks and indentation that folding made into a space, quotes and escapes."""
     n = len(raw)
     if style in ("|", ">"):  # the text starts after the header line
-        j = LINE_BREAK.search(raw).end() if LINE_BREAK.search(raw) else n
+        header = LINE_BREAK.search(raw)
+        j = header.end() if header else n
     else:
         j = 1 if style in ("'", '"') else 0
     out = []
@@ -265,8 +276,10 @@ def _align(raw: str, value: str, style: str | None) -> list[int]:
             while k < n and raw[k] != c and raw[k] in _DROPPED and not (c in " \n" and LINE_BREAK.match(raw, k)):
                 k += 1
             if style == '"' and k < n and raw[k] == "\\":
-                j = _ESCAPE.match(raw, k).end()
-                if _ESCAPE.match(raw, k).group(2):
+                escape = _ESCAPE.match(raw, k)
+                assert escape is not None  # (a backslash, then anything or the end)
+                j = escape.end()
+                if escape.group(2):
                     continue
             else:  # this character, a line break folded into it, or (not found) where the search stopped
                 brk = LINE_BREAK.match(raw, k) if k < n else None

@@ -191,3 +191,11 @@ def test_a_board_function_of_an_unknown_name_is_reported_not_an_internal_error()
     """(The checker once crashed reading the board of `neighbours(x)` when x was unknown.)"""
     bad = SOURCE.replace("while size(hand) < 4", "while size(neighbours(nowhere)) + distance(nowhere, nowhere) < 4")
     assert [d.message for d in errors(bad)] == ["unknown name 'nowhere'"] * 3
+
+
+def test_a_parameters_bounds_are_whole_numbers():
+    """(`min: abc` was taken as it was, and `--set` then failed comparing a number with it.)"""
+    bad = SOURCE.replace("params:\n", "params:\n  n: {default: 3, min: abc, max: 2.5}\n", 1)
+    assert [(d.message, d.span.line) for d in errors(bad)] == [
+        ("parameter 'n': `min:` must be a whole number", line_of(bad, "min: abc")),
+        ("parameter 'n': `max:` must be a whole number", line_of(bad, "min: abc"))]

@@ -15,7 +15,7 @@ from rulelang.checker import Checker, Scope
 from rulelang.checker.expressions import EXPRESSIONS, expr
 from rulelang.checker.statements import STATEMENTS, block
 from rulelang.walk import Dispatch, Unhandled, children, handled_by_methods
-from tests.helpers.passes import assert_covers, uncovered
+from helpers.passes import assert_covers, uncovered
 
 
 def test_the_ir_lists_its_statement_and_expression_classes():
@@ -120,3 +120,9 @@ def test_walk_reaches_every_child_of_every_statement_and_expression():
 def test_walk_finds_the_nodes_the_fields_hold():
     s = ir.If(((ir.Const(True), (ir.Pass(),)),), (ir.Let("x", ir.Const(1)),))
     assert [type(n).__name__ for n in children(s)] == ["Const", "Pass", "Let"]
+
+
+def test_the_effects_analysis_says_what_every_statement_changes():
+    """(The warnings of lint.py, first_matches.py and stale_loops.py read it.)"""
+    from rulelang.effects import WRITES
+    assert_covers("what rules write", ir.Stmt, WRITES.handlers, WRITES.declines)

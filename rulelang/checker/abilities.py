@@ -11,7 +11,7 @@ from ..errors import did_you_mean
 from ..types import ANY, BOOL, ROLE, CardT
 from ..walk import walk
 from .calls import check_param_names
-from .context import Checker, Scope
+from .context import Checker, Scope, type_of
 from .expressions import expect, expr, role
 from .statements import STATEMENTS, block
 
@@ -83,7 +83,7 @@ def trigger(ck: Checker, s: ir.Trigger, scope: Scope) -> ir.Stmt:
         return s
     args = tuple(expr(ck, a, scope, t) for a, (_, t) in zip(s.args, event.params))
     for a, (p, t) in zip(args, event.params):
-        if t is not None and not t.fits(a.ty):
+        if t is not None and not t.fits(type_of(a)):
             ck.error(a.span, f"argument '{p}' of event '{s.event}' must be {t}, but this is {a.ty}")
     if s.window and not any(t == ROLE for _, t in event.params):
         ck.error(s.span, f"a window is offered to a player: event '{s.event}' needs a parameter of type role",

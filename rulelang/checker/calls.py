@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .. import ir
 from ..builtins import BUILTINS, Builtin
 from ..errors import Span, did_you_mean
 from ..types import ANY, BOOL, INT, ROLE, BoardT, CardT, EnumT, ListT, Type, ZoneT, join
 from . import expressions, statements
-from .context import Checker, Scope, Within
+from .context import Checker, Scope, Within, type_of
 from .expressions import EXPRESSIONS, RESULT, typed
 from .statements import STATEMENTS
 
@@ -30,7 +30,7 @@ def call(ck: Checker, e: ir.Call, scope: Scope, expect: Type | None) -> ir.Expr:
         args = [expressions.expr(ck, a, scope, t) for a, (_, t) in zip(e.args, define.params)]
         args += [expressions.expr(ck, a, scope) for a in e.args[len(define.params):]]
         for a, (p, t) in zip(args, define.params):
-            if not expressions.named_board(ck, a, "an argument") and t is not None and not t.fits(a.ty):
+            if not expressions.named_board(ck, a, "an argument") and t is not None and not t.fits(type_of(a)):
                 ck.error(a.span, f"argument '{p}' of '{e.name}' must be {t}, but this is {a.ty}")
         ty = call_define(ck, e.name, [a.ty for a in args], e.span, scope)
         return ir.DefineCall(e.name, tuple(args), span=e.span, ty=ty)
@@ -60,7 +60,7 @@ def call_proc(ck: Checker, s: ir.CallProc, scope: Scope) -> ir.Stmt:
     args = [expressions.expr(ck, a, scope, t) for a, (_, t) in zip(s.args, proc.params)] + \
         [expressions.expr(ck, a, scope) for a in s.args[len(proc.params):]]
     for a, (p, t) in zip(args, proc.params):
-        if not expressions.named_board(ck, a, "an argument") and t is not None and not t.fits(a.ty):
+        if not expressions.named_board(ck, a, "an argument") and t is not None and not t.fits(type_of(a)):
             ck.error(a.span, f"argument '{p}' must be {t}, but this is {a.ty}")
     call_procedure(ck, s.name, [a.ty for a in args], s.span, scope)
     return dataclasses.replace(s, args=tuple(args))
@@ -83,8 +83,7 @@ def call_define(ck: Checker, name: str, arg_types: Sequence[Type | None], span: 
     if key in ck.defined.define_results:
         return ck.defined.define_results[key]
     same_kinds(ck, name, define.params, types, span)
-    body = body_of(ck, name, types, caller)
-    assert isinstance(body, ir.Expr)
+    body = define_body(ck, name, types, caller)
     ck.defined.define_bodies.setdefault(name, body)
     ck.defined.define_results[key] = body.ty
     return body.ty
@@ -106,42 +105,58 @@ def call_procedure(ck: Checker, name: str, arg_types: Sequence[Type | None], spa
         return
     ck.defined.proc_checked[name, types] = None
     same_kinds(ck, name, proc.params, types, span)
-    body = body_of(ck, name, types, caller)
-    assert isinstance(body, tuple)
-    ck.defined.proc_bodies.setdefault(name, body)
+    ck.defined.proc_bodies.setdefault(name, procedure_body(ck, name, types, caller))
 
 
-def body_of(ck: Checker, name: str, types: Sequence[Type], caller: Scope) -> ir.Expr | ir.Block:
-    """A define's or procedure's body checked with these parameter types. A
-    define's rules are in its caller's mode; a procedure may be called from any."""
-    definition: ir.Define | ir.Procedure = ck.rs.defines.get(name) or ck.rs.procedures[name]
-    outer = caller.within
-    within = Within(outer.mode_roles if isinstance(definition, ir.Define) else None, (*outer.calls, name),
-                    _generic(definition.params))
+def define_body(ck: Checker, name: str, types: Sequence[Type], caller: Scope) -> ir.Expr:
+    """A define's body checked with these parameter types, in its caller's mode."""
+    define = ck.rs.defines[name]
+    return expressions.expr(ck, define.body, _body_scope(ck, define, types, caller.within.mode_roles, caller))
+
+
+def procedure_body(ck: Checker, name: str, types: Sequence[Type], caller: Scope) -> ir.Block:
+    """A procedure's body checked with these parameter types (it may be called from any mode)."""
+    proc = ck.rs.procedures[name]
+    return statements.block(ck, proc.body, _body_scope(ck, proc, types, None, caller))
+
+
+def _body_scope(ck: Checker, definition: ir.Define | ir.Procedure, types: Sequence[Type],
+                mode_roles: tuple[str, ...] | None, caller: Scope) -> Scope:
     check_param_names(ck, definition.params, definition.span)
-    scope = Scope({p: t for (p, _), t in zip(definition.params, types)}, within=within)
-    if isinstance(definition, ir.Define):
-        return expressions.expr(ck, definition.body, scope)
-    return statements.block(ck, definition.body, scope)
+    within = Within(mode_roles, (*caller.within.calls, definition.name), _generic(definition.params))
+    return Scope({p: t for (p, _), t in zip(definition.params, types)}, within=within)
 
 
-def kept_body(ck: Checker, name: str, unchecked: ir.Expr | ir.Block) -> ir.Expr | ir.Block:
-    """The body a definition keeps in the IR. Checked with each call's
-    types (and errors reported per call); if calls gave it different
-    types (other cards, other zones), checked once more with their join,
-    so that its types hold for every call and no pass trusts one call's
-    types where another call's cards go."""
-    defined = ck.defined
-    bodies: dict = defined.define_bodies if name in ck.rs.defines else defined.proc_bodies
-    checked = defined.define_results if name in ck.rs.defines else defined.proc_checked
-    calls = [types for key, types in checked if key == name]
-    if name not in bodies or len(calls) < 2:
-        return bodies.get(name, unchecked)
-    joined = [functools.reduce(lambda a, b: join(a, b) or ANY, column) for column in zip(*calls)]
+# The body a definition keeps in the IR. Checked with each call's types (and
+# errors reported per call); if calls gave it different types (other cards,
+# other zones), checked once more with their join, so that its types hold for
+# every call and no pass trusts one call's types where another call's cards go.
+def kept_define(ck: Checker, name: str) -> ir.Expr:
+    joined = _joined(ck.defined.define_results, name)
+    if joined is None:
+        return ck.defined.define_bodies.get(name, ck.rs.defines[name].body)
     reported = len(ck.diag.items)
-    body = body_of(ck, name, joined, Scope())
+    body = define_body(ck, name, joined, Scope())
     del ck.diag.items[reported:]  # reported already, call by call
     return body
+
+
+def kept_procedure(ck: Checker, name: str) -> ir.Block:
+    joined = _joined(ck.defined.proc_checked, name)
+    if joined is None:
+        return ck.defined.proc_bodies.get(name, ck.rs.procedures[name].body)
+    reported = len(ck.diag.items)
+    body = procedure_body(ck, name, joined, Scope())
+    del ck.diag.items[reported:]
+    return body
+
+
+def _joined(checked: Mapping[tuple[str, tuple[Type, ...]], object], name: str) -> list[Type] | None:
+    """The join of each parameter's types over a definition's calls; None if it was checked for one call or none."""
+    calls = [types for key, types in checked if key == name]
+    if len(calls) < 2:
+        return None
+    return [functools.reduce(lambda a, b: join(a, b) or ANY, column) for column in zip(*calls)]
 
 
 def same_kinds(ck: Checker, name: str, params: Params, types: Sequence[Type], span: Span | None) -> None:
@@ -232,8 +247,8 @@ def builtin_argument(ck: Checker, b: Builtin, kind: str, a: ir.Expr) -> bool:
     elif kind == "zone":
         fits, want = isinstance(ty, ZoneT), "a zone"
     elif kind == "number":
-        fits, want = ty == INT, ("a number" if b.name == "abs" else None)
-        if not fits and want is None:
+        fits, want = ty == INT, "a number"
+        if not fits and b.name != "abs":
             ck.error(a.span, f"a space is found by its column and row (numbers), not {ty}")
             return False
     elif kind == "card":
@@ -247,7 +262,7 @@ def builtin_argument(ck: Checker, b: Builtin, kind: str, a: ir.Expr) -> bool:
         fits, want = isinstance(ty, CardT) or space, "a card on a board or a space of a grid"
     elif kind == "list":
         item = BOOL if b.result == "bool" else INT
-        fits, want = ListT(item).fits(ty), f"a list of {item}s"
+        fits, want = ListT(item).fits(type_of(a)), f"a list of {item}s"
     elif kind == "role":
         fits, want = ty == ROLE, "a player (a role)"
     elif kind == "space":

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from .. import ir
 from ..errors import Diagnostics, Span
 from ..limits import DEFAULT, over
-from ..types import Type
+from ..types import ANY, Type
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Scope:
                  within: Within | None = None):
         self.names = names or {}
         self.parent = parent
-        self.within = within or (parent.within if parent is not None else Within())
+        self.within: Within = within or (parent.within if parent is not None else Within())
 
     def lookup(self, name: str) -> Type | None:
         scope: Scope | None = self
@@ -76,7 +76,7 @@ class Checker:
             for value in enum.values:
                 self.enum_of.setdefault(value, []).append(enum.name)
         # printed fields and state values are read alike (`c.value`, `g.damage`)
-        self.field_types = {ct.name: {f.name: f.type for f in (*ct.fields, *ct.state)}
+        self.field_types = {ct.name: {f.name: f.type for f in ct.fields} | {f.name: f.type for f in ct.state}
                             for ct in rs.card_types.values()}
         self.state_types = {ct.name: {f.name: f.type for f in ct.state} for ct in rs.card_types.values()}
         self.defined = Definitions()
@@ -111,6 +111,11 @@ class Checker:
             return False
         self.depth += 1
         return True
+
+
+def type_of(e: ir.Expr) -> Type:
+    """A checked expression's type (the checker gives every expression one; one without is unknown)."""
+    return e.ty if e.ty is not None else ANY
 
 
 def text_of(e: ir.Expr) -> str:

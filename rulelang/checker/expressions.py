@@ -3,7 +3,7 @@ value of a type), each expression typed, a card's fields read by its types."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 from .. import ir
 from ..builtins import BUILTINS
@@ -11,7 +11,7 @@ from ..errors import did_you_mean
 from ..types import ANY, BOOL, INT, NONE, ROLE, TEXT, BoardT, CardT, EnumT, ListT, Type, ZoneT, join
 from ..walk import Dispatch
 from . import binders
-from .context import Checker, Scope, text_of
+from .context import Checker, Scope, text_of, type_of
 
 E = TypeVar("E", bound=ir.Expr)
 ExprRule = Callable[[Checker, E, Scope, "Type | None"], ir.Expr]
@@ -32,7 +32,7 @@ def expr(ck: Checker, e: ir.Expr, scope: Scope, want: Type | None = None) -> ir.
         ck.depth -= 1
 
 
-def typed(e: E, ty: Type | None, **changes: object) -> E:
+def typed(e: E, ty: Type | None, **changes: Any) -> E:
     return dataclasses.replace(e, ty=ty, **changes)
 
 
@@ -240,7 +240,7 @@ def binary(ck: Checker, e: ir.Binary, scope: Scope, want: Type | None) -> ir.Exp
             if not isinstance(left.ty, CardT) and left.ty is not ANY:
                 ck.error(e.left.span, f"only cards are in zones; this is {left.ty}")
         elif isinstance(right.ty, ListT):
-            if not right.ty.item.fits(left.ty) and right.ty.item is not NONE:
+            if not right.ty.item.fits(type_of(left)) and right.ty.item is not NONE:
                 ck.error(e.span, f"a list of {right.ty.item} cannot hold {left.ty}")
         elif right.ty is not ANY:
             ck.error(e.right.span, f"`{op}` needs a zone or a list on the right, not {right.ty}")
@@ -250,13 +250,13 @@ def binary(ck: Checker, e: ir.Binary, scope: Scope, want: Type | None) -> ir.Exp
         right = expr(ck, e.right, scope, left.ty)
         if isinstance(e.left, ir.Name) and left.ty is ANY and right.ty is not ANY:
             left = expr(ck, e.left, scope, right.ty)
-        if join(left.ty, right.ty) is None:
+        if join(type_of(left), type_of(right)) is None:
             ck.error(e.span, f"comparing {left.ty} with {right.ty} is always {op == '!='}".lower())
         return typed(e, BOOL, left=left, right=right)
     if op == "+":
         left, right = expr(ck, e.left, scope), expr(ck, e.right, scope)
         if isinstance(left.ty, ListT) or isinstance(right.ty, ListT):
-            ty = join(left.ty, right.ty)
+            ty = join(type_of(left), type_of(right))
             if ty is None:
                 ck.error(e.span, f"cannot join {left.ty} and {right.ty}")
             return typed(e, ty or ANY, left=left, right=right)
@@ -289,7 +289,7 @@ def if_expr(ck: Checker, e: ir.IfExpr, scope: Scope, want: Type | None) -> ir.Ex
     cond = expect(ck, e.cond, scope, BOOL, "a condition")
     then = expr(ck, e.then, scope.child(binders.narrowing(cond, True)), want)
     otherwise = expr(ck, e.otherwise, scope.child(binders.narrowing(cond, False)), want)
-    ty = join(then.ty, otherwise.ty)
+    ty = join(type_of(then), type_of(otherwise))
     if ty is None:
         ck.error(e.span, f"the two values differ in type: {then.ty} and {otherwise.ty}")
     out = typed(e, ty or ANY, cond=cond, then=then, otherwise=otherwise)
@@ -309,7 +309,7 @@ def case(ck: Checker, e: ir.Case, scope: Scope, want: Type | None) -> ir.Expr:
                 ck.error(p.span, "a case pattern is a value: a name from the type, a role, a number, "
                                  "true or false")
                 continue
-            if sty is not ANY and sty is not None and not sty.fits(cp.ty):
+            if sty is not ANY and sty is not None and not sty.fits(type_of(cp)):
                 ck.error(p.span, f"'{text_of(p)}' is not a {sty}")
             key = cp.role if isinstance(cp, ir.RoleRef) else cp.value
             if key in seen:
@@ -321,7 +321,7 @@ def case(ck: Checker, e: ir.Case, scope: Scope, want: Type | None) -> ir.Expr:
         if result is None:
             result = value.ty
         else:
-            joined = join(result, value.ty)
+            joined = join(result, type_of(value))
             if joined is None:
                 ck.error(arm.value.span, f"arms give different types: {result} and {value.ty}")
             result = joined or ANY
@@ -356,7 +356,7 @@ def list_expr(ck: Checker, e: ir.ListExpr, scope: Scope, want: Type | None) -> i
     items = [typed(i, ANY) if named_board(ck, i, "in a list") else i for i in items]
     ty: Type = items[0].ty or ANY if items else NONE
     for item, orig in zip(items[1:], e.items[1:]):
-        joined = join(ty, item.ty)
+        joined = join(ty, type_of(item))
         if joined is None:
             ck.error(orig.span, f"a list holds values of one type; this is {item.ty}, not {ty}")
         ty = joined or ANY

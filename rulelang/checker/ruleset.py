@@ -10,7 +10,7 @@ from ..limits import DEFAULT, Limits
 from ..types import ANY, BOOL, INT, ROLE, ZoneT
 from ..walk import walk
 from .abilities import check_abilities
-from .calls import call_define, call_procedure, kept_body, uncalled
+from .calls import call_define, call_procedure, kept_define, kept_procedure, uncalled
 from .context import Checker, Scope, Within
 from .expressions import expect, expr
 from .statements import block
@@ -43,8 +43,8 @@ def check_ruleset(ck: Checker) -> ir.Ruleset:
     for name, proc in rs.procedures.items():
         if name not in ck.defined.proc_bodies:
             call_procedure(ck, name, [uncalled(t) for _, t in proc.params], proc.span, top)
-    defines = {n: dataclasses.replace(d, body=kept_body(ck, n, d.body)) for n, d in rs.defines.items()}
-    procs = {n: dataclasses.replace(p, body=kept_body(ck, n, p.body)) for n, p in rs.procedures.items()}
+    defines = {n: dataclasses.replace(d, body=kept_define(ck, n)) for n, d in rs.defines.items()}
+    procs = {n: dataclasses.replace(p, body=kept_procedure(ck, n)) for n, p in rs.procedures.items()}
     abilities = ck.abilities = check_abilities(ck)
     for mode in modes.values():
         roles_of_mode(ck, mode)

@@ -12,6 +12,7 @@ kind of node: expressions, statements, components (what is on the table),
 definitions (named rules), modes, the ruleset; every consumer imports them
 from here (`from rulelang import ir`, `ir.Move`).
 """
+from typing import TypeVar
 
 from .base import frozen_map, FrozenMap, Node
 from .expressions import (
@@ -30,12 +31,13 @@ from .definitions import Ability, Define, Event, Procedure
 from .modes import Measure, Mode, QUICK_SECTIONS, QuickPage, QuickRule, RankKey, Rating, Ruling, Step, Watch
 from .ruleset import Ruleset
 
+N = TypeVar("N", bound=Node)
 PARSER_ONLY: tuple[type[Expr], ...] = (Name, Call, Owned)  # resolved by the checker, never in a checked ruleset
 
 
-def _concrete(base: type) -> tuple[type, ...]:
+def _concrete(base: type[N]) -> tuple[type[N], ...]:
     """The classes of this package under `base`, in the order they are declared."""
-    found = []
+    found: list[type[N]] = []
     for sub in base.__subclasses__():
         if sub.__module__.startswith(__name__ + "."):
             found += [sub, *_concrete(sub)]

@@ -3,31 +3,40 @@ parameters; text in the wrong one of the two is reported as misplaced."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .. import ir
 from ..errors import Span, did_you_mean
 from ..parser import Origin, ParseError, parse_block, parse_expression
 from ..yamltree import YMap, YNode, YScalar
 from .reader import Reader
+from .shapes import ASSUMED, EXPRESSION, PROSE, RULES, AnyOf, Key, Keys
 from .values import signature
+
+DEFINE_SPEC = Keys("a named value", (Key("value", EXPRESSION, required=True), Key("text", PROSE),
+                                    Key("assumed", ASSUMED)))
+DEFINE = AnyOf((EXPRESSION, DEFINE_SPEC))
+PROCEDURE_SPEC = Keys("named statements", (Key("do", RULES, required=True), Key("text", PROSE),
+                                           Key("assumed", ASSUMED)))
+PROCEDURE = AnyOf((RULES, PROCEDURE_SPEC))
 
 
 def read_functions(reader: Reader, node: YNode | None, what: str, enums, card_types) -> dict:
     result = {}
-    for key, (span, value) in (reader.expect_map(node, what) or YMap(span=None)).entries.items():
+    for key, (span, value) in reader.entries(node, what):
         m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*", key)
         if not m:
             reader.diag.error(span, f"a {what} is written `name(param, type param): ...`, not '{key}'")
             continue
         name, params = m.group(1), signature(reader, m.group(2) or "", span, enums, card_types)
         text = None
-        body_node = value
+        body_node: YNode | None = value
         if isinstance(value, YMap):
             field, other = ("value", "do") if what == "define" else ("do", "value")
             if other in value and field not in value:
                 misplaced(reader, value.key_span(other), key, what)
                 continue
-            reader.keys(value, (field, "text", "assumed"), f"{what} '{name}'")
+            reader.keys(value, DEFINE_SPEC if what == "define" else PROCEDURE_SPEC, f"{what} '{name}'")
             text = reader.text(value.get("text"), "text")
             check_placeholders(reader, value.get("text"), [p for p, _ in params], f"{what} '{name}'")
             body_node = value.get(field)
@@ -42,7 +51,7 @@ def read_functions(reader: Reader, node: YNode | None, what: str, enums, card_ty
     return result
 
 
-def function_body(reader: Reader, node: YNode, what: str, key: str, span: Span):
+def function_body(reader: Reader, node: YNode | None, what: str, key: str, span: Span) -> Any:
     """A define's value or a procedure's statements. Text that does not
     read as one but reads as the other is in the wrong section, and the
     error says so instead of pointing at its first word."""
@@ -75,8 +84,9 @@ def misplaced(reader: Reader, span: Span, key: str, what: str) -> None:
 
 def check_placeholders(reader: Reader, node: YNode | None, names, what: str) -> None:
     """`{name}` in a printing text must name one of `names`."""
-    text = reader.text(node, "text") if node is not None else None
-    for ref in re.findall(r"{(\w+)}", text or ""):
+    if node is None:
+        return
+    for ref in re.findall(r"{(\w+)}", reader.text(node, "text") or ""):
         if ref not in names:
             reader.diag.error(node.span, f"the text of {what} names unknown parameter '{ref}'",
                             did_you_mean(ref, names) or ("its parameters: " + ", ".join(names) if names

@@ -7,17 +7,59 @@ import re
 from .. import ir
 from ..errors import Span, did_you_mean
 from ..yamltree import YList, YMap, YNode, YScalar
-from .quick import read_quick
+from .quick import QUICK_PAGE, read_quick
 from .reader import Reader
+from .shapes import (ASSUMED, EXPRESSION, PROSE, RULES, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, expression,
+                     string)
 
-STEP_KEYS = ("step", "do", "text", "assumed")
-MODE_KEYS = ("title", "text", "roles", "setup", "round", "score", "ratings", "measures", "assumed",
-             "visibility", "watch", "heuristics", "ranking", "quick")
-MEASURE_KEYS = ("value", "when", "text")
+STEP_BODY = (Key("do", RULES), Key("text", PROSE), Key("assumed", ASSUMED))
+STEP = Keys("a step of the round", (Key("step", string("its name (variants refer to it)"), required=True),
+                                    Key("do", RULES, required=True), *STEP_BODY[1:]))
+# a variant's changes to an inherited round (rulelang/variants.py makes them)
+CHANGES = (
+    Keys("in a variant: replace an inherited step", (Key("replace", string("the step's name"), required=True),
+                                                     *STEP_BODY)),
+    Keys("in a variant: a new step, `before:` or `after:` another (default: last)", (
+        Key("insert", string("the new step's name"), required=True), Key("before", string("a step's name")),
+        Key("after", string("a step's name")), Key("do", RULES, required=True), *STEP_BODY[1:])),
+    Keys("in a variant: remove an inherited step", (Key("remove", string("the step's name"), required=True),)),
+)
+MEASURE_SPEC = Keys("a figure recorded when a game ends", (
+    Key("value", EXPRESSION, required=True),
+    Key("when", expression("the games it applies to (default: all)")),
+    Key("text", string("what it measures"))))
+WATCH = Keys("as soon as `when` holds: stop the step, run `do`, go on at `then`", (
+    Key("when", EXPRESSION, required=True), Key("do", RULES, required=True),
+    Key("then", string("the step to go on with (default: the next)")), Key("text", PROSE)))
+PER_PLAYER = string("a per-player variable or a define of one player")
+RANK_KEY = Keys("a tie-breaker: `highest: NAME` or `lowest: NAME`",
+                (Key("highest", PER_PLAYER), Key("lowest", PER_PLAYER)), one_key=True)
+VISIBILITY = Choice(("all", "owner", "none", "open"), "who sees a zone in this mode")
+MODE = Keys("a way to play", (
+    Key("title", string("its title")), Key("text", string("what it is")),
+    Key("roles", ListOf(Scalar(("string",)), "who plays (default: every role)")),
+    Key("setup", RULES),
+    Key("round", ListOf(AnyOf((STEP, *CHANGES)), "the steps, in order")),
+    Key("score", AnyOf((Named(EXPRESSION, "each role's score when the game ends"), PER_PLAYER))),
+    Key("ratings", Named(Scalar(("string", "integer")), "names for a winner's score: a range like 0..3 or 8..")),
+    Key("measures", Named(AnyOf((EXPRESSION, MEASURE_SPEC)),
+                          "figures recorded when a game ends, reported by simulate and compare")),
+    Key("assumed", ASSUMED),
+    Key("visibility", AnyOf((Choice(("open",)), Named(VISIBILITY)),
+                            "`open`: every card seen by everyone, face down ones and deck order too")),
+    Key("watch", ListOf(WATCH, "conditions checked as soon as the game changes")),
+    Key("heuristics", AnyOf((Named(EXPRESSION, "per role, a number: higher is better for that role (read by "
+                                               "search agents)"), PER_PLAYER))),
+    Key("ranking", ListOf(AnyOf((PER_PLAYER, RANK_KEY)), "how `end game` places the players: each key breaks "
+                                                         "the ties of those before")),
+    Key("quick", ListOf(QUICK_PAGE, "the quick reference's pages (docs/printing.md)")),
+    Key("extends", string("another mode of this ruleset that this one starts as a copy of"), variant=True),
+))
+STEP_KEYS, MODE_KEYS, MEASURE_KEYS = STEP.names, MODE.names, MEASURE_SPEC.names
 
 
 def read_modes(reader: Reader, node: YNode | None, roles, zones, variables, defines) -> dict[str, ir.Mode]:
-    modes = {}
+    modes: dict[str, ir.Mode] = {}
     modes_map = reader.expect_map(node, "modes")
     if modes_map is None or not modes_map.entries:
         reader.diag.error((node or reader.tree).span, "the ruleset has no 'modes:'",
@@ -28,7 +70,7 @@ def read_modes(reader: Reader, node: YNode | None, roles, zones, variables, defi
         if not isinstance(spec, YMap):
             reader.diag.error(span, f"mode '{name}' must be a mapping (title:, round:, ...)")
             continue
-        reader.keys(spec, MODE_KEYS, f"mode '{name}'")
+        reader.keys(spec, MODE, f"mode '{name}'")
         mode_roles = []
         roles_node = spec.get("roles")
         for item in (roles_node.items if isinstance(roles_node, YList) else []):
@@ -40,19 +82,20 @@ def read_modes(reader: Reader, node: YNode | None, roles, zones, variables, defi
         steps = read_steps(reader, spec.get("round"), name, span)
         playing = tuple(mode_roles or role_names)
         per_player = _PerPlayer(reader, variables, defines, playing)
+        score, heuristics = spec.get("score"), spec.get("heuristics")
         modes[name] = ir.Mode(
             name, reader.text(spec.get("title"), "title") or name.replace("_", " ").title(),
             reader.text(spec.get("text"), "text"), playing,
             reader.snippet(spec.get("setup"), "block") or () if spec.get("setup") else (),
-            steps, per_player.table(spec.get("score"), "score") if isinstance(spec.get("score"), YScalar)
-            else role_expressions(reader, spec.get("score"), "score", role_names),
+            steps, per_player.table(score, "score") if isinstance(score, YScalar)
+            else role_expressions(reader, score, "score", role_names),
             read_ratings(reader, spec.get("ratings")),
             assumed=reader.assumed(spec), measures=read_measures(reader, spec.get("measures")),
             visibility=ir.frozen_map(read_visibility(reader, spec.get("visibility"), zones)),
             watches=read_watches(reader, spec.get("watch"), steps),
-            heuristics=per_player.table(spec.get("heuristics"), "heuristics")
-            if isinstance(spec.get("heuristics"), YScalar)
-            else role_expressions(reader, spec.get("heuristics"), "heuristics", role_names),
+            heuristics=per_player.table(heuristics, "heuristics")
+            if isinstance(heuristics, YScalar)
+            else role_expressions(reader, heuristics, "heuristics", role_names),
             ranking=per_player.ranking(spec.get("ranking")), quick=read_quick(reader, spec.get("quick"), steps),
             span=span)
     return modes
@@ -68,13 +111,13 @@ def read_steps(reader: Reader, node: YNode | None, mode: str, span: Span) -> tup
         if not isinstance(item, YMap):
             reader.diag.error(item.span, "a step is a mapping: `- step: Name` and `do: ...`")
             continue
-        reader.keys(item, STEP_KEYS, "a step")
+        reader.keys(item, STEP, "a step")
         name = reader.text(item.get("step"), "step name")
         if not name:
             reader.diag.error(item.span, "this step has no name", "add `step: Name` (variants refer to steps by name)")
             continue
         if name in seen:
-            reader.diag.error(item.get("step").span, f"two steps are named '{name}' in mode '{mode}'")
+            reader.diag.error(item.value_span("step"), f"two steps are named '{name}' in mode '{mode}'")
         seen.add(name)
         body = reader.snippet(item.get("do"), "block") if item.get("do") is not None else None
         if item.get("do") is None:
@@ -87,7 +130,7 @@ def read_steps(reader: Reader, node: YNode | None, mode: str, span: Span) -> tup
 def role_expressions(reader: Reader, node: YNode | None, what: str, role_names) -> ir.FrozenMap:
     """`{ROLE: EXPRESSION}` (a mode's `score:` or `heuristics:`)."""
     result = {}
-    for role, (rspan, expr_node) in (reader.expect_map(node, what) or YMap(span=None)).entries.items():
+    for role, (rspan, expr_node) in reader.entries(node, what):
         if role not in role_names:
             reader.diag.error(rspan, f"unknown role '{role}'", did_you_mean(role, role_names))
             continue
@@ -99,7 +142,7 @@ def role_expressions(reader: Reader, node: YNode | None, what: str, role_names) 
 
 def read_ratings(reader: Reader, node: YNode | None) -> tuple[ir.Rating, ...]:
     ratings = []
-    for name, (span, value) in (reader.expect_map(node, "ratings") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "ratings"):
         text = str(value.value) if isinstance(value, YScalar) else ""
         m = re.fullmatch(r"\s*([0-9]{1,18})\s*(?:\.\.\s*([0-9]{1,18})?)?\s*", text)
         if not m:
@@ -113,17 +156,16 @@ def read_ratings(reader: Reader, node: YNode | None) -> tuple[ir.Rating, ...]:
 
 def read_measures(reader: Reader, node: YNode | None) -> ir.FrozenMap:
     measures = {}
-    for name, (span, value) in (reader.expect_map(node, "measures") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "measures"):
         text, when = None, None
         if isinstance(value, YMap):
-            reader.keys(value, MEASURE_KEYS, f"measure '{name}'")
+            reader.keys(value, MEASURE_SPEC, f"measure '{name}'")
             text = reader.text(value.get("text"), "text")
             when = reader.snippet(value.get("when"), "expression") if "when" in value else None
-            value = value.get("value")
-            if value is None:
+            if value.get("value") is None:
                 reader.diag.error(span, f"measure '{name}' has no 'value:'")
                 continue
-        expr = reader.snippet(value, "expression")
+        expr = reader.snippet(value.get("value") if isinstance(value, YMap) else value, "expression")
         if expr is not None:
             measures[name] = ir.Measure(name, expr, when, text, span=span)
     return ir.frozen_map(measures)
@@ -140,13 +182,13 @@ def read_visibility(reader: Reader, node: YNode | None, zones) -> dict[str, str]
             return {}
         return {z: "open" for z in zones}
     result = {}
-    for zone, (zspan, value) in (reader.expect_map(node, "visibility") or YMap(span=None)).entries.items():
+    for zone, (zspan, value) in reader.entries(node, "visibility"):
         seen = reader.text(value, "visibility")
         if zone not in zones:
             reader.diag.error(zspan, f"unknown zone '{zone}'", did_you_mean(zone, zones))
-        elif seen not in ("all", "owner", "none", "open"):
+        elif seen not in VISIBILITY.words:
             reader.diag.error(value.span, f"visibility of a zone is all, owner, none or open, not '{seen}'",
-                            did_you_mean(str(seen), ("all", "owner", "none", "open")))
+                            did_you_mean(str(seen), VISIBILITY.words))
         elif seen == "owner" and zones[zone].owner is None:
             reader.diag.error(value.span, f"zone '{zone}' has no owner to see it")
         else:
@@ -167,13 +209,13 @@ def read_watches(reader: Reader, node: YNode | None, steps) -> tuple[ir.Watch, .
         if not isinstance(item, YMap):
             reader.diag.error(item.span, "a watch is a mapping: `- when: CONDITION` and `do: ...`")
             continue
-        reader.keys(item, ("when", "do", "then", "text"), "a watch")
+        reader.keys(item, WATCH, "a watch")
         if item.get("when") is None or item.get("do") is None:
             reader.diag.error(item.span, "a watch needs `when:` (a condition) and `do:` (statements)")
             continue
         then = reader.text(item.get("then"), "then")
         if then is not None and then not in step_names:
-            reader.diag.error(item.get("then").span, f"no step named '{then}' in this mode",
+            reader.diag.error(item.value_span("then"), f"no step named '{then}' in this mode",
                             did_you_mean(then, step_names) or "steps: " + ", ".join(step_names))
         when, body = reader.snippet(item.get("when"), "expression"), reader.snippet(item.get("do"), "block")
         if when is not None and body is not None:
@@ -221,7 +263,7 @@ class _PerPlayer:
         for item in node.items:
             lowest, value = False, item
             if isinstance(item, YMap):
-                self.reader.keys(item, ("highest", "lowest"), "a ranking key")
+                self.reader.keys(item, RANK_KEY, "a ranking key")
                 if len(item.entries) != 1:
                     self.reader.diag.error(item.span, "a ranking key is `highest: NAME` or `lowest: NAME`")
                     continue
@@ -229,5 +271,6 @@ class _PerPlayer:
                 lowest = word == "lowest"
             values = self.values(value, "a ranking key")
             if values:
+                assert isinstance(value, YScalar)  # (a name: values() found what it names)
                 keys.append(ir.RankKey(str(value.value), ir.frozen_map(values), lowest, span=item.span))
         return tuple(keys)

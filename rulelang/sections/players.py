@@ -8,9 +8,17 @@ from ..params import whole_number
 from ..types import INT
 from ..yamltree import YList, YMap, YNode, YScalar
 from .reader import Reader
+from .shapes import NAME, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
 
-ROLE_KEYS = ("text", "article")
-PLAYERS_KEYS = ("count", "default", "names", "text")
+ROLE = Keys("a role", (Key("text", string("who")),
+                       Key("article", Choice(("the", "none"), "the Dealer, or North (none)"))))
+ROLES = AnyOf((ListOf(NAME), Named(AnyOf((Scalar(("string", "null")), ROLE)), "who makes decisions")))
+PLAYERS_SPEC = Keys("seats made from a number of players (`--set players=N`)", (
+    Key("count", Scalar(("integer", "string"), "a number, or a range like 2..4"), required=True),
+    Key("default", Scalar(("integer",), "how many play unless --set players=N says (default: the fewest)")),
+    Key("names", ListOf(NAME, "a name per seat, in seat order (default: player_1, player_2, ...)")),
+    Key("text", string("who the players are"))))
+PLAYERS = AnyOf((Scalar(("integer", "string"), "how many play: a number, or a range like 2..4"), PLAYERS_SPEC))
 
 
 def read_players(reader: Reader, node: YNode | None) -> tuple[ir.Players | None, ir.ParamDef | None]:
@@ -19,23 +27,25 @@ def read_players(reader: Reader, node: YNode | None) -> tuple[ir.Players | None,
     if node is None:
         return None, None
     spec = node if isinstance(node, YMap) else YMap(span=node.span, entries={"count": (node.span, node)})
-    reader.keys(spec, PLAYERS_KEYS, "players")
+    reader.keys(spec, PLAYERS_SPEC, "players")
     count = spec.get("count")
     m = re.fullmatch(r"\s*([0-9]{1,3})\s*(?:\.\.\s*([0-9]{1,3}))?\s*", str(count.value)) \
         if isinstance(count, YScalar) else None
     low, high = (int(m.group(1)), int(m.group(2) or m.group(1))) if m else (0, 0)
-    if not m or not 1 <= low <= high:
+    if not isinstance(count, YScalar) or not m or not 1 <= low <= high:
         reader.diag.error((count or spec).span, "players need a count: a number or a range like 2..4",
                         "e.g. `players: {count: 2..4, default: 3}`")
         return None, None
     if high > reader.limits.components:
         reader.diag.error(count.span, f"{high} players is more than a game can seat")
         return None, None
-    default_node = spec.get("default")
-    default = default_node.value if isinstance(default_node, YScalar) else low
-    if not isinstance(default, int) or isinstance(default, bool) or not low <= default <= high:
-        reader.diag.error(default_node.span, f"the default number of players must be a number in {low}..{high}")
-        default = low
+    default_node, default = spec.get("default"), low
+    if isinstance(default_node, YScalar):
+        given = default_node.value
+        if isinstance(given, int) and not isinstance(given, bool) and low <= given <= high:
+            default = given
+        else:
+            reader.diag.error(default_node.span, f"the default number of players must be a number in {low}..{high}")
     names_node = spec.get("names")
     if names_node is None:
         names = tuple(f"player_{i}" for i in range(1, high + 1))
@@ -82,7 +92,7 @@ def read_roles(reader: Reader, node: YNode | None, players: ir.Players | None) -
         for name, (span, value) in node.entries.items():
             if reader.declare(name, "role", span):
                 spec = value if isinstance(value, YMap) else YMap(span=span)
-                reader.keys(spec, ROLE_KEYS, f"role '{name}'")
+                reader.keys(spec, ROLE, f"role '{name}'")
                 text = spec.get("text") if isinstance(value, YMap) else value
                 roles.append(ir.Role(name, reader.text(text, "role text") if text else None,
                                      reader.article(spec, ("the", "")), span=span))

@@ -5,6 +5,16 @@ from .. import ir
 from ..errors import did_you_mean
 from ..yamltree import YList, YMap, YNode
 from .reader import Reader
+from .shapes import ANYTHING, AnyOf, Choice, Key, Keys, ListOf, Scalar, string
+
+QUICK_RULE = Keys("a sentence with a bold lead-in and sentences under it", (
+    Key("title", string("its lead-in")), Key("text", string("the sentence")),
+    Key("rules", ListOf(ANYTHING, "the sentences under it"))))
+QUICK_PAGE = Keys("a page", (
+    Key("title", string("its heading")),
+    Key("steps", ListOf(Scalar(("string",)), "steps printed in full")),
+    Key("rules", ListOf(AnyOf((Scalar(("string",)), QUICK_RULE)), "summary sentences, each text or {text:, rules:}")),
+    Key("also", ListOf(Choice(ir.QUICK_SECTIONS), "generated sections on this page"))))
 
 
 def read_quick(reader: Reader, node: YNode | None, steps) -> tuple[ir.QuickPage, ...]:
@@ -20,7 +30,7 @@ def read_quick(reader: Reader, node: YNode | None, steps) -> tuple[ir.QuickPage,
         if not isinstance(item, YMap):
             reader.diag.error(item.span, "a quick-reference page is a mapping (title:, steps:, rules:, also:)")
             continue
-        reader.keys(item, ("title", "steps", "rules", "also"), "a quick-reference page")
+        reader.keys(item, QUICK_PAGE, "a quick-reference page")
         chosen = []
         for n in reader.text_items(item.get("steps"), "a step's name"):
             if n[0] not in names:
@@ -48,7 +58,7 @@ def quick_rules(reader: Reader, node: YNode | None) -> tuple[ir.QuickRule, ...]:
     out = []
     for item in node.items:
         if isinstance(item, YMap):
-            reader.keys(item, ("title", "text", "rules"), "a quick-reference sentence")
+            reader.keys(item, QUICK_RULE, "a quick-reference sentence")
             out.append(ir.QuickRule(reader.text(item.get("text"), "text") or "", quick_rules(reader, item.get("rules")),
                                     reader.text(item.get("title"), "title"), span=item.span))
         else:

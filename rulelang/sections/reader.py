@@ -8,7 +8,7 @@ and report what is wrong with it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import ir
 from ..builtins import RESERVED
@@ -16,9 +16,13 @@ from ..errors import Diagnostics, Span, did_you_mean
 from ..limits import DEFAULT, Limits
 from ..parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
 from ..yamltree import YList, YMap, YNode, YScalar
+from .shapes import Keys
 
 if TYPE_CHECKING:  # (variants reads card tables, whose cells this reads)
     from ..variants import Tree
+
+
+D = TypeVar("D")
 
 
 class Reader:
@@ -43,6 +47,11 @@ class Reader:
         self.diag.error(node.span, f"{what} must be a mapping of names to values")
         return None
 
+    def entries(self, node: YNode | None, what: str) -> list[tuple[str, tuple[Span, YNode]]]:
+        """A mapping's entries, in order (none if it is missing, or reported if it is not a mapping)."""
+        mapping = self.expect_map(node, what)
+        return list(mapping.entries.items()) if mapping is not None else []
+
     def assumed(self, spec) -> str | None:
         """The `assumed:` note of a mapping: a value the rulebook does not give."""
         return self.text(spec.get("assumed"), "assumed") if isinstance(spec, YMap) else None
@@ -66,7 +75,9 @@ class Reader:
         self.diag.error(node.span, f"{what} must be text")
         return None
 
-    def keys(self, node: YMap, allowed, what: str) -> None:
+    def keys(self, node: YMap, table: Keys, what: str) -> None:
+        """Report the keys of `node` that `table` does not have."""
+        allowed = table.names
         for key, (span, _) in node.entries.items():
             if key not in allowed:
                 self.diag.error(span, f"unknown key '{key}' in {what}",
@@ -90,8 +101,10 @@ class Reader:
         self.names[name] = (what, span)
         return True
 
-    def snippet(self, node: YNode, kind: str):
-        """Parse a DSL value: `kind` is "block" or "expression"."""
+    def snippet(self, node: YNode | None, kind: str) -> Any:
+        """Parse a DSL value: `kind` is "block" or "expression" (None: there is none, or it is reported)."""
+        if node is None:
+            return None
         if isinstance(node, YScalar) and isinstance(node.value, bool) and kind == "expression":
             return ir.Const(node.value, span=node.span)
         if isinstance(node, YScalar) and isinstance(node.value, int) and kind == "expression":
@@ -108,17 +121,18 @@ class Reader:
             self.diag.items.append(exc.diagnostic)
             return None
 
-    def choice(self, spec: YMap, key: str, allowed, default: str) -> str:
+    def choice(self, spec: YMap, key: str, allowed: tuple[str, ...], default: D) -> str | D:
+        """One of the words `allowed` (reported if not, and `default` taken)."""
         node = spec.get(key)
         if node is None:
             return default
         value = self.text(node, key)
-        if value not in allowed:
+        if value is None or value not in allowed:
             self.diag.error(node.span, f"{key} must be one of: {', '.join(allowed)}", did_you_mean(str(value), allowed))
             return default
         return value
 
-    def text_items(self, node: YNode | None, what: str) -> list[tuple[str, object]]:
+    def text_items(self, node: YNode | None, what: str) -> list[tuple[str, Span]]:
         if node is None:
             return []
         if not isinstance(node, YList):

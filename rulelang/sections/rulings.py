@@ -5,8 +5,16 @@ from .. import ir
 from ..errors import did_you_mean
 from ..yamltree import YList, YMap, YNode
 from .reader import Reader
+from .shapes import AnyOf, Key, Keys, ListOf, string
 
-RULING_KEYS = ("id", "text", "applies_to")
+RULING_SPEC = Keys("how an ambiguity of the rulebook was decided", (
+    Key("id", string("a short name"), required=True), Key("text", string("the ruling"), required=True),
+    Key("applies_to", AnyOf((string("a mode (name or title) or a step"),
+                             ListOf(string("a mode (name or title) or a step"))),
+                            "the modes named, or else every mode with a step named; default: every mode"))))
+RULING = AnyOf((RULING_SPEC, Keys("in a variant: drop an inherited ruling",
+                                  (Key("remove", string("its id"), required=True, variant=True),))))
+RULING_KEYS = RULING_SPEC.names
 
 
 def read_rulings(reader: Reader, node: YNode | None, modes: dict[str, ir.Mode]) -> tuple[ir.Ruling, ...]:
@@ -21,7 +29,7 @@ def read_rulings(reader: Reader, node: YNode | None, modes: dict[str, ir.Mode]) 
         if not isinstance(item, YMap):
             reader.diag.error(item.span, "a ruling is a mapping with `id:` and `text:`")
             continue
-        reader.keys(item, RULING_KEYS, "a ruling")
+        reader.keys(item, RULING_SPEC, "a ruling")
         rid, text = reader.text(item.get("id"), "id"), reader.text(item.get("text"), "text")
         if not rid or not text:
             reader.diag.error(item.span, "a ruling needs both `id:` and `text:`")

@@ -11,27 +11,54 @@ from ..parser import KEYWORDS
 from ..types import BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, Type, ZoneT
 from ..yamltree import YList, YMap, YNode, YScalar
 from .reader import Reader
+from .shapes import ASSUMED, NAME, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
 
-PARAM_KEYS = ("default", "text", "choices", "min", "max", "assumed")
-VAR_KEYS = ("initial", "type", "owner", "min", "max", "text", "assumed")
+TYPE_SPEC = Keys("a named set of values", (
+    Key("values", ListOf(NAME), required=True), Key("text", string("what it is")),
+    Key("icons", AnyOf((Scalar(("boolean",)), Named(Scalar(("string",)))),
+                       "printed as icons: true (an icon named like each value) or {value: icon}")),
+))
+TYPE = AnyOf((ListOf(NAME, "the type's values"), TYPE_SPEC))
+PARAM_SPEC = Keys("a parameter a player sets with --set NAME=VALUE", (
+    Key("default", Scalar(("boolean", "integer", "string"), "true/false, a number, or one of the choices"),
+        required=True),
+    Key("text", string("what the parameter does")),
+    Key("choices", ListOf(NAME, "the values it may take (also a type)")),
+    Key("min", Scalar(("integer",))), Key("max", Scalar(("integer",))), Key("assumed", ASSUMED),
+))
+PARAM = AnyOf((Scalar(("boolean", "integer", "string"), "the default value"), PARAM_SPEC))
+DIE = AnyOf((string("its faces: a range like 1..8"), ListOf(Scalar(("integer",)), "its faces, which may repeat")))
+INITIAL = Scalar(("integer", "boolean", "string", "null"),
+                 "a number, true/false, a value of a type, a role, or none (with `type:`)")
+VAR_SPEC = Keys("a game variable", (
+    Key("initial", INITIAL, required=True),
+    Key("type", string("its type, where the initial value does not say it: role, a type, a card type")),
+    Key("owner", Choice(("each",), "every player has their own, read `NAME of p`")),
+    Key("min", Scalar(("integer",), "a number's lower bound: a change past it stops there")),
+    Key("max", Scalar(("integer",), "a number's upper bound: a change past it stops there")),
+    Key("text", string("what it counts")), Key("assumed", ASSUMED),
+))
+VAR = AnyOf((Scalar(("integer", "boolean", "string"), "the initial value"), VAR_SPEC))
+PARAM_KEYS, VAR_KEYS = PARAM_SPEC.names, VAR_SPEC.names
 D6 = ir.Die("d6", (1, 2, 3, 4, 5, 6))  # built in: a ruleset may roll it without declaring it
 MAX_FACES = 10_000  # a d100 is the largest die in common use
 
 
 def read_enums(reader: Reader, node: YNode | None) -> dict[str, ir.EnumDef]:
     enums: dict[str, ir.EnumDef] = {}
-    for name, (span, value) in (reader.expect_map(node, "types") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "types"):
         text, icons_node = None, None
+        listed: YNode | None = value
         if isinstance(value, YMap):
-            reader.keys(value, ("values", "text", "icons"), f"type '{name}'")
+            reader.keys(value, TYPE_SPEC, f"type '{name}'")
             text = reader.text(value.get("text"), "text")
             icons_node = value.get("icons")
-            value = value.get("values")
-        if not isinstance(value, YList) or not value.items:
+            listed = value.get("values")
+        if not isinstance(listed, YList) or not listed.items:
             reader.diag.error(span, f"type '{name}' must list its values, e.g. [red, green]")
             continue
         if reader.declare(name, "type", span):
-            values = enum_values(reader, value)
+            values = enum_values(reader, listed)
             enums[name] = ir.EnumDef(name, values, text, icons(reader, icons_node, values), span=span)
     return enums
 
@@ -73,13 +100,14 @@ def enum_values(reader: Reader, node: YList) -> tuple[str, ...]:
 
 def read_params(reader: Reader, node: YNode | None, enums) -> dict[str, ir.ParamDef]:
     params = {}
-    for name, (span, value) in (reader.expect_map(node, "params") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "params"):
         spec = value if isinstance(value, YMap) else None
         if spec is not None:
-            reader.keys(spec, PARAM_KEYS, f"parameter '{name}'")
+            reader.keys(spec, PARAM_SPEC, f"parameter '{name}'")
             default_node = spec.get("default")
         else:
             default_node = value
+        choices_node = spec.get("choices") if spec is not None else None
         if not isinstance(default_node, YScalar) or default_node.value is None:
             reader.diag.error(span, f"parameter '{name}' needs a default value",
                             f"e.g. `{name}: {{default: false, text: ...}}`")
@@ -90,8 +118,8 @@ def read_params(reader: Reader, node: YNode | None, enums) -> dict[str, ir.Param
             ty: Type = BOOL
         elif isinstance(default, int):
             ty = INT
-        elif isinstance(default, str) and spec is not None and isinstance(spec.get("choices"), YList):
-            choices = enum_values(reader, spec.get("choices"))
+        elif isinstance(default, str) and isinstance(choices_node, YList):
+            choices = enum_values(reader, choices_node)
             if default not in choices:
                 reader.diag.error(default_node.span, f"default '{default}' is not one of the choices")
             ty = EnumT(f"{name}")
@@ -99,8 +127,9 @@ def read_params(reader: Reader, node: YNode | None, enums) -> dict[str, ir.Param
             reader.diag.error(default_node.span, f"parameter '{name}' must default to true/false, a number, "
                             "or one of its `choices:`")
             continue
-        low = spec.get("min").value if spec is not None and isinstance(spec.get("min"), YScalar) else None
-        high = spec.get("max").value if spec is not None and isinstance(spec.get("max"), YScalar) else None
+        what = f"parameter '{name}'"
+        low = bound(reader, spec, "min", what) if spec is not None else None
+        high = bound(reader, spec, "max", what) if spec is not None else None
         if reader.declare(name, "parameter", span):
             text = reader.text(spec.get("text"), "text") if spec is not None else None
             params[name] = ir.ParamDef(name, ty, default, text, choices, low, high,
@@ -114,7 +143,7 @@ def read_dice(reader: Reader, node: YNode | None) -> dict[str, ir.Die]:
     """`dice: {d8: 1..8, attack: [0, 0, 1, 1, 2, 3]}`: each die by its faces
     (a range, or a list of numbers that may repeat)."""
     dice = {}
-    for name, (span, value) in (reader.expect_map(node, "dice") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "dice"):
         die_faces = faces(reader, value, name, span)
         if reader.declare(name, "die", span) and die_faces:
             dice[name] = ir.Die(name, die_faces, span=span)
@@ -146,14 +175,14 @@ def faces(reader: Reader, node: YNode | None, name: str, span: Span) -> tuple[in
 def read_vars(reader: Reader, node: YNode | None, enums, card_types, roles) -> dict[str, ir.VarDef]:
     """`name: INITIAL` or `name: {initial:, type:, owner: each, min:, max:, text:}`."""
     variables = {}
-    for name, (span, value) in (reader.expect_map(node, "vars") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "vars"):
         spec = value if isinstance(value, YMap) else YMap(span=span, entries={"initial": (span, value)})
-        reader.keys(spec, VAR_KEYS, f"variable '{name}'")
+        reader.keys(spec, VAR_SPEC, f"variable '{name}'")
         what = f"variable '{name}'"
         ty, initial = typed_value(reader, spec, what, span, enums, card_types, roles)
         if ty is None:
             continue
-        owner = reader.choice(spec, "owner", ("each",), None) if spec.get("owner") is not None else None
+        owner = reader.choice(spec, "owner", VAR_SPEC.choices("owner"), None) if spec.get("owner") is not None else None
         low, high = bound(reader, spec, "min", what), bound(reader, spec, "max", what)
         if (low is not None or high is not None) and ty != INT:
             reader.diag.error(span, f"only a number has bounds; {what} is {ty}")
@@ -177,7 +206,7 @@ def typed_value(reader: Reader, spec: YMap, what: str, span: Span, enums, card_t
     declared = None
     if spec.get("type") is not None:
         tname = reader.text(spec.get("type"), "a type")
-        declared = type_named(reader, tname, spec.get("type").span, enums, card_types) if tname else None
+        declared = type_named(reader, tname, spec.value_span("type"), enums, card_types) if tname else None
         if declared is None:
             return None, None
     enum_of = {v: e.name for e in enums.values() for v in e.values}

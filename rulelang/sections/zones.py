@@ -4,33 +4,47 @@ from __future__ import annotations
 from .. import ir
 from ..errors import did_you_mean
 from ..limits import over
-from ..maps import GRAPH_KEYS, MAP_KEYS, Drawn, read_graph, read_grid_map
+from ..maps import GRAPH, GRAPH_KEYS, MAP, MAP_KEYS, Drawn, read_graph, read_grid_map
 from ..yamltree import YList, YMap, YNode, YScalar
 from .reader import Reader
+from .shapes import ASSUMED, AnyOf, Choice, Key, Keys, ListOf, Scalar, string
 
-ZONE_KEYS = ("owner", "facing", "seen_by", "holds", "kind", "text", "assumed", "columns", "rows", "article",
-             *MAP_KEYS, *GRAPH_KEYS)
+ZONE_SPEC = Keys("a place for cards", (
+    Key("owner", string("a role, or `each` for one zone per role (`hand of p`)")),
+    Key("facing", Choice(("up", "down"), "how cards are turned when they enter")),
+    Key("seen_by", Choice(("all", "owner", "none"), "who sees its face-up cards")),
+    Key("holds", AnyOf((Scalar(("string",)), ListOf(Scalar(("string",)))), "the card types allowed in it")),
+    Key("kind", Choice(("pile", "row", "hand", "area", "grid", "graph"),
+                       "how it is shown and described; `grid` makes a board of columns × rows spaces, "
+                       "`graph` a board of places joined by links")),
+    Key("text", string("its name for players")), Key("assumed", ASSUMED),
+    Key("columns", Scalar(("integer",), "a grid's number of columns", minimum=1)),
+    Key("rows", Scalar(("integer",), "a grid's number of rows", minimum=1)),
+    Key("article", Choice(("the", "none"), "`none` for a name printed without `the`")),
+    *MAP, *GRAPH,
+))
+ZONE = AnyOf((Scalar(("null",)), ZONE_SPEC))
 
 
 def read_zones(reader: Reader, node: YNode | None, roles, card_types, enums) -> dict[str, ir.Zone]:
     zones = {}
     role_names = [r.name for r in roles]
-    for name, (span, value) in (reader.expect_map(node, "zones") or YMap(span=None)).entries.items():
+    for name, (span, value) in reader.entries(node, "zones"):
         spec = value if isinstance(value, YMap) else YMap(span=span)
         empty = isinstance(value, YScalar) and value.value is None
         if value is not None and not isinstance(value, YMap) and not empty:
             reader.diag.error(value.span, f"zone '{name}' must be a mapping like {{facing: down}}")
-        reader.keys(spec, ZONE_KEYS, f"zone '{name}'")
+        reader.keys(spec, ZONE_SPEC, f"zone '{name}'")
         owner = reader.text(spec.get("owner"), "owner")
         if owner is not None and owner != "each" and owner not in role_names:
-            reader.diag.error(spec.get("owner").span, f"unknown role '{owner}'",
+            reader.diag.error(spec.value_span("owner"), f"unknown role '{owner}'",
                             did_you_mean(owner, role_names + ["each"]))
-        facing = reader.choice(spec, "facing", ("up", "down"), "up")
-        seen_by = reader.choice(spec, "seen_by", ("all", "owner", "none"), "all")
-        kind = reader.choice(spec, "kind", ("pile", "row", "hand", "area", "grid", "graph"), "pile")
+        facing = reader.choice(spec, "facing", ZONE_SPEC.choices("facing"), "up")
+        seen_by = reader.choice(spec, "seen_by", ZONE_SPEC.choices("seen_by"), "all")
+        kind = reader.choice(spec, "kind", ZONE_SPEC.choices("kind"), "pile")
         drawn = board(reader, name, spec, kind, owner, enums)
         if seen_by == "owner" and owner is None:
-            reader.diag.error(spec.get("seen_by").span, f"zone '{name}' is seen by its owner but has no owner")
+            reader.diag.error(spec.value_span("seen_by"), f"zone '{name}' is seen by its owner but has no owner")
         holds = []
         holds_node = spec.get("holds")
         if holds_node is not None:
@@ -62,10 +76,10 @@ def board(reader: Reader, name: str, spec: YMap, kind: str, owner, enums) -> Dra
     for key in ("columns", "rows", *MAP_KEYS, *GRAPH_KEYS):
         if key not in keys and spec.get(key) is not None:
             needs = "kind: graph" if key in GRAPH_KEYS else "kind: grid"
-            reader.diag.error(spec.get(key).span, f"only a {needs.split()[1]} has {key}",
+            reader.diag.error(spec.value_span(key), f"only a {needs.split()[1]} has {key}",
                             f"add `{needs}` to zone '{name}'")
     if kind in ("grid", "graph") and owner == "each":
-        reader.diag.error(spec.get("owner").span, f"a {kind} cannot belong to each role (yet)",
+        reader.diag.error(spec.value_span("owner"), f"a {kind} cannot belong to each role (yet)",
                         f"declare one {kind} per role")
     if kind == "graph":
         return read_graph(reader, name, spec, enums)
@@ -75,7 +89,7 @@ def board(reader: Reader, name: str, spec: YMap, kind: str, owner, enums) -> Dra
     if drawn is not None:
         for key in ("columns", "rows"):
             if spec.get(key) is not None:
-                reader.diag.error(spec.get(key).span, f"a board drawn as a map takes its {key} from the map")
+                reader.diag.error(spec.value_span(key), f"a board drawn as a map takes its {key} from the map")
         return drawn
     return Drawn(*grid_size(reader, name, spec))
 
