@@ -48,8 +48,8 @@ class Effects:
             return [(("ability", a.name), (a.where, a.body)) for a in rs.abilities.values() if a.on == n.event]
         return []
 
-    def reads(self, expr) -> set:
-        found = set()
+    def reads(self, expr) -> set[tuple[str, ...]]:
+        found: set[tuple[str, ...]] = set()
         for n in self.nodes(expr):
             if isinstance(n, ir.Var):
                 found.add(("var", n.name))

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cardtable import format_table, split_table
+from .cardrows import format_table, split_table
 from .errors import Diagnostic, Diagnostics, RulesetError, Source, Span, did_you_mean
 from .files import Folders, Unreadable, decode, read_bytes, read_source
 from .limits import DEFAULT, Limits

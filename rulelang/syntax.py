@@ -1,0 +1,165 @@
+"""The grammar of the rules language, where a snippet of it is in its file,
+and its syntax errors as a person can act on them: located at the word that
+is wrong, in the words of the language (`end of line`, not `_NL`), with a
+hint where one helps (`==` to compare, a block's `:`, indentation).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+from typing import Callable
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark.indenter import DedentError, Indenter
+
+from .errors import Diagnostic, Span, did_you_mean
+
+KEYWORDS = frozenset("""
+    move all to at draw from shuffle flip face let win lose end game as pass if elif eliminate trigger window
+    else while until repeat times for chooses where exists count first last sum min max
+    any and or not is of true false none case in ordered by descending roll into random
+""".split())
+
+
+class _Indenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@lru_cache(maxsize=1)
+def lark() -> Lark:
+    grammar = files("rulelang").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", start=["block", "expression"], postlex=_Indenter(),
+                propagate_positions=True, maybe_placeholders=False, cache=True)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a snippet's text is in its file: `locate(line, col, end_line,
+    end_col)` turns a range of the text (from 1) into a span of the file."""
+    locate: Callable[[int, int, int, int], Span]
+    lead: int = 0  # characters the parser reads before the text on its first line
+
+    def span(self, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> Span:
+        end_line = line if end_line is None else end_line
+        end_col = col if end_col is None else end_col
+        return self.locate(line, col - self.lead * (line == 1), end_line, end_col - self.lead * (end_line == 1))
+
+
+class ParseError(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+_READABLE = {
+    "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",
+    "NAME": "a name", "INT": "a number", "STRING": "text in quotes", "$END": "end of text",
+    "COMP_OP": "a comparison", "ASSIGN_OP": "'+=' or '-='",
+}
+
+
+def _readable(terminal: str) -> str:
+    if terminal in _READABLE:
+        return _READABLE[terminal]
+    for t in lark().terminals:
+        if t.name == terminal:
+            return repr(t.pattern.value) if t.pattern.type == "str" else terminal.lower()
+    return terminal.lower()
+
+
+def _indented(lines: list[str], number: int, origin: Origin, message: str, hint: str) -> Diagnostic:
+    """An error about the indentation of line `number` (from 1), at its first word."""
+    line = lines[number - 1]
+    col, words = len(line) - len(line.lstrip()) + 1, line.split()
+    return Diagnostic(origin.span(number, col, number, col + (len(words[0]) if words else 1)), message, hint)
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(_Indenter.tab_len)) - len(line.expandtabs(_Indenter.tab_len).lstrip())
+
+
+def dedent_error(text: str, origin: Origin) -> Diagnostic:
+    """A line that goes back to an indentation no enclosing block has: found
+    by lexing again up to the failure (the indenter says only the columns)."""
+    line = 1
+    try:
+        for token in lark().lex(text):
+            if token.type == "_NL":
+                line = token.end_line or line
+    except (DedentError, UnexpectedInput):
+        pass
+    return _indented(text.split("\n"), line, origin, "this line's indentation matches no block around it",
+                     "line it up with the statements of the block it belongs to")
+
+
+def _block_not_indented(exc: UnexpectedInput, text: str) -> bool:
+    """The token that failed starts a line, no further indented than the line
+    before, which opens a block (ends with ':')."""
+    token, lines = getattr(exc, "token", None), text.split("\n")
+    if token is None or token.type in ("_NL", "_INDENT", "_DEDENT", "$END") or not 1 < token.line <= len(lines):
+        return False
+    before = [ln for ln in lines[:token.line - 1] if ln.strip() and not ln.strip().startswith("#")]
+    here = lines[token.line - 1]
+    return bool(before) and before[-1].split("#")[0].rstrip().endswith(":") \
+        and token.column == len(here) - len(here.lstrip()) + 1 and _indent(here) <= _indent(before[-1])
+
+
+def syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str) -> Diagnostic:
+    token = getattr(exc, "token", None)
+    if token is not None and token.type == "_INDENT":  # placed at the line break before the indented line
+        return _indented(text.split("\n"), token.end_line, origin, "this line is indented further than the line "
+                         "before it", "only the lines of a block (after a line that ends with ':') are indented "
+                         "further: line it up with the line before")
+    if token is not None and _block_not_indented(exc, text):
+        return _indented(text.split("\n"), token.line, origin, "this line is not indented, but the line before "
+                         "opens a block (it ends with ':')", "indent the lines of the block further than the line "
+                         "that opens it, e.g. by two spaces")
+    line, col = max(exc.line, 1), max(exc.column, 1)
+    if isinstance(exc, UnexpectedCharacters):
+        char = text.split("\n")[exc.line - 1][exc.column - 1] if exc.line > 0 else "?"
+        return Diagnostic(origin.span(line, col), f"unexpected character {char!r}",
+                          "names use letters, digits and _; text goes in quotes")
+    expected = sorted(getattr(exc, "expected", ()) or getattr(exc, "accepts", ()) or ())
+    token = getattr(exc, "token", None)
+    if isinstance(exc, UnexpectedEOF) or token is None or token.type == "$END":
+        lines = text.rstrip("\n").split("\n")
+        line, col = len(lines), len(lines[-1]) + 1
+        what = "unexpected end of text"
+    elif token.type == "_NL":
+        what = "unexpected end of line"
+        if token.line is not None:
+            line = token.line
+            col = len(text.split("\n")[line - 1]) + 1 if line <= len(text.split("\n")) else 1
+    elif token.type == "_DEDENT":
+        what = "unexpected end of block"
+    else:
+        what = f"unexpected {token.value!r}"
+    hint = _hint(token, expected, start)
+    if not hint and expected:
+        names = [_readable(e) for e in expected if not e.startswith("__")]
+        names = sorted(set(names))
+        if names:
+            hint = "expected " + (", ".join(names[:8]) + (" ..." if len(names) > 8 else ""))
+    shown = token is not None and token.type not in ("_NL", "_INDENT", "_DEDENT", "$END")
+    width = len(str(token.value)) if token is not None and shown else 1
+    return Diagnostic(origin.span(line, col, line, col + width), what, hint)
+
+
+def _hint(token: Token | None, expected: list[str], start: str) -> str | None:
+    value = getattr(token, "value", None)
+    if value == "=" and "COMP_OP" in expected:
+        return "use '==' to compare values; '=' sets a variable"
+    if token is not None and token.type == "_NL" and "COLON" in expected:
+        return "a line that opens a block (if, while, for, chooses ...) ends with ':'"
+    if token is not None and token.type == "NAME":
+        close = did_you_mean(str(value), KEYWORDS)
+        if close:
+            return close
+    return None
