@@ -1,7 +1,9 @@
 """`rulelang summary` and `rulelang cards`: printed rules and card sheets."""
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from generators.components import printed_cards
@@ -55,6 +57,25 @@ def _write(path: Path, data: bytes, rs, args) -> str | None:
     return None
 
 
+def _write_in(folder: Path, name: str, data: bytes, rs, args) -> str | None:
+    """A file of a folder of images: written beside its name and renamed onto it, so a link
+    already there (to anywhere) is replaced, never written through; a file is never half-written."""
+    path = folder / name
+    refuse_inputs({"-o": str(path)}, rs, args)
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".part")
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(data)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as exc:
+        return f"cannot write {path}: {exc.strerror}"
+    return None
+
+
 def cmd_summary(args) -> int:
     rs = load(args)
     if args.mode is not None and args.mode not in rs.modes:
@@ -92,7 +113,8 @@ def cmd_cards(args) -> int:
         return _fail("--bleed must be between 0 and 10 mm")
     options = CardOptions(width, height, args.bleed, args.paper, args.crop_marks, args.backs)
     out = Path(args.output)
-    suffix = out.suffix.lower()
+    folder = args.output.endswith(("/", os.sep)) or out.is_dir()  # `-o x.pdf/` names a folder
+    suffix = "" if folder else out.suffix.lower()
     try:
         if suffix in (".pdf", ".html"):
             data, warnings = card_sheets(rs, options, suffix[1:])
@@ -109,7 +131,7 @@ def cmd_cards(args) -> int:
                 return _fail(f"cannot make the folder {out}: {exc.strerror}")
             files, warnings = card_images(rs, options, args.format)
             for file, data in files:
-                problem = _write(out / file, data, rs, args)
+                problem = _write_in(out, file, data, rs, args)
                 if problem:
                     return _fail(problem)
             written = f"{len(files)} {args.format.upper()} files to {out}/"

@@ -39,10 +39,9 @@ from rulelang.errors import Diagnostic, RulesetError, Span
 from rulelang.labels import value_text
 from rulelang.types import EnumT
 
-from . import icons, svg, textfit
+from . import icons, prose, svg, textfit
 from .components import card_label, fill_format, printed_cards, type_title
 from .nouns import words
-from .prose import english
 
 ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
 # a back whose text names a colour is printed in it (mid tones, so its white lettering reads)
@@ -87,9 +86,10 @@ class _RulesetTemplates(BaseLoader):
 class CardRenderer:
     """Renders a ruleset's cards at one size; collects text-fit warnings."""
 
-    def __init__(self, rs: ir.Ruleset, size: CardSize):
+    def __init__(self, rs: ir.Ruleset, size: CardSize, progress=None):
         icons.check_icons(rs)
         self.rs, self.size = rs, size
+        self.progress = progress or (lambda doing, kind: None)  # told of each card as it is made
         self.own = _RulesetTemplates(rs)
         self.env = SandboxedEnvironment(
             loader=ChoiceLoader([self.own, PackageLoader("generators", "templates/cards")]),
@@ -119,6 +119,10 @@ class CardRenderer:
             raise self._error(kind, 1, f"the card template names an unknown template '{exc.name}'",
                               'extend the default with {% extends "card.svg.j2" %}') from None
 
+    def _outer(self) -> tuple[float, float]:
+        """The size of a face's SVG, in mm: the card and its bleed."""
+        return self.size.width + 2 * self.size.bleed, self.size.height + 2 * self.size.bleed
+
     def _error(self, kind: str, line: int | None, message: str, hint: str | None = None) -> RulesetError:
         """An error at a line of the card type's own template (or at the card type, whose text it is)."""
         owner = self.own.templates.get(kind) or self.rs.card_types.get(kind)
@@ -129,23 +133,18 @@ class CardRenderer:
     def _render(self, template, kind: str, context: dict) -> str:
         """The card's SVG, checked and cleaned (svg.py); a template's failures located at its line."""
         try:
-            return svg.clean(template.render(context))
-        except (TemplateError, RecursionError) as exc:
+            return svg.clean(template.render(context), self._outer())
+        except RulesetError:
+            raise
+        except svg.BadSvg as exc:
+            raise self._error(kind, None, f"{self._current}: the card template writes SVG that cannot be "
+                                          f"shown: {exc}", exc.hint) from None
+        except Exception as exc:  # noqa: BLE001 - whatever a template does wrong is the template's error
             if kind not in self.own.templates:
                 raise
             line = next((f.lineno for f in reversed(traceback.extract_tb(exc.__traceback__))
                          if f.filename == f"<ruleset template {kind}>"), None)
-            if isinstance(exc, RecursionError):
-                raise self._error(kind, line, "the card template calls itself without end",
-                                  "a macro that calls itself needs a case where it stops") from None
-            if isinstance(exc, TemplateNotFound):  # a path, a module: a template reads nothing but templates
-                raise self._error(kind, line, f"the card template names an unknown template '{exc.name}'",
-                                  "a card template may include or extend only rulelang's card templates "
-                                  "(card.svg.j2, back.svg.j2); it reads no files") from None
-            raise self._error(kind, line, f"error in the card template: {exc}") from None
-        except svg.BadSvg as exc:
-            raise self._error(kind, None, f"{self._current}: the card template writes SVG that cannot be "
-                                          f"shown: {exc}") from None
+            raise self._error(kind, line, *_template_mistake(exc)) from None
 
     # ---- the context a template sees
     def context(self, card: ir.Card, back: bool = False) -> dict:
@@ -192,9 +191,10 @@ class CardRenderer:
             text=" ".join(own + [self.said(a) for a in abilities]) or ct.text or "", type_text=ct.text or "")
 
     def said(self, ability: str) -> str:
-        """What an ability does, as the card prints it: its `text:`, or generated English."""
+        """What an ability does, as the card prints it: its `text:`, or the printed rules' English
+        (`generators/prose.py`, the one entry point for the English of an IR node)."""
         if ability not in self._said:
-            self._said[ability] = english(self.rs, self.rs.abilities[ability]).text
+            self._said[ability] = prose.english(self.rs, self.rs.abilities[ability]).text
         return self._said[ability]
 
     def text(self, text, x, y, width, height, size, min_size=None, bold=False, align="left",
@@ -205,21 +205,25 @@ class CardRenderer:
                                            f"{self._current}: a text of {len(text):,} characters, more than "
                                            f"a card can show ({textfit.MOST_CHARACTERS:,})",
                                            "put the long text in the rules, and a short one on the card")])
-        f = textfit.fit(text, width, height, size, min_size, bold)
+        x, y, width, height, size, min_size = textfit.box(x, y, width, height, size, min_size)
+        f = textfit.fit(text, width, height, size, min_size, bool(bold))
         if not f.fits:
+            shown = text if len(text) <= 60 else text[:57] + "..."
             self.warnings.append(FitWarning(self._current, f"text does not fit its box even at "
-                                          f"{f.size:.1f} mm: “{text}”"))
-        return textfit.svg_text(f, x, y, width, height, align, valign, bold, colour)
+                                                           f"{f.size:.1f} mm: “{shown}”"))
+        return textfit.svg_text(f, x, y, width, height, align, valign, bool(bold), str(colour))
 
     def icon(self, name, x, y, size) -> Markup:
         if not icons.exists(str(name)):
             raise RulesetError([Diagnostic(None, f"a card template asks for unknown icon '{name}'",
                                            "icons: " + ", ".join(icons.names()[:24]) + ", ...")])
-        return icons.placed(str(name), x, y, size)
+        return icons.placed(str(name), textfit.number(x, "x"), textfit.number(y, "y"),
+                            textfit.number(size, "the icon's size", 0, textfit.LARGEST, above=0))
 
     # ---- cards
     def front(self, card: ir.Card) -> str:
         self._current, self._kind = f"card {card.id + 1} ({card_label(self.rs, card)})", card.kind
+        self.progress(self._current, card.kind)
         return self._render(self.templates[card.kind], card.kind, self.context(card))
 
     def back_text(self, card: ir.Card) -> str:
@@ -235,6 +239,7 @@ class CardRenderer:
 
     def _back_svg(self, text: str, kind: str) -> str:
         self._current, self._kind = f"back “{text}”", kind
+        self.progress(self._current, kind)
         colour = self.back_colours.get(text, ACCENTS[0])
         context = {"back": text, "game": {"title": self.rs.title, "name": self.rs.name},
                    "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},
@@ -260,6 +265,32 @@ def field_line(card: ir.Card, name: str, spec) -> str | None:
     elif value is None or value is False or (value == 0 and not isinstance(value, str)):
         return None
     return _capital(fill_format(spec, card)) if spec else None
+
+
+def _template_mistake(exc: BaseException) -> tuple[str, str]:
+    """What a template did wrong, and a hint, from the exception it raised."""
+    if isinstance(exc, RecursionError):
+        return "the card template calls itself without end", "a macro that calls itself needs a case where it stops"
+    if isinstance(exc, TemplateNotFound):  # a path, a module: a template reads nothing but templates
+        return (f"the card template names an unknown template '{exc.name}'",
+                "a card template may include or extend only rulelang's card templates (card.svg.j2, "
+                "back.svg.j2); it reads no files")
+    if isinstance(exc, textfit.BadBox):
+        return (f"a box in the card template: {exc}",
+                "text(t, x, y, width, height, size, min_size=..., align='left'|'center'|'right', "
+                "valign='top'|'middle'|'bottom'), in mm from the card's top-left corner")
+    if isinstance(exc, MemoryError):
+        return "the card template needs more memory than a card may use", "build smaller strings and lists"
+    if isinstance(exc, ZeroDivisionError):
+        return "the card template divides by zero", "check the divisor first: {% if n %}...{% endif %}"
+    if isinstance(exc, OverflowError):
+        return "the card template makes a number too large to use", "numbers on a card are millimetres"
+    try:
+        said = str(exc)
+    except Exception:  # noqa: BLE001 - an exception whose message cannot be made
+        said = type(exc).__name__
+    said = said if len(said) <= 200 else said[:197] + "..."
+    return f"error in the card template: {said}", "see docs/printing.md for the template variables"
 
 
 def _capital(text: str) -> str:

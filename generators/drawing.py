@@ -32,7 +32,7 @@ def _cairo():
     return cairocffi, cairosvg
 
 
-def _recordings(svgs: list[str]) -> list:
+def _recordings(svgs: list[str], progress) -> list:
     """Each SVG drawn once into a cairo recording surface, in points."""
     cairo, cairosvg = _cairo()
 
@@ -40,14 +40,23 @@ def _recordings(svgs: list[str]) -> list:
         def _create_surface(self, width, height):
             return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height)), width, height
 
-    return [Recording(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), None, 96).cairo for svg in svgs]
+    recordings = []
+    for i, svg in enumerate(svgs):
+        progress(i)
+        recordings.append(Recording(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), None, 96).cairo)
+    return recordings
 
 
-def sheets_pdf(paper: tuple[float, float], faces: list[str], pages, marks) -> bytes:
+def _nothing(i: int) -> None:
+    pass
+
+
+def sheets_pdf(paper: tuple[float, float], faces: list[str], pages, marks, progress=_nothing) -> bytes:
     """A PDF of sheets: `pages` lists, per page, (face index, x, y) with x, y in mm
-    from the page's top-left corner; `marks` are crop-mark lines in mm."""
+    from the page's top-left corner; `marks` are crop-mark lines in mm. `progress(i)`
+    is told of each face as it is drawn."""
     cairo, _ = _cairo()
-    recordings = _recordings(faces)
+    recordings = _recordings(faces, progress)
     out = io.BytesIO()
     surface = cairo.PDFSurface(out, paper[0] * PT, paper[1] * PT)
     context = cairo.Context(surface)
@@ -70,11 +79,12 @@ def sheets_pdf(paper: tuple[float, float], faces: list[str], pages, marks) -> by
     return out.getvalue()
 
 
-def faces_png(faces: list[str], dpi: int = 300) -> list[bytes]:
+def faces_png(faces: list[str], dpi: int = 300, progress=_nothing) -> list[bytes]:
     """Each SVG as a PNG at `dpi` (the SVGs give their size in mm)."""
     _, cairosvg = _cairo()
     pngs = []
-    for svg in faces:
+    for i, svg in enumerate(faces):
+        progress(i)
         out = io.BytesIO()
         surface = cairosvg.surface.PNGSurface(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), out, dpi)
         surface.finish()

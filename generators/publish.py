@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 
 from rulelang import ir
+from rulelang.errors import Diagnostic, RulesetError
 
-from . import drawing, pdf
+from . import bounded, drawing, pdf
 from .cards import CardRenderer, CardSize
 from .components import card_label, printed_cards
 from .html import to_html
@@ -61,24 +62,52 @@ class CardOptions:
     paper: str = "a4"
     crop_marks: bool = False
     backs: bool = False
+    cpu_seconds: float | None = None  # the bound on drawing them all (default: by the number of faces)
 
     @property
     def size(self) -> CardSize:
         return CardSize(self.width, self.height, self.bleed)
 
+    def bound(self, rs: ir.Ruleset) -> bounded.Bound:
+        """Generous for any real deck (a card takes 10 to 30 ms), and finite for a hostile one."""
+        faces = len(printed_cards(rs)) * (2 if self.backs else 1)
+        return bounded.Bound(self.cpu_seconds if self.cpu_seconds is not None else 10 + 0.25 * faces)
 
-def _render(rs: ir.Ruleset, options: CardOptions):
-    renderer = CardRenderer(rs, options.size)
+
+def card_sheets(rs: ir.Ruleset, options: CardOptions, fmt: str) -> tuple[bytes, list[str]]:
+    """Every card as many times as it is in the game, n-up on pages; with backs,
+    each front page is followed by its mirrored back page (long-edge duplex).
+    Drawn in a child process under a bound (`bounded.py`): templates are untrusted."""
+    layout = impose(options.size, options.paper, options.crop_marks)  # a size that fits no paper: said here
+    return _bounded(rs, options, _sheets, layout, fmt)
+
+
+def card_images(rs: ir.Ruleset, options: CardOptions, fmt: str = "png", dpi: int = 300):
+    """One file per card (and per back), for print-on-demand services; drawn as `card_sheets` is."""
+    return _bounded(rs, options, _images, fmt, dpi)
+
+
+def _bounded(rs: ir.Ruleset, options: CardOptions, work, *args):
+    bound = options.bound(rs)
+    try:
+        return bounded.run(work, (rs, options, *args), bound)
+    except bounded.TooCostly as exc:
+        kind = rs.card_types.get(exc.kind) if exc.kind else None
+        where = (kind.template or kind).span if kind else None
+        raise RulesetError([Diagnostic(where, f"{exc.doing}: stopped, {exc}",
+                                       "a card template's loops, or the SVG it writes, cost too much to draw; "
+                                       "see docs/reliability.md, *Card templates*")]) from None
+
+
+def _render(rs: ir.Ruleset, options: CardOptions, progress):
+    renderer = CardRenderer(rs, options.size, progress)
     fronts = [renderer.front(c) for c in printed_cards(rs)]
     backs = [renderer.back(c) for c in printed_cards(rs)] if options.backs else None
     return renderer, fronts, backs
 
 
-def card_sheets(rs: ir.Ruleset, options: CardOptions, fmt: str) -> tuple[bytes, list[str]]:
-    """Every card as many times as it is in the game, n-up on pages; with backs,
-    each front page is followed by its mirrored back page (long-edge duplex)."""
-    layout = impose(options.size, options.paper, options.crop_marks)
-    renderer, fronts, backs = _render(rs, options)
+def _sheets(rs: ir.Ruleset, options: CardOptions, layout, fmt: str, progress) -> tuple[bytes, list[str]]:
+    renderer, fronts, backs = _render(rs, options, progress)
     warnings = [str(w) for w in renderer.warnings]
     if fmt == "html":
         return sheet_html(layout, fronts, backs, f"{rs.title} — cards").encode("utf-8"), warnings
@@ -86,12 +115,12 @@ def card_sheets(rs: ir.Ruleset, options: CardOptions, fmt: str) -> tuple[bytes, 
     number = {svg: i for i, svg in enumerate(faces)}
     placed = [[(number[(fronts if side == "front" else backs)[i]], x, y) for i, x, y in slots]
               for side, slots in pages(layout, len(fronts), backs is not None)]
-    return drawing.sheets_pdf(layout.paper, faces, placed, mark_lines(layout)), warnings
+    drawing_of = _drawing(rs, faces, fronts, backs or [], progress)
+    return drawing.sheets_pdf(layout.paper, faces, placed, mark_lines(layout), drawing_of), warnings
 
 
-def card_images(rs: ir.Ruleset, options: CardOptions, fmt: str = "png", dpi: int = 300):
-    """One file per card (and per back), for print-on-demand services."""
-    renderer, fronts, backs = _render(rs, options)
+def _images(rs: ir.Ruleset, options: CardOptions, fmt: str, dpi: int, progress):
+    renderer, fronts, backs = _render(rs, options, progress)
     names = [_file_name(rs, c) for c in printed_cards(rs)]
     faces = list(zip(names, fronts))
     if backs is not None:
@@ -100,8 +129,19 @@ def card_images(rs: ir.Ruleset, options: CardOptions, fmt: str = "png", dpi: int
     if fmt == "svg":
         return [(f"{n}.svg", s.encode("utf-8")) for n, s in faces], warnings
     distinct = list(dict.fromkeys(s for _, s in faces))  # each face drawn once
-    png_of = dict(zip(distinct, drawing.faces_png(distinct, dpi)))
+    drawing_of = _drawing(rs, distinct, fronts, backs or [], progress)
+    png_of = dict(zip(distinct, drawing.faces_png(distinct, dpi, drawing_of)))
     return [(f"{n}.png", png_of[s]) for n, s in faces], warnings
+
+
+def _drawing(rs: ir.Ruleset, faces: list[str], fronts: list[str], backs: list[str], progress):
+    """progress(i) for drawing face i: says which card (the first with that face) is being drawn."""
+    cards = printed_cards(rs)
+    first = {}
+    for side, svgs in (("", fronts), ("the back of ", backs)):
+        for card, svg in zip(cards, svgs):
+            first.setdefault(svg, (f"drawing {side}card {card.id + 1} ({card_label(rs, card)})", card.kind))
+    return lambda i: progress(*first[faces[i]])
 
 
 def _file_name(rs: ir.Ruleset, card: ir.Card) -> str:

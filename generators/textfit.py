@@ -9,6 +9,7 @@ cut: the box reports it, and the card shows a red outline around it.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -17,6 +18,9 @@ from . import fontmetrics
 
 FONT_FAMILY = "'DejaVu Sans', Verdana, sans-serif"
 MOST_CHARACTERS = 5_000  # in one box: more than any card shows legibly; fitting it takes 25 ms
+LARGEST = 1_000.0  # mm: no box, position or font size on a card (at most 300 mm a side) is larger
+ALIGN = {"left": "start", "center": "middle", "centre": "middle", "right": "end"}
+VALIGN = ("top", "middle", "bottom")
 ASCENT = 0.93  # baseline of the first line below the box's top, in ems
 LINE_HEIGHT = 1.18
 
@@ -51,34 +55,76 @@ class Fit:
     fits: bool
 
 
+class BadBox(ValueError):
+    """A box or size no card can have (NaN, negative, huge): the message says which and why."""
+
+
+def number(value, name: str, low: float = -LARGEST, high: float = LARGEST, above: float | None = None) -> float:
+    """`value` as a finite float in [low, high] (and > `above`), else BadBox naming it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise BadBox(f"{name} must be a number, not {_shown(value)}")
+    try:
+        x = float(value)
+    except OverflowError:  # an int of hundreds of digits
+        x = math.inf
+    if not math.isfinite(x) or not low <= x <= high or (above is not None and x <= above):
+        bound = f"more than {above:g}" if above is not None else f"at least {low:g}"
+        raise BadBox(f"{name} must be a number {bound} and at most {high:g} mm, not {_shown(value)}")
+    return x
+
+
+def _shown(value) -> str:
+    """A value as an error quotes it: short, whatever it is (a float to 6 digits,
+    an int of 300 digits by its length)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    text = f"{value:.6g}" if isinstance(value, float) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def box(x, y, width, height, size, min_size=None) -> tuple[float, float, float, float, float, float]:
+    """A text box's numbers checked: positions within ±1 m, sizes above 0, the
+    smallest size at most the size (default 60% of it)."""
+    size = number(size, "the font size", 0, LARGEST, above=0)
+    smallest = size * 0.6 if min_size is None else number(min_size, "the smallest font size", 0, size, above=0)
+    return (number(x, "x"), number(y, "y"), number(width, "the width", 0, LARGEST, above=0),
+            number(height, "the height", 0, LARGEST, above=0), size, smallest)
+
+
 @functools.lru_cache(maxsize=4096)  # a deck repeats its texts: each is fitted once
 def fit(text: str, width: float, height: float, size: float, min_size: float | None = None,
         bold: bool = False) -> Fit:
     """The largest size from `size` down to `min_size` (default: 60%) at which
-    the wrapped text fits the box, in steps of 5%."""
-    smallest = min_size if min_size is not None else size * 0.6
+    the wrapped text fits the box, in steps of 5%: at most 60 of them (to 5% of
+    `size`), whatever `min_size` is; `box` refuses what is not a size."""
+    _, _, width, height, size, smallest = box(0, 0, width, height, size, min_size)
     current = size
-    while True:
+    for _ in range(60):
         lines = wrap(text, current, width, bold)
         fits = (len(lines) * current * LINE_HEIGHT <= height + 1e-6
                 and all(text_width(line, current, bold) <= width + 1e-6 for line in lines))
         if fits or current <= smallest:
-            return Fit(tuple(lines), current, fits)
+            break
         current = max(smallest, current * 0.95)
+    return Fit(tuple(lines), current, fits)
 
 
 def svg_text(f: Fit, x: float, y: float, width: float, height: float, align: str = "left",
              valign: str = "top", bold: bool = False, colour: str = "#1d1d1d") -> Markup:
     """The fitted lines as an SVG <text>; a box that overflows gets a red outline."""
-    anchor = {"left": "start", "center": "middle", "right": "end"}[align]
-    tx = {"left": x, "center": x + width / 2, "right": x + width}[align]
+    if align not in ALIGN:
+        raise BadBox(f"align must be {', '.join(map(repr, ALIGN))}, not {_shown(align)}")
+    if valign not in VALIGN:
+        raise BadBox(f"valign must be {', '.join(map(repr, VALIGN))}, not {_shown(valign)}")
+    anchor = ALIGN[align]
+    tx = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
     used = len(f.lines) * f.size * LINE_HEIGHT
     top = y + {"top": 0, "middle": (height - used) / 2, "bottom": height - used}[valign]
     spans = "".join(
         f'<tspan x="{tx:.2f}" y="{top + f.size * (ASCENT + i * LINE_HEIGHT):.2f}">{escape(line)}</tspan>'
         for i, line in enumerate(f.lines))
     weight = ' font-weight="bold"' if bold else ""
-    out = (f'<text font-family="{FONT_FAMILY}" font-size="{f.size:.2f}"{weight} fill="{colour}" '
+    out = (f'<text font-family="{FONT_FAMILY}" font-size="{f.size:.2f}"{weight} fill="{escape(colour)}" '
            f'text-anchor="{anchor}">{spans}</text>')
     if not f.fits:
         out += (f'<rect x="{x:.2f}" y="{y:.2f}" width="{width:.2f}" height="{height:.2f}" fill="none" '
