@@ -8,50 +8,35 @@ default and replaces some of its blocks:
       trial:
         template: |
           {% extends "card.svg.j2" %}
-          {% block art %}{{ text("sum ≥ " ~ card.values.value, ...) }}{% endblock %}
+          {% block art %}{{ text("sum ≥ " ~ card.values.value, face.art.x, ...) }}{% endblock %}
+
+The default front lays a card out by role (`layout.py`: title, corner,
+stats, art, lines, rules), one layout for every card of a type, and each
+text of a type is printed at one size: every card of the type is fitted
+first, and then all are drawn at the size the fullest of them needs.
 
 Ruleset templates are untrusted text: they run in Jinja2's sandbox, with
 autoescaping (card text is data), and every error in one is reported at its
-line in the ruleset file.
+line in the ruleset file; what they write is cleaned (`svg.py`), and they
+are drawn under a bound (`bounded.py`, in `publish.py`).
 """
 from __future__ import annotations
 
-import re
+import math
 import traceback
 from dataclasses import dataclass
-from types import SimpleNamespace
 
-from jinja2 import (
-    BaseLoader,
-    ChoiceLoader,
-    PackageLoader,
-    StrictUndefined,
-    TemplateError,
-    TemplateNotFound,
-    TemplateSyntaxError,
-)
+from jinja2 import BaseLoader, ChoiceLoader, PackageLoader, StrictUndefined, TemplateNotFound, TemplateSyntaxError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from rulelang import ir
-from rulelang.abilities import ABILITY_TYPE
 from rulelang.errors import Diagnostic, RulesetError, Span
-from rulelang.labels import value_text
-from rulelang.types import EnumT
 
-from . import icons, prose, svg, textfit
-from .components import card_label, fill_format, printed_cards, type_title
-from .nouns import words
-
-ACCENTS = ("#8c2f1b", "#1f4e79", "#2e6b30", "#6b3e8c", "#9c6b00", "#245f63", "#7a2148", "#4f5b1d")
-# a back whose text names a colour is printed in it (mid tones, so its white lettering reads)
-NAMED_BACKS = {"red": "#b3261e", "blue": "#1f4e79", "green": "#2e6b30", "light green": "#6a9f4b",
-               "dark green": "#1e4620", "yellow": "#b58b00", "orange": "#c0641a", "brown": "#7a4a24",
-               "pink": "#c2577f", "purple": "#6b3e8c", "grey": "#5f6368", "gray": "#5f6368", "black": "#222222",
-               "light blue": "#4a86b8", "dark blue": "#1b2f5c", "teal": "#245f63"}
-PAPERS = ("#f6e9e2", "#e4ecf5", "#e5f0e2", "#ede3f3", "#f6eddb", "#e0eeee", "#f3e1e8", "#eef0dd")
-# a card type named after a colour is printed in it (the Gauntlet's green, blue and red cards)
-NAMED = {"red": 0, "blue": 1, "green": 2, "purple": 3, "yellow": 4, "orange": 4, "teal": 5, "pink": 6, "olive": 7}
+from . import icons, layout, prose, svg, textfit
+from .cardview import contents, view
+from .components import card_label, fill_format, printed_cards
+from .palette import palette
 
 
 @dataclass(frozen=True)
@@ -84,10 +69,11 @@ class _RulesetTemplates(BaseLoader):
 
 
 class CardRenderer:
-    """Renders a ruleset's cards at one size; collects text-fit warnings."""
+    """Renders a ruleset's cards (`size`: of the cards whose type gives none); collects text-fit warnings."""
 
     def __init__(self, rs: ir.Ruleset, size: CardSize, progress=None):
         icons.check_icons(rs)
+        _check_layout_icons(rs)
         self.rs, self.size = rs, size
         self.progress = progress or (lambda doing, kind: None)  # told of each card as it is made
         self.own = _RulesetTemplates(rs)
@@ -96,16 +82,17 @@ class CardRenderer:
             autoescape=True, undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         self.warnings: list[FitWarning] = []
         self._current, self._kind = "", next(iter(rs.card_types), "")  # the card being drawn, for errors
-        self.kind_index = {kind: i for i, kind in enumerate(rs.card_types)}
-        self._backs: dict[str, str] = {}
-        # each distinct back its own colour, in the order the cards first show it
-        texts = list(dict.fromkeys(self.back_text(c) for c in printed_cards(rs)))
-        self.back_colours = {t: NAMED_BACKS.get(t.lower().replace("_", " ").replace("-", " "),
-                                                ACCENTS[(i + len(rs.card_types)) % len(ACCENTS)])
-                             for i, t in enumerate(texts)}
+        self.roles = {kind: layout.roles(ct) for kind, ct in rs.card_types.items()}
+        self.colours = palette(rs, printed_cards(rs) or list(rs.cards), self.back_text)
         self.templates = {kind: self._template(kind) for kind in rs.card_types}
         self.back_template = self.env.get_template("back.svg.j2")
         self._said: dict[str, str] = {}  # an ability's English, said once for all its cards
+        self._faces: dict[str, layout.Face] = {}
+        self._fallback: dict[str, str] = {}
+        self._backs: dict[tuple, str] = {}
+        self.sizes: dict[tuple, float] = {}  # the one text size of each role of a type, once measured
+        self._measured: dict[tuple, float] | None = None  # while measuring: the sizes the texts fit at
+        self._group = ""  # the card type (or "back") whose texts share sizes
 
     # ---- templates and their errors
     def _template(self, kind: str):
@@ -119,21 +106,17 @@ class CardRenderer:
             raise self._error(kind, 1, f"the card template names an unknown template '{exc.name}'",
                               'extend the default with {% extends "card.svg.j2" %}') from None
 
-    def _outer(self) -> tuple[float, float]:
-        """The size of a face's SVG, in mm: the card and its bleed."""
-        return self.size.width + 2 * self.size.bleed, self.size.height + 2 * self.size.bleed
-
-    def _error(self, kind: str, line: int | None, message: str, hint: str | None = None) -> RulesetError:
+    def _error(self, kind: str | None, line: int | None, message: str, hint: str | None = None) -> RulesetError:
         """An error at a line of the card type's own template (or at the card type, whose text it is)."""
         owner = self.own.templates.get(kind) or self.rs.card_types.get(kind)
         start = owner.span if owner else None
         span = Span(start.source, start.line + (line or 1) - 1, start.col) if start else None
         return RulesetError([Diagnostic(span, message, hint or "see docs/printing.md for the template variables")])
 
-    def _render(self, template, kind: str, context: dict) -> str:
+    def _render(self, template, kind: str | None, context: dict, outer: tuple[float, float]) -> str:
         """The card's SVG, checked and cleaned (svg.py); a template's failures located at its line."""
         try:
-            return svg.clean(template.render(context), self._outer())
+            return svg.clean(template.render(context), outer)
         except RulesetError:
             raise
         except svg.BadSvg as exc:
@@ -146,49 +129,47 @@ class CardRenderer:
                          if f.filename == f"<ruleset template {kind}>"), None)
             raise self._error(kind, line, *_template_mistake(exc)) from None
 
-    # ---- the context a template sees
-    def context(self, card: ir.Card, back: bool = False) -> dict:
-        index = NAMED.get(card.kind, self.kind_index[card.kind])
-        return {
-            "card": self.view(card), "game": {"title": self.rs.title, "name": self.rs.name},
-            "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},
-            "accent": ACCENTS[index % len(ACCENTS)], "paper": PAPERS[index % len(PAPERS)],
-            "font": textfit.FONT_FAMILY, "text": self.text, "icon": self.icon, "mm": _mm,
-        }
+    # ---- a type's layout, and its one text size per role
+    def piece_size(self, kind: str) -> tuple[float, float]:
+        """A face's width and height in mm: its type's own size, else the cards' size."""
+        return self.roles[kind].size or (self.size.width, self.size.height)
 
-    def view(self, card: ir.Card) -> SimpleNamespace:
-        """The card as plain data for templates (`card.values.kind`, `card.title`, ...)."""
-        ct = self.rs.card_types[card.kind]
-        in_label = set(re.findall(r"{(\w+)}", ct.label or ""))
-        lines = dict(ct.lines)
-        fields, number, card_icons, abilities = [], None, [], list(ct.abilities)
-        for f in ct.fields:
-            value = card.values[f.name]
-            if f.type == EnumT(ABILITY_TYPE):  # a rule, printed as what the card does (below), not as a value
-                abilities += [value] if value is not None else []
-                continue
-            enum = self.rs.enums.get(f.type.name) if isinstance(f.type, EnumT) else None
-            icon = enum.icons.get(value) if enum is not None else None
-            worded = card.text is not None  # the card's own words say what its fields would
-            in_title = f.name in in_label or icon is not None or worded  # said already: title, icon or words
-            spec = lines.get(f.name, DEFAULT)  # a line the ruleset gives is printed even for a field in the title
-            fields.append({"name": f.name, "title": words(f.name), "value": value, "text": value_text(value),
-                           "icon": icon, "in_title": in_title,
-                           "line": None if in_title and spec is DEFAULT else field_line(card, f.name, spec)})
-            if icon:
-                card_icons.append({"field": f.name, "value": value, "icon": icon})
-            if number is None and not worded and isinstance(value, int) and not isinstance(value, bool):
-                number = value
-        title = card_label(self.rs, card)
-        # what the card does: its own words, then its abilities'; else what its type is for
-        own = [fill_format(card.text, card)] if card.text else []
-        return SimpleNamespace(
-            id=card.id, kind=card.kind, type=type_title(card.kind), label=title, title=title[:1].upper() + title[1:],
-            fields=[SimpleNamespace(**f) for f in fields], lines=[f["line"] for f in fields if f["line"]],
-            values=SimpleNamespace(**card.values),
-            number=number, icons=[SimpleNamespace(**i) for i in card_icons],
-            abilities=[SimpleNamespace(name=a, title=words(a), text=self.said(a)) for a in abilities],
-            text=" ".join(own + [self.said(a) for a in abilities]) or ct.text or "", type_text=ct.text or "")
+    def face(self, kind: str) -> layout.Face:
+        """The type's layout, made with its cards' contents; its texts measured for one size each."""
+        if kind not in self._faces:
+            ct, roles = self.rs.card_types[kind], self.roles[kind]
+            distinct: dict = {}
+            for c in self.rs.cards:
+                if c.kind == kind:
+                    distinct.setdefault((tuple(c.values.items()), c.text), c)
+            cards = list(distinct.values())
+            plain = [view(self.rs, c, roles, self.said) for c in cards]
+            # a type's own text is what each card does where no card of it has rules of its own
+            fallback = (ct.text or "") if roles.shape == "card" and not any(v.own for v in plain) else ""
+            art_block = kind in self.own.templates and "art" in self.templates[kind].blocks
+            self._fallback[kind] = fallback
+            width, height = self.piece_size(kind)
+            self._faces[kind] = layout.face(roles.shape, width, height, contents(
+                [view(self.rs, c, roles, self.said, fallback) for c in cards], roles, art_block))
+            self._measure(kind, [lambda c=c: self._front(c) for c in cards])
+        return self._faces[kind]
+
+    def _measure(self, group: str, renders) -> None:
+        """Render each of a group's faces once, noting the size each text fits at; the group's texts
+        in one role (or one box) are then all drawn at the smallest of them."""
+        self._measured, warnings = {}, len(self.warnings)
+        try:
+            for render in renders:
+                render()
+        finally:
+            measured, self._measured = self._measured, None
+            del self.warnings[warnings:]
+        self.sizes.update(measured)
+
+    def view(self, card: ir.Card):
+        """The card as its front's template sees it (`card`): its parts by role (`cardview.py`)."""
+        self.face(card.kind)
+        return view(self.rs, card, self.roles[card.kind], self.said, self._fallback[card.kind])
 
     def said(self, ability: str) -> str:
         """What an ability does, as the card prints it: its `text:`, or the printed rules' English
@@ -197,8 +178,9 @@ class CardRenderer:
             self._said[ability] = prose.english(self.rs, self.rs.abilities[ability]).text
         return self._said[ability]
 
+    # ---- what a template calls
     def text(self, text, x, y, width, height, size, min_size=None, bold=False, align="left",
-             valign="top", colour="#1d1d1d") -> Markup:
+             valign="top", colour="#1d1d1d", role=None, condense=False) -> Markup:
         text = str(text)
         if len(text) > textfit.MOST_CHARACTERS:  # fitting it would take seconds, printing it is hopeless
             raise RulesetError([Diagnostic(self.rs.card_types[self._kind].span,
@@ -206,8 +188,15 @@ class CardRenderer:
                                            f"a card can show ({textfit.MOST_CHARACTERS:,})",
                                            "put the long text in the rules, and a short one on the card")])
         x, y, width, height, size, min_size = textfit.box(x, y, width, height, size, min_size)
-        f = textfit.fit(text, width, height, size, min_size, bool(bold))
-        if not f.fits:
+        key = (self._group, str(role) if role is not None else (round(x, 2), round(y, 2), round(width, 2),
+                                                                round(height, 2), round(size, 3), bool(bold)))
+        agreed = self.sizes.get(key)
+        if agreed is not None and agreed < size:  # the size every card of the type can have
+            size, min_size = agreed, min(min_size, agreed)
+        f = textfit.fit(text, width, height, size, min_size, bool(bold), bool(condense))
+        if self._measured is not None:
+            self._measured[key] = min(self._measured.get(key, math.inf), f.size)
+        elif not f.fits:
             shown = text if len(text) <= 60 else text[:57] + "..."
             self.warnings.append(FitWarning(self._current, f"text does not fit its box even at "
                                                            f"{f.size:.1f} mm: “{shown}”"))
@@ -220,51 +209,66 @@ class CardRenderer:
         return icons.placed(str(name), textfit.number(x, "x"), textfit.number(y, "y"),
                             textfit.number(size, "the icon's size", 0, textfit.LARGEST, above=0))
 
+    def _common(self, width: float, height: float, accent: str) -> dict:
+        return {"game": {"title": self.rs.title, "name": self.rs.name},
+                "size": {"width": width, "height": height, "bleed": self.size.bleed},
+                "accent": accent, "font": textfit.FONT_FAMILY, "text": self.text, "icon": self.icon, "mm": _mm}
+
+    def _outer(self, width: float, height: float) -> tuple[float, float]:
+        """The size of a face's SVG, in mm: the piece and its bleed."""
+        return width + 2 * self.size.bleed, height + 2 * self.size.bleed
+
     # ---- cards
     def front(self, card: ir.Card) -> str:
-        self._current, self._kind = f"card {card.id + 1} ({card_label(self.rs, card)})", card.kind
+        self.face(card.kind)
+        return self._front(card)
+
+    def _front(self, card: ir.Card) -> str:
+        self._current, self._kind, self._group = f"card {card.id + 1} ({card_label(self.rs, card)})", card.kind, \
+            card.kind
         self.progress(self._current, card.kind)
-        return self._render(self.templates[card.kind], card.kind, self.context(card))
+        face, (width, height) = self._faces[card.kind], self.piece_size(card.kind)
+        shown = self.view(card)
+        context = {**self._common(width, height, self.colours.accent[card.kind]), "card": shown,
+                   "face": face.view(), "placed": layout.place(face, shown.stats, shown.lines),
+                   "paper": self.colours.paper(card.kind)}
+        return self._render(self.templates[card.kind], card.kind, context, self._outer(width, height))
 
     def back_text(self, card: ir.Card) -> str:
         ct = self.rs.card_types[card.kind]
         return fill_format(ct.back, card) if ct.back else self.rs.title
 
     def back(self, card: ir.Card) -> str:
-        """The back; every card with the same back text gets the same picture."""
-        text = self.back_text(card)
-        if text not in self._backs:
-            self._backs[text] = self._back_svg(text, card.kind)
-        return self._backs[text]
+        """The back; every card with the same back text and shape gets the same picture."""
+        if not self._backs:  # every back's texts measured together: one size for them all
+            cards = {self._back_key(c): c for c in printed_cards(self.rs) or self.rs.cards}
+            self._measure("back", [lambda c=c: self._back_svg(c) for c in cards.values()])
+            self._backs = {key: self._back_svg(c) for key, c in cards.items()}
+        key = self._back_key(card)
+        if key not in self._backs:
+            self._backs[key] = self._back_svg(card)
+        return self._backs[key]
 
-    def _back_svg(self, text: str, kind: str) -> str:
-        self._current, self._kind = f"back “{text}”", kind
-        self.progress(self._current, kind)
-        colour = self.back_colours.get(text, ACCENTS[0])
-        context = {"back": text, "game": {"title": self.rs.title, "name": self.rs.name},
-                   "size": {"width": self.size.width, "height": self.size.height, "bleed": self.size.bleed},
-                   "accent": colour, "font": textfit.FONT_FAMILY, "text": self.text, "icon": self.icon, "mm": _mm}
-        return self._render(self.back_template, None, context)
+    def _back_key(self, card: ir.Card) -> tuple:
+        return self.back_text(card), self.roles[card.kind].shape, self.piece_size(card.kind)
+
+    def _back_svg(self, card: ir.Card) -> str:
+        text, shape, (width, height) = self._back_key(card)
+        self._current, self._kind, self._group = f"back “{text}”", card.kind, "back"
+        self.progress(self._current, card.kind)
+        context = {**self._common(width, height, self.colours.backs.get(text, self.colours.accent[card.kind])),
+                   "back": text, "shape": shape}
+        return self._render(self.back_template, None, context, self._outer(width, height))
 
 
-DEFAULT = object()  # a field the card type's `print:` does not name
-
-
-def field_line(card: ir.Card, name: str, spec) -> str | None:
-    """How a field reads on the card's front, or None where the card shows nothing for it.
-    By default "Title: value", and a flag its title alone when it is true (a card never
-    prints "yes" or "no"). A `print:` line is a format, left out when the field is 0, false or
-    none (cards print no empty numbers), or a format for each value of the field."""
-    value = card.values[name]
-    if spec is DEFAULT:
-        if isinstance(value, bool):
-            return _capital(words(name)) if value else None
-        return f"{words(name)}: {value_text(value)}"
-    if isinstance(spec, tuple):
-        spec = dict(spec).get(value)
-    elif value is None or value is False or (value == 0 and not isinstance(value, str)):
-        return None
-    return _capital(fill_format(spec, card)) if spec else None
+def _check_layout_icons(rs: ir.Ruleset) -> None:
+    """Every icon a card type's `layout:` names exists; the error points at the layout."""
+    problems = [Diagnostic(ct.layout.span, f"card type '{kind}': unknown icon '{icon}' for field '{field}'",
+                           "icons: " + ", ".join(icons.names()[:30]) + ", ...")
+                for kind, ct in rs.card_types.items() if ct.layout is not None
+                for field, icon in ct.layout.icons if not icons.exists(icon)]
+    if problems:
+        raise RulesetError(problems)
 
 
 def _template_mistake(exc: BaseException) -> tuple[str, str]:
@@ -291,10 +295,6 @@ def _template_mistake(exc: BaseException) -> tuple[str, str]:
         said = type(exc).__name__
     said = said if len(said) <= 200 else said[:197] + "..."
     return f"error in the card template: {said}", "see docs/printing.md for the template variables"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _mm(x) -> str:

@@ -26,9 +26,20 @@ def type_title(kind: str) -> str:
     return words(kind)[:1].upper() + words(kind)[1:]
 
 
+PAPER = frozenset({"card", "token", "tile", "counter", "chit", "chip", "coin", "disc", "disk", "marker"})
+
+
+def printed(ct: ir.CardType) -> bool:
+    """Whether a type is on card sheets: as `print: true/false` says; else if it has a `layout:`;
+    else if it is paper (cards, tokens, tiles), not a miniature, a board's space, a pawn or a die."""
+    if ct.printed is not None:
+        return ct.printed
+    return ct.layout is not None or (ct.component or "card").split()[-1].lower() in PAPER
+
+
 def printed_cards(rs: ir.Ruleset) -> list[ir.Card]:
-    """The cards of the types printed on card sheets (not those with `print: false`)."""
-    return [c for c in rs.cards if rs.card_types[c.kind].printed]
+    """The cards of the types printed on card sheets."""
+    return [c for c in rs.cards if printed(rs.card_types[c.kind])]
 
 
 def card_rows(rs: ir.Ruleset, kind: str) -> list[tuple[ir.Card, int]]:
@@ -44,7 +55,8 @@ def card_rows(rs: ir.Ruleset, kind: str) -> list[tuple[ir.Card, int]]:
 
 
 def icons_used(rs: ir.Ruleset) -> list[tuple[str, str, str, str]]:
-    """(icon, value, type, card type) for every icon some card shows, in first-seen order."""
+    """(icon, value, type, card type) for every icon some card shows, in first-seen order: the
+    icons of values, and the icons a `layout:` prints numbers with (value: the field, type: the card's)."""
     used: dict[str, tuple[str, str, str, str]] = {}
     for card in rs.cards:
         ct = rs.card_types[card.kind]
@@ -52,6 +64,9 @@ def icons_used(rs: ir.Ruleset) -> list[tuple[str, str, str, str]]:
         for field, value, mark in card_icons(rs, card):
             ty = types[field]
             used.setdefault(mark, (mark, value, ty.name if isinstance(ty, EnumT) else field, card.kind))
+        for field, mark in (ct.layout.icons if ct.layout is not None and printed(ct) else ()):
+            if card.values.get(field):
+                used.setdefault(mark, (mark, field, card.kind, card.kind))
     return list(used.values())
 
 

@@ -51,16 +51,16 @@ def _nothing(i: int) -> None:
     pass
 
 
-def sheets_pdf(paper: tuple[float, float], faces: list[str], pages, marks, progress=_nothing) -> bytes:
-    """A PDF of sheets: `pages` lists, per page, (face index, x, y) with x, y in mm
-    from the page's top-left corner; `marks` are crop-mark lines in mm. `progress(i)`
-    is told of each face as it is drawn."""
+def sheets_pdf(paper: tuple[float, float], faces: list[str], pages, progress=_nothing) -> bytes:
+    """A PDF of sheets: `pages` lists, per page, (slots, marks): slots are (face index, x, y)
+    with x, y in mm from the page's top-left corner, marks crop-mark lines in mm.
+    `progress(i)` is told of each face as it is drawn."""
     cairo, _ = _cairo()
     recordings = _recordings(faces, progress)
     out = io.BytesIO()
     surface = cairo.PDFSurface(out, paper[0] * PT, paper[1] * PT)
     context = cairo.Context(surface)
-    for slots in pages:
+    for slots, marks in pages:
         for face, x, y in slots:
             context.save()
             context.translate(x * PT, y * PT)

@@ -82,6 +82,25 @@ _SHAPES = {
     "crown": ('<path d="M3 18l-1-11 5.5 4.5L12 4l4.5 7.5L22 7l-1 11Z" fill="{fill}" stroke="{ink}" '
               'stroke-width="0.9" stroke-linejoin="round"/><path d="M3 20.5h18" stroke="{ink}" stroke-width="1.6"/>',
               "#f2b632", "♛"),
+    "boot": ('<path d="M6 2.5h7v9.5l5.8 2.6c1.9.9 2.7 2.4 2.7 4.1V20H3.5v-3.2L5 15V2.5Z" fill="{fill}" '
+             'stroke="{ink}" stroke-width="0.9" stroke-linejoin="round"/><path d="M3.5 20h18v1.8h-18Z" fill="{ink}"/>',
+             "#8a5a35", "👢"),
+    "bolt": ('<path d="M13.5 1.8L4.5 13.5h6l-2 8.7 9.5-12.2h-6.2Z" fill="{fill}" stroke="{ink}" stroke-width="0.9" '
+             'stroke-linejoin="round"/>', "#f2b632", "⚡"),
+    "bread": ('<path d="M3 13c0-4.5 4-7.5 9-7.5s9 3 9 7.5v5.5H3Z" fill="{fill}" stroke="{ink}" stroke-width="0.9" '
+              'stroke-linejoin="round"/><path d="M8 9.5l-1.5 3M12 8.8v3.4M16 9.5l1.5 3" stroke="{ink}" '
+              'stroke-width="0.9" stroke-linecap="round"/>', "#d9a45b", "🍞"),
+    "gem": ('<path d="M6.5 3.5h11l4 5.5L12 21 2.5 9Z" fill="{fill}" stroke="{ink}" stroke-width="0.9" '
+            'stroke-linejoin="round"/><path d="M2.5 9h19M9 3.5 7.5 9 12 21l4.5-12-1.5-5.5" fill="none" '
+            'stroke="{ink}" stroke-width="0.6"/>', "#5bb7c9", "💎"),
+    "chain": ('<g fill="none" stroke-linecap="round">' + "".join(
+        f'<rect x="{x}" y="8.5" width="10" height="7" rx="3.5" transform="rotate(-35 {x + 5} 12)" '
+        f'stroke="{{ink}}" stroke-width="3.4"/><rect x="{x}" y="8.5" width="10" height="7" rx="3.5" '
+        f'transform="rotate(-35 {x + 5} 12)" stroke="{{fill}}" stroke-width="1.8"/>' for x in (2.5, 11.5))
+        + '</g>', "#b7bec9", "⛓"),
+    "target": ('<circle cx="12" cy="12" r="9.5" fill="{fill}" stroke="{ink}" stroke-width="0.9"/>'
+               '<circle cx="12" cy="12" r="6" fill="#fffdf7" stroke="{ink}" stroke-width="0.8"/>'
+               '<circle cx="12" cy="12" r="2.6" fill="{fill}" stroke="{ink}" stroke-width="0.8"/>', "#c8102e", "⌖"),
     "coin": ('<circle cx="12" cy="12" r="9" fill="{fill}" stroke="{ink}" stroke-width="1"/>'
              '<circle cx="12" cy="12" r="6.2" fill="none" stroke="{ink}" stroke-width="0.7"/>', "#e0b73c", "◎"),
 }

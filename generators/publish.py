@@ -21,7 +21,7 @@ from .components import card_label, printed_cards
 from .html import to_html
 from .markdown import to_markdown
 from .quick import QUICK_DETAIL, quick_pages
-from .sheets import impose, mark_lines, pages, sheet_html
+from .sheets import PAPERS, sheet_html, sheet_pages
 from .summary import summary
 
 SUMMARY_FORMATS = ("md", "html", "pdf")
@@ -75,11 +75,10 @@ class CardOptions:
 
 
 def card_sheets(rs: ir.Ruleset, options: CardOptions, fmt: str) -> tuple[bytes, list[str]]:
-    """Every card as many times as it is in the game, n-up on pages; with backs,
-    each front page is followed by its mirrored back page (long-edge duplex).
-    Drawn in a child process under a bound (`bounded.py`): templates are untrusted."""
-    layout = impose(options.size, options.paper, options.crop_marks)  # a size that fits no paper: said here
-    return _bounded(rs, options, _sheets, layout, fmt)
+    """Every card as many times as it is in the game, n-up on pages (a grid for each size of
+    piece); with backs, each front page is followed by its mirrored back page (long-edge
+    duplex). Drawn in a child process under a bound (`bounded.py`): templates are untrusted."""
+    return _bounded(rs, options, _sheets, fmt)
 
 
 def card_images(rs: ir.Ruleset, options: CardOptions, fmt: str = "png", dpi: int = 300):
@@ -106,17 +105,19 @@ def _render(rs: ir.Ruleset, options: CardOptions, progress):
     return renderer, fronts, backs
 
 
-def _sheets(rs: ir.Ruleset, options: CardOptions, layout, fmt: str, progress) -> tuple[bytes, list[str]]:
+def _sheets(rs: ir.Ruleset, options: CardOptions, fmt: str, progress) -> tuple[bytes, list[str]]:
     renderer, fronts, backs = _render(rs, options, progress)
+    sizes = [CardSize(*renderer.piece_size(c.kind), options.bleed) for c in printed_cards(rs)]
+    plan = sheet_pages(sizes, options.paper, options.crop_marks, backs is not None)
     warnings = [str(w) for w in renderer.warnings]
     if fmt == "html":
-        return sheet_html(layout, fronts, backs, f"{rs.title} — cards").encode("utf-8"), warnings
+        return sheet_html(options.paper, plan, fronts, backs, f"{rs.title} — cards").encode("utf-8"), warnings
     faces = list(dict.fromkeys(fronts + (backs or [])))  # each distinct face drawn once
     number = {svg: i for i, svg in enumerate(faces)}
-    placed = [[(number[(fronts if side == "front" else backs)[i]], x, y) for i, x, y in slots]
-              for side, slots in pages(layout, len(fronts), backs is not None)]
+    placed = [([(number[(fronts if page.side == "front" else backs)[i]], x, y) for i, x, y in page.slots],
+               page.marks) for page in plan]
     drawing_of = _drawing(rs, faces, fronts, backs or [], progress)
-    return drawing.sheets_pdf(layout.paper, faces, placed, mark_lines(layout), drawing_of), warnings
+    return drawing.sheets_pdf(PAPERS[options.paper], faces, placed, drawing_of), warnings
 
 
 def _images(rs: ir.Ruleset, options: CardOptions, fmt: str, dpi: int, progress):

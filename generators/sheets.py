@@ -6,6 +6,8 @@ the printer's margin. Crop marks are short lines in the margin, in line
 with every cut, starting clear of the grid so they never touch a card.
 A back page mirrors its front page left to right, so that after printing
 on both sides (flipping on the long edge) every back lands behind its front.
+Pieces of another size (tokens, tiles) are laid out on pages of their own,
+one grid a size, in the order the deck first shows them.
 
 The PDF itself is drawn in `drawing.py`.
 """
@@ -124,27 +126,51 @@ def pages(layout: Layout, count: int, backs: bool) -> list[tuple[str, list[tuple
     return out
 
 
+@dataclass(frozen=True)
+class Page:
+    side: str  # front or back
+    slots: tuple[tuple[int, float, float], ...]  # (face index, x, y) in mm from the page's top-left
+    cell: tuple[float, float]  # each face's size with its bleed, mm
+    marks: tuple[tuple[float, float, float, float], ...]
+
+
+def sheet_pages(sizes: list[CardSize], paper: str, crop_marks: bool, backs: bool) -> list[Page]:
+    """The pages of a deck whose face i is `sizes[i]`: the faces of one size together,
+    each size imposed on its own grid, sizes in the order the deck first shows them."""
+    groups: dict[CardSize, list[int]] = {}
+    for i, size in enumerate(sizes):
+        groups.setdefault(size, []).append(i)
+    out = []
+    for size, members in groups.items():
+        layout = impose(size, paper, crop_marks)
+        marks = tuple(mark_lines(layout))
+        for side, slots in pages(layout, len(members), backs):
+            out.append(Page(side, tuple((members[i], x, y) for i, x, y in slots), layout.cell, marks))
+    return out
+
+
 def _image(svg: str) -> str:
     """An SVG as a data URL, so the HTML file stands alone."""
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-def sheet_html(layout: Layout, fronts: list[str], backs: list[str] | None, title: str) -> str:
+def sheet_html(paper: str, plan: list[Page], fronts: list[str], backs: list[str] | None, title: str) -> str:
     """The sheets as HTML pages, to look at or print from a browser."""
-    (pw, ph), (cw, ch) = layout.paper, layout.cell
-    lines = "".join(f'<line x1="{a:.2f}" y1="{b:.2f}" x2="{c:.2f}" y2="{d:.2f}"/>' for a, b, c, d in mark_lines(layout))
-    marks = (f'<svg class="marks" xmlns="http://www.w3.org/2000/svg" width="{pw}mm" height="{ph}mm" '
-             f'viewBox="0 0 {pw} {ph}"><g stroke="#000" stroke-width="0.2">{lines}</g></svg>') if lines else ""
+    pw, ph = PAPERS[paper]
     html_pages = []
-    for side, slots in pages(layout, len(fronts), backs is not None):
-        svgs = fronts if side == "front" else backs
-        cards = "".join(f'<img class="card" src="{_image(svgs[i])}" style="left:{x:.3f}mm;top:{y:.3f}mm">'
-                        for i, x, y in slots)
-        html_pages.append(f'<section class="page {side}">{marks}{cards}</section>')
+    for page in plan:
+        lines = "".join(f'<line x1="{a:.2f}" y1="{b:.2f}" x2="{c:.2f}" y2="{d:.2f}"/>' for a, b, c, d in page.marks)
+        marks = (f'<svg class="marks" xmlns="http://www.w3.org/2000/svg" width="{pw}mm" height="{ph}mm" '
+                 f'viewBox="0 0 {pw} {ph}"><g stroke="#000" stroke-width="0.2">{lines}</g></svg>') if lines else ""
+        svgs = fronts if page.side == "front" else backs
+        (cw, ch) = page.cell
+        cards = "".join(f'<img class="card" src="{_image(svgs[i])}" style="left:{x:.3f}mm;top:{y:.3f}mm;'
+                        f'width:{cw:.3f}mm;height:{ch:.3f}mm">' for i, x, y in page.slots)
+        html_pages.append(f'<section class="page {page.side}">{marks}{cards}</section>')
     style = (f"@page {{ size: {pw}mm {ph}mm; margin: 0 }} body {{ margin: 0 }} "
              f".page {{ position: relative; width: {pw}mm; height: {ph}mm; overflow: hidden; break-after: page }} "
              f".page:last-child {{ break-after: auto }} .marks {{ position: absolute; left: 0; top: 0 }} "
-             f".card {{ position: absolute; width: {cw:.3f}mm; height: {ch:.3f}mm }} "
+             f".card {{ position: absolute }} "
              f"@media screen {{ body {{ background: #888 }} .page {{ background: #fff; margin: 8mm auto }} }}")
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             f"<style>{style}</style></head><body>{''.join(html_pages)}</body></html>")

@@ -23,6 +23,7 @@ ALIGN = {"left": "start", "center": "middle", "centre": "middle", "right": "end"
 VALIGN = ("top", "middle", "bottom")
 ASCENT = 0.93  # baseline of the first line below the box's top, in ems
 LINE_HEIGHT = 1.18
+SQUEEZE = 0.8  # a title may be set this much narrower before it is set smaller
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -53,6 +54,7 @@ class Fit:
     lines: tuple[str, ...]
     size: float
     fits: bool
+    squeeze: float = 1.0  # set narrower: the width of the letters, 1 for their own
 
 
 class BadBox(ValueError):
@@ -93,20 +95,30 @@ def box(x, y, width, height, size, min_size=None) -> tuple[float, float, float, 
 
 @functools.lru_cache(maxsize=4096)  # a deck repeats its texts: each is fitted once
 def fit(text: str, width: float, height: float, size: float, min_size: float | None = None,
-        bold: bool = False) -> Fit:
+        bold: bool = False, condense: bool = False) -> Fit:
     """The largest size from `size` down to `min_size` (default: 60%) at which
     the wrapped text fits the box, in steps of 5%: at most 60 of them (to 5% of
-    `size`), whatever `min_size` is; `box` refuses what is not a size."""
+    `size`), whatever `min_size` is; `box` refuses what is not a size. With
+    `condense`, at each size the text may first be set up to 20% narrower."""
     _, _, width, height, size, smallest = box(0, 0, width, height, size, min_size)
-    current = size
+    current, squeeze = size, 1.0
     for _ in range(60):
         lines = wrap(text, current, width, bold)
-        fits = (len(lines) * current * LINE_HEIGHT <= height + 1e-6
-                and all(text_width(line, current, bold) <= width + 1e-6 for line in lines))
+        fits = _fits(lines, current, width, height, bold)
+        if not fits and condense:
+            wide = wrap(text, current, width / SQUEEZE, bold)
+            if _fits(wide, current, width / SQUEEZE, height, bold):
+                widest = max(text_width(line, current, bold) for line in wide)
+                lines, fits, squeeze = wide, True, min(1.0, width / widest)
         if fits or current <= smallest:
             break
         current = max(smallest, current * 0.95)
-    return Fit(tuple(lines), current, fits)
+    return Fit(tuple(lines), current, fits, squeeze)
+
+
+def _fits(lines: list[str], size: float, width: float, height: float, bold: bool) -> bool:
+    return (len(lines) * size * LINE_HEIGHT <= height + 1e-6
+            and all(text_width(line, size, bold) <= width + 1e-6 for line in lines))
 
 
 def svg_text(f: Fit, x: float, y: float, width: float, height: float, align: str = "left",
@@ -124,8 +136,10 @@ def svg_text(f: Fit, x: float, y: float, width: float, height: float, align: str
         f'<tspan x="{tx:.2f}" y="{top + f.size * (ASCENT + i * LINE_HEIGHT):.2f}">{escape(line)}</tspan>'
         for i, line in enumerate(f.lines))
     weight = ' font-weight="bold"' if bold else ""
+    narrower = f' transform="translate({tx:.2f} 0) scale({f.squeeze:.3f} 1) translate({-tx:.2f} 0)"' \
+        if f.squeeze < 0.999 else ""
     out = (f'<text font-family="{FONT_FAMILY}" font-size="{f.size:.2f}"{weight} fill="{escape(colour)}" '
-           f'text-anchor="{anchor}">{spans}</text>')
+           f'text-anchor="{anchor}"{narrower}>{spans}</text>')
     if not f.fits:
         out += (f'<rect x="{x:.2f}" y="{y:.2f}" width="{width:.2f}" height="{height:.2f}" fill="none" '
                 f'stroke="#e00" stroke-width="0.4" stroke-dasharray="1 0.6"/>')

@@ -40,6 +40,7 @@ from math import prod
 
 from . import ir
 from .abilities import ABILITY_TYPE
+from .cardlayout import LAYOUT, read_layout
 from .errors import did_you_mean
 from .sections.shapes import ASSUMED, NAME, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
 from .cardrows import read_each, read_table, within_limit
@@ -68,7 +69,8 @@ CARD = Keys("a type of component (cards by default; `component:` says what else)
     Key("text", string("what the cards are for")), Key("assumed", ASSUMED),
     Key("back", string('what the back shows, e.g. "Trial" (cards with the same back look alike face down)')),
     Key("template", string("the card's own printing template (Jinja2, `{% extends \"card.svg.j2\" %}`)")),
-    Key("print", AnyOf((Scalar(("boolean",), "false: left out of card sheets (pawns, dice, a board)"),
+    Key("print", AnyOf((Scalar(("boolean",), "false: left out of card sheets; true: on them (a miniature, a "
+                                              "board's space: only when asked)"),
                         Named(AnyOf((Scalar(("string", "boolean")), Named(Scalar(("string", "boolean"))))),
                               "how each field reads on the card: a format, false, or a format for each value")))),
     Key("component", string("what one is on the table: card (the default), token, tile, miniature, space, pawn, "
@@ -77,6 +79,7 @@ CARD = Keys("a type of component (cards by default; `component:` says what else)
     Key("article", Choice(("a", "an"), "the article of its printed noun, where its sound is irregular")),
     Key("abilities", ListOf(NAME, "abilities every card of the type carries")),
     Key("facing", Choice(("up", "down"), "how these cards lie in any zone, whatever its facing")),
+    Key("layout", LAYOUT),
     Key("add", string("in a variant: cards to add, as a table with the same columns"), variant=True),
     Key("remove", string("in a variant: cards to remove, as a table of some of the columns (and `count`)"),
         variant=True),
@@ -106,7 +109,8 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             **_noun(reader, spec),
             article=reader.article(spec, CARD.choices("article")),
             abilities=_abilities(reader, spec.get("abilities"), enums, name),
-            facing=reader.choice(spec, "facing", CARD.choices("facing"), None), span=span)
+            facing=reader.choice(spec, "facing", CARD.choices("facing"), None),
+            layout=read_layout(reader, spec.get("layout"), fields, name), span=span)
         each = read_each(reader, spec, name, fields, bounds, enums)
         copies = prod(len(values) for _, values in each)
         table = spec.get("table")
@@ -177,15 +181,16 @@ def _format(reader, spec, key: str, fields) -> str | None:
     return text
 
 
-def _printed(reader, node) -> bool:
-    """`print: false` leaves the type out of card sheets (a mapping of lines prints it)."""
+def _printed(reader, node) -> bool | None:
+    """`print: false` leaves the type out of card sheets, `print: true` puts it in; None (no
+    `print:`, or a mapping of lines): as its component is (generators/components.py)."""
     if node is None or isinstance(node, YMap):
-        return True
+        return None
     if not isinstance(node, YScalar) or not isinstance(node.value, bool):
         reader.diag.error(node.span, "print is true, false or a mapping of fields to how they read on the card",
-                          "`print: false` leaves these components out of card sheets; "
+                          "`print: false` leaves these components out of card sheets, `print: true` puts them in; "
                           "`print: {cost: \"Cost {cost}\", basic: false}` says how fields read")
-        return True
+        return None
     return node.value
 
 

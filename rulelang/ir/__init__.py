@@ -25,7 +25,8 @@ from .statements import (
     Repeat, Roll, Shuffle, Stmt, Take, Trigger, While,
 )
 from .components import (
-    Card, CardType, Die, EnumDef, FieldDef, ParamDef, Players, Role, StateField, TemplateText, VarDef, Zone,
+    Card, CardLayout, CardType, Die, EnumDef, FieldDef, ParamDef, Players, Role, StateField, TemplateText, VarDef,
+    Zone,
 )
 from .definitions import Ability, Define, Event, Procedure
 from .modes import Measure, Mode, QUICK_SECTIONS, QuickPage, QuickRule, RankKey, Rating, Ruling, Step, Watch

@@ -64,13 +64,28 @@ class CardType(Node):
     abilities: tuple[str, ...] = ()  # abilities every card of the type carries
     facing: str | None = None  # "up"/"down": how these cards lie in any zone (a miniature on a face-down place)
     template: "TemplateText | None" = None  # the card type's own front template (Jinja2), for printing
-    printed: bool = True  # `print: false`: left out of card sheets (pawns, dice, a board printed elsewhere)
+    # `print: true/false`: on card sheets or not; None: as its component is (cards, tokens, tiles are)
+    printed: bool | None = None
     # `print: {field: line}`: how a field reads on the card's front: None (not printed), a format
     # ("Cost {cost}"), or the format for each value ((value, format or None), ...)
     lines: tuple[tuple[str, "str | tuple[tuple[str, str | None], ...] | None"], ...] = ()
     component: str = "card"  # what one is on the table: card, token, tile, miniature, space, pawn, die, ...
     plural: str | None = None  # the printed noun's plural, where English has no rule for it
     article: str | None = None  # "a" or "an" before the printed noun, where its sound is irregular
+    layout: "CardLayout | None" = None  # `layout:`: where its fields go on the printed face
+
+
+@dataclass(frozen=True)
+class CardLayout(Node):
+    """`layout:` on a card type (rulelang/cardlayout.py): where its fields go on the printed face."""
+    title: str | bool = True  # True: the label; a format; False: no title
+    corner: str | bool = True  # a number field in the corner badge; True: the default; False: none
+    icons: tuple[tuple[str, str], ...] = ()  # (number field, icon): printed in a row, each with its icon
+    art: str | bool | None = None  # a format in large letters; True/None: the icons (or a template's art); False
+    rules: tuple[str, ...] = ()  # fields whose `print:` lines say what the card does
+    shape: str | None = None  # card, round or square; None: as its component is
+    size: tuple[float, float] | None = None  # mm, of a piece (default: the command line's card size)
+    colour: str | None = None  # #rrggbb
 
 
 @dataclass(frozen=True)
