@@ -64,6 +64,15 @@ class CardOptions:
     backs: bool = False
     cpu_seconds: float | None = None  # the bound on drawing them all (default: by the number of faces)
 
+    def __post_init__(self):
+        """Numbers a program may pass wrong (NaN, huge): refused here, as the command line refuses them."""
+        for name, low, high in (("width", 10, 300), ("height", 10, 300), ("bleed", 0, 10)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+                raise ValueError(f"a card's {name} must be a number from {low} to {high} mm, not {value!r:.40}")
+        if self.cpu_seconds is not None and not 0 < self.cpu_seconds <= 86_400:
+            raise ValueError(f"cpu_seconds must be more than 0 and at most a day, not {self.cpu_seconds!r:.40}")
+
     @property
     def size(self) -> CardSize:
         return CardSize(self.width, self.height, self.bleed)

@@ -116,7 +116,9 @@ def _icons(reader, node, fields: dict, numbers: list) -> tuple:
 
 def _size(reader, node) -> tuple[float, float] | None:
     text = reader.text(node, "size")
-    m = SIZE.fullmatch(text or "")
+    m = SIZE.fullmatch(text) if text is not None else None
+    if text is None:
+        return None
     if m is None:
         reader.diag.error(node.span, f"size must be written like 30mm or 63x88mm, not '{text}'")
         return None

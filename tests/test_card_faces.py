@@ -11,6 +11,7 @@ from test_language import DUEL
 
 from generators import prose
 from generators.cards import CardRenderer, CardSize
+from generators.cardview import DEFAULT, field_line
 from generators.components import fill_format, printed, printed_cards
 from generators.palette import NEUTRAL
 from generators.publish import CardOptions, card_images
@@ -57,9 +58,8 @@ def own_rules(rs, card) -> list[str]:
     ct = rs.card_types[card.kind]
     said = [fill_format(card.text, card)] if card.text else []
     for field in (ct.layout.rules if ct.layout else ()):
-        spec = dict(ct.lines).get(field)
-        spec = dict(spec).get(card.values[field]) if isinstance(spec, tuple) else spec
-        said += [fill_format(spec, card)] if spec else []
+        line = field_line(card, field, dict(ct.lines).get(field, DEFAULT))  # as `print:` says the field
+        said += [line] if line else []
     carried = list(ct.abilities) + [card.values[f.name] for f in ct.fields
                                     if f.type == EnumT(ABILITY_TYPE) and card.values[f.name]]
     return said + [prose.english(rs, rs.abilities[a]).text for a in carried]
@@ -199,3 +199,10 @@ def test_a_bad_layout_is_a_located_error(layout, message):
     else:
         (d,) = [d for d in refusal(text, "duel.yaml") if message in d.message] or refusal(text, "duel.yaml")
     assert message in d.message and d.span.line == line, (d.message, d.span)
+
+
+@pytest.mark.parametrize("options", [{"width": float("nan")}, {"height": 10 ** 400}, {"bleed": -1},
+                                     {"cpu_seconds": float("inf")}, {"width": "63"}])
+def test_card_options_refuse_what_no_card_is(options):
+    with pytest.raises(ValueError, match="must be"):
+        CardOptions(**options)
