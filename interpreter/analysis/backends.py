@@ -22,6 +22,7 @@ when several were running. Dask first retries on its own (its scheduler's
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import logging
 import multiprocessing
@@ -30,7 +31,9 @@ import pickle
 import shutil
 import signal
 import socket
+import sys
 import tempfile
+import threading
 import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
@@ -100,7 +103,7 @@ class Processes:
             stop = self.context.RawValue("b", 0)
             spool = tempfile.mkdtemp(prefix="rulelang-chunks-")
             pool = ProcessPoolExecutor(self.workers, self.context, initializer=_start_worker,
-                                       initargs=(setups, stop, spool))
+                                       initargs=(setups, stop, spool, os.getpid()))
             inflight: deque = deque()
             try:
                 while todo or inflight:
@@ -132,17 +135,41 @@ _setups: Sequence[Setup] = ()
 _stop = _spool = None
 
 
-def _own_signals() -> None:
+def _own_signals(parent: int) -> None:
     """A worker's signals: Ctrl-C is the parent's to handle, and SIGTERM ends
     it (not the handler a forked worker inherits from the command, which
-    stops as Ctrl-C does: this process is ended with it when it is not wanted)."""
+    stops as Ctrl-C does: this process is ended with it when it is not wanted).
+    And it dies with its parent (`parent`, its process id), however the
+    parent ends: a worker left behind plays on for nothing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if not _killed_with_parent():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # it died before we asked
+        os._exit(1)
 
 
-def _start_worker(setups: Sequence[Setup], stop, spool: str) -> None:
+def _killed_with_parent() -> bool:
+    """Ask Linux to SIGKILL this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """Where the kernel cannot do it: look for the parent every second, and end once it is gone."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+def _start_worker(setups: Sequence[Setup], stop, spool: str, parent: int) -> None:
     global _setups, _stop, _spool
-    _own_signals()
+    _own_signals(parent)
     _setups, _stop, _spool = setups, stop, spool
 
 
@@ -171,7 +198,8 @@ def alone(setups: Sequence[Setup], chunks: list[Chunk], context=None) -> list[li
     started = []
     for chunk in chunks:
         receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_play_alone, args=(setups[chunk.config], chunk, send), daemon=True)
+        process = context.Process(target=_play_alone, args=(setups[chunk.config], chunk, send, os.getpid()),
+                                  daemon=True)
         process.start()
         send.close()
         started.append((chunk, process, receive))
@@ -202,11 +230,11 @@ def _retried(setups: Sequence[Setup], chunks: list[Chunk]) -> None:
                 "each chunk alone, and finished", what)
 
 
-def _play_alone(setup: Setup, chunk: Chunk, send) -> None:
-    _own_signals()
+def _play_alone(setup: Setup, chunk: Chunk, send, parent: int) -> None:
+    _own_signals(parent)
     try:
         result = play_chunk(setup, chunk)
-    except Exception as exc:  # noqa: BLE001 - sent to the parent, which raises it
+    except Exception as exc:
         result = exc
     send.send(result)
     send.close()
@@ -260,9 +288,24 @@ class Dask:
     workers need rulelang installed, and the files of `--agents-from` at the
     same paths. A cluster without a worker for `patience` seconds is an error."""
 
+    # Dask's own chatter when workers go ("Couldn't gather keys, rescheduling"; an AllExit traceback from
+    # a task no one awaited once the last worker is gone): what happened is ours to say, once, plainly
+    QUIET = ("distributed", "asyncio")
+
     def __init__(self, address: str | None = None, workers: int = 1, patience: float = 60.0):
         distributed = _distributed()
         import dask
+        names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in self.QUIET] + list(self.QUIET)
+        self.levels = {name: logging.getLogger(name).level for name in names}  # Dask sets its loggers' own levels
+        for name in self.levels:
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        try:
+            self._connect(distributed, dask, address, workers, patience)
+        except BaseException:
+            self._restore()
+            raise
+
+    def _connect(self, distributed, dask, address: str | None, workers: int, patience: float) -> None:
         self.patience, self.cluster = patience, None
         if address is None:
             # its scheduler runs in this process, so it takes this setting: no retry of its own
@@ -328,6 +371,14 @@ class Dask:
                                        f"{self.patience:.0f} s; start workers, or use local processes (--jobs)")
 
     def close(self) -> None:
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+        try:
+            self.client.close()
+            if self.cluster is not None:
+                self.cluster.close()
+            gc.collect()  # the tasks no one awaited go now, their complaints unsaid
+        finally:
+            self._restore()
+
+    def _restore(self) -> None:
+        for name, level in self.levels.items():
+            logging.getLogger(name).setLevel(level)
