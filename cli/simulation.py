@@ -15,15 +15,17 @@ from interpreter.analysis.records import (
     columns,
     measure_kinds,
     open_rows,
+    param_types,
+    provenance,
+    provenance_fields,
     recorded,
-    resumed,
     row,
     run_name,
-    saved,
 )
+from interpreter.analysis.resume import resumed, saved
 from interpreter.analysis.simulate import available_cores, outcomes, simulate
 from interpreter.analysis.tally import format_tally
-from rulelang import parse_assignments
+from rulelang import parse_assignments, version
 
 from .common import (
     MOST_GAMES,
@@ -86,12 +88,13 @@ def check_args(args) -> None:
 
 
 def rows_writer(stack: ExitStack, path: str | None, fields: dict[str, type],
-                run: str = "") -> RowWriter | ParquetRows | None:
-    """The writer of --out, its file locked (started later: a resumed run reads it first)."""
+                run: str = "", runs: list[dict] = ()) -> RowWriter | ParquetRows | None:
+    """The writer of --out, its file locked (started later: a resumed run reads it first);
+    `runs` (each a row's provenance) go into a Parquet file's metadata."""
     if not path:
         return None
     try:
-        writer = open_rows(path, fields, run)
+        writer = open_rows(path, fields, run, {"version": version(), "runs": list(runs)})
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -133,11 +136,12 @@ def cmd_simulate(args) -> int:
     ruleset = load(args)
     refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
     game, kinds = _playable(ruleset, args)
-    fields = columns(game.roles, measure_kinds(game.mode))
+    lead = provenance(args.ruleset, ruleset, game.mode.name, kinds)
+    fields = columns(game.roles, measure_kinds(game.mode), provenance_fields(param_types([ruleset]), game.roles))
     run = run_name(ruleset.source_hash, game.mode.name, dict(ruleset.param_values), kinds)
     with ExitStack() as stack:
-        writer = rows_writer(stack, args.out, fields, run)
-        rows = _resumed(game, kinds, args, fields, run) if args.resume else []
+        writer = rows_writer(stack, args.out, fields, run, [lead])
+        rows = _resumed(game, kinds, args, fields, run, lead) if args.resume else []
         if writer:
             writer.start(rows)
         progress = Progress(args.games - len(rows)) if wanted(args.json) else None
@@ -146,7 +150,7 @@ def cmd_simulate(args) -> int:
 
         def on_game(seed: int, outcome: dict) -> None:
             if writer:
-                writer.write(row(seed, outcome))
+                writer.write(row(seed, outcome, lead))
             if progress:
                 progress.step()
 
@@ -170,12 +174,12 @@ def _every_game_failed(summary, label: str | None = None) -> int:
     return 1
 
 
-def _resumed(game, kinds, args, fields, run: str) -> list[dict]:
-    """The rows an interrupted run of this very command left in --out, checked (records.resumed)."""
+def _resumed(game, kinds, args, fields, run: str, lead: dict) -> list[dict]:
+    """The rows an interrupted run of this very command left in --out, checked (resume.resumed)."""
     def again(values: dict) -> dict:
         seed = int(values["seed"])
         (outcome,) = outcomes(game, kinds, seed, 1, 1, args.decision_timeout)
-        return row(seed, outcome)
+        return row(seed, outcome, lead)
     return resumed(args.out, fields, ["seed"], ((s,) for s in range(args.seed, args.seed + args.games)), again,
                    args.games, run)
 
@@ -201,20 +205,22 @@ def cmd_compare(args) -> int:
         ruleset = load(args, ref, common | own)
         refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
         plays.append((entry, *_playable(ruleset, args)))
-    fields = columns(dict.fromkeys(r for _, g, _ in plays for r in g.roles),
-                     {m: b for _, g, _ in plays for m, b in measure_kinds(g.mode).items()}, lead={"ruleset": str})
+    roles = dict.fromkeys(r for _, g, _ in plays for r in g.roles)
+    fields = columns(roles, {m: b for _, g, _ in plays for m, b in measure_kinds(g.mode).items()},
+                     provenance_fields(param_types(g.ruleset for _, g, _ in plays), roles))
+    leads = [provenance(label, game.ruleset, game.mode.name, kinds) for label, game, kinds in plays]
     summaries = []
     with ExitStack() as stack:
-        writer = rows_writer(stack, args.out, fields)
+        writer = rows_writer(stack, args.out, fields, runs=leads)
         if writer:
             writer.start()
         progress = Progress(args.games * len(plays)) if wanted(args.json) else None
         if progress:
             stack.callback(progress.close)
-        for label, game, kinds in plays:
-            def on_game(seed: int, outcome: dict, label=label) -> None:
+        for (label, game, kinds), lead in zip(plays, leads):
+            def on_game(seed: int, outcome: dict, lead=lead) -> None:
                 if writer:
-                    writer.write(row(seed, outcome, {"ruleset": label}))
+                    writer.write(row(seed, outcome, lead))
                 if progress:
                     progress.step()
 

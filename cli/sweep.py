@@ -9,7 +9,8 @@ from interpreter.agents.base import AgentSpecError
 from interpreter.agents.registry import make_agent
 from interpreter.analysis.backends import Dask, DaskMissing, InProcess, Processes
 from interpreter.analysis.plots import plot_sweep
-from interpreter.analysis.records import measure_kinds, recorded, resumed, row
+from interpreter.analysis.records import measure_kinds, recorded, row
+from interpreter.analysis.resume import resumed
 from interpreter.analysis.simulate import available_cores
 from interpreter.analysis.sweep import SweepError, format_sweep, plan, run, sweep_json
 from interpreter.analysis.target import TargetError, parse_target
@@ -84,7 +85,7 @@ def cmd_sweep(args) -> int:
     leads = {}
 
     with ExitStack() as stack:
-        writer = rows_writer(stack, args.out, fields, named)
+        writer = rows_writer(stack, args.out, fields, named, [c.lead(sweep) for c in sweep.configurations])
         rows = _resumed(sweep, args, fields, named) if args.resume else []
         if writer:
             writer.start(rows)
@@ -193,7 +194,7 @@ def _backend(args):
 
 
 def _resumed(sweep, args, fields, named: str) -> list[dict]:
-    """The rows an interrupted run of this very sweep left in --out, checked (records.resumed)."""
+    """The rows an interrupted run of this very sweep left in --out, checked (resume.resumed)."""
     def again(values: dict) -> dict:
         configuration = sweep.configurations[int(values["config"])]
         seed = int(values["seed"])

@@ -408,17 +408,24 @@ def test_two_runs_writing_one_file_do_not_tear_it(capsys, tmp_path):
     assert cli(capsys, "simulate", "twenty-trials", "--games", "3", "--out", out)[0] == 0
 
 
-def other_outcome(line: str) -> str:
-    cells = line.split(",")
-    cells[1] = "challenger wins (finished)" if "loses" in cells[1] else "challenger loses (exhausted)"
+def changed(rows: list[str], k: int, column: str, value) -> str:
+    """Line k of a CSV file (`rows`, its header first) with one cell changed."""
+    i = rows[0].split(",").index(column)
+    cells = rows[k].split(",")
+    cells[i] = value(cells[i]) if callable(value) else value
     return ",".join(cells)
 
 
+def other_outcome(outcome: str) -> str:
+    return "challenger wins (finished)" if "loses" in outcome else "challenger loses (exhausted)"
+
+
 @pytest.mark.parametrize("forge, message", [
-    (lambda rows: rows[:5] + [other_outcome(rows[5])] + rows[6:], "row 5 (seed 4) is not as this run writes it: it was changed"),
+    (lambda rows: rows[:5] + [changed(rows, 5, "outcome", other_outcome)] + rows[6:],
+     "row 5 (seed 4) is not as this run writes it: it was changed"),
     (lambda rows: rows[:4] + rows[5:], "row 4 (seed 4) is not as this run writes it: it was changed"),
     (lambda rows: rows[:3] + [rows[4], rows[3]] + rows[5:], "row 3 (seed 3) is not as this run writes it: it was changed"),
-    (lambda rows: rows + ["12," + rows[-1].split(",", 1)[1]], "row 13 (seed 12) is not as this run writes it: it was changed"),
+    (lambda rows: rows + [changed(rows, -1, "seed", "12")], "row 13 (seed 12) is not as this run writes it: it was changed"),
 ])
 def test_forged_rows_are_refused_on_resume(capsys, tmp_path, forge, message):
     out = tmp_path / "rows.csv"
@@ -435,8 +442,8 @@ def test_forged_rows_are_refused_on_resume(capsys, tmp_path, forge, message):
 def test_a_row_that_contradicts_itself_is_refused_even_with_its_checks_made_again(capsys, tmp_path, column, value):
     out = tmp_path / "rows.csv"
     assert cli(capsys, "simulate", "twenty-trials", "--games", "6", "--out", out)[0] == 0
-    fields = columns(["challenger"], {"exhausted_at_trial": False, "refreshes_used": False})
     rows = list(csv.DictReader(out.open()))
+    fields = list(rows[0])
     rows[2][column] = value if rows[2][column] != value else "challenger loses (exhausted)"
     check = run_name(load_ruleset("twenty-trials").source_hash, "challenger",
                      {"trial_modifiers": False, "action_modifiers": False}, {"challenger": "random"})

@@ -21,7 +21,8 @@ from interpreter.analysis.stats import (
     welch_difference,
     wilson,
 )
-from rulelang import RulesetError, load_text
+from interpreter.engine.game import Game
+from rulelang import RulesetError, load_ruleset, load_text, version
 
 SOURCE = (ROOT / "rulesets" / "twenty-trials.yaml").read_text()
 
@@ -177,10 +178,15 @@ def test_simulate_rows_and_jobs_from_the_command_line(tmp_path):
     assert [int(r["seed"]) for r in rows] == [r["seed"] for r in as_json] == list(range(3, 203))
     assert as_json == lines
     first = as_json[0]
-    assert set(first) == {"seed", "outcome", "ended_by", "reason", "ranked_by", "result_challenger",
-                          "place_challenger", "score_challenger",
-                          "rating_challenger", "rounds", "decisions", "exhausted_at_trial", "refreshes_used",
-                          "error", "check"}
+    assert set(first) == {"rulelang", "ruleset", "ruleset_hash", "mode", "param_trial_modifiers",
+                          "param_action_modifiers", "agent_challenger",
+                          "seed", "outcome", "ended_by", "reason", "ranked_by", "result_challenger",
+                          "place_challenger", "score_challenger", "rating_challenger", "rounds", "decisions",
+                          "measure_exhausted_at_trial", "measure_refreshes_used", "error", "check"}
+    # where each game comes from, in every row: what a table of games from many runs needs
+    assert (first["ruleset"], first["mode"], first["param_action_modifiers"], first["agent_challenger"]) == \
+        ("twenty-trials", "challenger", False, "random")
+    assert first["rulelang"] == version() and len(first["ruleset_hash"]) == 16
     assert sum(r["result_challenger"] == "win" for r in as_json) == round(
         runs["games.csv"]["win_rate"]["challenger"]["rate"] * 200)
     assert rows[0]["rounds"] == str(first["rounds"])
@@ -274,3 +280,33 @@ def test_simulate_plot_is_reproducible(tmp_path):
         r = rulelang("simulate", "twenty-trials", "--games", "100", "--plot", str(tmp_path / name))
         assert r.returncode == 0, r.stderr
     assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
+
+
+def test_plots_bin_wide_distributions_on_whole_number_ticks_with_a_results_panel(tmp_path):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from interpreter.analysis import plots
+    fig, (wide, narrow, one, flags) = plt.subplots(4, 1)
+    plots._bars(wide, {str(v): 1 + v % 7 for v in range(300)}, "300 values")  # a barcode, before
+    plots._bars(narrow, {"3": 5, "4": 2, "6": 1}, "three values")
+    plots._bars(one, {"80": 60}, "one value")
+    plots._bars(flags, {"True": 3, "False": 1}, "a yes/no measure")
+    fig.canvas.draw()
+    assert len(wide.patches) <= plots.MOST_BARS and wide.get_xlabel() == "in bins of 8"
+    assert sum(p.get_height() for p in wide.patches) == pytest.approx(100)
+    for ax in (wide, narrow, one):
+        assert all(float(t).is_integer() for t in ax.get_xticks()), ax.get_title()
+    assert list(one.get_xticks()) == [80] and [t.get_text() for t in flags.get_xticklabels()] == ["no", "yes"]
+    plt.close(fig)
+    summary = simulate(Game(load_ruleset("pig-race", {"players": "3"})), 20)
+    seen = {}
+    real = plots._save
+    plots._save = lambda fig, path: seen.setdefault("titles", [ax.get_title() for ax in fig.axes]) and real(fig, path)
+    try:
+        plots.plot_tally(summary, "Pig Race", str(tmp_path / "pig.png"))
+    finally:
+        plots._save = real
+    assert seen["titles"][0] == "results: each role's win rate (95% interval)"

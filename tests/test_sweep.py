@@ -21,7 +21,7 @@ from interpreter.analysis.sweep import Point, plan, ranked
 from interpreter.analysis.target import TargetError, parse_target
 from interpreter.analysis.work import Setup
 from interpreter.engine.game import Game
-from rulelang import load_ruleset
+from rulelang import load_ruleset, version
 
 SMALL = ["sweep", "twenty-trials-small-hand", "--grid", "hand_size=3,5", "--agent", "challenger=random,first",
          "--games", "40", "--seed", "5"]
@@ -46,9 +46,10 @@ def test_configurations_are_rulesets_times_grid_times_agents():
     assert (last.entry, last.params, last.agents) == ("twenty-trials", {"action_modifiers": True},
                                                       {"challenger": "greedy:samples=2"})
     assert last.setup.ruleset.param_values["action_modifiers"] is True
-    assert list(sweep.fields())[:6] == ["config", "ruleset", "hand_size", "action_modifiers", "agent_challenger",
-                                        "seed"]
-    assert sweep.fields()["hand_size"] is int and sweep.fields()["action_modifiers"] is bool
+    assert list(sweep.fields())[:10] == ["config", "rulelang", "ruleset", "ruleset_hash", "mode",
+                                         "param_trial_modifiers", "param_action_modifiers", "param_hand_size",
+                                         "agent_challenger", "seed"]
+    assert sweep.fields()["param_hand_size"] is int and sweep.fields()["param_action_modifiers"] is bool
     # chunks cover every game once, in order, and a resumed sweep starts where the rows end
     chunks = sweep.chunks(workers=3)
     assert [(c.config, s) for c in chunks for s in c.seeds] == [(k, s) for k in range(16) for s in range(10)]
@@ -75,7 +76,7 @@ def test_every_row_is_the_game_rulelang_run_plays(tmp_path):
     assert [(int(t["config"]), int(t["seed"])) for t in table] == [(k, s) for k in range(4) for s in range(5, 45)]
     for k, seed, hand, agent in [(3, 44, "5", "first"), (2, 17, "5", "random")]:
         row = next(t for t in table if int(t["config"]) == k and int(t["seed"]) == seed)
-        assert (row["hand_size"], row["agent_challenger"]) == (hand, agent)
+        assert (row["param_hand_size"], row["agent_challenger"]) == (hand, agent)
         run = rulelang("run", "twenty-trials-small-hand", "--set", f"hand_size={hand}", "--agent",
                        f"challenger={agent}", "--seed", str(seed), "--json")
         outcome = json.loads(run.stdout)
@@ -129,10 +130,13 @@ def test_parquet_columns_are_typed(tmp_path):
     assert rulelang(*SMALL, "--jobs", "1", "--out", str(out)).returncode == 0
     table = pq.read_table(out)
     types = {f.name: str(f.type) for f in table.schema}
-    assert (types["config"], types["hand_size"], types["agent_challenger"], types["score_challenger"]) == \
+    assert (types["config"], types["param_hand_size"], types["agent_challenger"], types["score_challenger"]) == \
         ("int64", "int64", "string", "int64")
     assert (types["ranked_by"], types["place_challenger"], types["check"]) == ("string", "int64", "string")
-    assert table.num_rows == 160 and table.column("hand_size").to_pylist()[::40] == [3, 3, 5, 5]
+    assert table.num_rows == 160 and table.column("param_hand_size").to_pylist()[::40] == [3, 3, 5, 5]
+    about = json.loads(table.schema.metadata[b"rulelang"])  # what made the rows, in the file's own metadata
+    assert about["version"] == version() and len(about["runs"]) == 4
+    assert about["runs"][3]["param_hand_size"] == 5 and about["runs"][3]["agent_challenger"] == "first"
 
 
 # ------------------------------------------------------------------ an interrupted sweep
@@ -230,7 +234,9 @@ def test_a_count_of_players_is_swept_as_rulesets_and_rows_carry_places(tmp_path,
     r = rulelang("sweep", f"{path}:players=2", f"{path}:players=4", "--games", "3", "--jobs", "1", "--out", str(out))
     assert r.returncode == 0, r.stderr
     table = rows(out.read_text())
-    assert list(table[0])[10:15] == ["ranked_by", "result_north", "place_north", "score_north", "rating_north"]
+    names = list(table[0])
+    at = names.index("ranked_by")
+    assert names[at:at + 5] == ["ranked_by", "result_north", "place_north", "score_north", "rating_north"]
     assert list(table[0])[-4:] == ["rounds", "decisions", "error", "check"] and all(t["check"] for t in table)
     assert [t["place_west"] for t in table] == ["", "", "", "1", "1", "1"]  # west sits only at a table of four
 
@@ -352,3 +358,49 @@ def test_a_cluster_of_scheduler_and_worker_processes_gives_the_same_rows(tmp_pat
         for process in started:
             process.terminate()
             process.wait(timeout=30)
+
+
+@pytest.mark.slow
+def test_losing_the_last_dask_worker_is_one_plain_message(tmp_path):
+    """No Dask chatter, no asyncio traceback: the backend says the cluster has no worker, once."""
+    pytest.importorskip("distributed")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port",
+                                  str(port), "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # the run, in a process of its own as the command line runs it: its stderr is what a person sees
+    code = f"""
+import subprocess, sys, time
+from interpreter.analysis.backends import BackendError, Dask
+from interpreter.analysis.sweep import plan
+from rulelang import load_ruleset
+worker = subprocess.Popen([sys.executable, "-m", "dask", "worker", {address!r}, "--nthreads", "1", "--no-nanny",
+                           "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+backend = Dask({address!r}, patience=3)
+while not backend._threads():
+    time.sleep(0.2)
+sweep = plan([("twenty-trials", load_ruleset("twenty-trials"))], {{}}, {{}}, games=200_000)
+try:
+    for k, _ in enumerate(backend.run([c.setup for c in sweep.configurations], sweep.chunks(1, 50))):
+        if k == 2:
+            worker.kill()
+except BackendError as exc:
+    print("rulelang:", exc, file=sys.stderr)
+backend.close()
+"""
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    finally:
+        scheduler.kill()
+        scheduler.wait(timeout=30)
+    assert r.stderr.strip().splitlines() == [f"rulelang: the Dask cluster ({address}) has had no worker for 3 s; "
+                                             "start workers, or use local processes (--jobs)"], r.stderr

@@ -7,6 +7,8 @@ the same file.
 """
 from __future__ import annotations
 
+import math
+
 from .compare import Metric
 from .tally import Tally
 
@@ -46,26 +48,67 @@ def _save(fig, path: str) -> None:
         _pyplot().close(fig)
 
 
-def _bars(ax, counts: dict, title: str, label: str | None = None, alpha: float = 1.0) -> None:
-    values = [float(k) for k in counts]
+MOST_BARS = 40  # past this many distinct values, values are binned: a histogram, not a barcode
+
+
+def _bars(ax, counts: dict, title: str) -> None:
+    """A distribution of whole numbers (or yes/no): a bar per value, or per bin
+    of equal whole-number width when there are more values than MOST_BARS;
+    ticks on whole numbers only."""
+    from matplotlib.ticker import MaxNLocator
     total = sum(counts.values())
-    ax.bar(values, [100 * c / total for c in counts.values()], width=0.85, alpha=alpha, label=label)
+    if all(str(k) in ("True", "False") for k in counts):
+        shown = [("no", counts.get(False, counts.get("False", 0))), ("yes", counts.get(True, counts.get("True", 0)))]
+        ax.bar([name for name, _ in shown], [100 * c / total for _, c in shown], width=0.6)
+    else:
+        values = sorted((int(k), c) for k, c in counts.items())
+        low, high = values[0][0], values[-1][0]
+        width = max(1, math.ceil((high - low + 1) / MOST_BARS))
+        bins: dict[int, int] = {}
+        for v, c in values:
+            start = low + (v - low) // width * width
+            bins[start] = bins.get(start, 0) + c
+        if width == 1:
+            ax.bar(list(bins), [100 * c / total for c in bins.values()], width=0.85)
+        else:  # each bar covers its bin, from its first value to the next bin's
+            ax.bar(list(bins), [100 * c / total for c in bins.values()], width=0.9 * width, align="edge")
+            ax.set_xlabel(f"in bins of {width}", fontsize=8)
+        if high - low < 4:  # a few values: each its own tick, no tick between them
+            ax.set_xticks(range(low, high + 1))
+            ax.set_xlim(low - 2, high + 2)
+        else:
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(title)
     ax.set_ylabel("% of games")
 
 
+def _results(ax, data: dict) -> None:
+    """Each role's win rate, with its 95% interval: who the game favours."""
+    roles = list(data["win_rate"])
+    rates = [100 * data["win_rate"][r]["rate"] for r in roles]
+    low = [100 * (data["win_rate"][r]["rate"] - data["win_rate"][r]["ci95"][0]) for r in roles]
+    high = [100 * (data["win_rate"][r]["ci95"][1] - data["win_rate"][r]["rate"]) for r in roles]
+    ax.bar(roles, rates, yerr=[low, high], capsize=6, width=0.6)
+    ax.set_title("results: each role's win rate (95% interval)")
+    ax.set_ylabel("% of games won")
+    ax.set_ylim(0, 100)
+
+
 def plot_tally(tally: Tally, title: str, path: str) -> None:
-    """The score distribution of each role and the game length in rounds and decisions."""
+    """Each role's win rate, its score distribution, and the game length in rounds and decisions."""
     plt = _pyplot()
     data = tally.to_json()
     panels = [(f"score ({role})", dist["counts"]) for role, dist in data["score"].items()]
     panels += [("rounds", data["rounds"]["counts"]), ("decisions", data["decisions"]["counts"])]
-    panels += [(name, m["counts"]) for name, m in data["measures"].items() if m.get("counts")]
-    fig, axes = plt.subplots(len(panels), 1, figsize=(7, 2.4 * len(panels)), squeeze=False)
-    for ax, (name, counts) in zip(axes[:, 0], panels):
+    panels += [(f"{name} (measure)", m["counts"]) for name, m in data["measures"].items() if m.get("counts")]
+    results = bool(data["win_rate"])
+    fig, axes = plt.subplots(len(panels) + results, 1, figsize=(7, 2.4 * (len(panels) + results)), squeeze=False)
+    if results:
+        _results(axes[0, 0], data)
+    for ax, (name, counts) in zip(axes[results:, 0], panels):
         _bars(ax, counts, name)
     fig.suptitle(f"{title}: {tally.games} games, mode {tally.mode}")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / fig.get_figheight()))  # the title above the panels, not on them
     _save(fig, path)
 
 

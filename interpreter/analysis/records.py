@@ -5,20 +5,21 @@
     FILE.json     a JSON array, one game per line
     FILE.parquet  a Parquet table, typed columns (needs pyarrow: the extra `parquet`)
 
-Rows come in seed order and each names its seed. Each row is written with
-one write and flushed, and a `.json` array is closed after every row (the
-next row overwrites the closing bracket), so a run killed at any moment
-leaves a valid file holding every game finished so far. `--resume` reads
-those rows back (`resumed`: it drops a torn last line, and checks they are
-this run's first games), rewrites them and plays on from the next game;
-`outcome_of` turns a row back into the outcome the summary counts (`recorded`
-refuses a row that contradicts itself), so a resumed run ends with the same
-summary as an uninterrupted one. A Parquet file is unreadable until its
+Rows come in seed order and each names its seed and what played it (its
+provenance: rulelang's version, the ruleset, its hash, the mode, the
+parameters, the agents). Each row is written with one write and flushed,
+and a `.json` array is closed after every row (the next row overwrites the
+closing bracket), so a run killed at any moment leaves a valid file holding
+every game finished so far. `--resume` reads those rows back (resume.py),
+rewrites them and plays on from the next game; `outcome_of` turns a row back
+into the outcome the summary counts (`recorded` refuses a row that
+contradicts itself), so a resumed run ends with the same summary as an
+uninterrupted one. A Parquet file is unreadable until its
 footer is written, so its rows go first to a JSON Lines journal beside it
 (FILE.parquet.partial.jsonl), which becomes the Parquet file when the run
 ends (`finish`).
 
-A run holds a lock on its file (`flock`; for Parquet, on the journal), so a
+A run holds a lock on its file (locks.py; for Parquet, on the journal), so a
 second run writing the same file is refused instead of tearing it. The last
 column, `check`, chains each row to the ones before it (a hash of the
 previous check and the row; the first row's, of what names the run:
@@ -31,25 +32,23 @@ a forger who runs this code.
 from __future__ import annotations
 
 import csv
-import fcntl
 import hashlib
-import io
 import json
 import os
 import stat
 from contextlib import contextmanager
-from typing import IO, Callable, Iterable
+from typing import IO, Iterable
 
-from rulelang import ir
-from rulelang.files import Unreadable, read_bytes
-from rulelang.types import BOOL
+from rulelang import ir, version
+from rulelang.types import BOOL, INT
 
+from .locks import LockHeld, locked, release
 from .tally import outcome_label
 
 FORMATS = (".csv", ".jsonl", ".json", ".parquet")
 JOURNAL = ".partial.jsonl"  # beside a .parquet file while the run goes on
 CHECK = "check"
-ROW_BYTES = 65_536  # what a rows file may hold per game, to resume it (a row is about 200 bytes)
+MEASURE, PARAM = "measure_", "param_"  # the columns of a ruleset's measures and parameters
 
 
 class RowsError(Exception):
@@ -63,15 +62,35 @@ def measure_kinds(mode: ir.Mode) -> dict[str, bool]:
 
 def columns(roles, measures: dict[str, bool], lead: dict[str, type] | None = None) -> dict[str, type]:
     """The row's fields and the type of each (str, int or bool): the `lead`
-    columns first, which tell apart the runs that share a file (`ruleset`
-    in compare, the configuration in a sweep), then the game's, and last
-    the check."""
+    columns first, which say what played the game (`provenance_fields`, and
+    the configuration in a sweep), then the game's, and last the check.
+    What a ruleset names is namespaced — `result_ROLE`, `measure_NAME`,
+    `param_NAME`, `agent_ROLE` — so no name of it can be a column of ours."""
     fields = dict(lead or {}) | {"seed": int, "outcome": str, "ended_by": str, "reason": str, "ranked_by": str}
     for r in roles:
         fields.update({f"result_{r}": str, f"place_{r}": int, f"score_{r}": int, f"rating_{r}": str})
     fields.update(rounds=int, decisions=int)
-    fields.update({name: bool if is_bool else int for name, is_bool in measures.items()})
+    fields.update({MEASURE + name: bool if is_bool else int for name, is_bool in measures.items()})
     return fields | {"error": str, CHECK: str}
+
+
+def provenance_fields(params: dict[str, type], roles) -> dict[str, type]:
+    """The columns that say what played a game: rulelang's version, the ruleset (as
+    named, and the hash of its text), the mode, each parameter and each role's agent."""
+    return ({"rulelang": str, "ruleset": str, "ruleset_hash": str, "mode": str}
+            | {PARAM + p: t for p, t in params.items()} | {f"agent_{r}": str for r in roles})
+
+
+def provenance(label: str, ruleset: ir.Ruleset, mode: str, agents: dict[str, str]) -> dict:
+    """A run's values of `provenance_fields`."""
+    return ({"rulelang": version(), "ruleset": label, "ruleset_hash": ruleset.source_hash, "mode": mode}
+            | {PARAM + p: v for p, v in ruleset.param_values.items()} | {f"agent_{r}": k for r, k in agents.items()})
+
+
+def param_types(rulesets) -> dict[str, type]:
+    """Each parameter the rulesets declare, and the type of its values in a row."""
+    return {name: bool if p.type == BOOL else int if p.type == INT else str
+            for rs in rulesets for name, p in rs.params.items()}
 
 
 def run_name(ruleset_hash: str, mode: str, params: dict, agents: dict) -> str:
@@ -102,7 +121,7 @@ def row(seed: int, outcome: dict, lead: dict | None = None) -> dict:
         values[f"score_{role}"] = outcome["scores"].get(role)
         values[f"rating_{role}"] = outcome["ratings"].get(role)
     values.update(rounds=outcome["rounds"], decisions=outcome["decisions"])
-    values.update(outcome.get("measures", {}))
+    values.update({MEASURE + n: v for n, v in outcome.get("measures", {}).items()})
     return values
 
 
@@ -129,8 +148,9 @@ def outcome_of(values: dict, roles, scored, measures: dict[str, bool]) -> dict:
     if text(values.get("ranked_by")):
         outcome["ranked_by"] = values["ranked_by"]
     if measures:
-        outcome["measures"] = {n: None if values.get(n) in (None, "") else
-                               (values[n] in (True, "True") if is_bool else int(values[n]))
+        kept = {n: values.get(MEASURE + n) for n in measures}
+        outcome["measures"] = {n: None if kept[n] in (None, "") else
+                               (kept[n] in (True, "True") if is_bool else int(kept[n]))
                                for n, is_bool in measures.items()}
     return outcome
 
@@ -144,127 +164,27 @@ def recorded(values: dict, path: str, roles, scored, measures: dict[str, bool]) 
             return outcome
     except (KeyError, TypeError, ValueError):
         pass
-    raise RowsError(f"{path}: the row of {_game(values)} is damaged; it cannot be resumed")
+    raise RowsError(f"{path}: the row of {game_named(values)} is damaged; it cannot be resumed")
 
 
-def _game(values: dict) -> str:
+def game_named(values: dict) -> str:
     """Which game a row is: its seed, and its configuration in a sweep."""
-    return ", ".join(f"{key} {as_text(values.get(key))}" for key in ("config", "seed") if key in values)
+    def shown(value) -> str:  # a file may hold anything: a seed of 5,000 digits is not quoted whole
+        text = as_text(value)
+        return text if len(text) <= 24 else text[:20] + "..."
+    return ", ".join(f"{key} {shown(values.get(key))}" for key in ("config", "seed") if key in values)
 
 
-def _suffix(path: str) -> str:
+def suffix(path: str) -> str:
     suffix = next((f for f in FORMATS if path.endswith(f)), None)
     if suffix is None:
         raise ValueError(f"--out writes {', '.join(FORMATS)} files, not {path}")
     return suffix
 
 
-def read_rows(path: str, fields: Iterable[str], games: int, run: str = "") -> list[dict]:
-    """The complete rows of a file an earlier run of `games` games wrote (a
-    torn last line is dropped), each checked against the chain from `run`
-    (what names the run, as RowWriter was given it). A Parquet file's rows
-    are those of its journal while it holds any (the run did not finish)."""
-    fields = list(fields)
-    if _suffix(path) == ".parquet" and _journal_holds_rows(path):
-        return read_rows(path + JOURNAL, fields, games, run)
-    try:
-        data = read_bytes(path, (games + 1) * ROW_BYTES, "a rows file of this run")
-    except Unreadable as exc:
-        raise RowsError(f"cannot resume {path}: {exc}") from None
-    rows = _read_parquet(path, data, fields) if _suffix(path) == ".parquet" else _read_text(path, data, fields)
-    check = run
-    for n, values in enumerate(rows, 1):
-        check = chained(check, values, fields)
-        if values[CHECK] != check:
-            raise RowsError(f"{path}: row {n} ({_game(values)}) is not as this run writes it: "
-                            + ("it was written by another run (another ruleset, parameters, mode or agents), "
-                               "or changed" if n == 1 else "it was changed, or rows were added, dropped or moved")
-                            + " (its check does not match)")
-    return rows
-
-
-def _journal_holds_rows(path: str) -> bool:
-    """Whether the journal of FILE.parquet is what to resume: it holds
-    something, or there is no Parquet file (a run that wrote nothing yet;
-    the resuming run's lock makes an empty journal before it reads)."""
-    journal = path + JOURNAL
-    return os.path.exists(journal) and (os.path.getsize(journal) > 0 or not os.path.exists(path))
-
-
-def _read_text(path: str, data: bytes, fields: list[str]) -> list[dict]:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RowsError(f"cannot resume {path}: {exc}") from None
-    lines = text.split("\n")[:-1]  # a last line without its newline was torn by the kill
-    if _suffix(path) == ".csv":
-        reader = csv.reader(io.StringIO("\n".join(lines) + "\n"))
-        if next(reader, None) != fields:
-            raise RowsError(f"{path} has other columns than this run writes; it was written by another run")
-        return [dict(zip(fields, cells)) for cells in reader if len(cells) == len(fields)]
-    rows = []
-    for line in lines:
-        line = line.strip().rstrip(",")
-        if line in ("[", "]", ""):
-            continue
-        try:
-            values = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
-            break  # torn
-        if not isinstance(values, dict) or list(values) != fields:
-            raise RowsError(f"{path} has other columns than this run writes; it was written by another run")
-        rows.append(values)
-    return rows
-
-
-def _read_parquet(path: str, data: bytes, fields: list[str]) -> list[dict]:
-    pa, pq = _pyarrow()
-    try:
-        table = pq.read_table(pa.BufferReader(data))
-    except (OSError, pa.ArrowException) as exc:
-        raise RowsError(f"cannot read {path} to resume it: {exc}") from None
-    if table.column_names != fields:
-        raise RowsError(f"{path} has other columns than this run writes; it was written by another run")
-    return table.to_pylist()
-
-
-def saved(path: str) -> bool:
-    """Whether an earlier run left rows at `path` to resume."""
-    return os.path.exists(path) or path.endswith(".parquet") and os.path.exists(path + JOURNAL)
-
-
-def resumed(path: str, fields: Iterable[str], keys: list[str], expected: Iterable[tuple],
-            again: Callable[[dict], dict], games: int, run: str) -> list[dict]:
-    """The rows an interrupted run of the same command left at `path`,
-    checked: each as the run named `run` wrote it (`read_rows`: its chain of
-    checks), their `keys` (whole numbers: the seed, the configuration) this
-    run's first games, `expected` in order (of `games` at the most), and the
-    last row what `again` gives — its game played again — so that rows of
-    another ruleset, parameters, mode or agents are refused, the file left
-    as it is."""
-    fields = list(fields)
-    rows = read_rows(path, fields, games, run)
-    expected = iter(expected)
-
-    def named(key) -> str:
-        return ", ".join(f"{k} {v}" for k, v in zip(keys, key))
-    for n, values in enumerate(rows, 1):
-        try:
-            got = tuple(int(values[k]) for k in keys)
-        except (TypeError, ValueError):
-            raise RowsError(f"{path} is damaged: its row {n} has no whole number for {' and '.join(keys)}") from None
-        wanted = next(expected, None)
-        if got != wanted:
-            raise RowsError(f"{path} holds games that are not the first games of this run: its row {n} is the "
-                            f"game of {named(got)}, where this run's is " +
-                            (f"the game of {named(wanted)}" if wanted else "already over"))
-    if rows:
-        played, last = again(rows[-1]), rows[-1]
-        if any(as_text(played.get(f)) != as_text(last.get(f)) for f in fields if f != CHECK):
-            raise RowsError(f"{path} was written by another run: the game of "
-                            f"{named(tuple(int(last[k]) for k in keys))} now plays differently "
-                            "(another ruleset, parameters, mode or agents?)")
-    return rows
+def arrow_schema(pa, fields: dict[str, type]):
+    types = {int: pa.int64(), str: pa.string(), bool: pa.bool_()}
+    return pa.schema([(name, types[t]) for name, t in fields.items()])
 
 
 @contextmanager
@@ -277,23 +197,21 @@ def _named(path: str):
 
 
 def _lock(path: str) -> int:
-    """`path` open for writing, not emptied, and locked for this run."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    """`path` open for writing, not emptied, and locked for this run (locks.py)."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        if os.path.samestat(os.fstat(fd), os.stat(path)):
-            return fd
-    except (BlockingIOError, FileNotFoundError):
-        pass  # held by another run, or replaced by one (a resumed run) while we opened it
-    os.close(fd)
-    raise RowsError(f"another rulelang run is writing {path}; wait for it to end, or write elsewhere")
+        return locked(path)
+    except LockHeld:
+        raise RowsError(f"another rulelang run is writing {path}; wait for it to end, or write elsewhere") from None
 
 
-def open_rows(path: str, fields: Iterable[str] | dict[str, type], run: str = "") -> "RowWriter | ParquetRows":
+def open_rows(path: str, fields: Iterable[str] | dict[str, type], run: str = "",
+              about: dict | None = None) -> "RowWriter | ParquetRows":
     """A writer of rows to `path`, in the format its ending names (ValueError
-    if none), its file locked; `start` it once a resumed run has read its rows."""
-    if _suffix(path) == ".parquet":
-        return ParquetRows(path, fields, run)
+    if none), its file locked; `start` it once a resumed run has read its rows.
+    `about` (what made the rows: the command's runs, rulelang's version) goes
+    into a Parquet file's metadata, under the key `rulelang`, as JSON."""
+    if suffix(path) == ".parquet":
+        return ParquetRows(path, fields, run, about)
     return RowWriter(path, fields, run)
 
 
@@ -304,8 +222,8 @@ class RowWriter:
     the old one whole."""
 
     def __init__(self, path: str, fields: Iterable[str], run: str = ""):
-        self.kind, self.fields, self.first, self.path, self.check = _suffix(path), list(fields), True, path, run
-        self.fd = _lock(path)
+        self.kind, self.fields, self.first, self.path, self.check = suffix(path), list(fields), True, path, run
+        self.fds = [_lock(path)]  # locked: the file, and the new file a resumed run writes
         self.file: IO[str] | None = None
 
     def start(self, rows: list[dict] = ()) -> None:
@@ -313,10 +231,13 @@ class RowWriter:
             self._start(rows)
 
     def _start(self, rows: list[dict]) -> None:
-        target, fd = (self.path + ".resuming", _lock(self.path + ".resuming")) if rows else (self.path, self.fd)
+        target = self.path + ".resuming" if rows else self.path
+        if rows:
+            self.fds.append(_lock(target))
+        fd = self.fds[-1]
         if stat.S_ISREG(os.fstat(fd).st_mode):
             os.ftruncate(fd, 0)
-        self.file = open(fd, "w", encoding="utf-8", newline="", closefd=fd != self.fd)
+        self.file = open(fd, "w", encoding="utf-8", newline="", closefd=False)  # the locks are closed by close()
         if self.kind == ".csv":
             self.csv = csv.DictWriter(self.file, self.fields, extrasaction="ignore")
             self.csv.writeheader()
@@ -355,12 +276,13 @@ class RowWriter:
         self.file.flush()
 
     def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
-            self.file = None
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
+        try:
+            if self.file is not None:
+                self.file, file = None, self.file
+                file.close()
+        finally:
+            while self.fds:
+                release(self.fds.pop())
 
     def finish(self) -> None:
         """The run is over."""
@@ -375,10 +297,11 @@ class ParquetRows:
     and row groups have a fixed size."""
     GROUP = 65_536  # rows per row group
 
-    def __init__(self, path: str, fields: dict[str, type], run: str = ""):
-        self.pa, self.pq = _pyarrow()
-        types = {int: self.pa.int64(), str: self.pa.string(), bool: self.pa.bool_()}
-        self.path, self.schema = path, self.pa.schema([(name, types[t]) for name, t in fields.items()])
+    def __init__(self, path: str, fields: dict[str, type], run: str = "", about: dict | None = None):
+        self.pa, self.pq = pyarrow_modules()
+        self.path, self.schema = path, arrow_schema(self.pa, fields)
+        if about is not None:
+            self.schema = self.schema.with_metadata({"rulelang": json.dumps(about, sort_keys=True)})
         self.journal = RowWriter(path + JOURNAL, list(fields), run)
 
     def start(self, rows: list[dict] = ()) -> None:
@@ -388,6 +311,12 @@ class ParquetRows:
         self.journal.write(values)
 
     def close(self) -> None:
+        """Stopped early: the journal stays for --resume, unless it holds nothing (the lock made it)."""
+        try:
+            if self.journal.fds and os.path.exists(self.path) and os.path.getsize(self.journal.path) == 0:
+                os.remove(self.journal.path)
+        except OSError:
+            pass  # gone already: nothing to tidy
         self.journal.close()
 
     def finish(self) -> None:
@@ -408,7 +337,7 @@ class ParquetRows:
         self.journal.close()
 
 
-def _pyarrow():
+def pyarrow_modules():
     try:
         import pyarrow
         import pyarrow.parquet

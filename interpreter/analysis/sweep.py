@@ -26,12 +26,11 @@ from typing import Callable
 
 from rulelang import apply_params, ir
 from rulelang.errors import did_you_mean
-from rulelang.types import BOOL, INT
 
 from ..agents.registry import PLUGINS
 from ..engine.game import DEFAULT_STEP_LIMIT
 from .backends import chunk_size
-from .records import columns, measure_kinds, run_name
+from .records import columns, measure_kinds, param_types, provenance, provenance_fields, run_name
 from .tally import Tally
 from .target import Target
 from .work import Chunk, Failure, Setup
@@ -50,9 +49,8 @@ class Configuration:
     setup: Setup = field(repr=False)
 
     def lead(self, sweep: "Sweep") -> dict:
-        """The columns that start each of its rows."""
-        return ({"config": self.index, "ruleset": self.entry} | {p: self.params.get(p) for p in sweep.grid}
-                | {f"agent_{r}": self.agents.get(r) for r in sweep.roles})
+        """The columns that start each of its rows: its number, and what plays its games."""
+        return {"config": self.index} | provenance(self.entry, self.setup.ruleset, self.setup.mode, self.agents)
 
 
 @dataclass
@@ -62,7 +60,7 @@ class Sweep:
     roles: list[str]  # of every configuration's mode
     measures: dict[str, bool]  # name -> true/false (else a number)
     scored: list[str]  # the roles with a score
-    param_types: dict[str, type]
+    param_types: dict[str, type]  # every parameter of the rulesets swept, and the type of its values
     games: int
     seed: int
 
@@ -71,7 +69,7 @@ class Sweep:
         return self.games * len(self.configurations)
 
     def fields(self) -> dict[str, type]:
-        lead = {"config": int, "ruleset": str} | self.param_types | {f"agent_{r}": str for r in self.roles}
+        lead = {"config": int} | provenance_fields(self.param_types, self.roles)
         return columns(self.roles, self.measures, lead)
 
     def run_name(self) -> str:
@@ -151,7 +149,7 @@ def plan(rulesets: list[tuple[str, ir.Ruleset]], grid: dict[str, list[str]], age
                 setup = Setup(configured, name, tuple(chosen.items()), label, step_limit, True, check_invariants,
                               timeout, tuple(PLUGINS), explicit_chance)
                 configurations.append(Configuration(index, entry, params, chosen, setup))
-    types = {p: {BOOL: bool, INT: int}.get(declared[p].type, str) for p in grid}
+    types = param_types(rs for _, rs in rulesets)
     return Sweep(configurations, grid, list(roles), measures, list(scored), types, games, seed)
 
 
