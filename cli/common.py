@@ -70,7 +70,7 @@ def name(text: str) -> str:
 def loading_args(p) -> None:
     """What decides how a ruleset is read."""
     p.add_argument("--limit", action="append", default=[], metavar="NAME=N",
-                   help="raise a limit of what a ruleset may ask (e.g. components=50000; see docs/reliability.md)")
+                   help="raise a limit of what a ruleset may ask (e.g. components=50000; `rulelang docs reliability` lists them)")
     p.add_argument("--extends-dir", action="append", default=[], metavar="DIR",
                    help="a folder whose files `extends:` may name, besides the ruleset's own folder "
                         "and the bundled rulesets (repeatable)")
@@ -138,6 +138,7 @@ def build_game(ruleset, args) -> Game:
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
     kinds = {role: "random" for role in game.roles}
+    given: dict[str, str] = {}
     for spec in specs:
         role, sep, kind = spec.partition("=")
         if not sep:
@@ -146,6 +147,9 @@ def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
             hint = did_you_mean(role, game.roles)
             raise UsageError(f"no role '{role}' in mode {game.mode.name}"
                              + (f"; {hint}" if hint else f" (roles: {', '.join(game.roles)})"))
+        if role in given and given[role] != kind:
+            raise UsageError(f"--agent {role} is given twice, as {given[role]} and as {kind}; keep one")
+        given[role] = kind
         if kind != "human":
             try:
                 make_agent(kind, 0, role)  # checks the kind and its options
@@ -167,6 +171,16 @@ def refuse_inputs(outputs: dict[str, str | None], ruleset: ir.Ruleset, args) -> 
         same = next((i for i in inputs if path and _same_file(path, i)), None)
         if same is not None:
             raise UsageError(f"{option} {path} is {same}, which this command reads; write it elsewhere")
+
+
+def distinct_outputs(outputs: dict[str, str | None]) -> None:
+    """Two outputs of one command named alike (`--save X --log X`) would write over
+    each other: a usage error, before anything is written. `outputs`: option -> path."""
+    named = [(option, path) for option, path in outputs.items() if path]
+    for i, (option, path) in enumerate(named):
+        for other, second in named[:i]:
+            if os.path.abspath(path) == os.path.abspath(second) or _same_file(path, second):
+                raise UsageError(f"{other} and {option} both name {path}; give each its own file")
 
 
 def _same_file(a: str, b: str) -> bool:

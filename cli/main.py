@@ -15,10 +15,12 @@ import traceback
 from contextlib import contextmanager
 
 from interpreter.agents.asking import AgentError
+from interpreter.agents.audit import false_claim
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
 from interpreter.agents.terminal import HumanAgent, Quit, board_drawings, render_board
 from interpreter.analysis.backends import BackendError
+from interpreter.analysis.locks import LockedText, LockHeld
 from interpreter.analysis.records import RowsError
 from interpreter.analysis.tally import outcome_label
 from interpreter.engine.game import Game
@@ -29,15 +31,16 @@ from interpreter.engine.saves import restore as restore_state
 from interpreter.engine.saves import save as save_state
 from interpreter.engine.view import Viewer
 from interpreter.runtime.errors import IllegalAction, RuleError
-from rulelang import RulesetError, apply_params, lint, parse_assignments
+from rulelang import RulesetError, apply_params, parse_assignments, version
 from rulelang.files import bundled
 
-from . import printing, show, simulation, solve, sweep
+from . import about, check, printing, show, simulation, solve, sweep
 from .common import (
     MOST_STEPS,
     UsageError,
     agent_kinds,
     build_game,
+    distinct_outputs,
     game_args,
     load,
     loading_args,
@@ -64,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             code = args.command(args)
             sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
             return code
-        except Exception as exc:  # noqa: BLE001 - every failure gets its exit code and one message
+        except Exception as exc:
             return _report(exc)
         except Terminated:
             return _say("terminated", 143)
@@ -147,12 +150,13 @@ def _on_sigterm():
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rulelang", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="rulelang", description=__doc__.splitlines()[0],
+                                     epilog="`rulelang COMMAND --help` says more of each; `rulelang docs` lists "
+                                            "the guides (the language, authoring, printing, agents, reliability).")
+    parser.add_argument("--version", action="version", version=f"rulelang {version()}")
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    p = sub.add_parser("check", help="check rulesets and summarise them")
-    ruleset_args(p, many=True)
-    p.set_defaults(command=cmd_check)
+    check.add_parser(sub)
 
     p = sub.add_parser("run", help="play one game headless and print its outcome")
     ruleset_args(p)
@@ -193,6 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_commands(sub)
     printing.register(sub)  # summary, cards
     solve.add_parser(sub)
+    about.add_commands(sub)  # rulesets, docs
     return parser
 
 
@@ -219,7 +224,9 @@ def open_log(path: str | None, head: dict, role: str | None = None, batch: int =
     if not path:
         return None, None
     try:
-        f = Output(open(path, "w", encoding="utf-8"), path)
+        f = Output(LockedText(path), path)  # locked: two runs writing one log would interleave their lines
+    except LockHeld:
+        raise UsageError(f"another rulelang run is writing the log {path}; write this one elsewhere") from None
     except OSError as exc:
         raise UsageError(f"cannot write the log {path}: {exc.strerror}") from None
     return f, GameLog(f, head, role, batch)
@@ -254,33 +261,6 @@ def resumed(args) -> tuple:
 # ------------------------------------------------------------------ commands
 
 
-def cmd_check(args) -> int:
-    params = parse_assignments(args.set)
-    failed = 0
-    for ref in args.ruleset:
-        try:
-            rs = load(args, ref, params)
-            counts = [rs.param_values.get("players")] if rs.players is None or "players" in params \
-                else range(rs.players.low, rs.players.high + 1)
-            for n in counts:  # every number of players the ruleset allows: each makes other roles
-                seated = rs if n == rs.param_values.get("players") else load(args, ref, {**params, "players": str(n)})
-                for mode in seated.modes:  # compiling finds what only the code generator can (Python's bounds)
-                    Game(seated, mode)
-        except RulesetError as exc:
-            print(exc.format(), file=sys.stderr)
-            failed += 1
-            continue
-        for warning in lint.warnings(rs):
-            print(warning.format(), file=sys.stderr)
-        modes = ", ".join(rs.modes)
-        who = f"players: {rs.players.low}..{rs.players.high}" if rs.players is not None and len(counts) > 1 \
-            else f"roles: {', '.join(r.name for r in rs.roles)}"
-        print(f"{ref}: ok — {rs.title}; modes: {modes}; {who}; "
-              f"{len(rs.cards)} components of {len(rs.card_types)} types; {len(rs.zones)} zones; "
-              f"{len(rs.params)} parameters; {len(rs.rulings)} rulings")
-    return 2 if failed else 0
-
-
 def start(args) -> tuple:
     """The ruleset, the game, and where it starts: a new game or a saved one (--resume)."""
     if not args.resume:
@@ -297,6 +277,7 @@ def cmd_run(args) -> int:
         raise UsageError("--log-as ROLE writes that role's log: it goes with --log FILE")
     ruleset, game, seed, state = start(args)
     refuse_inputs({"--log": args.log, "--save": args.save}, ruleset, args)
+    distinct_outputs({"--log": args.log, "--save": args.save})
     kinds = agent_kinds(game, args.agent)
     if "human" in kinds.values():
         raise UsageError("`run` plays headless; use `rulelang play` to play as a person")
@@ -337,6 +318,7 @@ def cmd_play(args) -> int:
     def save(path: str) -> str:
         try:
             refuse_inputs({"save to": path}, ruleset, args)
+            distinct_outputs({"--log": args.log, "save to": path})
             save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"], game)
         except (SaveError, UsageError) as exc:
             return str(exc)
@@ -384,11 +366,14 @@ def cmd_replay(args) -> int:
     game = Game(ruleset, head["mode"])
     if args.role is not None and args.role not in game.roles:
         raise UsageError(f"--as: no role '{args.role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
+    claim = false_claim(game, head["seed"], head.get("agents", {}), logged.decisions)
+    if claim:
+        raise ReplayError(f"{args.log} was edited: {claim}")
     st = replay(game, logged, GameLog(sys.stdout, head, args.role) if args.role is not None else None)
     if args.role is not None:
         return 0  # stdout holds the player's log
     if st.outcome is None:
-        print(f"the log ends at decision {st.decisions}; the game is not over")
+        print(f"play was stopped at decision {st.decisions} (round {st.round}); the game is not over")
         return 0
     print(json.dumps(st.outcome) if args.json else describe(st.outcome))
     if ruleset.source_hash != head["hash"]:

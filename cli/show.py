@@ -24,7 +24,7 @@ def add_commands(sub) -> None:
                         "ruleset line it comes from")
     p.add_argument("--observation", action="store_true",
                    help="print a mode's action ids and observation tensor instead, as the OpenSpiel, PettingZoo "
-                        "and Gymnasium adapters give them (docs/agents.md)")
+                        "and Gymnasium adapters give them (`rulelang docs agents`)")
     p.add_argument("--mode", help="the mode, with --python or --observation (default: the ruleset's first)")
     p.add_argument("--plain", action="store_true", help="with --python: the rules as written, not optimised")
     p.set_defaults(command=cmd_show)
@@ -76,7 +76,7 @@ def show_observation(args) -> int:
     ruleset = load(args)
     driver = Driver(Game(ruleset, args.mode))
     print(f"# {ruleset.name}, mode {driver.game.mode.name}: what an agent of OpenSpiel, PettingZoo or Gymnasium "
-          "answers with and sees (docs/agents.md).")
+          "answers with and sees (`rulelang docs agents`).")
     print("\n".join(["", "## Actions", *driver.actions.describe(), "", "## Observation", *driver.encoding.describe()]))
     return 0
 

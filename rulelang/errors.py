@@ -12,6 +12,7 @@ printed as
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -127,8 +128,32 @@ class Diagnostics:
             raise RulesetError(self.items)
 
 
+HINT_NAME = 64  # a name longer than this gets no hint: no one mistypes so long a name
+HINT_POOL = 500  # the candidates a hint looks at, at most
+HINT_SHORTLIST = 8  # of those, the ones difflib compares in full, picked by a cheap likeness first
+
+
 def did_you_mean(name: str, candidates) -> str | None:
     """A hint naming the closest known name, if one is close; never the name
-    itself (it was just refused: it exists, but not where it was used)."""
-    close = difflib.get_close_matches(name, [c for c in candidates if c != name], n=1, cutoff=0.6)
+    itself (it was just refused: it exists, but not where it was used).
+
+    Its cost is bounded whatever a ruleset names (a hint is made for every
+    unknown name of a file from anyone): names of about the same length only,
+    a shortlist of those sharing the most pairs of letters with the name (set
+    operations, in C), and difflib's quadratic ratio on the shortlist alone."""
+    if not isinstance(name, str) or not name or len(name) > HINT_NAME:
+        return None
+    slack = max(2, len(name) // 3)
+    pool = [c for c in candidates if isinstance(c, str) and c != name and abs(len(c) - len(name)) <= slack]
+    pool = pool[:HINT_POOL]
+    if len(pool) > HINT_SHORTLIST:
+        pairs = _pairs(name)
+        pool = sorted(pool, key=lambda c: -len(pairs & _pairs(c)) / (len(c) + len(name)))[:HINT_SHORTLIST]
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _pairs(text: str) -> frozenset:
+    """The pairs of neighbouring letters of a name, and its first letter (made once per name)."""
+    return frozenset(zip(text, text[1:])) | {text[:1]}

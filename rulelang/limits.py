@@ -45,6 +45,9 @@ class Limits:
             elif number > MOST.get(name, number):
                 problems.append(Diagnostic(None, f"--limit {name}: at most {MOST[name]:,}, not {number:,}",
                                            WHY_MOST[name]))
+            elif changes.get(name, number) != number:
+                problems.append(Diagnostic(None, f"--limit {name} is given twice, as {changes[name]:,} and as "
+                                                 f"{number:,}", f"keep one --limit {name}=N"))
             else:
                 changes[name] = number
         if problems:

@@ -145,7 +145,7 @@ def read_graph(reader, name: str, spec: YMap, enums) -> Drawn:
     """A graph's `places:` (a list of names, or names with their marks) and `links:`."""
     places_node = spec.get("places")
     marks = read_marks(reader, name, spec, enums)
-    places, space_marks = [], []
+    places, space_marks, named = [], [], set()  # the set: a graph of thousands of places is read in linear time
     entries = places_node.items if isinstance(places_node, YList) else \
         list(places_node.entries.items()) if isinstance(places_node, YMap) else None
     if not entries:
@@ -155,10 +155,11 @@ def read_graph(reader, name: str, spec: YMap, enums) -> Drawn:
     for entry in entries:
         place, given = (reader.text(entry, "a place"), {}) if isinstance(entry, YNode) else (entry[0], entry[1][1])
         span = entry.span if isinstance(entry, YNode) else entry[1][0]
-        if not place or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", place) or place in places:
+        if not place or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", place) or place in named:
             reader.diag.error(span, f"graph '{name}': a place needs a name of its own, not '{place}'")
             continue
         places.append(place)
+        named.add(place)
         space_marks.append(_marked(reader, name, given.entries.items() if isinstance(given, YMap) else (), marks,
                                    enums))
     links = read_links(reader, name, spec.get("links"), places)
@@ -176,7 +177,7 @@ def read_links(reader, name: str, node: YNode | None, places: list[str]) -> tupl
         reader.diag.error(node.span, f"graph '{name}': links are text, a chain a line: `a - b - c`")
         return ()
     index = {p: i for i, p in enumerate(places)}
-    links: list[tuple[int, int]] = []
+    links: dict[tuple[int, int], None] = {}  # in the order written, each once
     for n, line in enumerate(node.value.split("\n"), 1):
         text = line.split("#", 1)[0]
         if not text.strip():
@@ -193,7 +194,7 @@ def read_links(reader, name: str, node: YNode | None, places: list[str]) -> tupl
             continue
         for a, arrow, b in zip(names, arrows, names[1:]):
             pairs = {"-": [(a, b), (b, a)], "->": [(a, b)], "<-": [(b, a)]}[arrow]
-            links += [(index[x], index[y]) for x, y in pairs if (index[x], index[y]) not in links]
+            links.update(((index[x], index[y]), None) for x, y in pairs)
     return tuple(links)
 
 

@@ -40,7 +40,11 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
         if not sep or not name.strip():
             raise RulesetError([Diagnostic(None, f"--set expects NAME=VALUE, not '{item}'",
                                            "for example: --set trial_modifiers=true")])
-        result[name.strip()] = value.strip()
+        name, value = name.strip(), value.strip()
+        if result.get(name, value) != value:  # which one was meant? not the last by accident
+            raise RulesetError([Diagnostic(None, f"--set {name} is given twice, as '{result[name]}' and as '{value}'",
+                                           f"keep one --set {name}=VALUE")])
+        result[name] = value
     return result
 
 

@@ -94,4 +94,18 @@ CASES = [
      "not valid UTF-8"),
     ("many-errors", "5,000 unknown names",
      lambda: rules("x = n\n" + "".join(f"          x = n{i}\n" for i in range(5_000))), "unknown name"),
+    ("similar-long-names", "500 unknown names of 60 letters, like 200 declared ones (hints compared them all: 28 s)",
+     lambda: similar_names(200, 500), "unknown variable"),
 ]
+
+
+def similar_names(declared: int, unknown: int) -> str:
+    """Names of a two-letter alphabet, all alike: the worst case for "did you mean" hints."""
+    import random
+    pick = random.Random(3)
+
+    def name() -> str:
+        return "v" + "".join(pick.choice("ab") for _ in range(59))
+    head = HEAD + "vars:\n" + "".join(f"  {name()}: {{initial: 0}}\n" for _ in range(declared))
+    body = "".join(f"          {name()} = 1\n" for _ in range(unknown))
+    return head + "modes:\n  m:\n    round:\n      - step: Play\n        do: |\n" + body + "          end game\n"
