@@ -189,11 +189,11 @@ def test_quick_answers_are_the_agents_own():
             return 0
 
     agent = RandomAgent(5, "challenger")
-    fast = quick_of(agent)
+    fast = quick_of(agent, "challenger")
     assert fast is not None and fast.__name__ != "quick"
     assert [fast(k, 7, "complete") for k in range(50)] == [RandomAgent.quick(agent, k, 7, "complete") for k in range(50)]
-    assert quick_of(Fixed(5, "challenger"))(3, 7, "complete") == 0
-    assert quick_of(Chooses(5, "challenger")) is None
+    assert quick_of(Fixed(5, "challenger"), "challenger")(3, 7, "complete") == 0
+    assert quick_of(Chooses(5, "challenger"), "challenger") is None
 
 
 @pytest.mark.parametrize("name, spec", [("twenty-trials", "random"), ("gauntlet-race", "random"),
@@ -228,7 +228,10 @@ def test_agent_specs():
     with pytest.raises(AgentSpecError, match="unknown agent 'genius'"):
         parse_spec("genius")
     r = rulelang("run", "twenty-trials", "--agent", "challenger=mcts:iterations=0")
-    assert r.returncode == 2 and "iterations >= 1" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "iterations from 1 to 1,000,000" in r.stderr and "Traceback" not in r.stderr
+    for spec in ("mcts:iterations=999999999999999", "mcts:seconds=1e9", "greedy:samples=10000000"):
+        with pytest.raises(AgentSpecError, match="from 1 to|from 0 to"):
+            make_agent(spec, 0, "challenger")
 
 
 def test_always_fixes_one_decision_and_leaves_the_others_to_the_agent():

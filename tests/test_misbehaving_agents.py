@@ -130,3 +130,51 @@ def test_bad_agent_options_are_usage_errors(args, message):
 
 def test_the_plugin_registers_its_agents():
     assert {"wrong", "not-an-index", "raising", "hanging", "late"} <= set(AGENTS)
+
+
+# ------------------------------------------------------------------ round three: what the first checks missed
+
+
+@pytest.mark.parametrize("answer, problem", [
+    ("-1", "its quick answer was -1, which is not an option"),
+    ("float", "its quick answer was 0.0, which is not an option"),
+    ("past", "which is not an option (options are 0.."),
+    ("raise", "its quick answer raised ZeroDivisionError: division by zero"),
+])
+def test_a_plug_ins_quick_answer_is_checked(answer, problem):
+    # the engine answers quick agents itself, without a view: a plug-in's answers are checked there too
+    game = game_for()
+    summary = simulate(game, 6, 0, {"challenger": f"quick-wrong:at=3,every=2,answer={answer}"})
+    data = summary.to_json()
+    assert data["errors"]["games"] == 3 and summary.completed == 3  # seeds 0, 2, 4 failed, the others played
+    first = data["errors"]["first"][0]["error"]
+    assert f"agent 'quick-wrong:at=3,every=2,answer={answer}' playing challenger failed decision 4" in first
+    assert problem in first
+
+
+@pytest.mark.parametrize("spec, problem", [
+    ("count-raiser:at=2", "which is not an option (options are 0.."),
+    ("rule-raiser:at=2", "it raised RuleError: not the rules' fault at all"),
+    ("unprintable:at=2", "it raised Odd: (it cannot say what: its message raised an error too)"),
+])
+def test_an_agent_is_blamed_for_its_own_failures_and_simulate_plays_on(spec, problem):
+    game = game_for()
+    summary = simulate(game, 4, 0, {"challenger": spec})
+    data = summary.to_json()
+    assert data["errors"]["games"] == 4
+    assert problem in data["errors"]["first"][0]["error"]
+
+
+def test_numpys_whole_numbers_are_answers():
+    game = game_for()
+    st = play(game, 3, agents_for(game, 3, challenger="numpy-answer:at=1"))
+    assert st.outcome is not None
+
+
+def test_an_agent_that_turns_the_timer_signal_off_is_stopped_all_the_same():
+    import resource
+    game = game_for()
+    start = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    with pytest.raises(AgentError, match=r"no answer within 0.2 s"):
+        play(game, 2, agents_for(game, 2, challenger="alarm-off:at=2"), timeout=0.2)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_utime - start < 3  # CPU seconds: stopped, not run on

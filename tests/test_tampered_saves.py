@@ -165,3 +165,40 @@ def test_an_edited_log_is_a_clear_error(tmp_path, capsys, logged, what, edit, sa
     code, out, err = cli(capsys, "replay", full)
     assert code == 1 and "Traceback" not in err and "internal error" not in err, err
     assert says in err, err
+
+
+# round three: what a log's records may not say, and what its header claims
+LOG_EDITS_3 = [
+    ("a second outcome", lambda r: r.append(dict(r[-1])), "comes after the end of the game"),
+    ("a decision renumbered", lambda r: _first(r, "decision").update(n=7), "(decision) is numbered 7, but 0"),
+    ("the agents changed", lambda r: r[0].update(agents={"challenger": "first"}),
+     "its header says challenger was played by 'first', which chooses option"),
+    ("an agent for a role the mode lacks", lambda r: r[0].update(agents={"trialmaster": "random"}),
+     "its agents name trialmaster, which mode challenger has no role for"),
+    ("cut after a decision", lambda r: r.__delitem__(slice(5, None)), "is cut short: it ends without the game's outcome"),
+    ("a second header", lambda r: r.insert(2, dict(r[0])), "record 3 is a second header"),
+]
+
+
+def _first(records, kind):
+    return next(r for r in records if r.get("type") == kind)
+
+
+@pytest.mark.parametrize("what, edit, says", LOG_EDITS_3, ids=[e[0] for e in LOG_EDITS_3])
+def test_an_edited_log_is_a_clear_error_round_three(tmp_path, capsys, logged, what, edit, says):
+    full = tmp_path / "full.jsonl"
+    records = [json.loads(line) for line in logged.splitlines()]
+    edit(records)
+    full.write_text("".join(json.dumps(r) + "\n" for r in records))
+    code, out, err = cli(capsys, "replay", full)
+    assert code == 1 and "Traceback" not in err and "internal error" not in err, err
+    assert says in err, err
+
+
+def test_a_log_stopped_on_purpose_replays_and_says_so(tmp_path, capsys):
+    path = tmp_path / "stopped.jsonl"
+    code, _, err = cli(capsys, "run", "twenty-trials", "--seed", "2", "--stop-at", "3", "--log", path)
+    assert code == 0, err
+    assert json.loads(path.read_text().splitlines()[-1]) == {"type": "stop", "n": 3}
+    code, out, err = cli(capsys, "replay", path)
+    assert code == 0 and "play was stopped at decision 3" in out, err

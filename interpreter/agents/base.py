@@ -55,8 +55,9 @@ class Agent:
 
     # An agent whose answer needs only the decision's number, its count of options and its
     # label may also define `quick(number, count, label) -> int | None`: the same answer as
-    # `choose`, or None to be asked with a view after all. Games call it without a view, a
-    # clock or a check (simulations ask millions), so it is for agents of this project only.
+    # `choose`, or None to be asked with a view after all. Games call it without a view or a
+    # clock (simulations ask millions); a plug-in's answers are checked all the same
+    # (asking.checked_quick), and with --decision-timeout it is asked with a view instead.
     # An agent may set `self.quick` to a function that gives the same answers in one call
     # (the random agent: `rng.picker`, its stream bound); `match.quick_of` takes the agent's own.
 

@@ -25,8 +25,8 @@ class GreedyAgent(Agent):
 
     def __init__(self, seed: int, role: str, samples: int = 4, depth: int = 2,
                  always: tuple[str, str] | None = None):
-        if samples < 1 or depth < 1:
-            raise AgentSpecError("greedy needs samples >= 1 and depth >= 1")
+        if not (1 <= samples <= 100_000 and 1 <= depth <= 1_000):  # more would never answer: a typo
+            raise AgentSpecError("greedy needs samples from 1 to 100,000 and depth from 1 to 1,000")
         self.stream, self.role = rng.derive(seed, "greedy:" + role), role
         self.samples, self.depth, self.always = samples, depth, always
 

@@ -6,7 +6,7 @@ from ..engine.game import Game
 from ..engine.logs import GameLog
 from ..engine.view import Viewer
 from ..runtime.state import State
-from .asking import ask
+from .asking import ask, checked_quick, trusted
 from .base import Agent, PlayerView
 
 
@@ -17,7 +17,7 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
 
     An agent that fails a decision (see asking.py) raises AgentError and
     leaves `st` as it was at that decision."""
-    quick = {role: q for role, agent in agents.items() if (q := quick_of(agent)) is not None}
+    quick = {role: q for role, agent in agents.items() if (q := quick_of(agent, role, timeout)) is not None}
     # without a log to write, the game answers quick agents itself, decision after decision
     more = quick or None if log is None else None
     if log is not None and viewer is None:  # one for the whole game: a Viewer is made once, not per record
@@ -38,19 +38,31 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
         if log is not None:
             log.decision(game, viewer or Viewer(game), st, index)
         game.apply(st, index, more, stop_at)
-    if log is not None and st.outcome is not None:
-        log.outcome(viewer or Viewer(game), st)
+    if log is not None:
+        if st.outcome is not None:
+            log.outcome(viewer or Viewer(game), st)
+        else:
+            log.stopped(viewer or Viewer(game), st)
     return st
 
 
-def quick_of(agent: Agent):
+def quick_of(agent: Agent, role: str, timeout: float | None = None):
     """The agent's `quick` answer (see Agent.quick), if the class that gives it
-    its `choose` gives it that too: a subclass that chooses otherwise is asked."""
+    its `choose` gives it that too: a subclass that chooses otherwise is asked.
+    A plug-in agent's quick answers are checked (asking.checked_quick); with a
+    time limit it is asked with a view, on the clock, instead."""
     answers = _ANSWERS_QUICKLY.get(type(agent))
     if answers is None:
         answers = _ANSWERS_QUICKLY[type(agent)] = next(
             (cls.__dict__.get("quick") is not None for cls in type(agent).__mro__ if "choose" in cls.__dict__), False)
-    return agent.quick if answers else None  # the agent's own, if it set one
+    if not answers:
+        return None
+    if trusted(agent):
+        return agent.quick  # the agent's own, if it set one
+    if timeout is not None or not getattr(agent, "guarded", True):
+        return None
+    quick = getattr(agent, "quick", None)
+    return checked_quick(agent, role, quick) if callable(quick) else None
 
 
 _ANSWERS_QUICKLY: dict[type, bool] = {}  # agent class -> whether quick_of takes its `quick`

@@ -33,13 +33,18 @@ class Node:
         self.seen: dict = {}  # option key -> how often it was available here
 
 
+MOST_ITERATIONS = 1_000_000  # minutes a decision on a large game; more is a typo
+
+
 class MCTSAgent(Agent):
     name = "mcts"
     OPTIONS = {"iterations": int, "seconds": float, "c": float}
 
     def __init__(self, seed: int, role: str, iterations: int = 200, seconds: float = 0.0, c: float = 0.7):
-        if iterations < 1 or seconds < 0 or c < 0:
-            raise AgentSpecError("mcts needs iterations >= 1, seconds >= 0 and c >= 0")
+        # bounded above too: an option is a command line's, and a decision must end (a day at most)
+        if not (1 <= iterations <= MOST_ITERATIONS and 0 <= seconds <= 86_400 and 0 <= c <= 1_000):
+            raise AgentSpecError(f"mcts needs iterations from 1 to {MOST_ITERATIONS:,}, seconds from 0 to 86,400 "
+                                 "(a day) and c from 0 to 1,000")
         self.stream, self.role = rng.derive(seed, "mcts:" + role), role
         self.iterations, self.seconds, self.c = iterations, seconds, c
 

@@ -39,6 +39,7 @@ from .simple import FirstAgent, RandomAgent
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgent,
                                            "mcts": MCTSAgent}
 BUILT_IN = frozenset({*AGENTS, "human"})  # what summaries and logs mean by these names
+OWN = frozenset(AGENTS.values())  # rulelang's own agent classes: their quick answers and rule errors are trusted
 PLUGIN_BYTES = 4_000_000  # an agents file is code, not a model: it may load its model itself
 
 
@@ -76,7 +77,7 @@ def load_plugin(path: str) -> None:
         raise AgentSpecError(str(exc)) from None
     except KeyboardInterrupt:
         raise
-    except BaseException as exc:  # noqa: BLE001 - someone else's code failed to load, or called sys.exit()
+    except BaseException as exc:
         problem = str(exc) if isinstance(exc, AgentSpecError) else f"it raised {type(exc).__name__}: {exc}"
         raise AgentSpecError(f"cannot load agents from {path}: {problem}") from None
     PLUGINS.append(path)

@@ -98,6 +98,11 @@ class GameLog:
         self.write({"type": "outcome", **st.outcome})
         self.flush()
 
+    def stopped(self, viewer: Viewer, st: State) -> None:
+        """Play stopped before the end, as asked (`run --stop-at`): the log ends here, whole."""
+        self.chance(viewer, st)
+        self.write({"type": "stop", "n": st.decisions})
+
 
 @dataclass
 class LoggedGame:
@@ -105,6 +110,7 @@ class LoggedGame:
     decisions: list[dict]
     outcome: dict | None
     chance: list[dict]  # the rolls and picks, in order; each `n` is the number of decisions before it
+    stopped: bool = False  # it ends where play was stopped (`run --stop-at`), not at the game's end
 
 
 class ReplayError(Exception):
@@ -128,12 +134,33 @@ def read_log(path: str) -> LoggedGame:
         raise ReplayError(f"{path} is {records[0]['log_of']}'s log, which leaves out the others' choices; "
                           "only a full log (without --log-as) replays")
     for k, record in enumerate(records, 1):
-        problem = _problem(record)
+        problem = _problem(record) or _out_of_order(record, k, records)
         if problem:
             raise ReplayError(f"{path} is damaged: record {k} {problem}")
-    outcome = next((r for r in records if r.get("type") == "outcome"), None)
-    return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"], outcome,
-                      [r for r in records if r.get("type") in ("roll", "pick")])
+    last = records[-1].get("type")
+    if last not in ("outcome", "stop"):
+        raise ReplayError(f"{path} is cut short: it ends without the game's outcome (the run that wrote it was "
+                          "stopped, or the file was cut); it replays only whole")
+    return LoggedGame(records[0], [r for r in records if r.get("type") == "decision"],
+                      records[-1] if last == "outcome" else None,
+                      [r for r in records if r.get("type") in ("roll", "pick")], last == "stop")
+
+
+def _out_of_order(record: dict, k: int, records: list) -> str | None:
+    """What is out of place: a header after the first record, a record after the
+    end, a decision not numbered as the decisions before it count, a roll or
+    pick numbered otherwise than the decisions before it."""
+    kind = record.get("type")
+    if kind == "header" and k > 1:
+        return "is a second header"
+    if k > 1 and records[k - 2].get("type") in ("outcome", "stop"):
+        return f"({kind}) comes after the end of the game"
+    if kind == "header" or kind == "outcome":
+        return None
+    decided = sum(1 for r in records[:k - 1] if r.get("type") == "decision")
+    if record["n"] != decided:
+        return f"({kind}) is numbered {record['n']}, but {decided} decisions come before it"
+    return None
 
 
 def _whole(v, low=0) -> bool:
@@ -153,6 +180,7 @@ _FIELDS = {
     "roll": {"n": _whole, "die": _text, "faces": lambda v: isinstance(v, list) and all(type(f) is int for f in v)},
     "pick": {"n": _whole, "picked": _text},
     "outcome": {},
+    "stop": {"n": _whole},
 }
 _FULL = {"choice": _whole, "options": _whole, "option": lambda v: v is None or _text(v)}  # a decision, in full
 
@@ -201,8 +229,13 @@ def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:
         expected = {k: v for k, v in logged.outcome.items() if k != "type"}
         if st.outcome != expected:
             raise ReplayError(f"the replayed game ends {st.outcome}, the log says {expected}")
-    if log is not None and st.outcome is not None:
-        log.outcome(viewer, st)
+    if logged.stopped and st.outcome is not None:
+        raise ReplayError(f"the log says play stopped at decision {st.decisions}, but the replayed game ends there")
+    if log is not None:
+        if st.outcome is not None:
+            log.outcome(viewer, st)
+        else:
+            log.stopped(viewer, st)
     return st
 
 

@@ -55,7 +55,7 @@ class Hanging(Misbehaving):
         while True:
             try:
                 time.sleep(60)
-            except Exception:  # noqa: BLE001 - on purpose: the timer's interruption is no Exception
+            except Exception:
                 pass
 
 
@@ -81,5 +81,78 @@ class Exiting(Misbehaving):
         os._exit(3)
 
 
-for kind in (Wrong, NotAnIndex, Raising, Hanging, Late, Exiting):
+class QuickWrong(Misbehaving):
+    """Answers the engine's quick question (no view) with `answer`: -1, a float, one past the options."""
+    name = "quick-wrong"
+    OPTIONS = dict(Misbehaving.OPTIONS, answer=str)
+
+    def __init__(self, seed, role, at=0, every=1, answer="-1"):
+        super().__init__(seed, role, at, every)
+        self.answer, self.stream = answer, seed
+
+    def choose(self, view):
+        return self.quick(view.number, view.count, view.label)
+
+    def quick(self, number, count, label):
+        if self.armed and number >= self.at:
+            if self.answer == "raise":
+                raise ZeroDivisionError("division by zero")
+            return {"-1": -1, "float": 0.0, "past": count + 7}[self.answer]
+        return (self.stream + number) % count
+
+
+class CountRaiser(Misbehaving):
+    """Raises the view's count of options, then answers past the real ones."""
+    name = "count-raiser"
+
+    def misbehave(self, view):
+        real = view.count
+        view.count = real + 10
+        return real + 5
+
+
+class RuleRaiser(Misbehaving):
+    """Raises a RuleError of its own, as if the rules had failed."""
+    name = "rule-raiser"
+
+    def misbehave(self, view):
+        from interpreter.runtime.errors import RuleError
+        raise RuleError(None, "not the rules' fault at all")
+
+
+class Unprintable(Misbehaving):
+    """Raises an exception that cannot say what it is."""
+    name = "unprintable"
+
+    def misbehave(self, view):
+        class Odd(Exception):
+            def __str__(self):
+                raise RuntimeError("no words")
+        raise Odd()
+
+
+class NumpyAnswer(Misbehaving):
+    """Answers with numpy's whole number, as a model's argmax does."""
+    name = "numpy-answer"
+
+    def misbehave(self, view):
+        import numpy
+        return numpy.int64(view.count - 1)
+
+
+class AlarmOff(Misbehaving):
+    """Turns the timer signal off, then never answers."""
+    name = "alarm-off"
+
+    def misbehave(self, view):
+        import signal
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        n = 0
+        while True:
+            n += 1
+
+
+for kind in (Wrong, NotAnIndex, Raising, Hanging, Late, Exiting, QuickWrong, CountRaiser, RuleRaiser, Unprintable,
+             NumpyAnswer, AlarmOff):
     register(kind.name, kind)
