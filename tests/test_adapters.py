@@ -17,16 +17,16 @@ pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-import numpy as np  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
-from cli.main import main  # noqa: E402
-from interpreter.adapters import aec_env, gymnasium_env, load_game, parallel_env  # noqa: E402
-from interpreter.adapters.driver import Driver, Episode  # noqa: E402
-from interpreter.engine.game import Game  # noqa: E402
-from interpreter.runtime import rng  # noqa: E402
-from rulelang import RulesetError, load_ruleset, load_text  # noqa: E402
+from cli.main import main
+from interpreter.adapters import aec_env, gymnasium_env, load_game, parallel_env
+from interpreter.adapters.driver import Driver, Episode
+from interpreter.engine.game import Game
+from interpreter.runtime import rng
+from rulelang import RulesetError, load_ruleset, load_text
 
 # the default run plays each mode of the rulesets that stand alone; the variants (`extends:`), which
 # play the same modes with other cards, and longer runs, are under the slow mark, and so are the
@@ -50,15 +50,24 @@ def quiet():
 # ------------------------------------------------------------------ the frameworks' own tests
 
 
+def every_suite(name: str, mode: str, sims: int, cycles: int, **params) -> None:
+    """Each library's own conformance tests: OpenSpiel's random_sim_test (states serialised
+    and loaded again), PettingZoo's api and seed tests (AEC and parallel; the seed tests play
+    actions sampled without the mask: illegal ones are forfeits), Gymnasium's check_env."""
+    game = load_game(name, mode, **params)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    api_test(aec_env(name, mode, **params), num_cycles=cycles)
+    parallel_api_test(parallel_env(name, mode, **params), num_cycles=cycles)
+    seed_test(lambda: aec_env(name, mode, **params), num_cycles=cycles)
+    parallel_seed_test(lambda: parallel_env(name, mode, **params), num_cycles=cycles)
+    check_env(gymnasium_env(name, mode=mode, render_mode="ansi", **params))
+
+
 @pytest.mark.parametrize("name, mode", BASES)
 def test_the_frameworks_own_tests(name, mode, capsys):
-    """OpenSpiel's random_sim_test, PettingZoo's api tests (AEC and parallel), Gymnasium's check_env."""
-    game = load_game(name, mode)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
-    assert game.num_players() == len(load_ruleset(name).modes[mode].roles)
-    api_test(aec_env(name, mode), num_cycles=20)
-    parallel_api_test(parallel_env(name, mode), num_cycles=20)
-    check_env(gymnasium_env(name, mode=mode), skip_render_check=True)
+    every_suite(name, mode, sims=1, cycles=20)
+    assert load_game(name, mode).num_players() == len(load_ruleset(name).modes[mode].roles)
 
 
 def test_abilities_ask_their_decisions_through_the_adapters(tmp_path):
@@ -90,11 +99,9 @@ def test_a_map_with_gaps_and_a_graph_of_places_is_observed(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("name, mode", CONFIGS, ids=ids(CONFIGS))
 def test_the_frameworks_tests_at_length_with_every_option(name, mode, capsys):
+    """Every bundled ruleset and example, every mode, with every option on."""
     flags = {p: True for p, d in load_ruleset(name).params.items() if isinstance(d.default, bool)}
-    pyspiel.random_sim_test(load_game(name, mode, **flags), num_sims=20, serialize=False, verbose=False)
-    api_test(aec_env(name, mode, **flags), num_cycles=1000)
-    parallel_api_test(parallel_env(name, mode, **flags), num_cycles=1000)
-    check_env(gymnasium_env(name, mode=mode, **flags), skip_render_check=True)
+    every_suite(name, mode, sims=20, cycles=1000, **flags)
 
 
 # ------------------------------------------------------------------ no hidden information
@@ -387,12 +394,116 @@ def test_a_runaway_game_is_truncated_not_an_error(tmp_path):
     assert truncated and not terminated and reward == 0.0 and info["truncated"] == "move limit"
 
 
-def test_an_illegal_action_ends_a_gymnasium_episode_as_a_loss():
+def test_an_illegal_action_is_a_forfeit_in_every_adapter():
+    """One convention (returns.py): the game ends, the offender -1; in a zero-sum game the other +1."""
     env = gymnasium_env("twenty-trials", role="challenger", mode="versus")
     obs, info = env.reset(seed=0)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     obs, reward, terminated, truncated, info = env.step(illegal)
     assert reward == -1.0 and terminated and not truncated and info["illegal_action"]
+    assert info["forfeit"] == "challenger"
+
+    state = load_game("twenty-trials", "versus").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    mover = state.current_player()
+    state.apply_action(next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions()))
+    assert state.is_terminal() and state.legal_actions() == []
+    assert state.returns()[mover] == -1.0 and sum(state.returns()) == 0.0  # zero-sum: the other gets +1
+
+    aec = aec_env("oh-hell")
+    aec.reset(seed=0)
+    offender = aec.agent_selection
+    mask = aec.observe(offender)["action_mask"]
+    aec.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(aec.terminations.values()) and aec.infos[offender]["forfeit"] == offender
+    assert aec.rewards == {a: -1.0 if a == offender else 0.0 for a in aec.possible_agents}  # general-sum: 0
+
+    par = parallel_env("kuhn-poker")
+    observations, _ = par.reset(seed=0)
+    acting = next(a for a in par.agents if observations[a]["action_mask"].any())
+    bad = int(np.flatnonzero(observations[acting]["action_mask"] == 0)[0])
+    _, rewards, terminations, _, infos = par.step({a: bad for a in par.agents})  # the others' are ignored
+    assert all(terminations.values()) and rewards[acting] == -1.0 and sum(rewards.values()) == 0.0
+    assert infos[acting]["illegal_action"] and not par.agents
+
+
+def test_zero_sum_is_declared_where_the_returns_sum_to_zero(tmp_path):
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import exploitability
+    zero, general = pyspiel.GameType.Utility.ZERO_SUM, pyspiel.GameType.Utility.GENERAL_SUM
+    kuhn = load_game("kuhn-poker")
+    assert kuhn.get_type().utility == zero and kuhn.utility_sum() == 0.0
+    assert 0 < exploitability.exploitability(kuhn, policy.UniformRandomPolicy(kuhn)) <= 1  # no longer refused
+    assert load_game("twenty-trials", "versus").get_type().utility == zero
+    assert load_game("gauntlet-gobbots").get_type().utility == general  # one player: a win is no one's loss
+    assert load_game("pig-race", "race", players=3).get_type().utility == general  # one wins, two lose
+    assert load_game("hand-of-fate-ordeals", players=2).get_type().utility == zero  # ranked: a win and a loss
+    for end in ("eliminate a\n          end game", "win players"):  # one out and one in: -1 and 0; a team of both
+        text = RUNAWAY.replace("roles: [solo]", "roles: [a, b]").replace(
+            "solo chooses k in [1, 2] as go:\n            while true:\n              total += k", end)
+        path = tmp_path / "ends.yaml"
+        path.write_text(text)
+        assert load_game(str(path)).get_type().utility == general, end
+
+
+def test_states_games_and_environments_pickle_and_play_on_alike():
+    import pickle
+    game = load_game("kuhn-poker", seed=4)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    state.apply_action(state.legal_actions()[0])
+    for copy in (pickle.loads(pickle.dumps(state)),
+                 pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]):
+        assert str(copy) == str(state) and copy.history() == state.history()
+        assert copy.information_state_string(1) == state.information_state_string(1)
+        copy.apply_action(copy.legal_actions()[-1])
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    env = gymnasium_env("twenty-trials", role="challenger", mode="versus", opponents={"trialmaster": "greedy"})
+    obs, info = env.reset(seed=2)
+    twin = pickle.loads(pickle.dumps(env))
+    for _ in range(4):
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        a, b = env.step(action), twin.step(action)
+        assert (a[0] == b[0]).all() and a[1:4] == b[1:4]
+        info = a[4]
+    for make in (aec_env, parallel_env):
+        made = make("kuhn-poker")
+        made.reset(seed=1)
+        assert str(pickle.loads(pickle.dumps(made)).unwrapped.ep.st.to_json()) == str(made.unwrapped.ep.st.to_json())
+
+
+def test_registered_on_import_in_a_fresh_process(tmp_path):
+    """A game string, a pickled state and a Gymnasium id load in a process that only imports the adapter."""
+    import pickle
+    import subprocess
+    import sys
+    state = load_game("pig-race", players=3, seed=2).new_initial_state()
+    state.apply_action(state.sample_chance())
+    (tmp_path / "state.pickle").write_bytes(pickle.dumps(state))
+    code = f"""
+import pickle, pyspiel, gymnasium
+import interpreter.adapters.openspiel_game, interpreter.adapters.gymnasium_learner
+game = pyspiel.load_game("rulelang(ruleset=kuhn-poker,mode=duel)")
+state = pickle.loads(open({str(tmp_path / "state.pickle")!r}, "rb").read())
+env = gymnasium.make("rulelang/kuhn-poker-v0", render_mode="ansi")
+env.reset(seed=1)
+print(game.num_players(), len(state.history()), state.get_game().num_players(), type(env.render()).__name__)
+"""
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.stdout.split() == ["2", "1", "3", "str"], r.stderr
+
+
+def test_what_the_adapters_do_not_provide_is_said():
+    state = load_game("kuhn-poker").new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="no information-state tensor"):
+        state.information_state_tensor(0)
+    env = aec_env("kuhn-poker")
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        env.step(0)  # PettingZoo's own order-enforcing wrapper, not an AttributeError
+    with pytest.raises(ValueError, match="render_mode 'human'"):
+        gymnasium_env("kuhn-poker", render_mode="human")
 
 
 # ------------------------------------------------------------------ the action space
@@ -425,12 +536,14 @@ def test_a_number_with_no_bounds_has_no_action_ids():
 
 def test_registered_games_load_by_name_with_parameters():
     game = load_game("twenty-trials", "challenger", trial_modifiers=True)
+    assert str(game) == "rulelang(max_moves=100000,mode=challenger,params=set(trial_modifiers=True)," \
+                        "ruleset=twenty-trials,seed=0,step_limit=1000000)"
     again = pyspiel.load_game(str(game))
-    assert again.get_parameters()["trial_modifiers"] is True
+    assert again.get_parameters()["params"]["trial_modifiers"] is True
     assert again.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert load_game("twenty-trials", "moderator").get_type().information == \
         pyspiel.GameType.Information.PERFECT_INFORMATION  # every card open
-    assert "players=3" in str(load_game("pig-race", "race", players=3))
+    assert "params=set(players=3)" in str(load_game("pig-race", "race", players=3))
     assert load_game("pig-race", "race", players=3).num_players() == 3
 
 

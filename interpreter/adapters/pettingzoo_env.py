@@ -1,5 +1,7 @@
-"""Any ruleset and mode as PettingZoo environments: `aec_env` (turn by turn)
-and `parallel_env` (simultaneous decisions as one step).
+"""Any ruleset and mode as PettingZoo environments: `aec_env` (turn by turn,
+behind PettingZoo's order-enforcing wrapper: `step` before `reset` is its
+clear error, not an AttributeError) and `parallel_env` (simultaneous
+decisions as one step).
 
 Agents are the mode's roles. An observation is a dict: "observation", the
 role's tensor (`rulelang show --observation`), and "action_mask", 1 for each
@@ -7,7 +9,13 @@ legal action id (none for an agent that is not to move). Chance is drawn
 from the game's own RNG, so `reset(seed=N)` and the same actions play the
 game `rulelang run --seed N` plays (`reset()` without a seed plays the next
 seed). At the end every agent is rewarded its result (+1 win, -1 loss, 0
-draw); a game cut short by the step limit or `max_moves` is truncated.
+draw); a game cut short by the step limit or `max_moves` is truncated. An
+action the mask does not allow ends the game as its agent's forfeit
+(returns.py: -1 for it, `infos[agent]["illegal_action"]`), as PettingZoo's
+classic games do; in a parallel step, the actions of agents not deciding
+are ignored. `render_mode="ansi"`: `render()` gives the text of what a
+spectator sees. The environments pickle (their ruleset is loaded and
+compiled again, the game in play kept).
 
 **What is simultaneous.** Rulelang decisions are sequential; hidden
 information makes them simultaneous. Consecutive decisions of different
@@ -28,39 +36,37 @@ from itertools import product
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from rulelang import load_ruleset
-
-from ..engine.game import DEFAULT_STEP_LIMIT, Game
-from .driver import DEFAULT_MAX_MOVES, Driver, Episode
+from ..engine.game import DEFAULT_STEP_LIMIT
+from .driver import DEFAULT_MAX_MOVES, Episode, Made
 
 GROUP_TRIES = 1024  # combinations of earlier answers tried before a step stays one agent's
 
 
 def aec_env(ruleset: str, mode: str | None = None, max_moves: int = DEFAULT_MAX_MOVES,
-            step_limit: int = DEFAULT_STEP_LIMIT, **params) -> "RulelangAEC":
-    return RulelangAEC(_driver(ruleset, mode, max_moves, step_limit, params))
+            step_limit: int = DEFAULT_STEP_LIMIT, render_mode: str | None = None, **params) -> AECEnv:
+    return OrderEnforcingWrapper(RulelangAEC(Made(ruleset, mode, max_moves, step_limit, params), render_mode))
 
 
 def parallel_env(ruleset: str, mode: str | None = None, max_moves: int = DEFAULT_MAX_MOVES,
-                 step_limit: int = DEFAULT_STEP_LIMIT, **params) -> "RulelangParallel":
-    return RulelangParallel(_driver(ruleset, mode, max_moves, step_limit, params))
-
-
-def _driver(ruleset: str, mode, max_moves: int, step_limit: int, params: dict) -> Driver:
-    texts = {k: ("true" if v else "false") if isinstance(v, bool) else str(v) for k, v in params.items()}
-    return Driver(Game(load_ruleset(ruleset, texts), mode, step_limit=step_limit), max_moves)
+                 step_limit: int = DEFAULT_STEP_LIMIT, render_mode: str | None = None,
+                 **params) -> "RulelangParallel":
+    return RulelangParallel(Made(ruleset, mode, max_moves, step_limit, params), render_mode)
 
 
 class _Spaces:
-    """What both environments share: the spaces, seeds and the dict observations."""
+    """What both environments share: the spaces, seeds, the dict observations, rendering and pickling."""
 
-    def _setup(self, driver: Driver) -> None:
-        self.driver = driver
+    def _setup(self, made: Made, render_mode: str | None) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: rulelang's environments render text (\"ansi\") or nothing")
+        self.made = made
+        self.driver = driver = made.driver()
         game = driver.game
         self.metadata = {"name": f"rulelang_{game.ruleset.name}_{game.mode.name}", "render_modes": ["ansi"],
                          "is_parallelizable": True}
-        self.render_mode = None
+        self.render_mode = render_mode
         self.possible_agents = list(driver.roles)
         n, size = len(driver.actions), driver.encoding.size
         self._observation_space = spaces.Dict({
@@ -91,17 +97,26 @@ class _Spaces:
     def _results(self, ep: Episode) -> dict[str, float]:
         return dict(zip(self.driver.roles, self.driver.returns(ep)))
 
-    def render(self) -> str:
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
         return self.driver.observation_text(self.ep, None)
 
     def close(self) -> None:
         pass  # nothing is held open
 
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "driver"}  # the compiled game is made again
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.driver = self.made.driver()
+
 
 class RulelangAEC(_Spaces, AECEnv):
-    def __init__(self, driver: Driver):
+    def __init__(self, made: Made, render_mode: str | None = None):
         super().__init__()
-        self._setup(driver)
+        self._setup(made, render_mode)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.ep = self.driver.new(self._seed(seed))
@@ -125,8 +140,8 @@ class RulelangAEC(_Spaces, AECEnv):
             self._was_dead_step(action)
             return
         self._clear_rewards()
-        self.driver.apply(self.ep, int(action))
-        self.driver.resolve_chance(self.ep)
+        if self.driver.play(self.ep, action, agent):  # an illegal action is the agent's forfeit
+            self.driver.resolve_chance(self.ep)
         self._after_move()
         self._accumulate_rewards()
 
@@ -138,8 +153,9 @@ class RulelangAEC(_Spaces, AECEnv):
             else:
                 self.rewards = {a: r for a, r in self._results(ep).items() if a in self.agents}
                 self.terminations = dict.fromkeys(self.agents, True)
+            ending = driver.ending(ep)
             for a in self.agents:
-                self.infos[a] = {"truncated": ep.truncated} if ep.truncated else {"outcome": driver.game.outcome(ep.st)}
+                self.infos[a] = dict(ending)
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = driver.current(ep)
@@ -154,8 +170,8 @@ class _Member:
 
 
 class RulelangParallel(_Spaces, ParallelEnv):
-    def __init__(self, driver: Driver):
-        self._setup(driver)
+    def __init__(self, made: Made, render_mode: str | None = None):
+        self._setup(made, render_mode)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self.ep = self.driver.new(self._seed(seed))
@@ -168,11 +184,17 @@ class RulelangParallel(_Spaces, ParallelEnv):
         driver = self.driver
         for m in self.members:
             if len(m.chosen) < self._width(m):
-                action = int(actions[m.role])
+                if m.role not in actions:
+                    raise ValueError(f"no action for {m.role}, whose decision this step is")
+                try:
+                    action = int(actions[m.role])
+                except (TypeError, ValueError, OverflowError):
+                    action = None
                 if action not in driver.actions.legal(m.ep.answers, m.chosen):
-                    raise ValueError(f"action {action} is not legal for {m.role}")
+                    self.ep.forfeit = m.role  # an illegal action: the agent's forfeit (returns.py)
+                    break
                 m.chosen += (action,)
-        if all(len(m.chosen) == self._width(m) for m in self.members):
+        if self.ep.forfeit is None and all(len(m.chosen) == self._width(m) for m in self.members):
             for m in self.members:  # in the rules' order: each finds the decision it answered waiting
                 for a in m.chosen:
                     driver.apply(self.ep, a)
@@ -187,8 +209,7 @@ class RulelangParallel(_Spaces, ParallelEnv):
                 truncations = dict.fromkeys(agents, True)
             else:
                 rewards, terminations = self._results(self.ep), dict.fromkeys(agents, True)
-            infos = {a: {"truncated": self.ep.truncated} if self.ep.truncated
-                     else {"outcome": driver.game.outcome(self.ep.st)} for a in agents}
+            infos = {a: driver.ending(self.ep) for a in agents}
         observations = self._observations()
         if driver.is_over(self.ep):
             self.agents = []
@@ -213,7 +234,7 @@ class RulelangParallel(_Spaces, ParallelEnv):
         following decision of another role that cannot tell what the earlier
         ones answered."""
         driver, ep = self.driver, self.ep
-        if driver.is_over(ep):
+        if driver.is_over(ep) or ep.forfeit is not None:
             self.members = []
             return
         self.members = [_Member(driver.current(ep), ep.clone())]
