@@ -3,7 +3,7 @@
 `rulelang check` prints them and still succeeds. Besides `first(...)` that
 may find nothing (first_matches.py) and loops whose list is fixed while
 their body changes it (stale_loops.py), two kinds: decisions whose
-options depend on cards their chooser may not see (below), and watches
+options depend on cards their chooser may not see (hidden.py), and watches
 that may fire again and again with no decision between them — a watch's
 `do:` runs, the next change to the game checks the watches again, and if a
 condition still holds (its own, or another's that the `do:` made true) play
@@ -17,7 +17,7 @@ constant that makes it false. So a warning says "may".
 """
 from __future__ import annotations
 
-from . import first_matches, ir, stale_loops
+from . import first_matches, hidden, ir, stale_loops
 from .effects import Effects
 from .errors import Diagnostic
 from .walk import walk
@@ -30,89 +30,35 @@ def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
     out += first_matches.warnings(rs) + stale_loops.warnings(rs)
     seen = set()
     for mode in rs.modes.values():
-        for d in _telling_menus(rs, mode):
+        for d in _telling_options(rs, mode):
             if d not in seen:  # a procedure's decision is the same in every mode that sees it alike
                 seen.add(d)
                 out.append(d)
     return out
 
 
-# ---------------------------------------------------------------- menus that tell what their chooser cannot see
+# ---------------------------------------------------------------- options that tell what their chooser cannot see
 
-def _telling_menus(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
-    """Decisions whose options (which exist, in what order) depend on cards their
-    chooser may not see: a `where` or `ordered by` that reads the cards it binds
-    from a hidden place, or a menu option's guard that does. Showing such options
-    as places (the 3rd card of the deck) is not enough: that an option is there
-    tells the chooser what the card is."""
-    blocks = [rs.setup, mode.setup, *(s.body for s in mode.round), *(w.body for w in mode.watches),
-              *(p.body for p in rs.procedures.values()), *(a.body for a in rs.abilities.values())]
+def _telling_options(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
+    """Decisions whose options (which exist, in what order, what values) depend on
+    cards their chooser may not see (hidden.py follows what cards' properties flow
+    into): a `where` or `ordered by` over a hidden place, a menu option's guard, a
+    list of values read off hidden cards. Showing such options as places (the 3rd
+    card of the deck) is not enough: that an option is there tells the chooser what
+    the card is."""
     out = []
-    for block in blocks:
-        for n in walk(block):
-            if isinstance(n, ir.Choose):
-                scope = [e for e in (n.binder.where, *(k.value for k in n.binder.order)) if e is not None]
-                told = _hidden_reads(rs, mode, n.role, [n.binder], scope)
-            elif isinstance(n, ir.Menu):
-                told = _hidden_reads(rs, mode, n.role, [], [o.guard for o in n.options if o.guard is not None])
-            else:
-                continue
-            if told:
-                who = n.role.role if isinstance(n.role, ir.RoleRef) else "the chooser"
-                out.append(Diagnostic(
-                    n.span, f"which options decision '{n.label}' offers depends on cards {who} may not see "
-                            f"(in {', '.join(sorted(told))}): the options alone tell {who} about them",
-                    "offer every card of a hidden place (the player picks one unseen), or test only what the "
-                    "chooser sees (a visible zone, a count, a variable)", severity="warning"))
+    for found in hidden.told(rs, mode).decisions:
+        who = found.who
+        out.append(Diagnostic(
+            found.node.span, f"which options decision '{found.node.label}' offers depends on cards {who} may not "
+                             f"see (in {', '.join(sorted(found.places))}): the options alone tell {who} about them",
+            "offer every card of a hidden place (the player picks one unseen), or test only what the "
+            "chooser sees (a visible zone, a count, a variable)", severity="warning"))
     return out
 
 
-def _hidden_reads(rs, mode, role: ir.Expr, binders: list, scope: list) -> set[str]:
-    """The hidden places whose cards `scope` reads (their fields, types, state)."""
-    binders = binders + [b for e in scope for b in walk(e) if isinstance(b, ir.Binder)]
-    hidden: dict[str, str] = {}  # a bound name -> the place it ranges over
-    for b in binders:
-        for g in b.groups:
-            place = _hidden_place(rs, mode, g.domain, role)
-            if place is not None:
-                hidden.update((name, place) for name in g.names)
-    told = set()
-    for e in scope:
-        for n in walk(e):
-            subject = n.obj if isinstance(n, ir.Field) else n.subject if isinstance(n, ir.IsType) else None
-            if isinstance(subject, ir.Local) and subject.name in hidden:
-                told.add(hidden[subject.name])
-            elif isinstance(subject, ir.BuiltinCall) and subject.name in ("top", "bottom") and subject.args:
-                place = _hidden_place(rs, mode, subject.args[0], role)
-                if place is not None:
-                    told.add(place)
-    return told
-
-
 def may_offer_unseen(rs: ir.Ruleset, mode: ir.Mode, choose: ir.Choose) -> bool:
-    """Whether a choice may offer a card its chooser cannot see: it binds from a
-    zone, or from a define's list of cards, that may hold such a card."""
-    for g in choose.binder.groups:
-        domains = [g.domain] + [n for n in Effects(rs).nodes(g.domain) if isinstance(n, ir.ZoneRef)]
-        if any(_hidden_place(rs, mode, d, choose.role) is not None for d in domains):
-            return True
-    return False
-
-
-def _hidden_place(rs, mode, domain: ir.Expr, role: ir.Expr) -> str | None:
-    """The zone's name if `domain` is a zone whose cards `role` may not see."""
-    if not isinstance(domain, ir.ZoneRef) or domain.zone not in rs.zones:
-        return None
-    zone = rs.zones[domain.zone]
-    rule = mode.visibility.get(zone.name, zone.seen_by)
-    if rule == "open":
-        return None
-    if rule == "none" or rule == "all" and zone.facing == "down":
-        return zone.name
-    if rule == "owner":
-        owner = domain.owner if domain.owner is not None else ir.RoleRef(zone.owner) if zone.owner else None
-        return None if owner is not None and owner == role else zone.name
-    return None
+    return hidden.may_offer_unseen(rs, mode, choose)
 
 
 def _watch_loops(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:

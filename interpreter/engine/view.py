@@ -25,8 +25,11 @@ named under "statistics": a screen for players leaves them out.
 """
 from __future__ import annotations
 
+import functools
 import weakref
 
+from rulelang import hidden
+from rulelang.hidden import span_key
 from rulelang.labels import card_label, value_text, words
 from rulelang.statistics import statistics
 
@@ -35,6 +38,7 @@ from ..runtime.state import State
 from .game import Game
 
 HIDDEN = "a hidden card"  # a picked card the reader cannot see
+HIDDEN_PICK = "a hidden pick"  # a pick whose values are read off cards the reader may not see
 REFEREE = "$referee"  # the reader who sees every card (no role is named with a `$`)
 
 
@@ -47,6 +51,17 @@ def ordinal(n: int) -> str:
 # what a Viewer reads of its game and never changes, made once a game: a Viewer is made for every
 # log, play, adapter and agent view, and working out the ruleset's statistics costs more than a game
 _FIXED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+_BLIND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _blind_picks(game: Game) -> dict:
+    """The random picks whose values come from cards a reader may not see (rulelang/hidden.py), once a game."""
+    if game not in _BLIND:
+        picks = any(site.kind == "pick" for site in game.rules.chance_sites)
+        _BLIND[game] = hidden.told(game.ruleset, game.mode).picks if picks else {}
+    return _BLIND[game]
 
 
 def _fixed(game: Game) -> tuple[list[str], list[str]]:
@@ -138,13 +153,22 @@ class Viewer:
 
     def chance_event(self, st: State, e: ChanceEvent, role: str | None, everything: bool = False) -> dict:
         """A roll or pick as a record: a picked card by its label if `role` sees
-        it now (or `everything`: the referee), else as HIDDEN."""
+        it now (or `everything`: the referee), else as HIDDEN; a pick whose
+        values come from cards `role` may not see (a worth read off a hidden
+        card: rulelang/hidden.py) as HIDDEN_PICK."""
         site = e.site
         if site.kind == "roll":
             return {"type": "roll", "at": site.at, "die": site.die, "faces": list(e.value)}
+        if not everything and role in self.blind_picks.get(span_key(site.span), ()):
+            return {"type": "pick", "at": site.at, "picked": HIDDEN_PICK}
         parts = [(self.card_text(st, v) if everything or self.sees(st, v, role) else HIDDEN) if card
                  else self.value(v) for v, card in zip(e.value, site.is_card) if v is not None]
         return {"type": "pick", "at": site.at, "picked": ", ".join(parts) if parts else "(nothing)"}
+
+    @functools.cached_property
+    def blind_picks(self) -> dict:
+        """Random picks whose values come from cards a reader may not see: place -> those readers."""
+        return _blind_picks(self.game)
 
     def sees(self, st: State, c: int, role: str | None) -> bool:
         """Whether `role` sees card c where it is now."""
