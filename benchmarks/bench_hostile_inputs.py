@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from hostile import CASES, rules  # noqa: E402
+from helpers.hostile import CASES, rules  # noqa: E402
 
 CHILD = """
 import json, resource, sys, time

@@ -66,8 +66,18 @@ def every_suite(name: str, mode: str, sims: int, cycles: int, **params) -> None:
 
 @pytest.mark.parametrize("name, mode", BASES)
 def test_the_frameworks_own_tests(name, mode, capsys):
-    every_suite(name, mode, sims=1, cycles=20)
-    assert load_game(name, mode).num_players() == len(load_ruleset(name).modes[mode].roles)
+    """The default run: each library's api tests on every mode that stands alone; every
+    suite (seed tests, serialisation) on a small game. The slow run: every suite everywhere."""
+    game = load_game(name, mode)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert game.num_players() == len(load_ruleset(name).modes[mode].roles)
+    api_test(aec_env(name, mode), num_cycles=20)
+    parallel_api_test(parallel_env(name, mode), num_cycles=20)
+    check_env(gymnasium_env(name, mode=mode), skip_render_check=True)
+
+
+def test_every_suite_on_a_small_game(capsys):
+    every_suite("kuhn-poker", "duel", sims=2, cycles=50)
 
 
 def test_abilities_ask_their_decisions_through_the_adapters(tmp_path):

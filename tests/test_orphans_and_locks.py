@@ -32,7 +32,8 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.parametrize("command", [
     ["simulate", "twenty-trials", "--games", "100000", "--jobs", "2"],
-    ["sweep", "twenty-trials-small-hand", "--grid", "hand_size=3,4", "--games", "50000", "--jobs", "2"],
+    pytest.param(["sweep", "twenty-trials-small-hand", "--grid", "hand_size=3,4", "--games", "50000", "--jobs", "2"],
+                 marks=pytest.mark.slow),
 ])
 def test_workers_die_with_a_killed_parent_and_leave_the_file_free(tmp_path, command):
     out = tmp_path / "rows.csv"
