@@ -229,6 +229,7 @@ def run_log(capsys, tmp_path, name, mode, seed) -> list[dict]:
 
 @pytest.mark.parametrize("name, mode, seeds", [("pig-race", "race", [1]), ("twenty-trials", "versus", [2]),
                                                ("kuhn-poker", "duel", [1, 2, 3]),
+                                               pytest.param("gauntlet-race", "race", [1], marks=pytest.mark.slow),
                                                pytest.param("gauntlet-gobbots", "solitaire", [1], marks=pytest.mark.slow),
                                                pytest.param("twenty-trials", "challenger", range(5),
                                                             marks=pytest.mark.slow)])
@@ -436,6 +437,33 @@ def test_an_illegal_action_is_a_forfeit_in_every_adapter():
     _, rewards, terminations, _, infos = par.step({a: bad for a in par.agents})  # the others' are ignored
     assert all(terminations.values()) and rewards[acting] == -1.0 and sum(rewards.values()) == 0.0
     assert infos[acting]["illegal_action"] and not par.agents
+
+
+@pytest.mark.parametrize("whole", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["first-roll", "whole"])
+def test_a_reroll_loop_is_one_chance_node_and_enumeration_ends(whole):
+    """The race's `roll d6 into die` then `while die <= 2: roll d6 into die`: one chance node over
+    3..6, so a search that always takes the first outcome no longer rolls a 1 for ever."""
+    game = load_game("gauntlet-race")
+    state = game.new_initial_state()
+    seen, moves = set(), 0
+    while not state.is_terminal() and (whole or not seen):
+        if state.is_chance_node():
+            chance = state.episode.st.chance
+            if chance.kind == "roll":
+                seen.add((chance.site.die, len(state.chance_outcomes())))
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.pick(7, moves, len(legal))])
+            moves += 1
+    assert ("d6, kept where not die <= 2", 4) in seen and state.episode.truncated is None
+    from interpreter.adapters.rerolls import Kept, draw
+    kept = Kept(6, (2, 3, 4, 5))  # drawn as the loop draws: the whole die until a kept face, the same stream
+    state_after, outcome = draw(12345, kept)
+    stream, index = 12345, 0
+    while index < 2:
+        stream, index = rng.below(stream, 6)
+    assert (state_after, outcome) == (stream, index - 2)
 
 
 def test_zero_sum_is_declared_where_the_returns_sum_to_zero(tmp_path):

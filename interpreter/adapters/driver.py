@@ -25,6 +25,7 @@ from ..runtime.errors import Runaway
 from ..runtime.state import State
 from .actions import ActionSpace
 from .observations import Encoding
+from .rerolls import Kept, draw
 from .returns import forfeited, zero_sum
 
 DEFAULT_MAX_MOVES = 100_000  # action ids in one game: a game still going then is truncated
@@ -88,8 +89,11 @@ class Made:
 
 
 class Driver:
-    def __init__(self, game: Game, max_moves: int = DEFAULT_MAX_MOVES, record: bool = False):
+    def __init__(self, game: Game, max_moves: int = DEFAULT_MAX_MOVES, record: bool = False,
+                 kept: dict[str, Kept] | None = None):
+        """`kept`: the dice of re-rolls written as one roll (rerolls.py), drawn as their loops draw."""
         self.game, self.max_moves, self.record = game, max_moves, record
+        self.kept = kept or {}
         self.viewer = Viewer(game)
         self.actions = ActionSpace(game, self.viewer)
         self.encoding = Encoding(game, self.viewer, self.actions)
@@ -170,6 +174,11 @@ class Driver:
 
     def sample_chance(self, ep: Episode) -> int:
         """The outcome the game's own RNG gives the pending chance event (as `run --seed` draws it)."""
+        c = self.game.chance(ep.st)
+        kept = self.kept.get(c.site.die) if c is not None and c.site.kind == "roll" else None
+        if kept is not None:
+            ep.st.rng, outcome = draw(ep.st.rng, kept)
+            return outcome
         return self.game.sample_chance(ep.st)
 
     def resolve_chance(self, ep: Episode) -> None:

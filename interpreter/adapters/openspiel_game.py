@@ -15,7 +15,10 @@ Players are the mode's roles, in order. Every shuffle step, die and random
 pick is an explicit chance node with its outcomes and probabilities;
 `state.sample_chance()` gives the outcome the game's own RNG would draw
 (parameter `seed`), which plays the game `rulelang run --seed N` plays.
-Information is imperfect where the mode can hide a card; the utility is
+A re-roll written as a loop (`roll d6 into die`, then `while die <= 2:`
+rolling again) is one chance node over the faces it keeps (rerolls.py), so
+a search that takes the first outcome ends. Information is imperfect where
+the mode can hide a card; the utility is
 zero-sum where every end of the mode sums to zero (returns.py), else
 general-sum. Strings: the observation is the role's view (JSON); the
 information state is its record of every decision (what it saw at its own,
@@ -50,6 +53,7 @@ from ..engine.view import Viewer
 from ..runtime.chance import CHANCE
 from .domains import Domains, rule_nodes, span_key
 from .driver import DEFAULT_MAX_MOVES, Driver, Episode
+from .rerolls import collapsed
 
 NAME = "rulelang"
 SETTINGS = "set"  # the nested game string of the ruleset's parameters: params=set(trial_modifiers=True)
@@ -105,8 +109,8 @@ def _driver(ref: str, texts: dict, mode: str | None, step_limit: int, max_moves:
     key = (ref, tuple(sorted(texts.items())), mode, step_limit, max_moves)
     stamps, driver = _COMPILED.pop(key, ((), None))
     if driver is None or _stamps(driver.game.ruleset.files) != stamps:
-        rs = load_ruleset(ref, texts)
-        driver = Driver(Game(rs, mode, step_limit=step_limit, explicit_chance=True), max_moves, record=True)
+        rs, kept = collapsed(load_ruleset(ref, texts))  # a re-roll loop: one chance node, not one per roll
+        driver = Driver(Game(rs, mode, step_limit=step_limit, explicit_chance=True), max_moves, True, kept)
         stamps = _stamps(rs.files)
     _COMPILED[key] = stamps, driver  # the most recent last
     while len(_COMPILED) > KEPT:
