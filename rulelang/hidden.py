@@ -188,7 +188,8 @@ class Flow:
             if e is not None:
                 facts |= self.facts(e, inner)
         if facts:  # a binding is chosen by its facts: each name carries them
-            inner = {n: (c, f | facts) if n in binder_names(binder) else (c, f) for n, (c, f) in inner.items()}
+            names = binder_names(binder)
+            inner = {n: (c, f | facts) if n in names else (c, f) for n, (c, f) in inner.items()}
         return inner, facts
 
     def elements(self, domain: ir.Expr, env: dict) -> tuple[frozenset, frozenset]:

@@ -57,10 +57,6 @@ def _telling_options(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
     return out
 
 
-def may_offer_unseen(rs: ir.Ruleset, mode: ir.Mode, choose: ir.Choose) -> bool:
-    return hidden.may_offer_unseen(rs, mode, choose)
-
-
 def _watch_loops(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
     fx = Effects(rs)
     # watches that can finish without a decision and without ending the game

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang import ir, lint
+from rulelang import hidden, ir
 from rulelang.labels import value_text, words
 
 from ..engine.game import Game
@@ -68,7 +68,7 @@ class ActionSpace:
         # a card its chooser cannot see is answered by its rank among the unseen cards offered
         # (in the order of the options, which follows where they lie): its id would name it
         self.viewer = viewer
-        self.unseen = any(lint.may_offer_unseen(rs, game.mode, chooses[span_key(site.span)])
+        self.unseen = any(hidden.may_offer_unseen(rs, game.mode, chooses[span_key(site.span)])
                           for site in self.sites if not site.menu)
         if self.unseen:
             values += [("unseen", k, f"an unseen card, the {ordinal(k)} offered") for k in range(1, len(rs.cards) + 1)]
