@@ -26,7 +26,7 @@ from interpreter.adapters import aec_env, gymnasium_env, load_game, parallel_env
 from interpreter.adapters.driver import Driver, Episode
 from interpreter.engine.game import Game
 from interpreter.runtime import rng
-from rulelang import RulesetError, load_ruleset, load_text
+from rulelang import load_ruleset, load_text
 
 # the default run plays each mode of the rulesets that stand alone; the variants (`extends:`), which
 # play the same modes with other cards, and longer runs, are under the slow mark, and so are the
@@ -424,12 +424,17 @@ def test_action_ids_mean_the_same_in_every_state():
             assert [space.actions[i].value for i in ids] == list(option)
 
 
-def test_a_number_with_no_bounds_has_no_action_ids():
-    text = SECRET_BIDS.replace("alice chooses c in hand of alice as bid:", "alice chooses k in 1..round:\n"
+def test_a_number_with_no_bounds_is_answered_by_its_rank():
+    """`k in 1..round` has no bounds the rules give: its ids are ranks among the numbers offered."""
+    text = SECRET_BIDS.replace("alice chooses c in hand of alice as bid:", "alice chooses k in 1..round + 2:\n"
                                "            pass\n          alice chooses c in hand of alice as bid:")
-    with pytest.raises(RulesetError, match="binds a number with no bounds"):
-        Driver(Game(load_text(text, "bids.yaml")))
-    bounded = text.replace("k in 1..round:", "k in 1..round where k >= 1 and k <= 4:")
+    driver = Driver(Game(load_text(text, "bids.yaml")))
+    ep = driver.new(0)
+    assert [[driver.actions.actions[i].text for i in ids] for ids in ep.answers] == \
+        [["the 1st smallest number offered"], ["the 2nd smallest number offered"], ["the 3rd smallest number offered"]]
+    assert any("k: a number, by its rank among those offered (at most 100)" in line
+               for line in driver.actions.describe())
+    bounded = text.replace("k in 1..round + 2:", "k in 1..round where k >= 1 and k <= 4:")
     assert Driver(Game(load_text(bounded, "bids.yaml"))).actions.ids[("number", 4)]
 
 

@@ -15,6 +15,8 @@ an id from one vocabulary, fixed for a ruleset, mode and parameters:
     roles          the mode's roles, when some decision binds a role
     true/false     when some decision binds one
     numbers        low..high, the bounds of every number a decision binds
+    ranked numbers 1..100: a number with no bounds the rules give, by its rank
+                   among the numbers the options offer, smallest first
 
 An id means the same in every state. A sub-decision's legal ids are the
 values the options agreeing with the ids already chosen bind next; the last
@@ -31,7 +33,7 @@ from ..engine.game import Game
 from ..engine.view import Viewer, ordinal
 from ..runtime.decision import Decision, DecisionSite
 from ..runtime.state import State
-from .domains import Domains, Slot, rule_nodes, span_key
+from .domains import MOST_RANKED, Domains, Slot, rule_nodes, span_key
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,8 @@ class ActionSpace:
         if numbers:
             low, high = min(s.low for s in numbers), max(s.high for s in numbers)
             values += [("number", n, str(n)) for n in range(low, high + 1)]
+        if "ranked" in kinds:  # a number with no bounds the rules give: by its rank among those offered
+            values += [("ranked", k, f"the {ordinal(k)} smallest number offered") for k in range(1, MOST_RANKED + 1)]
         self.actions = [Action(i, kind, value, text) for i, (kind, value, text) in enumerate(values)]
         self.ids = {(a.kind, a.value): a.id for a in self.actions}
         self.none = self.ids.get(("none", None))
@@ -103,11 +107,17 @@ class ActionSpace:
                     if s.kind == "card" and v is not None and (k, v) not in rank and \
                             not self.viewer.sees(st, v, d.role):
                         rank[k, v] = sum(1 for key in rank if key[0] == k) + 1
+        for k, s in enumerate(slots):  # numbers with no bounds the rules give: ranked, smallest first
+            if s.kind == "ranked":
+                for value in sorted({o[k] for o in d.options if o[k] is not None}):
+                    rank[k, value] = sum(1 for key in rank if key[0] == k) + 1
         try:
-            return [tuple(none if v is None else ids["unseen", rank[k, v]] if (k, v) in rank else ids[s.kind, v]
+            return [tuple(none if v is None else ids[("unseen" if s.kind == "card" else s.kind), rank[k, v]]
+                          if (k, v) in rank else ids[s.kind, v]
                           for k, (s, v) in enumerate(zip(slots, o))) for o in d.options]
         except KeyError as missing:  # the bounds read off the rules missed a value: a bug, said plainly
-            raise ValueError(f"decision '{d.label}' at {d.at} offers {missing} outside its action ids") from None
+            raise ValueError(f"decision '{d.label}' at {d.at} offers {missing} outside its action ids "
+                             f"(at most {MOST_RANKED} numbers where the rules give them no bounds)") from None
 
     def legal(self, answers: list[tuple[int, ...]], chosen: tuple[int, ...]) -> list[int]:
         """The ids that may come next after `chosen`, ascending."""
@@ -134,4 +144,6 @@ class ActionSpace:
     def slot_text(s: Slot) -> str:
         if s.kind == "number":
             return f"a number {s.low}..{s.high}"
+        if s.kind == "ranked":
+            return f"a number, by its rank among those offered (at most {s.high})"
         return s.kind[5:] if s.kind.startswith("enum:") else {"bool": "yes or no"}.get(s.kind, "a " + s.kind)

@@ -23,10 +23,14 @@ from ..compiler.optimize import with_abilities
 Interval = tuple[int, int]
 
 
+MOST_RANKED = 100  # numbers one decision may offer where the rules bound them not: more is an error in play
+
+
 @dataclass(frozen=True)
 class Slot:
     """The values one bound name takes: `kind` is card, zone, role, bool,
-    number, none, menu, or `enum:TYPE`; a number's `low`..`high`."""
+    number, ranked (a number with no bounds the rules give, by its rank among
+    the numbers offered), none, menu, or `enum:TYPE`; a number's `low`..`high`."""
     kind: str
     low: int = 0
     high: int = 0
@@ -77,10 +81,8 @@ class Domains:
             return Slot({ROLE: "role", BOOL: "bool", NONE: "none"}[ty])
         if ty == INT:
             bounds = self.narrowed(name, self.elements(domain, {}), cond, {})
-            if bounds is None:
-                raise RulesetError([Diagnostic(domain.span, f"'{name}' ({where}) binds a number with no bounds "
-                                               "the rules give, so it has no fixed action ids",
-                                               f"bound it: `where {name} >= 1 and {name} <= 6`")])
+            if bounds is None:  # no bounds the rules give (`1..card_power(c) - 1`, a state that grows):
+                return Slot("ranked", 1, MOST_RANKED)  # each number by its rank among those offered
             return Slot("number", *bounds)
         raise RulesetError([Diagnostic(domain.span, f"'{name}' ({where}) binds a {ty}, which has no action ids",
                                        "bind cards, zones, numbers, roles or a type's values")])
@@ -97,7 +99,7 @@ class Domains:
     def values(self, slot: Slot) -> int:
         """How many values a slot can hold (none included)."""
         rs = self.rs
-        if slot.kind == "number":
+        if slot.kind in ("number", "ranked"):
             return slot.high - slot.low + 1
         if slot.kind.startswith("enum:"):
             return len(self.enum_values(slot.kind[5:])) + 1
