@@ -14,7 +14,8 @@ from . import ir
 from .abilities import (ABILITY, ABILITY_TYPE, EVENT, ability_names, read_abilities, read_events, read_inline,
                         with_used_flags)
 from .cardtable import CARD, read_card_types
-from .checker import check
+from .checker import Checker, check
+from .checker.ruleset import check_ruleset
 from .errors import Diagnostic, RulesetError, Source
 from .files import find_ruleset
 from .limits import DEFAULT, Limits
@@ -31,7 +32,7 @@ from .types import EnumT
 from .variants import Tree, read_tree, resolve
 from .yamltree import YMap, YNode, load_yaml
 
-__all__ = ["load_ruleset", "load_text", "read_ruleset", "source_hash", "FILE", "TOP_KEYS"]
+__all__ = ["load_ruleset", "load_text", "read_ruleset", "read_partly", "source_hash", "FILE", "TOP_KEYS"]
 
 # the sections of a ruleset file (`rulelang schema` writes this out for editors)
 FILE = Keys("A tabletop game's rules as text: structure and data in YAML, conditions and effects in the "
@@ -80,6 +81,19 @@ def read_ruleset(tree: Tree, params: dict[str, str] | None = None, limits: Limit
     return apply_params(read_file(Reader(tree, limits, params.get("players"))), params)
 
 
+def read_partly(tree: Tree, limits: Limits = DEFAULT) -> tuple[ir.Ruleset, list[Diagnostic]]:
+    """For editors, which ask about a file while it is being typed: the IR of
+    whatever could be read, checked, and the diagnostics `read_ruleset` would
+    raise (as it does, the checking errors are left out when reading failed:
+    most would follow from what could not be read). The IR of a ruleset with
+    errors is for questions (what is this name, what is in scope), never to
+    run. A file that is not a ruleset at all still raises RulesetError."""
+    reader = Reader(tree, limits)
+    ck = Checker(read_declarations(reader), limits.nesting)
+    checked = check_ruleset(ck)
+    return checked, reader.diag.items or ck.diag.items
+
+
 def source_hash(sources: tuple[Source, ...]) -> str:
     """Names the exact text of a ruleset: every file of a variant's chain."""
     return hashlib.sha256(b"\0".join(s.text.encode("utf-8") for s in sources)).hexdigest()[:16]
@@ -89,7 +103,15 @@ def source_hash(sources: tuple[Source, ...]) -> str:
 
 
 def read_file(reader: Reader) -> ir.Ruleset:
-    """The file, section by section, in the order their names depend on; then the check."""
+    """The file read, then checked; RulesetError listing every problem of the first that fails."""
+    ruleset = read_declarations(reader)
+    if reader.diag:
+        raise RulesetError(reader.diag.items)
+    return check(ruleset, reader.limits)
+
+
+def read_declarations(reader: Reader) -> ir.Ruleset:
+    """The file, section by section, in the order their names depend on (unchecked; its problems in `reader.diag`)."""
     top = reader.tree
     if not isinstance(top, YMap):
         raise RulesetError([Diagnostic(top.span, "a ruleset must be a YAML mapping (game:, title:, ...)")])
@@ -143,9 +165,7 @@ def read_file(reader: Reader) -> ir.Ruleset:
         files=tuple(s.name for s in reader.sources), players=players, dice=ir.frozen_map(dice),
         events=ir.frozen_map(events), abilities=ir.frozen_map(abilities), span=top.span,
         number_digits=reader.limits.number_digits)
-    if reader.diag:
-        raise RulesetError(reader.diag.items)
-    return check(ruleset, reader.limits)  # raises RulesetError listing every problem
+    return ruleset
 
 
 def _card_type_names(node: YNode | None) -> dict:
