@@ -1,4 +1,6 @@
-"""`rulelang check`: load, check and compile rulesets, and summarise them.
+"""`rulelang check`: load, check and compile rulesets, and report every problem —
+as text for people, or as JSON (`--format json`) for CI and other tools; and
+`rulelang lsp`, the language server editors start.
 
 Compiling finds what only the code generator can (Python's own bounds), so
 `check` compiles modes — but only the compilations that can differ, so its
@@ -20,37 +22,65 @@ goes there.
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 
 from interpreter.engine.game import Game
 from rulelang import RulesetError, ir, lint, parse_assignments
+from rulelang.files import find_ruleset
 
-from .common import load, ruleset_args
+from .common import UsageError, limits, load, loading_args, ruleset_args
 
 
-def add_parser(sub) -> None:
+def add_commands(sub) -> None:
     p = sub.add_parser("check", help="check rulesets and summarise them")
     ruleset_args(p, many=True)
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="json: every problem as data on standard output — file, range, severity, message, "
+                        "hint (docs/editors.md)")
     p.set_defaults(command=cmd_check)
+
+    p = sub.add_parser("lsp", help="the language server for editors, on standard input and output "
+                                   "(docs/editors.md)")
+    p.add_argument("--stdio", action="store_true", help="talk on standard input and output (the default)")
+    loading_args(p)
+    p.set_defaults(command=cmd_lsp)
 
 
 def cmd_check(args) -> int:
-    params = parse_assignments(args.set)
-    failed = 0
-    for ref in args.ruleset:
+    text = args.format == "text"
+    reports, problems = [], []
+    try:
+        params = parse_assignments(args.set)
+    except RulesetError as exc:
+        if text:
+            raise
+        params, problems = None, [(None, d) for d in exc.diagnostics]
+    for ref in args.ruleset if params is not None else ():
         try:
-            rs, counts = checked(args, ref, params)
+            rs, counts = _checked(args, ref, params)
         except RulesetError as exc:
-            print(exc.format(), file=sys.stderr)
-            failed += 1
+            problems += [(ref, d) for d in exc.diagnostics]
+            reports.append({"ruleset": ref, "ok": False})
+            if text:
+                print(exc.format(), file=sys.stderr)
             continue
-        for warning in lint.warnings(rs):
-            print(warning.format(), file=sys.stderr)
-        print(f"{ref}: ok — {summary(rs, counts)}")
-    return 2 if failed else 0
+        warnings = lint.warnings(rs)
+        problems += [(ref, w) for w in warnings]
+        summary = _summary(ref, rs, params, counts)
+        reports.append({"ruleset": ref, "ok": True, "files": list(rs.files), "summary": summary})
+        if text:
+            for warning in warnings:
+                print(warning.format(), file=sys.stderr)
+            print(summary)
+    if not text:
+        from queries.problems import Problem  # the editors' records: one format for every front door
+        found = [Problem.of(d, _file(ref)).as_json() for ref, d in problems]
+        print(json.dumps({"rulesets": reports, "problems": found}, indent=2))
+    return 2 if any(d.severity == "error" for _, d in problems) else 0
 
 
-def checked(args, ref: str, params: dict) -> tuple[ir.Ruleset, list[int | None]]:
+def _checked(args, ref: str, params: dict) -> tuple[ir.Ruleset, list[int | None]]:
     """The ruleset as the command line sets it (RulesetError if it, or any
     compilation that can differ, fails), and the player counts it was read at."""
     rs = load(args, ref, params)
@@ -77,9 +107,32 @@ def compiled(ruleset: ir.Ruleset, mode: str) -> Game:
     return Game(ruleset, mode)
 
 
-def summary(rs: ir.Ruleset, counts: list) -> str:
+def _summary(ref: str, rs, params: dict, counts) -> str:
+    modes = ", ".join(rs.modes)
     who = f"players: {rs.players.low}..{rs.players.high}" if rs.players is not None and len(counts) > 1 \
         else f"roles: {', '.join(r.name for r in rs.roles)}"
-    return (f"{rs.title}; modes: {', '.join(rs.modes)}; {who}; {len(rs.cards)} components of "
-            f"{len(rs.card_types)} types; {len(rs.zones)} zones; {len(rs.params)} parameters; "
-            f"{len(rs.rulings)} rulings")
+    return (f"{ref}: ok — {rs.title}; modes: {modes}; {who}; "
+            f"{len(rs.cards)} components of {len(rs.card_types)} types; {len(rs.zones)} zones; "
+            f"{len(rs.params)} parameters; {len(rs.rulings)} rulings")
+
+
+def _file(ref: str | None) -> str | None:
+    """The file a ruleset's unplaced problems are about (None: no file of that name)."""
+    if ref is None:
+        return None
+    try:
+        return str(find_ruleset(ref))
+    except RulesetError:
+        return None
+
+
+def cmd_lsp(args) -> int:
+    try:
+        import pygls  # noqa: F401 - the extra it needs
+
+        import langserver
+    except ImportError:
+        raise UsageError("the language server needs the lsp extra: pip install 'rulelang[lsp]'") from None
+    langserver.serve(args.extends_dir, limits(args))
+    return 0
+

@@ -156,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rulelang {version()}")
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    check.add_parser(sub)
+    check.add_commands(sub)  # check, lsp
 
     p = sub.add_parser("run", help="play one game headless and print its outcome")
     ruleset_args(p)
