@@ -15,6 +15,7 @@ can take the server down: a failure is logged and answered with nothing.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import json
 import os
@@ -117,6 +118,9 @@ class RulesetServer(LanguageServer):
         command = [sys.executable, "-m", "cli", "check", "--format", "json", path]
         for folder in self.extends_dirs:
             command += ["--extends-dir", folder]
+        for field in dataclasses.fields(self.limits):  # the limits the server reads with (`--limit`)
+            if getattr(self.limits, field.name) != getattr(DEFAULT, field.name):
+                command += ["--limit", f"{field.name}={getattr(self.limits, field.name)}"]
         process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE,
                                                        stderr=asyncio.subprocess.DEVNULL)
         problems: list[Problem] = []

@@ -69,19 +69,17 @@ def _rules(analysis, line: int, col: int) -> list[Completion]:
     prefix = IDENT.search(before)
     start = before[:len(before) - len(prefix.group())] if prefix else before
     after = re.sub(r"^[A-Za-z0-9_]*", "", text[col - 1:])
-    probe = _probe(analysis, line, start, after)
     words = start.split()
     last = words[-1] if words else ""
+    kinds = ("card type",) if last in ("is", "not") and "is" in words[-2:] else \
+        ("die",) if "roll" in words[-2:] else ("event",) if last in ("trigger", "window") else None
+    if kinds is not None:  # a word that names one kind of thing follows
+        rs = analysis.ruleset or _without_line(analysis, line)
+        return [c for c in _globals(rs, True) if c.kind in kinds]
+    probe = _probe(analysis, line, start, after)
     if start.endswith("."):
-        return _members(analysis, probe)
-    if last in ("is", "not") and "is" in words[-2:]:
-        return _names(analysis, ("card type",))
-    if last == "roll" or len(words) > 1 and words[-2] == "roll":
-        return _names(analysis, ("die",))
-    if last in ("trigger", "window"):
-        return _names(analysis, ("event",))
-    statement = not start.strip()
-    found = _locals(probe) + _globals(probe.ruleset if probe is not None else analysis.ruleset, statement)
+        return _members(probe)
+    found = _locals(probe) + _globals(probe.ruleset if probe is not None else analysis.ruleset, not start.strip())
     return found + [Completion(k, "keyword") for k in sorted(KEYWORDS)]
 
 
@@ -170,7 +168,7 @@ def _locals(probe: _Probe | None) -> list[Completion]:
     return [Completion(name, "local", "bound here") for name in sorted(probe.scope)]
 
 
-def _members(analysis, probe: _Probe | None) -> list[Completion]:
+def _members(probe: _Probe | None) -> list[Completion]:
     """The fields of the card before the dot (every field its types share first), or a board space's marks."""
     if probe is None or not isinstance(probe.node, ir.Field):
         return []
@@ -191,10 +189,6 @@ def _members(analysis, probe: _Probe | None) -> list[Completion]:
     some = [Completion(f, "field", f"{types[f]} (only on {', '.join(ks)})") for f, ks in fields.items()
             if len(ks) < len(kinds)]
     return shared + some
-
-
-def _names(analysis, kinds: tuple[str, ...]) -> list[Completion]:
-    return [c for c in _globals(analysis.ruleset, True) if c.kind in kinds]
 
 
 def _globals(rs: ir.Ruleset | None, statement: bool) -> list[Completion]:
