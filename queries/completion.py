@@ -26,7 +26,7 @@ from rulelang.types import CardT, ZoneT
 from .places import Place
 from .reading import read
 from .symbols import Symbol, Texts, Walker
-from .yamlnames import NAMES, matches, path_above, schema_at
+from .yamlnames import NAMES, alternatives, matches, path_above, schema_at
 
 PROBE = "__here__"  # no ruleset's name: names starting with __ are never declared
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
@@ -239,7 +239,7 @@ def _yaml(analysis, line: int, col: int, rs: ir.Ruleset | None) -> list[Completi
     where = (*path, 0) if item else path
     keys: dict[str, str] = {}
     for sch in schema_at(where):
-        for alt in sch.get("oneOf", [sch]):
+        for alt in alternatives(sch):
             for key, sub in alt.get("properties", {}).items():
                 keys.setdefault(key, sub.get("description", "") if isinstance(sub, dict) else "")
     found = [Completion(k, "key", "", f"{k}: ", d or None) for k, d in keys.items()]
@@ -249,7 +249,7 @@ def _yaml(analysis, line: int, col: int, rs: ir.Ruleset | None) -> list[Completi
 def _values(rs: ir.Ruleset | None, path: tuple) -> list[Completion]:
     out: list[Completion] = []
     for sch in schema_at(path):
-        for alt in sch.get("oneOf", [sch]):
+        for alt in alternatives(sch):
             out += [Completion(str(v), "value", "", None, alt.get("description")) for v in alt.get("enum", [])]
     for pattern, kinds in NAMES:
         if rs is not None and (matches(path, pattern) or matches(path, (*pattern, "#"))):

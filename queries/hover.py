@@ -10,7 +10,7 @@ from rulelang.builtins import BUILTINS
 
 from .english import english
 from .symbols import Occurrence, Symbol
-from .yamlnames import path_above, schema_at
+from .yamlnames import alternatives, path_above, schema_at
 
 
 def hover(analysis, line: int, col: int) -> str | None:
@@ -34,9 +34,8 @@ def _key(analysis, line: int, col: int) -> str | None:
     if m is None or not len(m.group(1)) < col <= m.end(2) + 1:
         return None
     path = path_above(analysis.text.lines, line, len(m.group(1)))
-    said = [sch.get("description") for sch in schema_at((*path, m.group(2))) if sch.get("description")]
-    said += [alt.get("description") for sch in schema_at((*path, m.group(2))) for alt in sch.get("oneOf", [])
-             if alt.get("description")]
+    said = [alt.get("description") for sch in schema_at((*path, m.group(2))) for alt in [sch, *alternatives(sch)]
+            if alt.get("description")]
     return f"`{m.group(2)}:` " + "; or ".join(dict.fromkeys(said)) if said else None
 
 

@@ -196,17 +196,19 @@ def schema_at(path: Path) -> list[dict]:
     return found
 
 
+def alternatives(sch: dict) -> list[dict]:
+    """A schema's alternatives (`anyOf`, `oneOf`), flattened; a schema without any is its own."""
+    choices = sch.get("anyOf") or sch.get("oneOf")
+    return [a for alt in choices for a in alternatives(alt)] if choices else [sch]
+
+
 def _alternatives(sch: dict, node: YNode | None) -> list[dict]:
-    """The alternatives of a `oneOf` that fit the node's shape (all of them for no node)."""
-    alts = sch.get("oneOf", [sch])
+    """The alternatives that fit the node's shape (all of them for no node)."""
     if node is None:
-        return [a for alt in alts for a in _alternatives(alt, None)] if "oneOf" in sch else alts
+        return alternatives(sch)
     shape = "object" if isinstance(node, YMap) else "array" if isinstance(node, YList) else "scalar"
     out = []
-    for alt in alts:
-        if "oneOf" in alt:
-            out += _alternatives(alt, node)
-            continue
+    for alt in alternatives(sch):
         types = alt.get("type", [])
         types = [types] if isinstance(types, str) else types
         if shape in types or shape == "scalar" and (set(types) - {"object", "array"} or "enum" in alt):

@@ -28,7 +28,7 @@ def rules_keys(schema: dict) -> list[str]:
         node = stack.pop()
         if isinstance(node, dict):
             for key, sub in node.get("properties", {}).items():
-                alternatives = sub.get("oneOf", [sub]) if isinstance(sub, dict) else []
+                alternatives = (sub.get("anyOf") or sub.get("oneOf") or [sub]) if isinstance(sub, dict) else []
                 if any(isinstance(a, dict) and a.get("x-rules") for a in alternatives):
                     found.add(key)
             stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
