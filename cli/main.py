@@ -1,4 +1,4 @@
-"""The `rulelang` command: check, run, play, replay, simulate, compare, sweep and show rulesets, and print them.
+"""The `rulelang` command: check, run, play, replay, simulate, compare, sweep, cover and show rulesets, and print them.
 
 Every mistake in a ruleset, a parameter or the command line ends in a located
 message and exit code 2, never a Python traceback.
@@ -34,7 +34,7 @@ from interpreter.runtime.errors import IllegalAction, RuleError
 from rulelang import RulesetError, apply_params, parse_assignments, version
 from rulelang.files import bundled
 
-from . import about, check, printing, show, simulation, solve, sweep
+from . import about, check, coverage, printing, show, simulation, solve, sweep
 from .common import (
     MOST_STEPS,
     UsageError,
@@ -193,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(command=cmd_replay)
 
     simulation.add_commands(sub)
+    coverage.add_commands(sub)
     sweep.add_commands(sub)
     show.add_commands(sub)
     printing.register(sub)  # summary, cards

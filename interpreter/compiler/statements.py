@@ -29,6 +29,8 @@ def _changes_the_game(s: ir.Stmt, watched: frozenset[str] | None) -> bool:
     change nothing a condition can see, or are made of these). `watched`: the
     variables the conditions read when that is all they read (see _watched)."""
     if isinstance(s, (ir.Assign, ir.Roll)) and isinstance(s.target, ir.Var):
+        if s.target.name.startswith("$"):  # the engine's own (rule coverage's counters): no rule reads it
+            return False
         return watched is None or s.target.name in watched
     return watched is None and isinstance(s, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)) or isinstance(s, ir.Eliminate)
 
