@@ -510,3 +510,14 @@ def test_a_malformed_track_is_a_located_error():
     text = "extends: gauntlet-race\ngame: bad-track\nzones:\n  track:\n    map: |\n      S.B.X..F\n"
     d = refusal(text, "bad-track.yaml")[0]
     assert "'X' is not in the legend" in d.message and (d.span.line, d.span.col) == (6, 11)
+
+
+def test_the_turn_limit_ends_a_game_nobody_finishes_nearest_the_end_first():
+    """Not in the rulebook (ruling turn-limit): computer players who wander the track for ever."""
+    r = Race(2, turn_limit=10)
+    r.place("red", 8, 2).place("blue", 3, 6)
+    r.st.round = 10
+    r.start("Turn end")
+    out = r.outcome()
+    assert out["reason"] == "out_of_turns" and out["results"] == {"red": "win", "blue": "lose"}
+    assert out["ranked_by"] == "to_go"
