@@ -661,6 +661,36 @@ def test_a_new_weapon_with_a_lower_binding_limit_unbinds_the_cards_beyond_it():
     assert t.labels("bound", "player_1") == ["Hack"] and t.labels("played", "player_1") == ["Hack"]
 
 
+# ------------------------------------------------------------------ final scoring and its tie-breakers
+
+
+def game_over(seed: int = 0, **values) -> dict:
+    """The last turn of the last round with the end triggered: the outcome, after `values` are set
+    (name -> (player_1's, player_2's)); both players start alike, so equal values tie."""
+    t = Table(seed=seed)
+    t.set("first_player", "player_1").set("active", "player_2").set("end_triggered", True)
+    for name, (a, b) in values.items():
+        t.set(name, a, "player_1").set(name, b, "player_2")
+    t.start("Next player")
+    return t.game.outcome(t.st) | {"duel": [t.var("duel_power", p) for p in ("player_1", "player_2")]}
+
+
+def test_a_tie_on_final_fame_goes_to_the_kings_killer_then_the_most_token_shards():
+    out = game_over(fame=(5, 5), killed_king=(0, 1))
+    assert out["results"] == {"player_1": "lose", "player_2": "win"} and out["ranked_by"] == "killed_king"
+    out = game_over(fame=(5, 5), shards=(2, 1))  # 1 Fame for every 3 Token Shards: both 0, still tied
+    assert out["scores"] == {"player_1": 5, "player_2": 5}
+    assert out["results"] == {"player_1": "win", "player_2": "lose"} and out["ranked_by"] == "shards"
+    assert out["duel"] == [0, 0]  # no duel: the shards decided
+
+
+def test_players_tied_on_everything_duel():
+    """"The tied players must duel": a fresh hand of 5, Attack cards bound, then the Strike Bonus."""
+    out = game_over(seed=1, fame=(5, 5))
+    assert out["duel"] == [4, 5] and out["ranked_by"] == "duel_power"
+    assert out["results"] == {"player_1": "lose", "player_2": "win"}
+
+
 # ------------------------------------------------------------------ a new card with a new ability
 
 

@@ -283,3 +283,17 @@ def test_the_solvers_winning_line_wins_and_a_lost_deal_has_none():
         game.apply(after, i)
         assert after.outcome["results"] == {"moderator": "lose"}
     assert solve(game, 4, max_positions=10).winnable is None
+
+
+def test_versus_the_challenger_wins_on_finishing_the_gauntlet():
+    """The twentieth trial met: the Challenger wins (random Trialmasters stop random Challengers sooner)."""
+    p = versus()
+    p.set("trials_completed", 19)
+    p.put("chamber", *actions(p, 2, 3), p.card("trial", kind="strength", value=9))
+    p.put("hand", *actions(p, 7, 1))
+    p.start("Engage the trial")
+    p.choose("play card")
+    p.choose(p.options()[0])  # the 7 meets the strength 9 with the 2 or the 3
+    p.game.apply(p.st, 0)
+    out = p.game.outcome(p.st)
+    assert out["results"] == {"challenger": "win", "trialmaster": "lose"} and out["reason"] == "finished"

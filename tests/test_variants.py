@@ -299,3 +299,17 @@ def test_cli_sets_a_variant_parameter_and_rejects_unknown_ones():
     assert r.returncode == 2 and "parameter 'hand_size': 1 is outside 2..8" in r.stderr
     r = rulelang("run", "twenty-trials-small-hand", "--set", "hand_sise=4")
     assert r.returncode == 2 and "did you mean 'hand_size'?" in r.stderr
+
+
+def test_small_hand_the_challenger_still_wins_on_the_twentieth_trial():
+    """The end the variant keeps from Twenty Trials (random play with its smaller hand never gets there)."""
+    p = Position(Game(load_ruleset("twenty-trials-small-hand")))
+    p.set("trials_completed", 19)
+    seven, three = p.game.cards("action", value=7)[0], p.game.cards("action", value=3)[0]
+    p.put("chamber", p.card("trial", kind="strength", value=9))
+    p.put("hand", seven, three)
+    p.start("Engage the trial")
+    assert p.decision.label == "complete"
+    p.game.apply(p.st, 0)
+    out = p.game.outcome(p.st)
+    assert out["results"] == {"challenger": "win"} and out["reason"] == "finished"
