@@ -14,7 +14,7 @@ COUNTS = {"gauntlet-race": (2, 3, 4), "gauntlet-16-7": (3, 4, 5), "hand-of-fate-
 # of Fate's shortened (its greedy games cost minutes at the default 40 rounds)
 GAMES = {("gauntlet-race", "random"): 4, ("gauntlet-race", "greedy"): 2, ("gauntlet-16-7", "random"): 10,
          ("gauntlet-16-7", "greedy"): 2, ("hand-of-fate-ordeals", "random"): 10, ("hand-of-fate-ordeals", "greedy"): 1}
-EXTRA = {("hand-of-fate-ordeals", "greedy"): ["--set", "round_limit=6"]}
+EXTRA = {("hand-of-fate-ordeals", "greedy"): ["--set", "round_limit=10"]}
 
 
 @pytest.mark.slow
