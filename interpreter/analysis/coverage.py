@@ -38,7 +38,7 @@ from ..engine.game import DEFAULT_STEP_LIMIT, Game
 from .simulate import simulate
 
 PREFIX = "$cov"
-PLAIN_STEPS = 10  # how many more steps the plain code may count than the limit given
+PLAIN_STEPS = 30  # how many more steps the plain code may count than the limit given (docs/reliability.md)
 
 
 def located(span: Span | None) -> str:
