@@ -7,7 +7,7 @@ from rulelang import ir
 from rulelang.types import BOOL, CardT
 from rulelang.walk import walk
 
-from .document import Item, Items, Para, capital, clean, em, sentence, strong
+from .document import Item, Items, Para, capital, clean, sentence, strong
 from .english import Context, block, expr
 from .glossary import parameters
 from .normalize import conjuncts

@@ -7,28 +7,34 @@ the Action Deck is empty and no refresh card in the Reserve is face up").
 """
 from __future__ import annotations
 
+import re
+
 from rulelang import ir
-from rulelang.walk import walk
 
 from .document import Item, Items, Para, Table, clean, sentence, strong
-from .english import Context, context, each_player, phrase, role_def, say
-from .glossary import term
+from .english import Context, each_player, inside, let_ref, phrase, role_def, say
+from .flow import Counted, tidy
+from .glossary import parameters
 from .normalize import conjuncts, normal, tighten
-from .nouns import possessive, role_name, words
+from .nouns import join, possessive, role_name, words
 from .phrases import lay
 from .statements import ending, ranking_phrase
 
 
 def end_blocks(ctx: Context, mode: ir.Mode) -> list:
     items, on_score = [], False
-    for where, stmt, conds in endings(ctx.rs, mode):
-        head, then = ending(ctx, stmt)
+    for where, stmt, conds, at in endings(ctx, mode):
+        head, then = ending(at, stmt)
         on_score = on_score or stmt.kind == "end"
         head = f"{head} and {then}" if then and stmt.kind != "end" else head
-        at = (", in " if then and stmt.kind != "end" else " in ") + where if where else ""
-        conds = tighten([c for cond in conds for c in conjuncts(normal(cond, ctx.rs))])  # one condition a line
-        items.append(Item(sentence(f"{head}{at}" + (", when:" if conds else "")),
-                          [condition_item(ctx, c) for c in dict.fromkeys(conds)]))
+        place = (", in " if then and stmt.kind != "end" else " in ") + join(sorted(where, key=_order)) if where else ""
+        conds = list(dict.fromkeys(tighten([c for cond in conds for c in conjuncts(normal(cond, ctx.rs))])))
+        if len(conds) == 1:
+            laid = lay(phrase(at, conds[0]))
+            items.append(Item(sentence(f"{head}{place}, when {laid.text}"), laid.items))
+        else:
+            items.append(Item(sentence(f"{head}{place}" + (", when all of these hold:" if conds else "")),
+                              [condition_item(at, c) for c in conds]))
     blocks: list = [Items(items)] if items else [Para("The rules never end the game by themselves.")]
     if on_score:
         blocks.append(Para(sentence(f"when the game ends, {ranking_phrase(ctx)}")))
@@ -44,6 +50,12 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
     return blocks
 
 
+def _order(place: str):
+    """Places in the order play reaches them: the setup, the steps by number, then any step."""
+    number = re.match(r"step (\d+)", place)
+    return (0, 0) if place == "the setup" else (1, int(number.group(1))) if number else (2, 0)
+
+
 def score_range(r: ir.Rating) -> str:
     if r.high is None:
         return f"{r.low} or more"
@@ -55,56 +67,53 @@ def condition_item(ctx: Context, condition: ir.Expr) -> Item:
     return Item(sentence(laid.text), laid.items)
 
 
-def endings(rs: ir.Ruleset, mode: ir.Mode):
-    """(where, end statement, conditions) for every end statement the mode's rules
-    reach, once each, with the conditions around it where it is written (a step,
-    or a procedure the steps call) — as a rulebook states it, not once per path.
-    The rules' own bookkeeping (a `let` flag, `while true`) is no condition."""
-    found, procedures = [], []
+def endings(ctx: Context, mode: ir.Mode):
+    """(where, end statement, conditions, context) for every end statement the mode's rules
+    reach, once each, with the conditions around it where it is written — as a rulebook
+    states it, not once per path. An ending in an action (a procedure) is placed in the
+    steps that carry the action out. The rules' own bookkeeping (a loop's flag, `while true`)
+    is no condition (`flow.tidy`); a value the rules noted is named as it is in the rules."""
+    rs = ctx.rs
+    found = []
+    calls: dict[str, list[str]] = {}  # procedure -> where it is carried out
 
-    def walk_block(block, conds, where, lets):
-        lets = set(lets)
-        for s in block:
-            if isinstance(s, ir.Let):
-                lets.add(s.name)
+    def walk_block(block, conds, where, at):
+        for s in tidy(rs, block):
             if isinstance(s, ir.EndGame):
-                found.append((where, s, [c for c in conds if not _bookkeeping(c, lets)]))
+                found.append((where, s, [c for c in conds if not (isinstance(c, ir.Const) and c.value is True)],
+                              at))
             elif isinstance(s, ir.If):
                 before = []
                 for cond, body in s.branches:
-                    walk_block(body, conds + before + [cond], where, lets)
+                    walk_block(body, conds + before + [cond], where, at)
                     before.append(ir.Unary("not", cond, ty=cond.ty))
                 if s.otherwise is not None:
-                    walk_block(s.otherwise, conds + before, where, lets)
+                    walk_block(s.otherwise, conds + before, where, at)
             elif isinstance(s, ir.While):
-                walk_block(s.body, conds + [ir.Unary("not", s.cond, ty=s.cond.ty) if s.until else s.cond], where,
-                           lets)
-            elif isinstance(s, (ir.Repeat, ir.For, ir.Choose, ir.Take)):
-                walk_block(s.body, conds, where, lets | _bound(s))
+                walk_block(s.body, conds + [ir.Unary("not", s.cond, ty=s.cond.ty) if s.until else s.cond], where, at)
+            elif isinstance(s, (ir.For, ir.Choose, ir.Take)):
+                walk_block(s.body, conds, where, inside(at, s.binder))
+            elif isinstance(s, (ir.Repeat, Counted)):
+                walk_block(s.body, conds, where, at)
             elif isinstance(s, ir.Menu):
                 for opt in s.options:
-                    walk_block(opt.body, conds + ([opt.guard] if opt.guard is not None else []), where, lets)
-            elif isinstance(s, ir.CallProc) and s.name not in procedures:
-                procedures.append(s.name)
+                    walk_block(opt.body, conds + ([opt.guard] if opt.guard is not None else []), where, at)
+            elif isinstance(s, ir.CallProc):
+                calls.setdefault(s.name, []).extend(where)
+            if isinstance(s, ir.Let):
+                at = at.with_refs({s.name: let_ref(at, s)})
 
-    walk_block(rs.setup, [], "the setup", set())
-    walk_block(mode.setup, [], "the setup", set())
+    walk_block(rs.setup, [], ("the setup",), ctx)
+    walk_block(mode.setup, [], ("the setup",), ctx)
     for i, step in enumerate(mode.round, 1):
-        walk_block(step.body, [], f"step {i}, {clean(step.name)}", set())
+        walk_block(step.body, [], (f"step {i} ({clean(step.name)})",), ctx)
     for w in mode.watches:
-        walk_block(w.body, [w.when], "any step", set())
-    for name in procedures:  # grows while it is walked: procedures calling procedures
+        walk_block(w.body, [w.when], ("any step",), ctx)
+    done: set[str] = set()
+    while set(calls) - done:  # procedures calling procedures: each is placed where its callers are
+        name = next(n for n in calls if n not in done)
+        done.add(name)
         proc = rs.procedures[name]
-        walk_block(proc.body, [], f"“{term(context(rs, mode), proc.text, name, proc.params, proc.body)}”", set())
+        walk_block(proc.body, [], tuple(dict.fromkeys(calls[name])), parameters(ctx, proc.text, proc.params,
+                                                                               proc.body)[0])
     return found
-
-
-def _bound(s: ir.Stmt) -> set[str]:
-    return set(s.binder.names) if isinstance(s, (ir.For, ir.Choose, ir.Take)) else set()
-
-
-def _bookkeeping(cond: ir.Expr, lets: set[str]) -> bool:
-    """A condition that is always true, or about the rules' own names (a loop's flag, a bound card)."""
-    if isinstance(cond, ir.Const) and cond.value is True:
-        return True
-    return any(isinstance(n, ir.Local) and n.name in lets for n in walk(cond))

@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
 from rulelang import ir
-from rulelang.types import INT, ROLE, CardT, EnumT, ZoneT
+from rulelang.types import INT, ROLE, CardT, EnumT, ListT, ZoneT
 from rulelang.walk import map_children, walk
 
 from .document import Item, em, sentence
@@ -297,21 +297,33 @@ def item_noun(ctx: Context, ty) -> Noun | None:
     return {ROLE: noun("player"), INT: noun("number")}.get(ty)
 
 
+def item_type(domain: ir.Expr):
+    """The type of what a binder goes through: a list's items, a zone's cards, a board's spaces."""
+    ty = domain.ty
+    if isinstance(ty, ListT):
+        return ty.item
+    if isinstance(ty, ZoneT):
+        return CardT(ty.kinds)
+    return None
+
+
 def placeholder(name: str) -> str:
     """A name the rules must print, as a rulebook prints one: a letter as a capital (X, as in
     "Move X"), a longer name in italics, as words (*budget*)."""
     return name.upper() if len(name) == 1 else em(words(name))
 
 
-def noun_ref(refs, n: Noun, of: int, index: int, name: str) -> Bound:
-    """How a bound thing is referred to by its noun: "that card", "the other card" (one more of
-    the noun in scope), "the first card" and "the second card" (two bound together)."""
-    taken = sum(1 for r in refs.values() if r.noun is not None and r.noun.one == n.one)
+def noun_ref(refs, n: Noun, of: int, index: int, name: str, first: str = "that") -> Bound:
+    """How a bound thing is referred to by its noun: "that card", else "the other card", "the third
+    card" (the first of these not already in scope); two bound together "the first card" and "the
+    second card". `first`: "the" for a define's parameter ("the player")."""
+    used = {r.text for r in refs.values()}
     if of == 1:
-        said = f"that {n.one}" if taken == 0 else f"the other {n.one}" if taken == 1 else \
-            f"the {ordinal(taken + 1)} {n.one}"
+        candidates = [f"{first} {n.one}", f"the other {n.one}"] + [f"the {ordinal(i)} {n.one}" for i in range(3, 10)]
     else:
-        said = f"the {ordinal(taken + index + 1)} {n.one}"
+        candidates = [f"the {ordinal(i)} {n.one}" for i in range(1, 10)]
+        candidates = [c for c in candidates if c not in used][index:]
+    said = next((c for c in candidates if c not in used), f"{first} {n.one}")
     return Bound(said, name=name, noun=n)
 
 
@@ -363,7 +375,7 @@ def inside(ctx: Context, b: ir.Binder) -> Context:
     refs = {k: v for k, v in ctx.refs.items() if k not in b.names}  # a name bound again is another thing
     types = dict(zip(b.names, b.types or ()))
     for g in b.groups:
-        n = group_noun(ctx, types.get(g.names[0]), g.domain)
+        n = group_noun(ctx, types.get(g.names[0]) or item_type(g.domain), g.domain)
         before = dict(refs)  # "the first" and "the second" of a group count from what was in scope
         for i, name in enumerate(g.names):
             refs[name] = noun_ref(before, n, len(g.names), i, name) if n is not None else \

@@ -71,10 +71,11 @@ def parameters(ctx: Context, text: str | None, params, body=()) -> tuple[Context
             refs[p] = Bound(placeholder(p), name=p)
             intro[p] = p.upper() if len(p) == 1 else words(p)  # a term is in bold already
             continue
-        ref = noun_ref(refs, n, 1, 0, p)
-        refs[p] = Bound(ref.text.replace("that ", "the ", 1), name=p, noun=n)
-        intro[p] = n.a() if ref.text.startswith("that ") else ref.text.replace("the other ", "another ", 1) \
+        refs[p] = ref = noun_ref(refs, n, 1, 0, p, first="the")
+        intro[p] = n.a() if ref.text == f"the {n.one}" else ref.text.replace("the other ", "another ", 1) \
             .replace("the ", "a ", 1)
+        if re.search(r"\b(the|a|an|its|their) $", (text or "").split("{" + p + "}")[0]):
+            intro[p] = n.one  # "the amount of the {e} cards": "the amount of the effect cards"
     return ctx.with_refs(refs), intro
 
 

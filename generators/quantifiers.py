@@ -16,7 +16,8 @@ from rulelang.types import BoardT, ZoneT
 from . import grammar
 from .clauses import merge, only_subject, relative, replace_subject
 from .document import em
-from .english import Context, build, expression, group_noun, inside, item_noun, may_be_none, placeholder
+from .english import (Context, build, expression, group_noun, inside, item_noun, item_type, may_be_none,
+                      placeholder)
 from .expressions import is_row
 from .normalize import split_type_tests
 from .nouns import Noun, field_noun, join, words
@@ -50,7 +51,8 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     Gauntlet that can still act" (`det`: "a", "every", "at least one", "many", "the many", or
     "the " + an adjective); None where the name must be printed (several names, no noun, a
     condition not about it alone). `skip`: conditions already said elsewhere (the first ones)."""
-    n = group_noun(ctx, b.types[0] if b.types else None, b.groups[0].domain) if len(b.names) == 1 else None
+    ty = (b.types[0] if b.types else None) or item_type(b.groups[0].domain)
+    n = group_noun(ctx, ty, b.groups[0].domain) if len(b.names) == 1 else None
     if n is None:
         return None
     many = det in ("many", "the many")
@@ -90,7 +92,7 @@ def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
         if i:  # a later group's list may name an earlier one's things: "… on that action card"
             ctx = inside(ctx, ir.Binder(b.groups[i - 1:i], types=tuple(types.get(x) for x in b.groups[i - 1].names)))
         names = join([placeholder(x) for x in g.names])
-        ty = types.get(g.names[0])
+        ty = types.get(g.names[0]) or item_type(g.domain)
         n = group_noun(ctx, ty, g.domain)
         number = item_noun(ctx, ty)
         if n is None and number is not None and number.one == "number" and not may_be_none(g.domain, ctx.rs):

@@ -15,7 +15,7 @@ from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 from . import grammar
 from .document import Item, clean, em, sentence
 from .flow import Counted, Stop, Unsaid
-from .english import (Context, block, let_ref, placeholder, flat, inside, item_noun, nested, phrase, role, say, slots, statement, stmt,
+from .english import (Context, block, let_ref, placeholder, flat, inside, nested, phrase, role, say, slots, statement, stmt,
                       subject, verb, zone_noun)
 from .clauses import negate
 from .expressions import flag_clause, is_row, owned, template
@@ -87,6 +87,10 @@ def stmt_let(ctx: Context, s: ir.Let) -> list[Item]:
     ref = let_ref(ctx, s)
     if s.value.ty == BOOL and isinstance(s.value, ir.Const):  # a switch: "*tried* starts off"
         return [say(ctx, ref, " starts on" if s.value.value else " starts off")]
+    if isinstance(s.value, ir.ListExpr) and not s.value.items:  # "*through* starts empty"
+        return [say(ctx, ref, " starts empty")]
+    if isinstance(s.value, ir.Const):  # "*n* starts at 1"
+        return [say(ctx, ref, " starts at ", s.value)]
     if ref.noun is None:
         return [say(ctx, "note ", s.value, f" as {ref.text}")]
     return [say(ctx, "note ", s.value)]
