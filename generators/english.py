@@ -293,7 +293,7 @@ def item_noun(ctx: Context, ty) -> Noun | None:
     if isinstance(ty, EnumT) and ty.name in ctx.rs.enums:
         return noun(words(ty.name))
     if isinstance(ty, ZoneT):
-        return noun("space")
+        return noun("space" if ty.board else "place")
     return {ROLE: noun("player"), INT: noun("number")}.get(ty)
 
 

@@ -48,8 +48,18 @@ def term(ctx: Context, text, name, params, body=()) -> str:
     is ("a player", "another player", "a space"; a number as a letter, X)."""
     if not text:
         return strong(words(name))
-    intro = parameters(ctx, text, params, body)[1]
-    return strong(re.sub(r"{(\w+)}", lambda m: intro.get(m.group(1), m.group(0)), clean(text)))
+    inner, intro = parameters(ctx, text, params, body)
+    said: set[str] = set()
+
+    def fill(m):  # "a player … in the order the player chooses": introduced once, then referred to
+        name = m.group(1)
+        if name not in intro:
+            return m.group(0)
+        if name in said:
+            return re.sub("[\x0e\x11]", "", inner.refs[name].text)
+        said.add(name)
+        return intro[name]
+    return strong(re.sub(r"{(\w+)}", fill, clean(text)))
 
 
 def _inferred(name: str, body) -> object:

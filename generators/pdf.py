@@ -46,24 +46,8 @@ def html_to_pdf(html: str) -> bytes:
     return render(html).write_pdf()
 
 
-SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)  # text sizes tried for a one-page document, largest first
-
-
-def one_page(make_html):
-    """The laid-out document at the largest of SCALES at which `make_html(scale)` fits one
-    page, or None; by bisection: most pages fit at full size, the others in two or three tries."""
-    laid = {0: render(make_html(SCALES[0]))}
-    if len(laid[0].pages) == 1:
-        return laid[0]
-    low, high = 1, len(SCALES)  # SCALES[low - 1] does not fit; SCALES[high] does (high == len: none known)
-    while low < high:
-        middle = (low + high) // 2
-        laid[middle] = render(make_html(SCALES[middle]))
-        if len(laid[middle].pages) == 1:
-            high = middle
-        else:
-            low = middle + 1
-    return laid.get(high)
+QUICK_POINTS = 8.6  # the quick reference's text size at scale 1 (quick.css)
+QUICK_SCALES = (1.0, 0.965, 0.93)  # the sizes tried for a one-page quick reference, largest first: never under 8 pt
 
 
 def pages_pdf(documents) -> bytes:

@@ -20,7 +20,7 @@ from .cards import CardRenderer, CardSize
 from .components import card_label, printed_cards
 from .html import to_html
 from .markdown import to_markdown
-from .quick import QUICK_DETAIL, quick_pages
+from .quick import CUTS, TITLES, quick_pages
 from .sheets import PAPERS, sheet_html, sheet_pages
 from .summary import summary
 
@@ -28,8 +28,8 @@ SUMMARY_FORMATS = ("md", "html", "pdf")
 
 
 def summary_file(rs: ir.Ruleset, fmt: str, mode: str | None = None, quick: bool = False) -> tuple[bytes, list[str]]:
-    """The rules summary (or the quick reference: one page per mode) as a file's bytes,
-    with warnings (a quick reference that does not fit one page even when shrunk)."""
+    """The rules summary (or the quick reference: one page per mode, or the pages its `quick:`
+    gives) as a file's bytes, with warnings (what a quick reference left out to fit its sheet)."""
     modes = [mode] if mode else list(rs.modes)
     docs = [d for m in modes for d in quick_pages(rs, m)] if quick else [summary(rs, mode)]
     if fmt == "md":
@@ -39,19 +39,56 @@ def summary_file(rs: ir.Ruleset, fmt: str, mode: str | None = None, quick: bool 
     if not quick:
         return pdf.html_to_pdf(to_html(docs)), []
     pages, warnings = [], []
-    for m in modes:  # each page fitted on its own: smaller text, then less detail
+    laid: dict[str, object] = {}  # a page's HTML -> its layout: modes alike (aliased) are laid out once
+    for m in modes:
         for n in range(len(quick_pages(rs, m))):
-            for detail in range(QUICK_DETAIL, -1, -1):
-                doc = quick_pages(rs, m, detail)[n]
-                page = pdf.one_page(lambda s: to_html([doc], quick=True, scale=s))
-                if page is not None:
-                    break
-            if page is None:
-                warnings.append(f"the quick reference of mode {m} ({doc.subtitle}) needs more than one page "
-                                f"even at {pdf.SCALES[-1]:.0%} size")
-                page = pdf.render(to_html([doc], quick=True, scale=pdf.SCALES[-1]))
+            page, cut = _fitted(rs, m, n, laid)
+            if cut:
+                doc = quick_pages(rs, m)[n]
+                warnings.append(f"the quick reference of mode {m} ({doc.subtitle}) does not fit one page at "
+                                f"{pdf.QUICK_POINTS * pdf.QUICK_SCALES[-1]:.0f} pt: left out "
+                                + ", ".join(TITLES[c] for c in cut) + " (the full summary has them)")
             pages.append(page)
     return pdf.pages_pdf(pages), warnings
+
+
+def _fitted(rs: ir.Ruleset, mode: str, n: int, laid: dict):
+    """Page `n` of a mode's quick reference laid out on one sheet, at the largest text size that
+    fits (never under 8 pt), leaving out whole sections (`quick.CUTS`, in order) only if it must;
+    with what it left out. The tries run from the whole page at full size to the smallest size
+    with every section cut; each leaves out no more than the one before it, so the best that fits
+    is found by bisection. A page that fits nowhere is printed complete, on as many sheets as it takes."""
+    held = _held(rs, mode, n)
+    cuts = [c for c in CUTS if c in held]
+    tries = [((), scale) for scale in pdf.QUICK_SCALES] + \
+        [(tuple(cuts[:i]), pdf.QUICK_SCALES[-1]) for i in range(1, len(cuts) + 1)]
+
+    def layout(i):
+        cut, scale = tries[i]
+        html = to_html([quick_pages(rs, mode, frozenset(cut))[n]], quick=True, scale=scale)
+        if html not in laid:
+            laid[html] = pdf.render(html)
+        return laid[html]
+
+    if len(layout(0).pages) == 1:
+        return layout(0), []
+    low, high = 1, len(tries)  # tries[low - 1] does not fit; tries[high] does (high == len: none known)
+    while low < high:
+        middle = (low + high) // 2
+        if len(layout(middle).pages) == 1:
+            high = middle
+        else:
+            low = middle + 1
+    if high == len(tries):
+        return layout(0), []
+    present = {b.title for b in quick_pages(rs, mode)[n].blocks}
+    return layout(high), [c for c in tries[high][0] if TITLES[c] in present]
+
+
+def _held(rs: ir.Ruleset, mode: str, n: int) -> set[str]:
+    """The sections page `n` of the mode's quick reference holds (a cut of one it lacks is no cut)."""
+    m = rs.modes[mode]
+    return set(m.quick[n].also) if m.quick else set(ir.QUICK_SECTIONS)
 
 
 @dataclass(frozen=True)

@@ -434,7 +434,7 @@ def test_each_mode_gets_its_own_quick_reference_page_and_assumptions_are_listed(
     md = to_markdown([summary(rs)])
     assert "## Sudden Death" in md and "#### Step 1: Draw" in md
     assert "- **Zone table**: the rulebook shows no table." in md
-    assert "You win (*full hand*) in step 1, Draw, when:" in md  # one role: spoken to
+    assert "You win (*full hand*) in step 1 (Draw), when your hand holds at least 5 cards." in md  # spoken to
     html = to_html([quick_reference(rs, m) for m in rs.modes], quick=True)
     assert html.count("<article>") == 2 and "break-after: page" in html
 
