@@ -26,7 +26,7 @@ import json
 import sys
 
 from interpreter.engine.game import Game
-from rulelang import RulesetError, ir, lint, parse_assignments
+from rulelang import RulesetError, ir, lint, parse_assignments, pins
 from rulelang.files import find_ruleset
 
 from .common import UsageError, limits, load, loading_args, ruleset_args
@@ -38,6 +38,11 @@ def add_commands(sub) -> None:
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="json: every problem as data on standard output — file, range, severity, message, "
                         "hint (docs/editors.md)")
+    p.add_argument("--strict-text", action="store_true",
+                   help="a text whose rules changed since it was checked is an error, not a warning (for CI)")
+    p.add_argument("--texts", action="store_true",
+                   help="list every hand-written text with the fingerprint of the rules it describes "
+                        "(to pin a text: write `checked: FINGERPRINT` beside it)")
     p.set_defaults(command=cmd_check)
 
     p = sub.add_parser("lsp", help="the language server for editors, on standard input and output "
@@ -65,13 +70,22 @@ def cmd_check(args) -> int:
             if text:
                 print(exc.format(), file=sys.stderr)
             continue
-        warnings = lint.warnings(rs)
+        stale = set(pins.stale(rs)) if args.strict_text else set()  # --strict-text: stale texts are errors
+        warnings = [dataclasses.replace(w, severity="error") if w in stale else w for w in lint.warnings(rs)]
         problems += [(ref, w) for w in warnings]
-        summary = _summary(ref, rs, params, counts)
-        reports.append({"ruleset": ref, "ok": True, "files": list(rs.files), "summary": summary})
         if text:
             for warning in warnings:
                 print(warning.format(), file=sys.stderr)
+        if stale:
+            reports.append({"ruleset": ref, "ok": False})
+            continue
+        summary = _summary(ref, rs, params, counts)
+        reports.append({"ruleset": ref, "ok": True, "files": list(rs.files), "summary": summary})
+        if text:
+            if args.texts:
+                for t in pins.texts(rs):
+                    state = "not pinned" if t.checked is None else "stale" if t.stale else "checked"
+                    print(f"{t.span}: {t.what}: {t.current} ({state})")
             print(summary)
     if not text:
         from queries.problems import Problem  # the editors' records: one format for every front door

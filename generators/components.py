@@ -5,11 +5,12 @@ from collections import Counter
 
 from rulelang import ir, labels
 from rulelang.labels import value_text
-from rulelang.types import EnumT
+from rulelang.types import BOOL, EnumT
 
 from .document import Para, Section, Table, clean, em, icon, sentence
 from .icons import card_icons
-from .nouns import component_counts, join, type_noun, words
+from .grammar import plural
+from .nouns import component_counts, join, printed_field, printed_value, type_noun, words
 from .scope import Usage
 
 
@@ -92,14 +93,23 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
             sub.blocks += card_blocks(rs, ct)
         kept = [f for f in ct.state if f.name.isidentifier()]  # not the bookkeeping of `once:` (`recall$used`)
         if kept:
-            sub.blocks.append(Para(f"Each {noun.one} also keeps " + join(
-                [f"{em(words(f.name))} (starting at {value_text(f.initial)})" for f in kept])
-                + ", changed during play."))
+            sub.blocks.append(Para(f"Each {noun.one} also keeps " + join([kept_state(rs, f) for f in kept])
+                                   + ", changed during play."))
         sec.blocks.append(sub)
     if use.dice:
         faces = [f"{em(words(d))} (faces {join([value_text(f) for f in rs.dice[d].faces])})" for d in use.dice]
         sec.blocks.append(Para(f"{'Dice' if len(faces) > 1 else 'A die'}: " + join(faces) + "."))
     return sec
+
+
+def kept_state(rs: ir.Ruleset, f: ir.StateField) -> str:
+    """"*damage* (starting at 0)"; a true/false one by what it says: "whether it is sprung (no at the start)"."""
+    name = printed_field(rs, f.name)
+    if f.type == BOOL:
+        verb = name.split(" ")[0]
+        said = name if verb in ("is", "has", "holds", "shows", "offers") or verb.endswith("s") else f"is {name}"
+        return f"whether it {said} ({'yes' if f.initial else 'no'} at the start)"
+    return f"{em(name)} (starting at {value_text(f.initial)})"
 
 
 def card_blocks(rs: ir.Ruleset, ct: ir.CardType) -> list:
@@ -119,9 +129,9 @@ def card_blocks(rs: ir.Ruleset, ct: ir.CardType) -> list:
             for v in per_value:
                 card = next(c for c, _ in rows if c.values[f.name] == v)
                 mark = {name: i for name, _, i in card_icons(rs, card)}.get(f.name)
-                values.append((icon(mark) + " " if mark else "") + value_text(v))
+                values.append((icon(mark) + " " if mark else "") + printed_value(rs, f.type, v))
             each = "one card of each of these" if all(n == 1 for _, n in per_value[first]) else "these cards"
-            return [Para(f"Each {words(f.name)} ({', '.join(values)}) has {each}:"),
+            return [Para(f"Each {printed_field(rs, f.name)} ({', '.join(values)}) has {each}:"),
                     card_table(rs, ct, [g for g in ct.fields if g is not f], shown)]
     return [card_table(rs, ct)]
 
@@ -134,7 +144,7 @@ def card_table(rs: ir.Ruleset, ct: ir.CardType, fields=None, only=None) -> Table
 
     def cell(card, f):
         shown = {name: icon(i) + " " for name, _, i in card_icons(rs, card)}
-        return shown.get(f.name, "") + value_text(card.values[f.name])
+        return shown.get(f.name, "") + printed_value(rs, f.type, card.values[f.name])
 
     fields = list(ct.fields) if fields is None else fields
     if len(fields) > 1 and len(rows) > 8 and only is None:
@@ -146,11 +156,13 @@ def card_table(rs: ir.Ruleset, ct: ir.CardType, fields=None, only=None) -> Table
         if len(groups) <= len(rows) / 2:
             table = []
             for members in groups.values():
-                values = [value_text(c.values[listed.name]) + (f" (×{n})" if n > 1 else "") for c, n in members]
+                values = [printed_value(rs, listed.type, c.values[listed.name]) + (f" (×{n})" if n > 1 else "")
+                          for c, n in members]
                 table.append([cell(members[0][0], f) for f in others]
                              + [", ".join(values), str(sum(n for _, n in members))])
-            return Table([words(f.name) for f in others] + [words(listed.name) + "s", "copies"], table)
+            return Table([printed_field(rs, f.name) for f in others] + [plural(printed_field(rs, listed.name)),
+                                                                        "copies"], table)
     said = any(card.text for card, _ in rows)  # the cards' own words (a `text` column): what each does
-    return Table([words(f.name) for f in fields] + ["copies"] + ["what it does"] * said,
+    return Table([printed_field(rs, f.name) for f in fields] + ["copies"] + ["what it does"] * said,
                  [[cell(card, f) for f in fields] + [str(count)]
                   + [fill_format(card.text, card) if card.text else ""] * said for card, count in rows])

@@ -59,7 +59,7 @@ from rulelang import ir
 from rulelang.types import INT, ROLE, CardT, EnumT, ListT, ZoneT
 from rulelang.walk import map_children, walk
 
-from .document import Item, em, sentence
+from .document import Item, clean, em, sentence
 from .flow import tidy
 from .normalize import normal
 from .grammar import ordinal
@@ -180,20 +180,46 @@ def cond(ctx: Context, e: ir.Expr, negate: bool = False) -> str:
 
 
 def stmt(ctx: Context, s: ir.Stmt) -> list[Item]:
+    """A statement's list items: the words the ruleset gives for it (`"words":` in the rules),
+    else its generated English."""
+    if s.prose is not None:
+        return [Item(sentence(clean(s.prose.text)))]
     return _rendering(STATEMENTS, "statement", s)(ctx, s)
 
 
 def block(ctx: Context, stmts: ir.Block) -> list[Item]:
-    """A block's list items, as players experience it: without the rules' own bookkeeping
+    """A block's list items, as players experience it: the ruleset's own words where it gives
+    them (for as many statements as they cover), the rest without the rules' own bookkeeping
     (`flow.tidy`); a value noted by `let` is referred to as its noun from there on."""
-    items = []
-    for s in tidy(ctx.rs, stmts):
-        items += stmt(ctx, s)
-        if isinstance(s, ir.Let):
-            ctx = ctx.with_refs({s.name: let_ref(ctx, s)})
-        elif isinstance(s, ir.Roll) and s.declares:
-            ctx = ctx.with_refs({s.target.name: Bound(placeholder(s.target.name), name=s.target.name)})
+    items: list[Item] = []
+    run: list[ir.Stmt] = []  # statements the ruleset gives no words for, said together
+    i = 0
+    while i <= len(stmts):
+        s = stmts[i] if i < len(stmts) else None
+        if s is None or s.prose is not None:
+            for t in tidy(ctx.rs, tuple(run)):
+                items += stmt(ctx, t)
+                ctx = _noted(ctx, t)
+            run = []
+            if s is None:
+                break
+            items += stmt(ctx, s)
+            for t in stmts[i:i + s.prose.count]:
+                ctx = _noted(ctx, t)
+            i += s.prose.count
+            continue
+        run.append(s)
+        i += 1
     return items
+
+
+def _noted(ctx: Context, s: ir.Stmt) -> Context:
+    """The context after a statement: a value it notes (`let`, `roll … into`) is in scope."""
+    if isinstance(s, ir.Let):
+        return ctx.with_refs({s.name: let_ref(ctx, s)})
+    if isinstance(s, ir.Roll) and s.declares:
+        return ctx.with_refs({s.target.name: Bound(placeholder(s.target.name), name=s.target.name)})
+    return ctx
 
 
 # ------------------------------------------------------------ sentences

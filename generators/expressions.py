@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 
 from rulelang import ir
+from rulelang import texts
 from rulelang.builtins import BUILTINS
-from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
+from rulelang.types import BOOL, INT, ROLE, BoardT, ListT, ZoneT
 from . import grammar
 from .clauses import clause_of, first_words, frame, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, sentence
 from .english import Context, build, expression, negated, negation, phrase, placeholder, role, zone, zone_noun
-from .nouns import zone_title
-from .nouns import field_noun, possessive, type_noun, words
+from .nouns import possessive, printed_field, printed_value, type_noun, words, zone_title
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
 
@@ -76,7 +76,7 @@ def flag_clause(ctx: Context, e: ir.Expr) -> Clause:
     the room"), or the state's name said of the card ("the Encounter card is sprung")."""
     if isinstance(e, ir.Field):
         subject = build(ctx, e.obj)
-        return _predicate(subject, words(e.name))
+        return _predicate(subject, printed_field(ctx.rs, e.name))
     v = ctx.rs.vars.get(e.name)
     text = described(v.text) if v is not None and v.text else None
     if isinstance(e, ir.Var) and e.owner is not None:
@@ -122,7 +122,7 @@ def not_param(ctx: Context, e: ir.Param) -> Phrase | None:
 
 @expression(ir.EnumValue)
 def expr_enumvalue(ctx: Context, e: ir.EnumValue) -> Phrase:
-    return Words(words(e.value))
+    return Words(printed_value(ctx.rs, e.ty, e.value))
 
 
 @expression(ir.ZoneRef)
@@ -139,7 +139,7 @@ def expr_roleref(ctx: Context, e: ir.RoleRef) -> Phrase:
 def expr_field(ctx: Context, e: ir.Field) -> Phrase:
     if e.ty == BOOL:
         return flag_clause(ctx, e)
-    return seq(f"the {field_noun(e.name)} of ", build(ctx, e.obj))
+    return seq(f"the {printed_field(ctx.rs, e.name)} of ", build(ctx, e.obj))
 
 
 # ------------------------------------------------------------ calls
@@ -162,9 +162,18 @@ def expr_definecall(ctx: Context, e: ir.DefineCall) -> Phrase:
 
 
 def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool) -> Phrase:
-    """A ruleset's `text:` with `{param}` filled: a clause if it is a condition."""
+    """A ruleset's `text:` with `{param}` filled (and `{param?A|B}` said by the argument: A where it
+    is true, B where false): a clause if it is a condition. An argument the text leaves out is
+    said after it, so that calls that differ never print alike."""
+    decided = {p: a.value for p, a in args.items() if isinstance(a, ir.Const) and isinstance(a.value, bool)}
+    said = texts.names(clean(text))
+    omitted = [p for p in args if p not in said and p not in decided]
+    omitted_flags = [p for p in args if p in decided and p not in said]
+    text = texts.choose(clean(text), decided)
+    text = texts.CHOICE.sub(lambda m: f"{m.group(2)} when {{{m.group(1)}}}" + (f"; else {m.group(3)}" if m.group(3)
+                                                                               else ""), text)
     parts: list = []
-    pieces = re.split(r"{(\w+)}", clean(text))
+    pieces = re.split(r"{(\w+)}", text)
     for i, piece in enumerate(pieces):
         if i % 2 == 0:
             parts.append(piece)
@@ -176,6 +185,15 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
             phrase = build(ctx, arg)
             if phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
                 phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
+            counted = re.match(r"\s+([A-Za-z]+)", pieces[i + 1]) if i + 1 < len(pieces) else None
+            if counted and arg.ty == INT and not isinstance(arg, (ir.Const, ir.Local)):  # "{n} minions"
+                noun_word = counted.group(1)
+                if isinstance(arg, ir.Field) and grammar.singular(noun_word.lower()) == grammar.singular(arg.name):
+                    pieces[i + 1] = pieces[i + 1][counted.end():]  # "the minions of the encounter card"
+                else:  # "gains as much Effort as the effort of that card"
+                    much = "much" if noun_word[:1].isupper() or grammar.singular(noun_word) == noun_word else "many"
+                    pieces[i + 1] = pieces[i + 1][counted.end():]
+                    phrase = seq(f"as {much} {noun_word} as ", phrase)
             said = first_words(phrase) or ""
             word = re.search(r"(\w+) $", parts[-1] or "")
             if word and said.startswith(f"the {word.group(1)} of "):  # "in column {x}": "in the column of cs"
@@ -186,6 +204,11 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
             parts.append(phrase)
         else:
             parts.append("{" + piece + "}")
+    extra = [x for p in omitted for x in (f", {words(p)}: ", build(ctx, args[p]))] + \
+        [f", {words(p)}: {'yes' if decided[p] else 'no'}" for p in omitted_flags]
+    if extra:  # an old ruleset's text that leaves a parameter out (`printed.py` warns): "(…, royal: yes)"
+        extra[0] = extra[0][2:]
+        parts += [bound(" (")] + [bound(x) if isinstance(x, str) else x for x in extra] + [bound(")")]
     return clause_of(parts) if condition else seq(*[p for p in parts if p != ""])
 
 
@@ -348,7 +371,8 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
         if isinstance(left, ir.BuiltinCall):
             return Clause(build(ctx, left.args[0]), f"{verb} {SAME[left.name]}", build(ctx, right.args[0]))
         have = "has" if op == "==" else "does not have"
-        return Clause(build(ctx, left.obj), f"{have} the same {field_noun(left.name)} as", build(ctx, right.obj))
+        return Clause(build(ctx, left.obj), f"{have} the same {printed_field(ctx.rs, left.name)} as",
+                      build(ctx, right.obj))
     return Clause(build(ctx, left), COMPARE[op], build(ctx, right))
 
 

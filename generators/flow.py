@@ -56,6 +56,9 @@ def tidy(rs: ir.Ruleset, block: ir.Block) -> ir.Block:
     i = 0
     while i < len(out):
         s = out[i]
+        if s.prose is not None:  # the ruleset's own words say these: they are printed as they are
+            i += s.prose.count
+            continue
         counted = _counted(s, out[i + 1]) if i + 1 < len(out) else None
         if counted is not None:
             out[i:i + 2] = [counted]

@@ -95,6 +95,24 @@ def join(parts: list[str], word: str = "and") -> str:
     return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
 
 
+def printed_field(rs: ir.Ruleset, name: str) -> str:
+    """A field (or a card state) as the printed rules call it: its printed name (`names:` of a
+    card type; a field name means one thing on every card type), else `field_noun`."""
+    for ct in rs.card_types.values():
+        if name in ct.names:
+            return clean(ct.names[name])
+    return field_noun(name)
+
+
+def printed_value(rs: ir.Ruleset, ty, value) -> str:
+    """A value as printed: its printed name (`names:` of its type), else its name as words."""
+    from rulelang.labels import value_text  # (labels knows how a number, a flag, none read)
+    enum = rs.enums.get(getattr(ty, "name", None)) if ty is not None else None
+    if enum is not None and value in enum.names:
+        return clean(enum.names[value])
+    return value_text(value) if not isinstance(value, str) else words(value)
+
+
 def field_noun(name: str) -> str:
     """A field as a noun: "value"; `command1` -> "first command"; `to` -> "to value"."""
     m = re.fullmatch(r"([a-z_]*[a-z])_?([1-9])", name)

@@ -20,7 +20,7 @@ from .english import (Context, build, expression, group_noun, inside, item_noun,
                       placeholder)
 from .expressions import is_row
 from .normalize import split_type_tests
-from .nouns import Noun, field_noun, join, words
+from .nouns import Noun, join, printed_field, words
 from .phrases import Clause, Join, Phrase, Scope, Words, bound, inline, settle
 from .phrases import words as seq
 
@@ -139,7 +139,7 @@ def ordering(ctx: Context, b: ir.Binder) -> str:
         if of_it and isinstance(v, ir.BuiltinCall) and v.name in ORDER:
             said.append(ORDER[v.name][k.descending])
         elif of_it and isinstance(v, ir.Field):
-            said.append(f"by {field_noun(v.name)}, {'largest' if k.descending else 'smallest'} first")
+            said.append(f"by {printed_field(ctx.rs, v.name)}, {'largest' if k.descending else 'smallest'} first")
         else:
             inner = inside(ctx, b)
             key = inline(settle(build(inner, v)))
@@ -236,7 +236,7 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
             and e.value.obj.name == b.names[0]:
         many = things(ctx, b, "the many")
         if many is not None:
-            return seq(f"the {what} {field_noun(e.value.name)} of ", many)
+            return seq(f"the {what} {printed_field(ctx.rs, e.value.name)} of ", many)
     if isinstance(e.value, ir.Var) and isinstance(e.value.owner, ir.Local) and len(b.names) == 1 \
             and e.value.owner.name == b.names[0]:  # the total *bid* of the players that are not *p*
         many = things(ctx, b, "the many")

@@ -21,7 +21,7 @@ from .clauses import negate
 from .expressions import flag_clause, is_row, owned, template
 from .quantifiers import named, ordering, such_that, things
 from .normalize import normal_binder, substitute
-from .nouns import field_noun, kinds_noun, words
+from .nouns import kinds_noun, printed_field, words
 from .phrases import Bound, Clause, Join, Phrase, Words, bound
 from .phrases import words as seq
 
@@ -147,16 +147,14 @@ def flag_set(c: Clause, on: bool) -> Phrase:
     elif aux in grammar.AUXILIARIES:
         return seq("now ", negate(c))
     else:
-        verb = c.verb if on else f"no longer {c.verb}"
-        return Clause(c.subject, verb if not on else verb, c.rest, c.many) if not on else \
-            seq("now ", c)
+        verb = f"{'now' if on else 'no longer'} {c.verb}"  # "that soldier now holds a Phalanx token"
     return Clause(c.subject, verb, c.rest, c.many)
 
 
 def target(ctx: Context, e: ir.Expr) -> Phrase:
     """What is set: a variable or a card's state, named (a true/false one too, not as a condition)."""
     if isinstance(e, ir.Field):
-        return seq(f"the {field_noun(e.name)} of ", phrase(ctx, e.obj))
+        return seq(f"the {printed_field(ctx.rs, e.name)} of ", phrase(ctx, e.obj))
     if isinstance(e, ir.Local):
         return ctx.refs.get(e.name) or Bound(placeholder(e.name), name=e.name)
     if isinstance(e, ir.Var) and e.owner is not None:  # a player's own: "that player's *run*"

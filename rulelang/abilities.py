@@ -34,7 +34,7 @@ import re
 from . import ir
 from .errors import Span, did_you_mean
 from .parser import Origin, ParseError, parse_block, parse_expression
-from .sections.shapes import ASSUMED, EXPRESSION, PROSE, RULES, Key, Keys, Scalar, expression, string
+from .sections.shapes import ASSUMED, CHECKED, EXPRESSION, PROSE, RULES, Key, Keys, Scalar, expression, string
 from .sections.values import signature
 from .types import BOOL, EnumT
 from .yamltree import YMap, YNode, YScalar
@@ -43,7 +43,7 @@ ABILITY = Keys("an ability", (
     Key("on", string("the event it answers"), required=True), Key("where", EXPRESSION),
     Key("once", string("`per EVENT` or `per game`")),
     Key("optional", expression("the player who may use it or not")),
-    Key("text", PROSE), Key("assumed", ASSUMED), Key("do", RULES, required=True)))
+    Key("text", PROSE), Key("checked", CHECKED), Key("assumed", ASSUMED), Key("do", RULES, required=True)))
 EVENT = Scalar(("string", "null"), "what happens, in a phrase")
 ABILITY_KEYS = ABILITY.names
 ABILITY_TYPE = "ability"  # the type of a field naming a card's ability (`none`: no ability)
@@ -98,7 +98,7 @@ def read_abilities(reader, node: YNode | None, events: dict[str, ir.Event]) -> d
         optional = reader.snippet(value.get("optional"), "expression") if value.get("optional") is not None else None
         if body is not None and reader.declare(name, "ability", span):
             abilities[name] = ir.Ability(name, on, body, where, once, optional, reader.text(value.get("text"), "text"),
-                                         reader.assumed(value), span=span)
+                                         reader.assumed(value), reader.pin(value), span=span)
     return abilities
 
 

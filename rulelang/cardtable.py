@@ -42,9 +42,9 @@ from . import ir
 from .abilities import ABILITY_TYPE
 from .cardlayout import LAYOUT, read_layout
 from .errors import did_you_mean
-from .sections.shapes import ASSUMED, NAME, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
+from .sections.shapes import ASSUMED, NAME, NAMES, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
 from .cardrows import read_each, read_table, within_limit
-from .sections.values import INITIAL, enum_values, typed_value
+from .sections.values import INITIAL, enum_values, printed_names, typed_value
 from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YScalar
 
@@ -79,6 +79,7 @@ CARD = Keys("a type of component (cards by default; `component:` says what else)
     Key("article", Choice(("a", "an"), "the article of its printed noun, where its sound is irregular")),
     Key("abilities", ListOf(NAME, "abilities every card of the type carries")),
     Key("facing", Choice(("up", "down"), "how these cards lie in any zone, whatever its facing")),
+    Key("names", NAMES),
     Key("layout", LAYOUT),
     Key("add", string("in a variant: cards to add, as a table with the same columns"), variant=True),
     Key("remove", string("in a variant: cards to remove, as a table of some of the columns (and `count`)"),
@@ -110,7 +111,9 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             article=reader.article(spec, CARD.choices("article")),
             abilities=_abilities(reader, spec.get("abilities"), enums, name),
             facing=reader.choice(spec, "facing", CARD.choices("facing"), None),
-            layout=read_layout(reader, spec.get("layout"), fields, name), span=span)
+            layout=read_layout(reader, spec.get("layout"), fields, name),
+            names=printed_names(reader, spec.get("names"), [*fields, *(s.name for s in state)], f"card type '{name}'"),
+            span=span)
         each = read_each(reader, spec, name, fields, bounds, enums)
         copies = prod(len(values) for _, values in each)
         table = spec.get("table")

@@ -17,14 +17,15 @@ constant that makes it false. So a warning says "may".
 """
 from __future__ import annotations
 
-from . import first_matches, hidden, ir, stale_loops
+from . import first_matches, hidden, ir, pins, printed, stale_loops
 from .effects import Effects
 from .errors import Diagnostic
 from .walk import walk
 
 
 def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
+    out: list[Diagnostic] = list(pins.stale(rs))  # hand-written text whose rules changed since it was checked
+    out += printed.warnings(rs)  # what the printed rules would lose or not say in words
     for mode in rs.modes.values():
         out += _watch_loops(rs, mode)
     out += first_matches.warnings(rs) + stale_loops.warnings(rs)

@@ -11,6 +11,8 @@ The grammar's loading, `Origin` and the syntax errors are in `syntax.py`.
 """
 from __future__ import annotations
 
+import dataclasses
+import re
 from functools import lru_cache
 
 from lark import Token, Transformer, Tree, v_args
@@ -94,6 +96,16 @@ def _binary(op: str):
     return method
 
 
+def _flat(children) -> tuple:
+    """A block's statements: a text's statements (a list) taken into it."""
+    return tuple(s for c in children for s in (c if isinstance(c, list) else (c,)))
+
+
+def _unquote(token: str) -> str:
+    """A quoted text's words: `\\"` is a quote, `\\\\` a backslash."""
+    return re.sub(r"\\(.)", lambda m: " " if m.group(1) in "nt" else m.group(1), token[1:-1])
+
+
 @v_args(meta=True)
 class _ToIR(Transformer):
     def __init__(self, origin: Origin):
@@ -118,13 +130,30 @@ class _ToIR(Transformer):
 
     # ---- entry points
     def block(self, meta, children):
-        return tuple(children)
+        return _flat(children)
 
     def expression(self, meta, children):
         return children[0]
 
     def suite(self, meta, children):
-        return tuple(children)
+        return _flat(children)
+
+    def text_stmt(self, meta, children):
+        """The statements under a text, the first carrying it: a list, flattened into the block."""
+        words, *pinned, body = children
+        checked = None
+        if pinned:
+            keyword, value = pinned
+            if _tok(keyword) != "checked":
+                raise ParseError(Diagnostic(self._tspan(keyword), f"unexpected {_tok(keyword)!r} after the text",
+                                            'a text is written `"words":` or `"words" checked FINGERPRINT:`'))
+            checked = _tok(value)
+        text = _unquote(_tok(words))
+        if not text.strip():
+            raise ParseError(Diagnostic(self._tspan(words), "this text is empty",
+                                        "write the words players read for the statements under it"))
+        prose = ir.Prose(text, len(body), ir.Pin(checked, self._tspan(words)))
+        return [dataclasses.replace(body[0], prose=prose), *body[1:]]
 
     # ---- statements
     def move(self, meta, children):

@@ -22,7 +22,7 @@ from .expressions import (
 )
 from .statements import (
     Assign, Block, CallProc, Choose, Draw, Eliminate, EndGame, Flip, For, If, Let, Menu, MenuOption, Move, Pass,
-    Repeat, Roll, Shuffle, Stmt, Take, Trigger, While,
+    Pin, Prose, Repeat, Roll, Shuffle, Stmt, Take, Trigger, While,
 )
 from .components import (
     Card, CardLayout, CardType, Die, EnumDef, FieldDef, ParamDef, Players, Role, StateField, TemplateText, VarDef,

@@ -35,6 +35,7 @@ class EnumDef(Node):
     text: str | None = None
     # value -> icon name, for printing (`icons: true` maps every value to itself)
     icons: Mapping[str, str] = field(default_factory=lambda: FrozenMap())
+    names: Mapping[str, str] = field(default_factory=lambda: FrozenMap())  # value -> its printed name (`names:`)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class CardType(Node):
     # ("Cost {cost}"), or the format for each value ((value, format or None), ...)
     lines: tuple[tuple[str, "str | tuple[tuple[str, str | None], ...] | None"], ...] = ()
     component: str = "card"  # what one is on the table: card, token, tile, miniature, space, pawn, die, ...
+    names: Mapping[str, str] = field(default_factory=lambda: FrozenMap())  # field -> its printed name (`names:`)
     plural: str | None = None  # the printed noun's plural, where English has no rule for it
     article: str | None = None  # "a" or "an" before the printed noun, where its sound is irregular
     layout: "CardLayout | None" = None  # `layout:`: where its fields go on the printed face

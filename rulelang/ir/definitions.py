@@ -1,12 +1,12 @@
 """The rules a ruleset names: defines, procedures, events and the abilities that answer them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..types import Type
 from .base import Node
 from .expressions import Expr
-from .statements import Block
+from .statements import Block, Pin
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,7 @@ class Define(Node):
     body: Expr
     text: str | None = None  # a phrase for printing; `{param}` stands for an argument
     assumed: str | None = None
+    pin: Pin | None = field(default=None, compare=False)  # the text's fingerprint (`checked:`), if it has a text
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Procedure(Node):
     body: Block
     text: str | None = None
     assumed: str | None = None
+    pin: Pin | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -49,3 +51,4 @@ class Ability(Node):
     optional: Expr | None = None  # "you may": the player who decides
     text: str | None = None
     assumed: str | None = None
+    pin: Pin | None = field(default=None, compare=False)

@@ -7,7 +7,7 @@ from typing import Mapping
 
 from .base import FrozenMap, Node
 from .expressions import Expr
-from .statements import Block
+from .statements import Block, Pin
 
 
 @dataclass(frozen=True)
@@ -16,6 +16,7 @@ class Step(Node):
     body: Block
     text: str | None = None
     assumed: str | None = None
+    pin: Pin | None = field(default=None, compare=False)  # the text's fingerprint (`checked:`)
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Watch(Node):
     body: Block
     then: str | None = None
     text: str | None = None
+    pin: Pin | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class QuickPage(Node):
     steps: tuple[str, ...] = ()
     rules: tuple[QuickRule, ...] = ()
     also: tuple[str, ...] = ()
+    pin: Pin | None = field(default=None, compare=False)  # its sentences' fingerprint: they summarise the whole mode
 
 
 @dataclass(frozen=True)

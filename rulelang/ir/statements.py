@@ -1,15 +1,36 @@
 """Statements: what the rules do, in order."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..errors import Span
 from .base import Node
 from .expressions import Binder, Expr
 
 
 @dataclass(frozen=True)
+class Pin:
+    """Hand-written text pinned to the rules it describes: `checked` is the fingerprint of the
+    rules the author last read it against (None: not pinned yet); `span` is where the text is.
+    Not a node: no pass walks into it (`rulelang/pins.py` reads it)."""
+    checked: str | None
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Prose:
+    """`"text" [checked FINGERPRINT]:` in the rules: the printed words for the `count`
+    statements of the block that start here (the statements are the rules; the text is
+    printed instead of their generated English)."""
+    text: str
+    count: int
+    pin: Pin
+
+
+@dataclass(frozen=True)
 class Stmt(Node):
-    pass
+    # printed words the author gave for this statement (and those after it, `prose.count`); never a rule
+    prose: Prose | None = field(default=None, kw_only=True, compare=False, repr=False)
 
 
 Block = tuple[Stmt, ...]

@@ -5,19 +5,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import ir
+from .. import ir, texts
 from ..errors import Span, did_you_mean
 from ..parser import Origin, ParseError, parse_block, parse_expression
 from ..yamltree import YMap, YNode, YScalar
 from .reader import Reader
-from .shapes import ASSUMED, EXPRESSION, PROSE, RULES, AnyOf, Key, Keys
+from .shapes import ASSUMED, CHECKED, EXPRESSION, PROSE, RULES, AnyOf, Key, Keys
 from .values import signature
 
 DEFINE_SPEC = Keys("a named value", (Key("value", EXPRESSION, required=True), Key("text", PROSE),
-                                    Key("assumed", ASSUMED)))
+                                    Key("checked", CHECKED), Key("assumed", ASSUMED)))
 DEFINE = AnyOf((EXPRESSION, DEFINE_SPEC))
 PROCEDURE_SPEC = Keys("named statements", (Key("do", RULES, required=True), Key("text", PROSE),
-                                           Key("assumed", ASSUMED)))
+                                           Key("checked", CHECKED), Key("assumed", ASSUMED)))
 PROCEDURE = AnyOf((RULES, PROCEDURE_SPEC))
 
 
@@ -47,7 +47,7 @@ def read_functions(reader: Reader, node: YNode | None, what: str, enums, card_ty
         if not reader.declare(name, what, span) or body is None:
             continue
         cls = ir.Define if what == "define" else ir.Procedure
-        result[name] = cls(name, params, body, text, reader.assumed(value), span=span)
+        result[name] = cls(name, params, body, text, reader.assumed(value), reader.pin(value), span=span)
     return result
 
 
@@ -83,10 +83,9 @@ def misplaced(reader: Reader, span: Span, key: str, what: str) -> None:
 
 
 def check_placeholders(reader: Reader, node: YNode | None, names, what: str) -> None:
-    """`{name}` in a printing text must name one of `names`."""
-    if node is None:
-        return
-    for ref in re.findall(r"{(\w+)}", reader.text(node, "text") or ""):
+    """`{name}` (and `{name?words|words}`) in a printing text must name one of `names`."""
+    text = reader.text(node, "text") if node is not None else None
+    for ref in texts.names(text or ""):
         if ref not in names:
             reader.diag.error(node.span, f"the text of {what} names unknown parameter '{ref}'",
                             did_you_mean(ref, names) or ("its parameters: " + ", ".join(names) if names

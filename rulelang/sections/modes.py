@@ -9,10 +9,10 @@ from ..errors import Span, did_you_mean
 from ..yamltree import YList, YMap, YNode, YScalar
 from .quick import QUICK_PAGE, read_quick
 from .reader import Reader
-from .shapes import (ASSUMED, EXPRESSION, PROSE, RULES, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, expression,
+from .shapes import (ASSUMED, CHECKED, EXPRESSION, PROSE, RULES, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, expression,
                      string)
 
-STEP_BODY = (Key("do", RULES), Key("text", PROSE), Key("assumed", ASSUMED))
+STEP_BODY = (Key("do", RULES), Key("text", PROSE), Key("checked", CHECKED), Key("assumed", ASSUMED))
 STEP = Keys("a step of the round", (Key("step", string("its name (variants refer to it)"), required=True),
                                     Key("do", RULES, required=True), *STEP_BODY[1:]))
 # a variant's changes to an inherited round (rulelang/variants.py makes them)
@@ -30,7 +30,8 @@ MEASURE_SPEC = Keys("a figure recorded when a game ends", (
     Key("text", string("what it measures"))))
 WATCH = Keys("as soon as `when` holds: stop the step, run `do`, go on at `then`", (
     Key("when", EXPRESSION, required=True), Key("do", RULES, required=True),
-    Key("then", string("the step to go on with (default: the next)")), Key("text", PROSE)))
+    Key("then", string("the step to go on with (default: the next)")), Key("text", PROSE),
+    Key("checked", CHECKED)))
 PER_PLAYER = string("a per-player variable or a define of one player")
 RANK_KEY = Keys("a tie-breaker: `highest: NAME` or `lowest: NAME`",
                 (Key("highest", PER_PLAYER), Key("lowest", PER_PLAYER)), one_key=True)
@@ -123,7 +124,7 @@ def read_steps(reader: Reader, node: YNode | None, mode: str, span: Span) -> tup
         if item.get("do") is None:
             reader.diag.error(item.span, f"step '{name}' has no 'do:'")
         steps.append(ir.Step(name, body or (), reader.text(item.get("text"), "text"), reader.assumed(item),
-                             span=item.span))
+                             reader.pin(item), span=item.span))
     return tuple(steps)
 
 
@@ -219,7 +220,8 @@ def read_watches(reader: Reader, node: YNode | None, steps) -> tuple[ir.Watch, .
                             did_you_mean(then, step_names) or "steps: " + ", ".join(step_names))
         when, body = reader.snippet(item.get("when"), "expression"), reader.snippet(item.get("do"), "block")
         if when is not None and body is not None:
-            watches.append(ir.Watch(when, body, then, reader.text(item.get("text"), "text"), span=item.span))
+            watches.append(ir.Watch(when, body, then, reader.text(item.get("text"), "text"), reader.pin(item),
+                                    span=item.span))
     return tuple(watches)
 
 

@@ -5,7 +5,7 @@ from .. import ir
 from ..errors import did_you_mean
 from ..yamltree import YList, YMap, YNode
 from .reader import Reader
-from .shapes import ANYTHING, AnyOf, Choice, Key, Keys, ListOf, Scalar, string
+from .shapes import ANYTHING, CHECKED, AnyOf, Choice, Key, Keys, ListOf, Scalar, string
 
 QUICK_RULE = Keys("a sentence with a bold lead-in and sentences under it", (
     Key("title", string("its lead-in")), Key("text", string("the sentence")),
@@ -14,7 +14,8 @@ QUICK_PAGE = Keys("a page", (
     Key("title", string("its heading")),
     Key("steps", ListOf(Scalar(("string",)), "steps printed in full")),
     Key("rules", ListOf(AnyOf((Scalar(("string",)), QUICK_RULE)), "summary sentences, each text or {text:, rules:}")),
-    Key("also", ListOf(Choice(ir.QUICK_SECTIONS), "generated sections on this page"))))
+    Key("also", ListOf(Choice(ir.QUICK_SECTIONS), "generated sections on this page")),
+    Key("checked", CHECKED)))
 
 
 def read_quick(reader: Reader, node: YNode | None, steps) -> tuple[ir.QuickPage, ...]:
@@ -43,8 +44,14 @@ def read_quick(reader: Reader, node: YNode | None, steps) -> tuple[ir.QuickPage,
                 reader.diag.error(n[1], f"unknown section '{n[0]}'", "sections: " + ", ".join(ir.QUICK_SECTIONS))
             else:
                 also.append(n[0])
+        checked = item.get("checked")
+        pin = None
+        if item.get("rules") is not None:  # its sentences summarise the mode: pinned to its rules
+            pin = reader.pin(YMap(entries={**item.entries, "text": item.entries["rules"]}, span=item.span))
+        elif checked is not None:
+            reader.diag.error(item.key_span("checked"), "`checked:` pins a page's `rules:`, and this page has none")
         pages.append(ir.QuickPage(reader.text(item.get("title"), "title") or "Quick reference", tuple(chosen),
-                                  quick_rules(reader, item.get("rules")), tuple(also), span=item.span))
+                                  quick_rules(reader, item.get("rules")), tuple(also), pin, span=item.span))
     return tuple(pages)
 
 

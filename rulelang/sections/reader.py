@@ -56,6 +56,21 @@ class Reader:
         """The `assumed:` note of a mapping: a value the rulebook does not give."""
         return self.text(spec.get("assumed"), "assumed") if isinstance(spec, YMap) else None
 
+    def pin(self, spec) -> ir.Pin | None:
+        """The fingerprint a mapping's `text:` was last checked against (`checked:`), and where
+        the text is; None where it has no text. A fingerprint is 8 letters a to z."""
+        if not isinstance(spec, YMap) or spec.get("text") is None:
+            if isinstance(spec, YMap) and spec.get("checked") is not None:
+                self.diag.error(spec.key_span("checked"), "`checked:` pins a `text:`, and there is no text here")
+            return None
+        node = spec.get("checked")
+        checked = self.text(node, "checked") if node is not None else None
+        if checked is not None and not re.fullmatch(r"[a-z]{8}", checked):
+            self.diag.error(node.span, f"'{checked}' is not a text's fingerprint (8 letters a to z)",
+                            "`rulelang check` prints the fingerprint to write")
+            checked = None
+        return ir.Pin(checked, spec.get("text").span)
+
     def article(self, spec: YMap, allowed: tuple[str, ...]) -> str | None:
         """`article:` of a role, zone or card type: how the printed rules introduce it."""
         node = spec.get("article")

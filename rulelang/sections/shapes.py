@@ -114,3 +114,7 @@ RULES = Scalar(("string",), "rules text: statements, one a line (write it after 
 EXPRESSION = expression("a value or condition in the rules language")
 PROSE = string("prose shown to players instead of the generated sentence")
 ASSUMED = string("a value the rulebook does not give, chosen here; say why")
+CHECKED = string("the fingerprint of the rules the text beside it says (`rulelang check --texts`): check warns "
+                 "when those rules change")
+NAMES = Named(Scalar(("string",)), "what players read for a field, state or value, where its name in the rules is "
+                                   "not a word for them (`hp: Health`)")

@@ -11,12 +11,13 @@ from ..parser import KEYWORDS
 from ..types import BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, Type, ZoneT
 from ..yamltree import YList, YMap, YNode, YScalar
 from .reader import Reader
-from .shapes import ASSUMED, NAME, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
+from .shapes import ASSUMED, NAME, NAMES, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
 
 TYPE_SPEC = Keys("a named set of values", (
     Key("values", ListOf(NAME), required=True), Key("text", string("what it is")),
     Key("icons", AnyOf((Scalar(("boolean",)), Named(Scalar(("string",)))),
                        "printed as icons: true (an icon named like each value) or {value: icon}")),
+    Key("names", NAMES),
 ))
 TYPE = AnyOf((ListOf(NAME, "the type's values"), TYPE_SPEC))
 PARAM_SPEC = Keys("a parameter a player sets with --set NAME=VALUE", (
@@ -47,20 +48,38 @@ MAX_FACES = 10_000  # a d100 is the largest die in common use
 def read_enums(reader: Reader, node: YNode | None) -> dict[str, ir.EnumDef]:
     enums: dict[str, ir.EnumDef] = {}
     for name, (span, value) in reader.entries(node, "types"):
-        text, icons_node = None, None
+        text, icons_node, names_node = None, None, None
         listed: YNode | None = value
         if isinstance(value, YMap):
             reader.keys(value, TYPE_SPEC, f"type '{name}'")
             text = reader.text(value.get("text"), "text")
-            icons_node = value.get("icons")
+            icons_node, names_node = value.get("icons"), value.get("names")
             listed = value.get("values")
         if not isinstance(listed, YList) or not listed.items:
             reader.diag.error(span, f"type '{name}' must list its values, e.g. [red, green]")
             continue
         if reader.declare(name, "type", span):
             values = enum_values(reader, listed)
-            enums[name] = ir.EnumDef(name, values, text, icons(reader, icons_node, values), span=span)
+            enums[name] = ir.EnumDef(name, values, text, icons(reader, icons_node, values),
+                                     printed_names(reader, names_node, values, f"type '{name}'"), span=span)
     return enums
+
+
+def printed_names(reader: Reader, node: YNode | None, known, what: str) -> ir.FrozenMap:
+    """`names: {side_b: B side, t: Trickster}`: what the printed rules call a value or a field
+    (a name is for the rules; this is for players). Each key must be one of `known`."""
+    if node is None:
+        return ir.frozen_map({})
+    out = {}
+    for key, (span, value) in (reader.expect_map(node, "names") or YMap(span=None)).entries.items():
+        if key not in known:
+            reader.diag.error(span, f"{what} has no '{key}' to name", did_you_mean(key, list(known))
+                              or "names: maps its own names to the words players read")
+            continue
+        text = reader.text(value, "a printed name")
+        if text is not None and text.strip():
+            out[key] = text.strip()
+    return ir.frozen_map(out)
 
 
 def icons(reader: Reader, node: YNode | None, values: tuple[str, ...]) -> ir.FrozenMap:

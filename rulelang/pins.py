@@ -1,0 +1,163 @@
+"""Hand-written text pinned to the rules it describes, so that printed words cannot drift from them.
+
+Where a ruleset prints its own words instead of the generated English (a
+step's, a procedure's, an ability's or a watch's `text:`, a statement's
+`"words":` in the rules, a quick-reference page's `rules:`), the words are
+only as right as the rules they were written for. Each such text may carry
+the *fingerprint* of those rules (`checked: qfzmrkbt`, or `"words" checked
+qfzmrkbt:` in the rules): when the rules under it change, `rulelang check`
+warns at the text's line that it may be stale and prints the new
+fingerprint; the author reads the text against the rules and writes it.
+
+The fingerprint is of the rules' meaning, not of how they are written: it
+is computed from the checked IR (no spans, no types, no comments, no
+layout), with the defines and procedures the rules use and the abilities
+that answer the events they trigger, followed to the end. Reformatting,
+renaming a variable in a comment or moving a definition changes nothing;
+changing a number, a condition or a statement anywhere the text depends on
+does. A field left at its default value is not part of it, so a later
+rulelang that adds fields to the IR leaves existing fingerprints alone.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from dataclasses import dataclass
+
+from . import ir
+from .errors import Diagnostic, Span
+from .walk import walk
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """One hand-written text: what it is, where, its recorded and its current fingerprint."""
+    what: str  # "step Draw cards", "procedure draw_action", "the rules' text", ...
+    span: Span | None
+    checked: str | None
+    current: str
+
+    @property
+    def stale(self) -> bool:
+        return self.checked is not None and self.checked != self.current
+
+
+def fingerprint(rs: ir.Ruleset, *roots) -> str:
+    """8 letters a to z for the meaning of `roots` (rules) and everything they use."""
+    digest = hashlib.sha256(_canonical(rs, roots).encode("utf-8")).digest()
+    number = int.from_bytes(digest[:8], "big")
+    letters = []
+    for _ in range(8):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("a") + digit))
+    return "".join(letters)
+
+
+def texts(rs: ir.Ruleset) -> list[Pinned]:
+    """Every hand-written text of the ruleset that describes rules, with its fingerprints."""
+    out: list[Pinned] = []
+
+    def add(what, pin, *roots):
+        if pin is not None:
+            out.append(Pinned(what, pin.span, pin.checked, fingerprint(rs, *roots)))
+
+    for d in rs.defines.values():
+        add(f"define {d.name}", d.pin, d.body)
+    for p in rs.procedures.values():
+        add(f"procedure {p.name}", p.pin, p.body)
+    for a in rs.abilities.values():
+        add(f"ability {a.name}", a.pin, a.body, a.where, a.optional, a.on, a.once)
+    for mode in rs.modes.values():
+        for step in mode.round:
+            add(f"step {step.name}", step.pin, step.body)
+        for w in mode.watches:
+            add("a watch", w.pin, w.when, w.body, w.then)
+        for page in mode.quick:
+            add(f"quick-reference page {page.title}", page.pin, rs.setup, mode.setup,
+                tuple(s.body for s in mode.round), tuple((w.when, w.body) for w in mode.watches))
+    seen: set[int] = set()
+    for block in _blocks(_all_rules(rs)):
+        for i, s in enumerate(block):
+            if s.prose is not None and id(s) not in seen:  # a procedure's body is in the rules once
+                seen.add(id(s))
+                add("the text", s.prose.pin, block[i:i + s.prose.count])
+    return sorted(out, key=lambda t: (t.span.file, t.span.line, t.span.col) if t.span else ("", 0, 0))
+
+
+def stale(rs: ir.Ruleset) -> list[Diagnostic]:
+    """A warning at every text whose rules changed since it was checked."""
+    out = []
+    for t in texts(rs):
+        if t.stale:
+            where = f'after the quoted words: "…" checked {t.current}:' if t.what == "the text" else "beside the text"
+            out.append(Diagnostic(t.span, f"the rules under this text ({t.what}) have changed since it was "
+                                          f"checked: the words may no longer say what the rules do",
+                                  f"read the text against the rules, then write `checked: {t.current}` ({where})",
+                                  severity="warning"))
+    return out
+
+
+# ---------------------------------------------------------------- the canonical form
+
+
+def _canonical(rs: ir.Ruleset, roots) -> str:
+    """The roots, then each define, procedure and answering ability they reach, once, by name."""
+    parts = [_form(roots)]
+    todo, done = [roots], set()
+    while todo:
+        for n in walk(todo.pop()):
+            key = None
+            if isinstance(n, ir.DefineCall):
+                key, body = "define " + n.name, rs.defines[n.name].body
+            elif isinstance(n, ir.CallProc):
+                key, body = "procedure " + n.name, rs.procedures[n.name].body
+            elif isinstance(n, ir.Trigger):
+                key = "event " + n.event
+                body = tuple((a.name, a.body, a.where, a.optional, a.once) for a in rs.abilities.values()
+                             if a.on == n.event)
+            if key is not None and key not in done:
+                done.add(key)
+                parts.append(f"{key}: {_form(body)}")
+                todo.append(body)
+    return "\n".join(parts)
+
+
+def _form(value) -> str:
+    """A value's meaning as text: a node by its class and its fields that differ from their
+    defaults (never its span, type or printed words)."""
+    if isinstance(value, ir.Node):
+        fields = []
+        for f in dataclasses.fields(value):
+            if f.name in ("span", "ty", "prose") or not f.compare:
+                continue
+            v = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and v == f.default:
+                continue
+            fields.append(f"{f.name}={_form(v)}")
+        return f"{type(value).__name__}({', '.join(fields)})"
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(_form(v) for v in value) + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {_form(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _all_rules(rs: ir.Ruleset) -> tuple:
+    return (rs.setup, tuple(p.body for p in rs.procedures.values()), tuple(a.body for a in rs.abilities.values()),
+            tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches))
+                  for m in rs.modes.values()))
+
+
+def _blocks(value):
+    """Every block (a tuple of statements) in the rules, the ones inside statements too."""
+    if isinstance(value, tuple) and value and all(isinstance(v, ir.Stmt) for v in value):
+        yield value
+        for s in value:
+            yield from _blocks(s)
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _blocks(v)
+    elif isinstance(value, (ir.Stmt, ir.MenuOption)):
+        for f in dataclasses.fields(value):
+            if f.name not in ("span", "prose"):
+                yield from _blocks(getattr(value, f.name))

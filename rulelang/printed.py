@@ -1,0 +1,84 @@
+"""Warnings about what the printed rules would say: words that lose meaning, names players cannot read.
+
+* A define's or procedure's `text:` that leaves a parameter out: two calls
+  that differ only there would print alike (Hand of Fate's "fights 0 minions" for a
+  Royalty fight). A true/false parameter is said with `{p?words|other words}`
+  (`texts.py`). The printed rules add what the text leaves out, after it, so that
+  nothing is lost meanwhile; this is a warning so that rulesets written before it
+  still check, and becomes an error with the next version of the language.
+* A name that reaches print and reads as no word: a field, a value or a variable
+  named with a single letter (`t`) or a letter and a digit (`x1`, `side_b`). Such a
+  name is printed as written unless the ruleset gives it a printed name
+  (`names:` of the card type or the value's type; a variable's `text:`).
+"""
+from __future__ import annotations
+
+import re
+
+from . import ir, texts
+from .errors import Diagnostic
+from .types import EnumT
+
+
+def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
+    return _texts_leaving_out(rs) + _unreadable_names(rs)
+
+
+def _texts_leaving_out(rs: ir.Ruleset) -> list[Diagnostic]:
+    out = []
+    for what, table in (("define", rs.defines), ("procedure", rs.procedures)):  # an event's moment says the rest
+        for item in table.values():
+            if not item.text:
+                continue
+            said = texts.names(item.text)
+            missing = [p for p, _ in item.params if p not in said]
+            if missing:
+                flag = [p for p, ty in item.params if p in missing and str(ty) == "true/false"]
+                out.append(Diagnostic(
+                    item.span, f"the text of {what} '{item.name}' leaves out {_list(missing)}: calls that differ "
+                               "there would print alike (the printed rules add it after the text)",
+                    "say every parameter: {name} where it stands" + (
+                        f", and a true/false one as {{{flag[0]}?words when true|words when false}}" if flag else ""),
+                    severity="warning"))
+    return out
+
+
+def _unreadable_names(rs: ir.Ruleset) -> list[Diagnostic]:
+    out = []
+    for ct in rs.card_types.values():
+        for f in ct.fields:
+            if f.name not in ct.names and _unreadable(f.name):
+                out.append(_name_warning(ct.span, f"field '{f.name}' of card type '{ct.name}'", f.name,
+                                         f"names: {{{f.name}: …}} on the card type"))
+        for f in ct.state:
+            if f.name.isidentifier() and f.name not in ct.names and _unreadable(f.name):
+                out.append(_name_warning(ct.span, f"state '{f.name}' of card type '{ct.name}'", f.name,
+                                         f"names: {{{f.name}: …}} on the card type"))
+    used_types = {f.type.name for ct in rs.card_types.values() for f in ct.fields if isinstance(f.type, EnumT)}
+    for enum in rs.enums.values():
+        if enum.name not in used_types:
+            continue
+        for v in enum.values:
+            if v not in enum.names and _unreadable(v):
+                out.append(_name_warning(enum.span, f"value '{v}' of type '{enum.name}'", v,
+                                         f"names: {{{v}: …}} on the type"))
+    for v in rs.vars.values():
+        if not v.text and _unreadable(v.name):
+            out.append(_name_warning(v.span, f"variable '{v.name}'", v.name, "a `text:` saying what it is"))
+    return out
+
+
+def _unreadable(name: str) -> bool:
+    """A name no player reads as words: a part of one letter, or letters run into digits."""
+    parts = [p for p in name.split("_") if p]
+    return any(len(p) == 1 and p.isalpha() or re.fullmatch(r"[A-Za-z]+\d+|\d+[A-Za-z]+", p) for p in parts)
+
+
+def _name_warning(span, what: str, name: str, fix: str) -> Diagnostic:
+    return Diagnostic(span, f"the {what} is printed as “{name.replace('_', ' ')}”, which players cannot read as "
+                            "a word", f"give it a printed name: {fix}", severity="warning")
+
+
+def _list(names: list[str]) -> str:
+    quoted = [f"'{n}'" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
