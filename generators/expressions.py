@@ -186,6 +186,9 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
             if phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
                 phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
             counted = re.match(r"\s+([A-Za-z]+)", pieces[i + 1]) if i + 1 < len(pieces) else None
+            counted = counted if counted and (counted.group(1)[0].isupper() and counted.group(1).lower()
+                                              not in grammar.AUXILIARIES or grammar.singular(counted.group(1))
+                                              != counted.group(1)) else None  # a noun counted, not a verb
             if counted and arg.ty == INT and not isinstance(arg, (ir.Const, ir.Local)):  # "{n} minions"
                 noun_word = counted.group(1)
                 if isinstance(arg, ir.Field) and grammar.singular(noun_word.lower()) == grammar.singular(arg.name):
@@ -208,7 +211,8 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
         [f", {words(p)}: {'yes' if decided[p] else 'no'}" for p in omitted_flags]
     if extra:  # an old ruleset's text that leaves a parameter out (`printed.py` warns): "(…, royal: yes)"
         extra[0] = extra[0][2:]
-        parts += [bound(" (")] + [bound(x) if isinstance(x, str) else x for x in extra] + [bound(")")]
+        parts += [bound("(" if condition else " (")] + [bound(x) if isinstance(x, str) else x for x in extra] \
+            + [bound(")")]
     return clause_of(parts) if condition else seq(*[p for p in parts if p != ""])
 
 

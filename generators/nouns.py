@@ -75,9 +75,15 @@ def component_counts(rs: ir.Ruleset, kinds) -> str:
     for k in kinds:
         if counted[k]:
             by_component.setdefault(rs.card_types[k].component, []).append(k)
+    counters = [v for v in rs.vars.values() if v.component and v.high]  # "3 cubes a player for *life*"
+    for v in counters:
+        by_component.setdefault(v.component, [])
     parts = []
     for component, members in by_component.items():
-        if len(members) == 1:
+        extra = [v for v in counters if v.component == component]
+        if extra:
+            parts.append(_counted_with(rs, component, members, counted, extra))
+        elif len(members) == 1:
             ct = rs.card_types[members[0]]
             one = type_noun(ct).one
             one = one if one.endswith(component) else f"{one} {component}"
@@ -87,6 +93,26 @@ def component_counts(rs: ir.Ruleset, kinds) -> str:
             inner = [type_noun(rs.card_types[k]).n(counted[k]) for k in members]
             parts.append(f"{noun(component).n(total)} ({join(inner)})")
     return join(parts)
+
+
+def _counted_with(rs: ir.Ruleset, component: str, members, counted, variables) -> str:
+    """Components of one kind that cards and counted variables share: "16 cubes (4 a player: 1 cube and 3
+    cubes for *life*)" where each player has the same number; else listed one by one."""
+    seats = rs.players.high if rs.players is not None else len(rs.roles)
+    cards = sum(counted[k] for k in members)
+    each_cards = cards // seats if seats and cards % seats == 0 else None
+    c = noun(component)
+    said = [f"{c.n(v.high)} {'per player ' if v.owner == 'each' else ''}for {_what(v)}" for v in variables]
+    if each_cards is not None and all(v.owner == "each" for v in variables):
+        per = each_cards + sum(v.high for v in variables)
+        inner = ([c.n(each_cards)] if each_cards else []) + [f"{c.n(v.high)} for {_what(v)}" for v in variables]
+        return f"{c.n(per * seats)} ({per} per player: {join(inner)})"
+    return join(([c.n(cards)] if cards else []) + said)
+
+
+def _what(v: ir.VarDef) -> str:
+    """What a counted variable is, for the components: its `text:` ("life points"), else its name."""
+    return re.sub(r"\s*\([^()]*\)$", "", clean(v.text)) if v.text else words(v.name)
 
 
 def join(parts: list[str], word: str = "and") -> str:

@@ -356,3 +356,46 @@ def test_two_values_with_the_same_icon_are_an_error(trials):
 def test_plain_text_reads_each_icon(trials):
     text = md(trials, "challenger")
     assert "| ○☀ light sun |" in text and "| ●☀ dark sun |" in text and "| ☀ sun |" in text
+
+
+# ------------------------------------------------------------ the four printed rules issue 30 found wrong
+
+
+def test_the_16_7_end_keeps_its_condition_on_a_noted_value():
+    # was: "*roll off winner* wins (*through room 13*) in “the teams in room n fight …”, when: *n* is 13." — the
+    # real condition (a team has beaten room 13) was dropped, with every condition on a `let` value
+    text = md(load_ruleset("gauntlet-16-7"))
+    end = text[text.index("### End of the game"):text.index("## Terms")]
+    assert "in step 7 (Fight)" in end and "N is 13" in end
+    assert "*through* are not empty" in end  # the teams through: the condition that was lost
+    assert "“**" not in end  # no ending placed "in" a procedure's text
+
+
+def test_the_race_has_four_cubes_per_player():
+    # was: "4 cubes" — the rulebook has four cubes per player: one on the track, three for life points
+    text = md(load_ruleset("gauntlet-race"))
+    assert "54 action cards, 36 tiles and 16 cubes (4 per player: 1 cube and 3 cubes for life points)." in text
+
+
+def test_a_parameter_left_out_of_a_text_is_never_lost():
+    # was: "*p* fights 0 minions (or the Royalty and its minions)" — the text left out `royal`, so a Royalty fight
+    # read as a fight against no one, and calls that differ printed alike
+    text = md(load_ruleset("hand-of-fate-ordeals"))
+    assert "fights 0 minions" not in text
+    assert "the player fights the Royalty of this level and its minions." in text
+    assert "fights the minions of the encounter card, sprung as an ambush" in text
+    from rulelang import printed
+    from test_language import DUEL
+    old = DUEL.replace("vars:", 'define:\n  above(number a, number b):\n    text: "{a} is high"\n    value: a > b\n'
+                       "vars:", 1).replace("if round == rounds:", "if above(round, rounds):")
+    rs = load_text(old, "duel.yaml")  # a ruleset written before: it still checks, with a warning
+    assert any("leaves out 'b'" in w.message for w in printed.warnings(rs))
+    assert "If the round number is high (b: the *rounds* option): the game ends" in md(rs)  # b is not lost
+
+
+def test_the_winning_card_is_the_strongest_not_the_first():
+    # was: "**the winning card**: the left-most playing card in the trick" — `ordered by` inside first(...) was
+    # dropped, so the printed rule said the first card played wins
+    text = md(load_ruleset("oh-hell"))
+    assert ("**the winning card**: the playing card in the trick whose strength is the highest (the left-most of "
+            "them, if several).") in text

@@ -157,6 +157,7 @@ class VarDef(Node):
     owner: str | None = None  # "each": every player has their own (`life of p`)
     low: int | None = None  # a number's bounds: a change past them stops at the bound
     high: int | None = None
+    component: str | None = None  # what players count it with (`component: cube`): components to print
 
 
 @dataclass(frozen=True)

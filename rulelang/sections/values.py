@@ -38,6 +38,8 @@ VAR_SPEC = Keys("a game variable", (
     Key("min", Scalar(("integer",), "a number's lower bound: a change past it stops there")),
     Key("max", Scalar(("integer",), "a number's upper bound: a change past it stops there")),
     Key("text", string("what it counts")), Key("assumed", ASSUMED),
+    Key("component", string("the components players count it with, as many as its `max:` (`cube`: a cube a "
+                            "life point); listed among the components")),
 ))
 VAR = AnyOf((Scalar(("integer", "boolean", "string"), "the initial value"), VAR_SPEC))
 PARAM_KEYS, VAR_KEYS = PARAM_SPEC.names, VAR_SPEC.names
@@ -63,6 +65,22 @@ def read_enums(reader: Reader, node: YNode | None) -> dict[str, ir.EnumDef]:
             enums[name] = ir.EnumDef(name, values, text, icons(reader, icons_node, values),
                                      printed_names(reader, names_node, values, f"type '{name}'"), span=span)
     return enums
+
+
+def counted_with(reader: Reader, spec, what: str, high: int | None) -> str | None:
+    """`component: cube`: players count the variable with components (a cube a life point), as many
+    as its `max:`; the printed components count them."""
+    node = spec.get("component") if isinstance(spec, YMap) else None
+    if node is None:
+        return None
+    noun = reader.text(node, "component")
+    if noun is None or not re.fullmatch(r"[^\W\d_]+(?:[ -][^\W\d_]+)*", noun):
+        reader.diag.error(node.span, f"component is a noun, not '{noun}'", "e.g. `component: cube`")
+        return None
+    if high is None:
+        reader.diag.error(node.span, f"{what} is counted with components, so it needs `max:` (how many)")
+        return None
+    return noun
 
 
 def printed_names(reader: Reader, node: YNode | None, known, what: str) -> ir.FrozenMap:
@@ -212,7 +230,8 @@ def read_vars(reader: Reader, node: YNode | None, enums, card_types, roles) -> d
             reader.diag.error(span, f"{what} starts at {initial}, outside its bounds {low}..{high}")
         if reader.declare(name, "variable", span):
             variables[name] = ir.VarDef(name, ty, initial, reader.text(spec.get("text"), "text"),
-                                        reader.assumed(spec), owner, low, high, span=span)
+                                        reader.assumed(spec), owner, low, high, counted_with(reader, spec, what, high),
+                                        span=span)
     return variables
 
 
