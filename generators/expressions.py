@@ -186,9 +186,7 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
             if phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
                 phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
             counted = re.match(r"\s+([A-Za-z]+)", pieces[i + 1]) if i + 1 < len(pieces) else None
-            counted = counted if counted and (counted.group(1)[0].isupper() and counted.group(1).lower()
-                                              not in grammar.AUXILIARIES or grammar.singular(counted.group(1))
-                                              != counted.group(1)) else None  # a noun counted, not a verb
+            counted = counted if counted and _counted_noun(ctx, counted.group(1)) else None  # a noun, not a verb
             if counted and arg.ty == INT and not isinstance(arg, (ir.Const, ir.Local)):  # "{n} minions"
                 noun_word = counted.group(1)
                 if isinstance(arg, ir.Field) and grammar.singular(noun_word.lower()) == grammar.singular(arg.name):
@@ -214,6 +212,15 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
         parts += [bound("(" if condition else " (")] + [bound(x) if isinstance(x, str) else x for x in extra] \
             + [bound(")")]
     return clause_of(parts) if condition else seq(*[p for p in parts if p != ""])
+
+
+def _counted_noun(ctx: Context, word: str) -> bool:
+    """Whether a word after a number in a text is what it counts ("3 minions", "2 Effort"), not a verb
+    ("a roll of 8 meets"): a name in capitals, or the plural of a noun the rules print."""
+    if word[:1].isupper():
+        return word.lower() not in grammar.AUXILIARIES
+    plurals = {type_noun(ct).many.split()[-1] for ct in ctx.rs.card_types.values()}
+    return word in plurals | {"cards", "spaces", "points", "tokens", "cubes", "dice", "damage", "steps", "times"}
 
 
 @expression(ir.BuiltinCall)

@@ -43,11 +43,15 @@ def summary_file(rs: ir.Ruleset, fmt: str, mode: str | None = None, quick: bool 
     for m in modes:
         for n in range(len(quick_pages(rs, m))):
             page, cut = _fitted(rs, m, n, laid)
+            doc = quick_pages(rs, m)[n]
+            points = f"{pdf.QUICK_POINTS * pdf.QUICK_SCALES[-1]:.0f} pt"
             if cut:
-                doc = quick_pages(rs, m)[n]
-                warnings.append(f"the quick reference of mode {m} ({doc.subtitle}) does not fit one page at "
-                                f"{pdf.QUICK_POINTS * pdf.QUICK_SCALES[-1]:.0f} pt: left out "
-                                + ", ".join(TITLES[c] for c in cut) + " (the full summary has them)")
+                warnings.append(f"the quick reference of mode {m} ({doc.subtitle}) does not fit one page at {points}: "
+                                "left out " + ", ".join(TITLES[c] for c in cut) + " (the full summary has them)")
+            elif len(page.pages) > 1:
+                warnings.append(f"the quick reference of mode {m} ({doc.subtitle}) needs {len(page.pages)} pages "
+                                f"even at {points} with every section it may lose left out: printed in full; give "
+                                "the mode `quick:` pages, or shorter words for its steps (`text:`)")
             pages.append(page)
     return pdf.pages_pdf(pages), warnings
 
@@ -79,8 +83,8 @@ def _fitted(rs: ir.Ruleset, mode: str, n: int, laid: dict):
             high = middle
         else:
             low = middle + 1
-    if high == len(tries):
-        return layout(0), []
+    if high == len(tries):  # nothing fits one sheet: all of it, at the smallest size
+        return layout(len(pdf.QUICK_SCALES) - 1), []
     present = {b.title for b in quick_pages(rs, mode)[n].blocks}
     return layout(high), [c for c in tries[high][0] if TITLES[c] in present]
 

@@ -19,7 +19,7 @@ from rulelang import ir
 from rulelang.statistics import without_statistics
 
 from .abilities import ability_blocks
-from .components import icons_used
+from .components import card_label, fill_format, icons_used
 from .document import Document, Item, Items, Para, Section, Table, clean, icon, sentence, strong
 from .endings import end_blocks
 from .english import context
@@ -30,8 +30,8 @@ from .scope import usage
 from .statements import watch
 from .summary import step_blocks
 
-CUTS = ("components", "icons", "abilities", "terms")  # what a page that does not fit loses, first to last
-TITLES = {"components": "Components", "icons": "Icons", "abilities": "Abilities", "terms": "Terms"}
+CUTS = ("components", "icons", "terms")  # what a page that does not fit loses, first to last (never the abilities)
+TITLES = {"components": "Components", "icons": "Icons", "terms": "Terms"}
 
 
 def quick_reference(rs: ir.Ruleset, mode_name: str) -> Document:
@@ -69,10 +69,20 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
     if mode.watches and "watches" in also:
         doc.blocks.append(Section("At any moment", [Items([watch(ctx, w) for w in mode.watches])]))
     end = Section("End of the game", end_blocks(ctx, mode)) if "end" in also else None
-    if ctx.terms and "terms" in also:  # every action spelled out: a quick reference says what each does
+    if "actions" in also and mode.quick:  # a page of its own for what the whole round's actions and terms mean
+        whole = context(rs, mode)
+        for s in mode.round:
+            step_blocks(whole, s)
+        end_blocks(whole, mode)
+        if whole.terms:
+            doc.blocks.append(Section("Actions and terms", glossary(whole, list(whole.terms))))
+    elif ctx.terms and "terms" in also:  # every action spelled out: a quick reference says what each does
         doc.blocks.append(Section("Terms", glossary(ctx, list(ctx.terms))))
     if use.abilities and "abilities" in also:
         doc.blocks.append(Section("Abilities", ability_blocks(ctx, use.abilities)))
+    said = card_words(rs, use.kinds)
+    if said and "cards" in also:
+        doc.blocks.append(Section("Cards", [Items(said)]))
     if end:
         doc.blocks.append(end)
     legend = [row for row in icons_used(rs) if row[3] in use.kinds]
@@ -83,6 +93,15 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
     if kinds and "components" in also:  # a game of dice alone has no components to count
         doc.blocks.append(Section("Components", [Para(sentence(component_counts(rs, kinds)))]))
     return doc
+
+
+def card_words(rs: ir.Ruleset, kinds) -> list[Item]:
+    """What each card in play does, in its own words (a card table's `text` column), once a name."""
+    said: dict[str, str] = {}
+    for card in rs.cards:
+        if card.kind in kinds and card.text:
+            said.setdefault(card_label(rs, card), fill_format(card.text, card))
+    return [Item(sentence(f"{strong(label)}: {text}")) for label, text in said.items()]
 
 
 def _rule(rule: ir.QuickRule) -> Item:

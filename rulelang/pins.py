@@ -80,7 +80,7 @@ def texts(rs: ir.Ruleset) -> list[Pinned]:
         for i, s in enumerate(block):
             if s.prose is not None and id(s) not in seen:  # a procedure's body is in the rules once
                 seen.add(id(s))
-                add("the text", s.prose.pin, block[i:i + s.prose.count])
+                add("words in the rules", s.prose.pin, block[i:i + s.prose.count])
     return sorted(out, key=lambda t: (t.span.file, t.span.line, t.span.col) if t.span else ("", 0, 0))
 
 
@@ -89,11 +89,11 @@ def stale(rs: ir.Ruleset) -> list[Diagnostic]:
     out = []
     for t in texts(rs):
         if t.stale:
-            where = f'after the quoted words: "…" checked {t.current}:' if t.what == "the text" else "beside the text"
+            write = f'`checked {t.current}` after the quoted words' if t.what == "words in the rules" \
+                else f"`checked: {t.current}` beside the text"
             out.append(Diagnostic(t.span, f"the rules under this text ({t.what}) have changed since it was "
                                           f"checked: the words may no longer say what the rules do",
-                                  f"read the text against the rules, then write `checked: {t.current}` ({where})",
-                                  severity="warning"))
+                                  f"read the text against the rules, then write {write}", severity="warning"))
     return out
 
 

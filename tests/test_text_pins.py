@@ -21,7 +21,7 @@ def with_words(pin: str = "", source: str = DUEL) -> str:
 
 
 def current(text: str) -> str:
-    [t] = [t for t in pins.texts(load_text(text, "duel.yaml")) if t.what == "the text"]
+    [t] = [t for t in pins.texts(load_text(text, "duel.yaml")) if t.what == "words in the rules"]
     return t.current
 
 

@@ -89,7 +89,9 @@ class QuickRule(Node):
     title: str | None = None  # its lead-in, in bold ("Fatigue.")
 
 
-QUICK_SECTIONS = ("watches", "terms", "abilities", "end", "icons", "components")
+# a quick-reference page's generated sections: `terms` are those its steps use; `actions` every action and term
+# of the whole round (for a page of its own); `cards` what each card says it does (its own words)
+QUICK_SECTIONS = ("watches", "terms", "actions", "abilities", "cards", "end", "icons", "components")
 
 
 @dataclass(frozen=True)
