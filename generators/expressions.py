@@ -219,7 +219,8 @@ def _counted_noun(ctx: Context, word: str) -> bool:
     ("a roll of 8 meets"): a name in capitals, or the plural of a noun the rules print."""
     if word[:1].isupper():
         return word.lower() not in grammar.AUXILIARIES
-    plurals = {type_noun(ct).many.split()[-1] for ct in ctx.rs.card_types.values()}
+    plurals = {type_noun(ct).many.split()[-1] for ct in ctx.rs.card_types.values()} | \
+        {grammar.plural(words(ct.name)).split()[-1] for ct in ctx.rs.card_types.values()}
     return word in plurals | {"cards", "spaces", "points", "tokens", "cubes", "dice", "damage", "steps", "times"}
 
 

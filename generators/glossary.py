@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from rulelang import ir
+from rulelang import ir, texts
 from rulelang.walk import walk
 
 from .clauses import fill_names
@@ -59,7 +59,9 @@ def term(ctx: Context, text, name, params, body=()) -> str:
             return re.sub("[\x0e\x11]", "", inner.refs[name].text)
         said.add(name)
         return intro[name]
-    return strong(re.sub(r"{(\w+)}", fill, clean(text)))
+    both = texts.CHOICE.sub(lambda m: f"{m.group(2)} or{m.group(3)}" if m.group(3) else f"{m.group(2)} (or not)",
+                            clean(text))  # a term names either alternative
+    return strong(re.sub(r"{(\w+)}", fill, both))
 
 
 def _inferred(name: str, body) -> object:
@@ -70,7 +72,7 @@ def _inferred(name: str, body) -> object:
 def parameters(ctx: Context, text: str | None, params, body=()) -> tuple[Context, dict[str, str]]:
     """The context a define's or procedure's meaning is said in (each parameter referred to by
     its noun: "the player", "the other player"), and how its phrase introduces each one."""
-    order = list(dict.fromkeys([p for p in re.findall(r"{(\w+)}", text or "") if p in dict(params)]
+    order = list(dict.fromkeys([p for p in texts.names(text or "") if p in dict(params)]
                                + [p for p, _ in params]))
     types = {p: ty or _inferred(p, body) for p, ty in params}
     refs: dict[str, Bound] = dict(ctx.refs)

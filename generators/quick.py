@@ -73,6 +73,8 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
         whole = context(rs, mode)
         for s in mode.round:
             step_blocks(whole, s)
+        for w in mode.watches:
+            watch(whole, w)
         end_blocks(whole, mode)
         if whole.terms:
             doc.blocks.append(Section("Actions and terms", glossary(whole, list(whole.terms))))

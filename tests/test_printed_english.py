@@ -12,15 +12,15 @@ from generators import grammar, icons
 from generators.english import block, context, role
 from generators.html import to_html
 from generators.markdown import to_markdown
-from generators.quick import quick_reference
+from generators.quick import quick_pages
 from generators.summary import summary
 from rulelang import RulesetError, bundled_names, load_ruleset, load_text
 
 
 def md(rs, mode=None, quick=False) -> str:
     """The Markdown a player reads, without its escapes."""
-    doc = quick_reference(rs, mode) if quick else summary(rs, mode)
-    return to_markdown([doc]).replace("\\", "")
+    docs = quick_pages(rs, mode) if quick else [summary(rs, mode)]  # every page of a quick reference
+    return to_markdown(docs).replace("\\", "")
 
 
 @pytest.fixture(scope="module")
@@ -68,9 +68,11 @@ def test_no_summary_prints_a_sentence_found_wrong():
 
 def test_a_sum_of_conditional_values_keeps_its_grouping(trials):
     # was: "**used**: 0 if *ma* is none, otherwise 1 + 0 if *mb* is none, otherwise 1."
-    assert ("**the number of action modifiers among an action modifier card and another action modifier card**: "
-            "0 if the action modifier card and the other action modifier card are none; otherwise 1 if the action "
-            "modifier card or the other action modifier card is none; otherwise 2.") in md(trials, "trialmaster")
+    from generators.prose import english
+    assert english(trials, trials.defines["used"]).markdown() == (
+        "**the number of action modifiers among an action modifier card and another action modifier card**: "
+        "0 if the action modifier card and the other action modifier card are none; otherwise 1 if the action "
+        "modifier card or the other action modifier card is none; otherwise 2.")
 
 
 def test_not_both_empty_keeps_its_grouping(trials):
@@ -213,21 +215,26 @@ def test_every_soldier_not_no_soldier_not(gobbots):
 
 def test_the_automated_challenger_takes_the_right_most_pair(trials):
     text = md(trials, "trialmaster")
-    assert "is the smallest number N among 0, 1 and 2 such that" in text  # the noted *fewest*, where it is used
-    assert "Take the right-most two action cards among the action cards in the Chamber" in text
+    assert "The Challenger discards the pair of action cards in the Chamber that completes the trial with the " \
+           "fewest action modifiers, of those the right-most pair" in text  # the ruleset's own words, pinned
+
 
 
 def test_a_card_bound_by_a_choice_is_named_by_what_it_is(trials, gobbots):
-    assert "you choose an action card in your hand, then move that action card to the Action Discard Pile" \
-        in md(trials, "challenger")
-    assert ("That soldier carries out the first command of that command space, with X = the first x of that "
+    assert "The Trialmaster chooses a trial card in the Trialmaster's hand, then move that trial card to the " \
+           "Chamber." in md(trials, "versus")
+    assert ("That soldier carries out the first command of that command space, with X = the first X of that "
             "command space.") in md(gobbots)  # was "the command the command1 of *cs* the x1 of *cs*"
 
 
 def test_ratings_and_counts_of_one(gobbots):
     text = md(gobbots)
     assert "| **minor victory** | 1 |" in text  # was "1–1"
-    assert "at most 1 space away" in text and "at most 2 spaces away" in text  # was "at most 1 spaces away"
+    from test_language import DUEL  # "{n} spaces" with 1: "1 space"
+    duel = DUEL.replace("vars:", 'define:\n  far(number n):\n    text: "{n} spaces away"\n    value: n > 1\n'
+                        "vars:", 1).replace("if round == rounds:", "if far(1) or far(2) or round == rounds:")
+    said = md(load_text(duel, "d.yaml"))
+    assert "1 space away" in said and "2 spaces away" in said  # was "at most 1 spaces away"
 
 
 def test_components_are_counted_by_kind(gobbots, blackjack):
