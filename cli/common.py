@@ -130,10 +130,11 @@ def load_agents(args) -> None:
             raise UsageError(f"--agents-from: {exc}") from None
 
 
-def build_game(ruleset, args) -> Game:
+def build_game(ruleset, args, history: bool = False) -> Game:
+    """The game a command plays; `history`: one that keeps every decision, for a person to be told of."""
     load_agents(args)  # before any --agent names one of theirs
     return Game(ruleset, args.mode, step_limit=getattr(args, "step_limit", DEFAULT_STEP_LIMIT),
-                check_invariants=getattr(args, "check_invariants", False))
+                check_invariants=getattr(args, "check_invariants", False), history=history)
 
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:

@@ -16,9 +16,10 @@ from contextlib import contextmanager
 
 from interpreter.agents.asking import AgentError
 from interpreter.agents.audit import false_claim
+from interpreter.agents.base import SearchFailed
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
-from interpreter.agents.terminal import HumanAgent, Quit, board_drawings, render_board
+from interpreter.agents.terminal import HumanAgent, Quit, render_ending
 from interpreter.analysis.backends import BackendError
 from interpreter.analysis.locks import LockedText, LockHeld
 from interpreter.analysis.records import RowsError
@@ -78,6 +79,10 @@ def main(argv: list[str] | None = None) -> int:
 def _report(exc: Exception) -> int:
     if isinstance(exc, RulesetError):
         return _say(exc.format(), 2)
+    if isinstance(exc, SearchFailed):
+        return _say(exc.diagnostic.format() + f"\nthe rules failed inside the search of agent '{exc.agent}' "
+                    f"({exc.role}), in a game they can reach: a mistake in the ruleset that this game had not "
+                    "met yet", 2)
     if isinstance(exc, RuleError):
         return _say(exc.diagnostic.format() + "\nthe rules failed while running: this is a mistake in the ruleset", 2)
     if isinstance(exc, UsageError):
@@ -262,14 +267,14 @@ def resumed(args) -> tuple:
 # ------------------------------------------------------------------ commands
 
 
-def start(args) -> tuple:
+def start(args, history: bool = False) -> tuple:
     """The ruleset, the game, and where it starts: a new game or a saved one (--resume)."""
     if not args.resume:
         ruleset = load(args)
-        return ruleset, build_game(ruleset, args), args.seed or 0, None
+        return ruleset, build_game(ruleset, args, history), args.seed or 0, None
     ruleset, data = resumed(args)
     args.mode = data["mode"]
-    game = build_game(ruleset, args)
+    game = build_game(ruleset, args, history)
     return ruleset, game, data["seed"], restore_state(game, data, args.resume)
 
 
@@ -304,7 +309,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_play(args) -> int:
-    ruleset, game, seed, state = start(args)
+    ruleset, game, seed, state = start(args, history=True)  # a person is told what the others did
     refuse_inputs({"--log": args.log}, ruleset, args)
     role = args.role or game.roles[0]
     if role not in game.roles:
@@ -338,8 +343,8 @@ def cmd_play(args) -> int:
     finally:
         if log_file:
             log_file.close()
-    print("\n" + render_board(viewer.observe(st, role), titles, role, board_drawings(game)))
-    print("\nGame over: " + describe(st.outcome))
+    agents[role].show(viewer.observe(st, role), role, game)  # the last board, what happened since the last choice
+    print("\n" + render_ending(st.outcome, role))
     return 0
 
 

@@ -10,11 +10,13 @@ from test_language import tiny
 from interpreter.agents.base import AgentSpecError, PlayerView
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent, parse_spec
+from interpreter.agents.redeal import Redeal
+from interpreter.agents.history import Other, Pick, Shuffle
 from interpreter.agents.sampling import Sampler
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog, header
 from interpreter.engine.view import Viewer
-from rulelang import load_text
+from rulelang import load_ruleset, load_text
 
 MODES = {"challenger": {}, "trialmaster": {}, "moderator": {}, "versus": {}}
 
@@ -62,7 +64,8 @@ def test_no_observation_or_player_log_shows_a_hidden_card(mode):
         for r, f in logs.items():
             for line in f.getvalue().splitlines()[1:]:
                 record = json.loads(line)
-                assert ("option" in record) == (record["role"] == r)
+                if record["type"] == "decision":
+                    assert ("choice" in record) == (record["role"] == r)
 
 
 def test_hidden_cards_are_never_named_by_a_players_log():
@@ -73,8 +76,11 @@ def test_hidden_cards_are_never_named_by_a_players_log():
     play(game, 0, agents, log=GameLog(log, head, role="challenger"))
     records = [json.loads(line) for line in log.getvalue().splitlines()]
     assert records[0]["log_of"] == "challenger"
-    theirs = [r for r in records[1:-1] if r["role"] == "trialmaster"]
-    assert theirs and all(set(r) == {"type", "n", "round", "step", "role", "label"} for r in theirs)
+    theirs = [r for r in records[1:-1] if r.get("role") == "trialmaster"]
+    # who decided what label, and the option as the challenger saw it once play went on: the trial card
+    # the trialmaster played face up by its name, never by its place in the trialmaster's hand
+    assert theirs and all(set(r) == {"type", "n", "round", "step", "role", "label", "option"} for r in theirs)
+    assert any(r["option"] != "a hidden card" for r in theirs)
 
 
 # ------------------------------------------------------------------ sampled states
@@ -96,27 +102,187 @@ def swap_hidden(game, st, zone_a: str, zone_b: str):
     return other
 
 
-def test_a_sample_depends_only_on_what_the_role_sees():
+def test_a_redeal_depends_only_on_what_the_role_sees():
     game = game_for(mode="versus")
     st = game.new_state(4)
     twin = swap_hidden(game, st, "trials_hand", "trial_deck")  # the challenger cannot tell them apart
     assert twin.to_json() != st.to_json()
-    sampler = sampler_for(game)
+    redeal = Redeal(game, Viewer(game))
     for seed in range(5):
-        assert sampler.sample(st, "challenger", seed).to_json() == sampler.sample(twin, "challenger", seed).to_json()
+        assert redeal.sample(st, "challenger", seed).to_json() == redeal.sample(twin, "challenger", seed).to_json()
     # the trialmaster sees its own hand, so for it the two states differ
-    assert sampler.sample(st, "trialmaster", 0).to_json() != sampler.sample(twin, "trialmaster", 0).to_json()
+    assert redeal.sample(st, "trialmaster", 0).to_json() != redeal.sample(twin, "trialmaster", 0).to_json()
+    # a state that is not where its history leads (arranged by hand) has nothing to replay: it is redealt
+    assert sampler_for(game).prepare(twin, "challenger").kind == "redeal"
+
+
+def seen_ever(game, st, role) -> set[int]:
+    """Every card the role saw so far, at any stop of the game or after any effect (its answers replayed)."""
+    seen, viewers = set(), []
+
+    def look(s, span=None):  # (the setup every game shares runs while the game is made: no one watches it)
+        for viewer in viewers:
+            seen.update(c for c in range(len(s.where)) if s.where[c] == 0 or viewer.sees(s, c, role))  # the box is public
+    replay = Game(game.ruleset, game.mode.name, explicit_chance=True, after_effect=look)
+    viewers.append(Viewer(replay))
+    r, answers = replay.new_state(st.seed), st.answers()
+    while True:
+        look(r)
+        if r.chance is not None:
+            replay.apply_chance(r, replay.sample_chance(r))
+        elif not answers:
+            return seen
+        else:
+            replay.apply(r, answers.pop(0))
+
+
+@pytest.mark.parametrize("name, params, stop", [("twenty-trials", {}, 40), ("oh-hell", {"players": 3}, 25),
+                                               ("hand-of-fate-ordeals", {"players": 2}, 30)])
+def test_a_replayed_sample_knows_only_what_the_role_saw(name, params, stop):
+    # what a replay keeps of the real game — the cards it puts back where they were, the choices
+    # and picks it repeats — are cards the role saw; the rest is dealt again
+    rs = load_ruleset(name, params={k: str(v) for k, v in params.items()})
+    game = Game(rs, "versus" if name == "twenty-trials" else None)
+    st = play(game, 3, {r: make_agent("random", 3, r) for r in game.roles}, stop_at=stop)
+    role = st.pending.role
+    sampler = sampler_for(game)
+    belief = sampler.prepare(st, role)
+    assert belief.kind == "replay"
+    rules = sampler.replay_game.rules
+    seen = seen_ever(game, st, role)
+    kept = set()
+    for e in belief.entries:
+        if isinstance(e, Shuffle):
+            kept |= {c for _, c in e.kept}
+        elif isinstance(e, Pick) and e.row is not None:
+            site = rules.chance_sites[e.site]
+            kept |= {v for v, card in zip(e.row, site.is_card) if card}
+        elif isinstance(e, Other) and e.values is not None:
+            site = rules.sites[e.site]
+            kept |= {v for v, card in zip(e.values, site.is_card) if card and not site.menu}
+    assert kept - {None} <= seen
+
+
+@pytest.mark.parametrize("name, params", [("twenty-trials", {}), ("oh-hell", {"players": 4}),
+                                          ("hand-of-fate-ordeals", {"players": 3}), ("gauntlet-16-7", {"players": 4})])
+def test_a_replayed_sample_is_a_game_the_rules_reach_that_the_role_cannot_tell_apart(name, params):
+    game = Game(load_ruleset(name, params={k: str(v) for k, v in params.items()}),
+                "versus" if name == "twenty-trials" else None, check_invariants=True)
+    sampler = sampler_for(game)
+    search = sampler.search_game
+    drawn = replays = 0
+    for stop in (8, 16, 24):
+        st = play(game, 5, {r: make_agent("random", 5, r) for r in game.roles}, stop_at=stop)
+        role = st.pending.role
+        belief = sampler.prepare(st, role)
+
+        def seen_in(s):  # a sample leaves out the rolls and picks so far (history a play-out needs not)
+            return {k: v for k, v in Viewer(search).observe(s, role).items() if k not in ("chance", "events")}
+        seen = seen_in(belief.state)
+        assert Viewer(search).observe(belief.state, role) == Viewer(game).observe(st, role)
+        orders = set()
+        for seed in range(4):
+            s, replayed = sampler.draw(st, role, seed, belief)
+            assert seen_in(s) == seen  # a replay, or else a redeal: either way what the role saw
+            drawn += 1
+            if not replayed:
+                continue
+            replays += 1
+            orders.add(tuple(map(tuple, s.zones)))
+            while s.outcome is None:  # a replay plays on to an end, invariants checked after every effect
+                search.apply(s, 0)
+        assert len(orders) != 1  # what the role cannot see is dealt again
+    # a few positions of 16-7 ask whether a player holds a card it could play before a roll, which
+    # random deals seldom get right: those samples are redeals
+    assert replays >= drawn // 2, (replays, drawn)
+
+
+def test_a_sample_keeps_each_players_own_components_with_that_player():
+    # every player draws, at random, tokens of their own colour from a bag only the owner sees:
+    # a redeal of what the first player cannot see would swap tokens between the other two
+    text = """
+game: pouches
+players: 3
+types:
+  colour: [c1, c2, c3]
+cards:
+  token:
+    fields: {colour: colour, value: 1..6}
+    each: [colour]
+    table: |
+      value
+      1
+      2
+      3
+      4
+      5
+      6
+zones:
+  pouch: {owner: each, seen_by: none}
+  cup: {owner: each, seen_by: owner}
+  table: {}
+vars:
+  points: {initial: 0, owner: each}
+setup: |
+  for p in players:
+    move all t in box where t.colour == colour_of(p) to pouch of p
+define:
+  colour_of(role p):
+    value: |
+      case seat(p):
+        1: c1
+        2: c2
+        else: c3
+modes:
+  game:
+    round:
+      - step: Draw
+        do: |
+          for p in players:
+            take random t in pouch of p:
+              move t to cup of p
+      - step: Play
+        do: |
+          for p in players:
+            p chooses t in cup of p as play:
+              points of p += t.value
+              move t to table
+          if round == 3:
+            end game
+    score: points
+"""
+    from rulelang import load_text
+    game = Game(load_text(text, "pouches.yaml"), check_invariants=True)
+    st = play(game, 2, {r: make_agent("random", 2, r) for r in game.roles}, stop_at=4)
+    role = st.pending.role
+    sampler = sampler_for(game)
+    colour = {c.id: c.values["colour"] for c in game.ruleset.cards}
+    for seed in range(10):
+        s, replayed = sampler.draw(st, role, seed)
+        assert replayed
+        for p in game.roles:
+            mine = {colour[c] for z in ("pouch", "cup") for c in s.zones[game.zone_index(z, p)]}
+            assert len(mine) <= 1, (seed, p)
+    # a redeal mixes them up
+    redeal = Redeal(game, Viewer(game))
+    mixed = False
+    for seed in range(10):
+        s = redeal.sample(st, role, seed)
+        mixed |= any(len({colour[c] for z in ("pouch", "cup") for c in s.zones[game.zone_index(z, p)]}) > 1
+                     for p in game.roles)
+    assert mixed
 
 
 def test_a_sample_keeps_what_the_role_sees_and_deals_the_rest_again():
     game = game_for(mode="challenger", trial_modifiers=True, action_modifiers=True)
-    viewer, sampler = Viewer(game), sampler_for(game)
+    sampler = sampler_for(game)
     st = game.new_state(2)
-    seen = viewer.observe(st, "challenger")
+    seen = Viewer(game).observe(st, "challenger")
     decks = set()
     for seed in range(20):
-        s = sampler.sample(st, "challenger", seed)
-        assert viewer.observe(s, "challenger") == seen
+        s, replayed = sampler.draw(st, "challenger", seed)
+        assert replayed
+        assert Viewer(sampler.search_game).observe(s, "challenger") == seen
         assert s.rng != st.rng
         for zi, (name, _) in enumerate(game.layout.instances[1:], 1):
             assert {game.layout.kind_of[c] for c in s.zones[zi]} <= game.possible.get(name, set())
@@ -129,17 +295,16 @@ def test_a_sample_renames_locals_that_hold_hidden_cards():
     # a local bound to the top card of a face-down pile, then a decision
     text = tiny("let c = top(pile)\nsolo chooses n in [1, 2] as pick:\n  move c to out\nwin solo")
     text = text.replace("pile: {}", "pile: {facing: down}").replace("move box to pile", "move box to pile\n  shuffle pile")
-    from interpreter.engine.game import Game
     game = Game(load_text(text, "peek.yaml"))
     st = game.new_state(0)
-    sampler = sampler_for(game)
     real = st.stack[-1].env["c"]
-    tops = set()
-    for seed in range(12):
-        s = sampler.sample(st, "solo", seed)
-        assert s.stack[-1].env["c"] == s.zones[game.zone_index("pile")][-1]  # still "the top card"
-        tops.add(s.stack[-1].env["c"])
-    assert len(tops) > 1 and real in st.zones[game.zone_index("pile")]
+    for sampler in (sampler_for(game), Redeal(game, Viewer(game))):
+        tops = set()
+        for seed in range(12):
+            s = sampler.sample(st, "solo", seed)
+            assert s.stack[-1].env["c"] == s.zones[game.zone_index("pile")][-1]  # still "the top card"
+            tops.add(s.stack[-1].env["c"])
+        assert len(tops) > 1 and real in st.zones[game.zone_index("pile")]
 
 
 def test_the_deal_gives_each_hiding_place_the_first_card_of_the_shuffled_pool_that_fits():
@@ -151,7 +316,7 @@ def test_the_deal_gives_each_hiding_place_the_first_card_of_the_shuffled_pool_th
     from interpreter.runtime import rng
     for name, shape in (("hand-of-fate-ordeals", "mixed"), ("twenty-trials", "slots"), ("gauntlet-gobbots", "free")):
         game = Game(bundled(name))
-        sampler = sampler_for(game)
+        sampler = Redeal(game, Viewer(game))
         st = game.new_state(3)
         role = game.decision(st).role
         hidden = sampler.hidden(st, role)
@@ -290,6 +455,6 @@ def test_a_players_log_from_the_command_line(tmp_path):
     assert r.returncode == 0, r.stderr
     records = [json.loads(line) for line in path.read_text().splitlines()]
     assert records[0]["log_of"] == "trialmaster"
-    assert all("option" not in rec for rec in records if rec.get("role") == "challenger")
+    assert all("choice" not in rec for rec in records if rec.get("role") == "challenger")
     again = rulelang("replay", str(path))
     assert again.returncode == 1 and "only a full log" in again.stderr

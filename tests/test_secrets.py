@@ -138,7 +138,9 @@ def check_everyone(game, viewer, labels, st, seed, where: str) -> None:
 def log_record(game, viewer, st, role) -> str:
     """The role's log records of this decision: the rolls and picks before it, and the decision's."""
     out = io.StringIO()
-    GameLog(out, {}, role).decision(game, viewer, st, 0)
+    log = GameLog(out, {}, role)
+    log.decision(game, viewer, st, 0)
+    log.tell(viewer, st)  # another's decision, as the role is told of it (once play goes on: here, at once)
     return "\n".join(out.getvalue().splitlines()[1:])
 
 
@@ -278,8 +280,9 @@ def test_a_players_log_and_the_replayed_players_log_name_no_hidden_card(tmp_path
         assert replayed.stdout == mine.read_text()  # the same projection, whether written live or afterwards
         records = [json.loads(line) for line in mine.read_text().splitlines()]
         assert records[0]["log_of"] == role
-        for record in records[1:-1]:  # the others' decisions: who decided what, never with which card
-            assert ("option" in record) == (record["role"] == role)
+        for record in records[1:-1]:  # the others' decisions: who decided what, as the player was told of it
+            if record["type"] == "decision":
+                assert ("choice" in record) == (record["role"] == role) and "option" in record
     assert rulelang("replay", str(full), "--as", "nobody").returncode == 2
 
 
@@ -294,7 +297,7 @@ def test_a_resumed_game_shows_what_it_showed_before(tmp_path):
     mine = tmp_path / "tm.jsonl"
     r = rulelang("run", "twenty-trials", "--resume", str(save), "--log", str(mine), "--log-as", "trialmaster")
     assert r.returncode == 0, r.stderr
-    assert all("option" not in rec for rec in map(json.loads, mine.read_text().splitlines())
+    assert all("choice" not in rec for rec in map(json.loads, mine.read_text().splitlines())
                if rec.get("role") == "challenger")
 
 

@@ -5,6 +5,7 @@ import weakref
 
 from ..engine.game import Game
 from ..engine.view import Viewer
+from ..runtime.errors import RuleError
 from ..runtime.state import State
 
 _SAMPLERS: "weakref.WeakKeyDictionary[Viewer, object]" = weakref.WeakKeyDictionary()
@@ -13,14 +14,16 @@ _SAMPLERS: "weakref.WeakKeyDictionary[Viewer, object]" = weakref.WeakKeyDictiona
 class PlayerView:
     """What one role may know at one decision."""
 
-    __slots__ = ("game", "viewer", "_state", "role", "label", "count", "number", "_obs", "_hidden", "_sampler")
+    __slots__ = ("game", "viewer", "_state", "role", "label", "count", "number", "_obs", "_belief", "_sampler",
+                 "_samples")
 
     def __init__(self, game: Game, viewer: Viewer, st: State):
         self.game, self.viewer, self._state = game, viewer, st
         d = game.decision(st)
         self.role, self.label, self.count = d.role, d.label, len(d.options)
         self.number = st.decisions  # how many decisions came before this one
-        self._obs = self._hidden = self._sampler = None
+        self._obs = self._belief = self._sampler = None
+        self._samples: dict = {}
 
     @property
     def observation(self) -> dict:
@@ -33,16 +36,34 @@ class PlayerView:
         return self.observation["decision"]["options"]
 
     def sample(self, seed: int) -> State:
-        """A whole state consistent with what this role sees (see sampling.py):
-        what search agents play ahead on, instead of the real state."""
-        sampler = self._sampler
-        if sampler is None:  # the viewer's, and what the role cannot see: the same for every sample of this decision
+        """A whole state consistent with what this role has seen (see sampling.py):
+        what search agents play ahead on, with `search_game`, instead of the real state."""
+        return self.draw(seed)[0]
+
+    def draw(self, seed: int) -> tuple[State, bool]:
+        """A sample, and whether it is a state the rules reach (a replay of the game) rather
+        than a redeal of this one, which may not be (a search drops a play-out that fails on
+        one). The same seed gives the same sample: a copy of it, to play on."""
+        kept = self._samples.get(seed)
+        if kept is None:
+            sampler, belief = self._prepared()
+            kept = self._samples[seed] = sampler.draw(self._state, self.role, seed, belief)
+        return kept[0].clone(), kept[1]
+
+    @property
+    def search_game(self) -> Game:
+        """The game the samples are states of: play ahead on them with it."""
+        return self._prepared()[1].game
+
+    def _prepared(self):
+        """The viewer's sampler, and what the role knows: the same for every sample of this decision."""
+        if self._belief is None:
             from .sampling import Sampler
             sampler = self._sampler = _SAMPLERS.get(self.viewer)
             if sampler is None:
                 sampler = self._sampler = _SAMPLERS[self.viewer] = Sampler(self.game, self.viewer)
-            self._hidden = sampler.hidden(self._state, self.role)
-        return sampler.sample(self._state, self.role, seed, self._hidden)
+            self._belief = sampler.prepare(self._state, self.role)
+        return self._sampler, self._belief
 
 
 class Agent:
@@ -85,3 +106,16 @@ def fixed_choice(view: "PlayerView", always: tuple[str, str] | None) -> int | No
 
 class AgentSpecError(ValueError):
     """A bad agent spec (unknown kind or option, a value of the wrong type)."""
+
+
+class SearchFailed(RuleError):
+    """The rules failed while a search agent played ahead, on a sample that is a replay of
+    the game (a state the rules reach): found by that agent's search, not in the game played."""
+
+    def __init__(self, agent: Agent, view: PlayerView, error: RuleError):
+        name = getattr(agent, "spec", None) or agent.name
+        d = error.diagnostic
+        super().__init__(d.span, f"{d.message} (while agent '{name}', playing {view.role}, searched ahead "
+                                 f"from decision {view.number + 1}: in a game the rules can reach, "
+                                 "not the one being played)", d.hint)
+        self.agent, self.role, self.error = name, view.role, error

@@ -1,7 +1,9 @@
 """The greedy agent: one step of lookahead, judged by the mode's heuristic.
 
 For each option it plays the option on a few sampled states (never the real
-one: see sampling.py), runs the rules to the next decision and scores what
+one: see sampling.py; a sample on which the rules fail is dropped if it was
+a redeal, reported as found by its search if it was a replay), runs the
+rules to the next decision and scores what
 it finds: a win or a loss outright, otherwise the mode's `heuristics:` value
 for its role (higher is better), or its score when the mode declares no
 heuristic. If the next decision is its own again in the same round (a
@@ -14,7 +16,8 @@ always (`always=LABEL:OPTION`: that option at every decision so labelled).
 from __future__ import annotations
 
 from ..runtime import rng
-from .base import Agent, AgentSpecError, PlayerView, always_rule, fixed_choice
+from ..runtime.errors import RuleError
+from .base import Agent, AgentSpecError, PlayerView, SearchFailed, always_rule, fixed_choice
 
 WIN = 1_000_000
 
@@ -36,15 +39,21 @@ class GreedyAgent(Agent):
         fixed = fixed_choice(view, self.always)
         if fixed is not None:
             return fixed
-        game = view.game
         totals = [0.0] * view.count
         for k in range(self.samples):
-            st = view.sample(rng.pick(self.stream, view.number * self.samples + k, 1 << 62))
-            where = st.round
-            for i in range(view.count):
-                after = st.clone()
-                game.apply(after, i)
-                totals[i] += self.value(game, after, self.depth - 1, where)
+            st, replayed = view.draw(rng.derive(self.stream, f"sample:{k}"))  # the same at every decision: it plays on
+            game, where = view.search_game, st.round
+            try:
+                values = []
+                for i in range(view.count):
+                    after = st.clone()
+                    game.apply(after, i)
+                    values.append(self.value(game, after, self.depth - 1, where))
+            except RuleError as exc:
+                if replayed:
+                    raise SearchFailed(self, view, exc) from None
+                continue  # a redealt sample the rules cannot go on from: dropped
+            totals = [t + v for t, v in zip(totals, values)]
         best = max(totals)
         ties = [i for i, t in enumerate(totals) if t == best]
         return ties[rng.pick(self.stream, -1 - view.number, len(ties))] if len(ties) > 1 else ties[0]

@@ -13,7 +13,8 @@ from rulelang.params import whole_number
 from .base import Agent, PlayerView
 
 HELP = """\
-  a number   choose that option
+  a number   choose that option (options that are numbers are chosen by what they say)
+  a word     choose the option that says it, or the one it begins (`pass`, `st` for `stand`)
   b          show the board again
   s FILE     save the game to FILE (resume it with --resume FILE)
   q          leave the game (Ctrl-C and Ctrl-D leave too)
@@ -209,13 +210,15 @@ def _places(observation: dict, titles: dict[str, str]) -> dict[int, tuple[str, s
     return places
 
 
-def render_changes(before: dict, after: dict, titles: dict[str, str]) -> str:
-    """What moved or changed between two observations of the same role, card by
-    card (cards hidden in either are left out: a player could not follow them)."""
+def render_changes(before: dict, after: dict, titles: dict[str, str], heading: str = "Since your last choice:") -> str:
+    """What moved or changed between two observations of the same role, card by card: a
+    card seen in both where it went, one that came into sight where it now is (a card
+    drawn), one seen before and not now where it was."""
     old, new = _places(before, titles), _places(after, titles)
     lines = []
     for card, (label, where, state) in new.items():
         if card not in old:
+            lines.append((label, f"now in {where}"))
             continue
         _, was, was_state = old[card]
         parts = [f"{was} → {where}"] if was != where else []
@@ -223,10 +226,72 @@ def render_changes(before: dict, after: dict, titles: dict[str, str]) -> str:
             parts.append(state or was_state + " gone")
         if parts:
             lines.append((label, "; ".join(parts)))
+    lines += [(label, f"no longer seen (was in {was})") for card, (label, was, _) in old.items() if card not in new]
     if not lines:
         return ""
     width = max(len(label) for label, _ in lines)
-    return "\n".join(["  Since your last choice:"] + [f"    {label:<{width}}  {text}" for label, text in lines])
+    return "\n".join([f"  {heading}"] + [f"    {label:<{width}}  {text}" for label, text in lines])
+
+
+def render_events(before: dict | None, after: dict, role: str | None) -> str:
+    """Everything public since the role's last choice, in order: the others' choices, the
+    rolls and picks, and who left the game and why (an observation without a history: its
+    rolls and picks only)."""
+    if "events" not in after:
+        return render_chance(after)
+    lines = []
+    for e in after["events"]:
+        if e["type"] == "decision":
+            said = f" {e['label'].replace('_', ' ')}" if "label" in e else ""
+            lines.append(f"    {_who(e['role'], role)} chose{said}" + (f": {e['option']}" if "option" in e else ""))
+        elif e["type"] == "roll":
+            lines.append("    " + _rolled(e))
+        else:
+            lines.append(f"    picked at random: {e['picked']}")
+    was = set((before or {}).get("out", ()))
+    for r in after.get("out", ()):
+        if r not in was:
+            why = after.get("out_reasons", {}).get(r, "out")
+            lines.append(f"    {_who(r, role)} {'are' if r == role else 'is'} out of the game ({why.replace('_', ' ')})")
+    return "\n".join(["  Since your last choice:", *lines]) if lines else ""
+
+
+def _rolled(e: dict) -> str:
+    faces = [str(f) for f in e["faces"]]
+    return f"rolled {', '.join(faces[:-1]) + ' and ' if len(faces) > 1 else ''}" \
+           f"{faces[-1] if faces else 'no dice'} ({e['die']})"
+
+
+def render_ending(outcome: dict, role: str | None) -> str:
+    """How the game ended, as a person reads it: who won and why, then each player's result,
+    place (with more than one player), score, and why they left the game if they did."""
+    results, places, scores = outcome["results"], outcome.get("places", {}), outcome.get("scores", {})
+    reason = outcome.get("reason")
+    winners = [r for r, x in results.items() if x == "win"]
+    if winners:
+        verdict = " and ".join(_who(r, role) for r in winners) + (" win" if len(winners) > 1 or role in winners
+                                                                   else " wins")
+    elif any(x == "draw" for x in results.values()):
+        verdict = "a draw"
+    else:
+        verdict = "you lose" if role in results else "everyone loses"
+    lines = [f"Game over: {verdict}" + (f" ({reason.replace('_', ' ')})." if reason else ".")]
+    out = outcome.get("eliminated", {})
+    said = {"win": "won", "lose": "lost", "draw": "drew"}
+    for r in sorted(results, key=lambda r: (places.get(r, 0), list(results).index(r))):
+        parts = [said.get(results[r], results[r])]
+        if len(results) > 1 and r in places:
+            parts.append(_ordinal(places[r]))
+        if r in scores:
+            parts.append(f"score {scores[r]}")
+        if r in out:
+            parts.append(f"out of the game ({out[r].replace('_', ' ')})")
+        lines.append(f"  {_who(r, role)}: " + ", ".join(parts))
+    return "\n".join(lines)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')} place"
 
 
 def render_chance(observation: dict) -> str:
@@ -234,9 +299,7 @@ def render_chance(observation: dict) -> str:
     lines = []
     for e in observation.get("chance", ()):
         if e["type"] == "roll":
-            faces = [str(f) for f in e["faces"]]
-            lines.append(f"    rolled {', '.join(faces[:-1]) + ' and ' if len(faces) > 1 else ''}"
-                         f"{faces[-1] if faces else 'no dice'} ({e['die']})")
+            lines.append("    " + _rolled(e))
         else:
             lines.append(f"    picked at random: {e['picked']}")
     return "\n".join(["  Chance since your last choice:", *lines]) if lines else ""
@@ -334,26 +397,20 @@ class HumanAgent(Agent):
 
     def choose(self, view: PlayerView) -> int:
         obs = view.observation
-        if self.drawings is None:
-            self.drawings = board_drawings(view.game)
-        board = render_board(obs, self.titles, view.role, self.drawings)
-        if board != self.last_board:  # show the board whenever what the player sees has changed
-            changes = render_changes(self.last_seen, obs, self.titles) if self.last_seen else ""
-            self.say("\n" + board + ("\n" + changes if changes else ""))
-            self.last_board = board
-        self.last_seen = obs
-        chance = render_chance(obs)
-        if chance:
-            self.say(chance)
+        self.show(obs, view.role, view.game)
+        if view.count == 1:  # nothing to choose: said, not asked (the game still logs it as a decision)
+            self.say(f"{view.role}, {view.label.replace('_', ' ')}: {view.options[0]} (the only option)")
+            return 0
         self.prompt(view)
         while True:
             try:
                 line = self.ask("> ").strip()
             except (EOFError, KeyboardInterrupt):
                 raise Quit() from None
-            number = whole_number(line, 9)  # `²` is a digit to str.isdigit, not a number
-            if number is not None and 1 <= number <= view.count:
-                return number - 1
+            command = line in ("?", "h", "help", "b", "board", "q", "quit", "exit") or line.split()[:1] in (["s"], ["save"])
+            answer = None if command else answer_of(line, view.options)
+            if isinstance(answer, int):
+                return answer
             if line in ("?", "h", "help"):
                 self.say(HELP)
             elif line in ("b", "board"):
@@ -368,9 +425,61 @@ class HumanAgent(Agent):
             elif line in ("q", "quit", "exit"):
                 raise Quit()
             elif line:
-                self.say(f"  please type a number from 1 to {view.count} (or ? for help)")
+                self.say("  " + (answer or self.hint(view)))
+
+    def show(self, obs: dict, role: str, game) -> None:
+        """The board, whenever what the player sees has changed, with what happened since their
+        last choice: the others' choices, chance, who left the game, the cards that moved."""
+        if self.drawings is None:
+            self.drawings = board_drawings(game)
+        board = render_board(obs, self.titles, role, self.drawings)
+        changes = render_changes(self.last_seen, obs, self.titles, "Cards since your last choice:") \
+            if self.last_seen else ""
+        if board != self.last_board:
+            self.say("\n" + board)
+            self.last_board = board
+        events = render_events(self.last_seen, obs, role)
+        for text in (events, changes):
+            if text:
+                self.say(text)
+        self.last_seen = obs
+
+    @staticmethod
+    def hint(view: PlayerView) -> str:
+        if by_value(view.options):
+            return "please type one of: " + ", ".join(view.options) + " (or ? for help)"
+        return f"please type a number from 1 to {view.count}, or what the option says (or ? for help)"
 
     def prompt(self, view: PlayerView) -> None:
         self.say(f"{view.role}, choose ({view.label.replace('_', ' ')}):")
+        numbered = not by_value(view.options)
         for i, text in enumerate(view.options, 1):
-            self.say(f"  {i}) {text}")
+            self.say(f"  {i}) {text}" if numbered else f"  - {text}")
+
+
+def by_value(options: list[str]) -> bool:
+    """Options chosen by what they say, not by a number: when one of them is a number, a
+    number typed is that option (with a full column 4, `5` is column 5, not the fifth option)."""
+    return any(whole_number(o, 9) is not None for o in options)
+
+
+def answer_of(line: str, options: list[str]) -> int | str | None:
+    """The option a typed line chooses (its index), or what to say if it chooses none."""
+    if not line:
+        return None
+    if not by_value(options):
+        number = whole_number(line, 9)  # `²` is a digit to str.isdigit, not a number
+        if number is not None:
+            return number - 1 if 1 <= number <= len(options) else None
+    said = " ".join(line.replace("_", " ").lower().split())
+    texts = [" ".join(o.replace("_", " ").lower().split()) for o in options]
+    if said in texts:
+        return texts.index(said)
+    if whole_number(line, 9) is not None:
+        return None
+    begun = [i for i, t in enumerate(texts) if t.startswith(said)] if len(said) > 1 else []
+    if len(begun) == 1:
+        return begun[0]
+    if len(begun) > 1:
+        return "which one? " + ", ".join(options[i] for i in begun)
+    return None

@@ -230,18 +230,19 @@ class Codegen(Statements):
               f"and ({i} := {answer}(st.decisions, len({opts}), {self.const(site.label)})) is not None"
         if site.menu:
             record = f"[(n,) for n, _ in {opts}], [t for _, t in {opts}]"  # the options, where each leads
-            answered, go_on = [], f"return {opts}[{i}][1]"
+            answered, go_on, chosen = [], f"return {opts}[{i}][1]", f"({opts}[{i}][0],)"
         elif bare:
             record = f"list(zip({opts})), {resume}"
             answered, go_on = [f"env[{self.const(site.names[0])}] = {opts}[{i}]"], f"return {resume}"
+            chosen = f"({opts}[{i}],)"
         else:
             record = f"{opts}, {resume}"
             answered = ["".join(f"env[{self.const(name)}], " for name in site.names) + f"= {opts}[{i}]"]
-            go_on = f"return {resume}"
+            go_on, chosen = f"return {resume}", f"{opts}[{i}]"
         return [f"if not ({ask}):", f"    st.pending = _decision(({self.const(site)}, {role}, {record}))",
                 f"    st.stack[-1].pc = {k}", "    return -1",
                 *answered, "st.decisions += 1", f"st.moves = (st.moves, {i})",
-                *(["if st.events is not None:", f"    st.events.append(Decided({role}))"] if self.remembers else []),
+                *(["if st.events is not None:", f"    st.events.append(Decided({role}, {self.const(site)}, {chosen}))"] if self.remembers else []),
                 go_on]
 
     def flow_take(self, item: Take, fn, k, block_of):

@@ -23,6 +23,7 @@ bad answer leaves the state as it was.
 from __future__ import annotations
 
 import bisect
+import copy
 import sys
 
 from rulelang import ir
@@ -44,7 +45,8 @@ DEFAULT_STEP_LIMIT = 1_000_000
 
 class Game:
     def __init__(self, ruleset: ir.Ruleset, mode: str | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
-                 optimize: bool = True, check_invariants: bool = False, explicit_chance: bool = False):
+                 optimize: bool = True, check_invariants: bool = False, explicit_chance: bool = False,
+                 history: bool = False, after_effect=None):
         mode = mode or ruleset.default_mode
         if mode not in ruleset.modes:
             raise RulesetError([Diagnostic(None, f"{ruleset.name} has no mode '{mode}'",
@@ -54,18 +56,24 @@ class Game:
         self.roles = self.mode.roles
         self.step_limit, self.optimized, self.check_invariants = step_limit, optimize, check_invariants
         self.explicit_chance = explicit_chance
+        self.draws_chance = False  # explicit chance resolved by the engine itself (see `drawing_chance`)
         self.layout = Layout(ruleset, self.mode, step_limit)
         self.invariants = Invariants(self.layout)
+        # called after every effect (a move, draw, shuffle or flip): the invariant check, and
+        # `after_effect(st, span)` if given (the sampler's, to see what a role sees as play goes)
+        effect = self.invariants if check_invariants else None
+        if after_effect is not None:
+            effect = after_effect if effect is None else _Both(effect, after_effect)
         try:
-            self.rules = compile_rules(ruleset, self.mode, self.layout, optimize,
-                                       self.invariants if check_invariants else None,  # after every effect
-                                       explicit_chance)
+            self.rules = compile_rules(ruleset, self.mode, self.layout, optimize, effect, explicit_chance)
         except RecursionError:  # the front end bounds nesting; this is the last line of defence
             raise RulesetError([Diagnostic(self.mode.span, f"the rules of mode '{mode}' nest too deeply to compile",
                                            "lower the nesting, or the --limit nesting=N that let it through")]) from None
         self._step_blocks = [s.block for s in self.rules.steps]
-        # rules that roll or pick at random remember it (logs, observations); others pay nothing
+        # rules that roll or pick at random remember it (logs, observations); others pay nothing,
+        # unless asked to keep a history of every decision (`history`: a game a person plays)
         self._remembers = any(site.kind != "shuffle" for site in self.rules.chance_sites)
+        self.history = history or self._remembers
         # what every game's outcome uses, worked out once (_outcome runs at the end of every play-out)
         rules = self.rules
         self._ranking_keys = list(rules.ranking) or \
@@ -84,7 +92,7 @@ class Game:
             raise shared.with_traceback(None)
         st = State([z[:] for z in shared.zones], shared.where[:], shared.face_up[:], shared.vars[:],
                    rng.derive(seed, "game"), steps=shared.steps, stack=[Frame("main", 0, {})],
-                   props=[p[:] for p in shared.props], events=[] if self._remembers else None)
+                   props=[p[:] for p in shared.props], events=[] if self.history else None, seed=seed)
         self.run(st, quick)
         if self.check_invariants:
             self.invariants.at_decision(st)
@@ -158,7 +166,7 @@ class Game:
         st.decisions += 1
         st.moves = (st.moves, index)
         if st.events is not None:
-            st.events.append(Decided(p.role))
+            st.events.append(Decided(p.role, p.site, p.options[index]))
 
     def apply_chance(self, st: State, outcome: int) -> None:
         """Resolve the pending chance event with one of its outcomes and play on
@@ -186,6 +194,16 @@ class Game:
 
     def clone(self, st: State) -> State:
         return st.clone()
+
+    def drawing_chance(self) -> "Game":
+        """These rules (compiled with explicit chance) as a game that draws every chance
+        event itself from `st.rng`, as `sample_chance` would, and stops at decisions only:
+        the game search agents play ahead in, on states the sampler replays (sampling.py)."""
+        if not self.explicit_chance:
+            raise ValueError("only a game with explicit chance can draw it itself")
+        twin = copy.copy(self)
+        twin.draws_chance = True
+        return twin
 
     def is_terminal(self, st: State) -> bool:
         return st.outcome is not None
@@ -232,7 +250,7 @@ class Game:
 
     def state_from_json(self, data: dict) -> State:
         """A state `State.to_json` wrote under these very rules (and the same chance mode)."""
-        if (data.get("events") is None) == self._remembers:
+        if (data.get("events") is None) == self.history:
             raise ValueError("its rolls and picks do not fit these rules")
         return State.from_json(data, self.rules.sites, self.rules.chance_sites)
 
@@ -243,7 +261,8 @@ class Game:
         invariants = self.invariants if self.check_invariants else None
         # the generated code answers quick agents at the decision itself (blocks.suspend) when
         # nothing is to be done between two decisions: no invariants to check, no limit
-        if quick is not None and stop_at is None and invariants is None:
+        # (not when the game keeps a history the generated code does not: that of a person's game)
+        if quick is not None and stop_at is None and invariants is None and (self._remembers or not self.history):
             st.quick = seats = dict(quick)  # by name, and by seat
             for i, role in enumerate(self.roles):
                 seats[i] = quick.get(role)
@@ -253,7 +272,7 @@ class Game:
             st.quick = None
 
     def _run(self, st: State, quick: dict | None, limit: int, invariants) -> None:
-        stack, programs, pc = st.stack, self.rules.programs, 0
+        stack, programs, pc, draws = st.stack, self.rules.programs, 0, self.draws_chance
         while True:
             try:
                 while stack:
@@ -262,6 +281,13 @@ class Game:
                     while True:
                         while pc >= 0:  # a program's last block returns EXIT
                             pc = ops[pc](st, env)
+                        if pc == SUSPEND and draws and st.chance is not None:  # drawn here, as sample_chance would
+                            st.rng, outcome = rng.below(st.rng, st.chance.count)
+                            env[OUTCOME] = outcome
+                            st.chance = None
+                            st.moves = (st.moves, -1 - outcome)
+                            pc = frame.pc
+                            continue
                         if pc != SUSPEND or quick is None:
                             break
                         # answer here, without leaving the loop, if a quick agent answers (the generated
@@ -420,3 +446,14 @@ class Game:
 
     def set_state(self, st: State, card: int, name: str, value) -> None:
         st.props[self.layout.state_slot[name]][card] = value
+
+
+class _Both:
+    """Two calls after every effect: the invariant check, then another."""
+
+    def __init__(self, first, then):
+        self.first, self.then = first, then
+
+    def __call__(self, st, span=None) -> None:
+        self.first(st, span)
+        self.then(st, span)

@@ -16,7 +16,7 @@ from typing import IO
 from rulelang import ir
 from rulelang.files import Unreadable, read_bytes
 
-from ..runtime.chance import since_decision
+from ..runtime.chance import Decided, since_decision
 from ..runtime.state import State
 from .game import Game
 from .view import Viewer
@@ -33,10 +33,11 @@ def header(ruleset: ir.Ruleset, path: str | None, mode: str, seed: int, agents: 
 
 class GameLog:
     """The referee's log (every decision in full: a replay), or with `role`
-    one player's log: its own decisions in full, and of the others' only who
-    decided what label — never an option that might name a card it cannot see.
-    Rolls are public; a picked card is named in a player's log only if that
-    player sees it.
+    one player's log: its own decisions in full, and of the others' who
+    decided what label and the option as that player is told of it once play
+    goes on (a card named only if the player then sees it, else as a hidden
+    card). Rolls are public; a picked card is named in a player's log only if
+    that player sees it.
 
     A log costs what its records cost: a decision's record is one `json.dumps`
     of the option's text, the rest made once a game. `batch` records are kept
@@ -48,6 +49,7 @@ class GameLog:
         self.out, self.role, self.batch = out, role, max(1, batch)
         self._lines: list[str] = []
         self._said: dict = {}  # (step, role, label, at) -> the record's middle, as JSON
+        self.told = None  # another's decision: its record but the option, written once play has gone on
         self.write(head if role is None else dict(head, log_of=role))
 
     def write(self, record: dict) -> None:
@@ -73,11 +75,12 @@ class GameLog:
 
     def decision(self, game: Game, viewer: Viewer, st: State, index: int) -> None:
         """The record of a decision (made as `json.dumps` of {"type": "decision", "n", "round",
-        "step", "role", "label"[, "at", "choice", "option", "options"]} would make it)."""
+        "step", "role", "label"[, "at", "choice"], "option"[, "options"]} would make it)."""
+        self.tell(viewer, st)
         if st.events is not None:
             self.chance(viewer, st)
         d = st.pending
-        full = self.role is None or d.role == self.role  # another role's record says only who and what label
+        full = self.role is None or d.role == self.role  # another role's record: who, what label, what is seen
         step = game.step_name(st)
         key = (step, d.role, d.site, full)
         middle = self._said.get(key)
@@ -88,12 +91,19 @@ class GameLog:
         line = f'{{"type": "decision", "n": {st.decisions}, "round": {st.round}{middle}'
         if full:
             option = viewer.option(st, index) if self.role is None else viewer.option(st, index, self.role)
-            line += f', "choice": {index}, "option": {json.dumps(option)}, "options": {len(d.options)}}}'
-        else:
-            line += "}"
-        self._add(line)
+            self._add(line + f', "choice": {index}, "option": {json.dumps(option)}, "options": {len(d.options)}}}')
+        else:  # another's: the option as this player sees it once play has gone on from it
+            self.told = (line, Decided(d.role, d.site, d.options[index]))
+
+    def tell(self, viewer: Viewer, st: State) -> None:
+        """Write another's decision, its option as this player sees it now."""
+        if self.told is not None:
+            line, decided = self.told
+            self.told = None
+            self._add(line + f', "option": {json.dumps(viewer.choice(st, decided, self.role)["option"])}}}')
 
     def outcome(self, viewer: Viewer, st: State) -> None:
+        self.tell(viewer, st)
         self.chance(viewer, st)
         self.write({"type": "outcome", **st.outcome})
         self.flush()

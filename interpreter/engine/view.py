@@ -18,7 +18,12 @@ value, appear as its "state" text ("damage 2, guarded").
 
 In a game whose rules roll dice or pick at random, "chance" lists what
 chance brought since the role's last decision: every roll (public) and
-every pick, a picked card named only if the role sees it now.
+every pick, a picked card named only if the role sees it now. In a game
+that keeps a history (one a person plays: `Game(history=True)`, or one
+that rolls or picks), "events" lists everything public since the role's
+last decision, in order: the others' choices (an option's card named only
+if the role sees it now, else as a hidden card), the rolls and the picks.
+The players out of the game are under "out", and why under "out_reasons".
 
 Variables the rules keep only for measures (`rulelang/statistics.py`) are
 named under "statistics": a screen for players leaves them out.
@@ -33,7 +38,7 @@ from rulelang.hidden import span_key
 from rulelang.labels import card_label, value_text, words
 from rulelang.statistics import statistics
 
-from ..runtime.chance import ChanceEvent, since_decision
+from ..runtime.chance import ChanceEvent, Decided, since_decision, since_own
 from ..runtime.state import State
 from .game import Game
 
@@ -142,6 +147,33 @@ class Viewer:
                  for v, card, zone in zip(values, d.site.is_card, d.site.is_zone) if v is not None]
         return ", ".join(parts) if parts else "(nothing)"
 
+    def choice(self, st: State, e: Decided, reader: str | None) -> dict:
+        """Another player's decision as `reader` is told of it: the option, its cards by label if
+        the reader sees them now, else as HIDDEN."""
+        site, record = e.site, {"type": "decision", "role": e.role}
+        if site is None:  # a history that kept no options
+            return record
+        record["label"] = site.label
+        if site.menu:
+            record["option"] = words(e.option[0])
+            return record
+        parts = [(self.card_text(st, v) if reader == REFEREE or self.sees(st, v, reader) else HIDDEN) if card
+                 else self.zone_text(v) if zone else self.value(v)
+                 for v, card, zone in zip(e.option, site.is_card, site.is_zone) if v is not None]
+        record["option"] = ", ".join(parts) if parts else "(nothing)"
+        return record
+
+    def events(self, st: State, role: str | None) -> list[dict]:
+        """Everything public since `role` last decided, in order (see the module's text)."""
+        out = []
+        for e in since_own(st.events or [], role):
+            if type(e) is Decided:
+                if e.role != role:
+                    out.append(self.choice(st, e, role))
+            else:
+                out.append(self.chance_event(st, e, role))
+        return out
+
     def unseen_card(self, st: State, c: int, reader: str | None) -> str:
         """A card `reader` cannot see, by its place: a zone and how far from its top."""
         zi = st.where[c]
@@ -204,6 +236,27 @@ class Viewer:
                 cards.append(None)
         return cards
 
+    def signature(self, st: State, role: str | None) -> tuple:
+        """What `role` sees now, as a value equal for two states exactly when `observe` is (and
+        quicker to make): the cards seen, by id, with their facing and state; how many each hidden
+        place holds; the variables; the round, the step; what it was told since its last decision;
+        its decision's options."""
+        zones, face_up, seen = st.zones, st.face_up, []
+        props = st.props
+        for zi in range(1, len(zones)):
+            z = zones[zi]
+            if not self.visible(st, zi, role):
+                seen.append(len(z))
+            elif self.sees_face_down(zi):
+                seen.append(tuple((c, face_up[c], *(p[c] for p in props)) for c in z))
+            else:
+                seen.append(tuple((c, *(p[c] for p in props)) if face_up[c] else None for c in z))
+        told = repr(self.events(st, role)) if st.events is not None else None
+        d = st.pending
+        asked = (d.label, tuple(self.option(st, i, role) for i in range(len(d.options)))) \
+            if d is not None and d.role == role else None
+        return (st.round, self.game.step_name(st), tuple(seen), tuple(st.vars), told, asked, repr(st.outcome))
+
     def variables(self, st: State) -> dict:
         """Every variable (a per-player one as {player: value}); which players are out."""
         layout, values = self.game.layout, {}
@@ -244,8 +297,11 @@ class Viewer:
         out = self.out(st)
         if out:
             obs["out"] = out
+            why = self.game.layout.why_slot
+            obs["out_reasons"] = {r: st.vars[why + self.game.layout.role_index[r]] or "out" for r in out}
         if st.events is not None:
             obs["chance"] = [self.chance_event(st, e, role) for e in since_decision(st.events, role)]
+            obs["events"] = self.events(st, role)
         d = self.game.decision(st)
         if d is not None and d.role == role:
             obs["decision"] = {"label": d.label,

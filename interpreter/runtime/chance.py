@@ -71,27 +71,36 @@ class ChanceEvent(NamedTuple):
 
 
 class Decided(NamedTuple):
-    """A decision was made by `role` (between the events it separates)."""
+    """A decision was made by `role` (between the events it separates): at `site`, the
+    option `option` (its values; a menu's option as its name), when the game keeps them."""
     role: str
+    site: object = None  # the DecisionSite
+    option: tuple | None = None
 
 
 def since_decision(events: list, role: str | None = None) -> list[ChanceEvent]:
     """The chance events since `role` last decided (role None: since anyone did)."""
+    return [e for e in since_own(events, role) if type(e) is ChanceEvent]
+
+
+def since_own(events: list, role: str | None = None) -> list:
+    """Every event since `role` last decided (role None: since anyone did): the others'
+    decisions, the rolls and picks, in the order they came."""
     i = len(events)
     while i and not (type(events[i - 1]) is Decided and role in (None, events[i - 1].role)):
         i -= 1
-    return [e for e in events[i:] if type(e) is ChanceEvent]
+    return events[i:]
 
 
 def events_to_json(events: list | None) -> list | None:
     if events is None:
         return None
-    return [{"decided": e.role} if type(e) is Decided else {"site": e.site.index, "value": list(e.value)}
-            for e in events]
+    return [({"decided": e.role} if e.site is None else {"decided": e.role, "at": e.site.index, "option": list(e.option)})
+            if type(e) is Decided else {"site": e.site.index, "value": list(e.value)} for e in events]
 
 
-def events_from_json(data: list | None, sites: tuple[ChanceSite, ...]) -> list | None:
+def events_from_json(data: list | None, sites: tuple[ChanceSite, ...], decisions: tuple = ()) -> list | None:
     if data is None:
         return None
-    return [Decided(e["decided"]) if "decided" in e else ChanceEvent(sites[e["site"]], tuple(e["value"]))
-            for e in data]
+    return [(Decided(e["decided"]) if "at" not in e else Decided(e["decided"], decisions[e["at"]], tuple(e["option"])))
+            if "decided" in e else ChanceEvent(sites[e["site"]], tuple(e["value"])) for e in data]

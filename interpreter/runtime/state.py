@@ -13,6 +13,8 @@
     chance    the `Chance` waiting for an outcome (rules compiled with explicit chance), or None
     outcome   the result once the game has ended, or None
     events    the rolls and picks so far, and a marker per decision (None: the rules have none)
+    seed      the seed the game began with (None: unknown, a state made by hand): what a
+              search agent's sampler replays the game from (agents/sampling.py)
 
 Read it through `Game` (engine/game.py): `decision`, `current_role`,
 `legal_actions`, `is_terminal`, `outcome`. The layout of the lists is the
@@ -38,11 +40,11 @@ class Frame:
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
                  "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves",
-                 "quick", "at")
+                 "quick", "at", "seed")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
                  stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0,
-                 moves=None):
+                 moves=None, seed=None):
         self.zones: list[list[int]] = zones
         self.where: list[int] = where
         self.face_up: list[bool] = face_up
@@ -67,6 +69,7 @@ class State:
         # while a block's function runs the code of another step's blocks: the block it is at
         # (set by the generated code, read when a watch fires or a runaway stops; never copied, never saved)
         self.at: int = 0
+        self.seed: int | None = seed
 
     def answers(self) -> list[int]:
         """The answers so far, oldest first (a chance outcome o as -1 - o)."""
@@ -84,7 +87,7 @@ class State:
             self.pending, self.outcome,  # a Decision is immutable; the outcome is never changed in place
             [p[:] for p in self.props], self.chance,
             self.events[:] if self.events is not None else None,  # each event is immutable
-            self.round_steps, self.moves)
+            self.round_steps, self.moves, self.seed)
 
     def to_json(self) -> dict:
         p = self.pending
@@ -96,7 +99,7 @@ class State:
             "stack": [[f.program, f.pc, f.env] for f in self.stack], "pending": pending,
             "outcome": self.outcome, "props": self.props,
             "chance": None if self.chance is None else {"site": self.chance.site.index, "count": self.chance.count},
-            "events": events_to_json(self.events), "answers": self.answers(),
+            "events": events_to_json(self.events), "answers": self.answers(), "seed": self.seed,
         }
 
     @classmethod
@@ -112,8 +115,9 @@ class State:
                    data["round"], data["steps"], data["decisions"],
                    [Frame(program, pc, _rows_as_tuples(env, chance)) for program, pc, env in data["stack"]],
                    pending, data["outcome"], data.get("props", []), chance,
-                   events_from_json(data.get("events"), chance_sites), data["steps"],
-                   _chain(data.get("answers", ())))
+                   events_from_json(data.get("events"), chance_sites, sites), data["steps"],
+                   _chain(data.get("answers", ())),
+                   data.get("seed") if type(data.get("seed")) is int else None)
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
