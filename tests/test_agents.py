@@ -137,7 +137,8 @@ def seen_ever(game, st, role) -> set[int]:
 
 
 @pytest.mark.parametrize("name, params, stop", [("twenty-trials", {}, 40), ("oh-hell", {"players": 3}, 25),
-                                               ("hand-of-fate-ordeals", {"players": 2}, 30)])
+                                               pytest.param("hand-of-fate-ordeals", {"players": 2}, 30,
+                                                            marks=pytest.mark.slow)])
 def test_a_replayed_sample_knows_only_what_the_role_saw(name, params, stop):
     # what a replay keeps of the real game — the cards it puts back where they were, the choices
     # and picks it repeats — are cards the role saw; the rest is dealt again
@@ -164,7 +165,8 @@ def test_a_replayed_sample_knows_only_what_the_role_saw(name, params, stop):
 
 
 @pytest.mark.parametrize("name, params", [("twenty-trials", {}), ("oh-hell", {"players": 4}),
-                                          ("hand-of-fate-ordeals", {"players": 3}), ("gauntlet-16-7", {"players": 4})])
+                                          pytest.param("hand-of-fate-ordeals", {"players": 3}, marks=pytest.mark.slow),
+                                          pytest.param("gauntlet-16-7", {"players": 4}, marks=pytest.mark.slow)])
 def test_a_replayed_sample_is_a_game_the_rules_reach_that_the_role_cannot_tell_apart(name, params):
     game = Game(load_ruleset(name, params={k: str(v) for k, v in params.items()}),
                 "versus" if name == "twenty-trials" else None, check_invariants=True)
