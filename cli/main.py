@@ -12,6 +12,7 @@ import signal
 import sys
 import threading
 import traceback
+from pathlib import Path
 from contextlib import contextmanager
 
 from interpreter.agents.asking import AgentError
@@ -34,6 +35,8 @@ from interpreter.engine.view import Viewer
 from interpreter.runtime.errors import IllegalAction, RuleError
 from rulelang import RulesetError, apply_params, parse_assignments, version
 from rulelang.files import bundled
+from rulelang.upgrade import describe as said_upgrade, upgrade
+from rulelang.upgrade import write as write_upgrade
 
 from . import about, check, coverage, printing, show, simulation, solve, sweep
 from .common import (
@@ -184,6 +187,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE", help="write the game as a JSON Lines log")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its mode, seed and parameters)")
     p.set_defaults(command=cmd_play)
+
+    p = sub.add_parser("upgrade", help="rewrite a ruleset of an older language version for this one")
+    p.add_argument("ruleset", help="the ruleset file to rewrite (in place: it says what it changed)")
+    p.add_argument("--dry-run", action="store_true", help="say what would change, and change nothing")
+    p.set_defaults(command=cmd_upgrade)
 
     p = sub.add_parser("replay", help="replay a game log and check it still plays the same")
     p.add_argument("log", metavar="LOG")
@@ -345,6 +353,19 @@ def cmd_play(args) -> int:
             log_file.close()
     agents[role].show(viewer.observe(st, role), role, game)  # the last board, what happened since the last choice
     print("\n" + render_ending(st.outcome, role))
+    return 0
+
+
+def cmd_upgrade(args) -> int:
+    path = Path(args.ruleset)
+    if not path.is_file():
+        raise UsageError(f"upgrade rewrites a ruleset file: {args.ruleset} is not one"
+                         + (" (a bundled ruleset is upgraded where it is kept, not by name)" if "/" not in
+                            args.ruleset and not args.ruleset.endswith((".yaml", ".yml")) else ""))
+    result = upgrade(path)
+    if result is not None and not args.dry_run:
+        write_upgrade(path, result.text)
+    print(said_upgrade(path, result) + (" (nothing written: --dry-run)" if result is not None and args.dry_run else ""))
     return 0
 
 

@@ -89,6 +89,7 @@ class Context:
     you: str | None  # the role the rules speak to ("you"), if one role decides in this mode
     refs: Mapping[str, Bound] = field(default_factory=dict)  # bound names in scope -> how they are referred to
     used: Used = field(default_factory=Used, compare=False)
+    turn: bool = False  # in the steps of a turn: whose turn it is (`current`) is "you"
 
     @property
     def terms(self) -> dict[str, None]:
@@ -267,9 +268,14 @@ def role_def(rs: ir.Ruleset, name: str) -> ir.Role:
 
 def subject(ctx: Context, who: ir.Expr) -> tuple[Phrase, bool]:
     """(who, spoken to): "you" takes the verb's plain form."""
-    if isinstance(who, ir.RoleRef) and who.role == ctx.you:
+    if isinstance(who, ir.RoleRef) and who.role == ctx.you or is_current(ctx, who):
         return Words("you"), True
     return phrase(ctx, who), False
+
+
+def is_current(ctx: Context, e: ir.Expr) -> bool:
+    """`current` in a turn's steps: the player spoken to ("you")."""
+    return ctx.turn and isinstance(e, ir.BuiltinCall) and e.name == "current"
 
 
 def verb(ctx: Context, who: ir.Expr, plain_verb: str) -> Phrase:
@@ -292,6 +298,8 @@ def zone(ctx: Context, name: str, owner: ir.Expr | None = None) -> Phrase:
     if who is not None:
         whose = "your" if who == ctx.you else possessive(role(ctx, who))
         return Words(f"{whose} {title}")
+    if is_current(ctx, owner):
+        return Words(f"your {title}")
     if owner is not None:
         said = build(ctx, owner)
         if isinstance(said, Words):

@@ -9,6 +9,7 @@ clauses.py; quantifiers are in quantifiers.py.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rulelang import ir
 from rulelang import texts
@@ -17,8 +18,9 @@ from rulelang.types import BOOL, INT, ROLE, BoardT, ListT, ZoneT
 from . import grammar
 from .clauses import clause_of, first_words, frame, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, sentence
-from .english import Context, build, expression, negated, negation, phrase, placeholder, role, zone, zone_noun
-from .nouns import possessive, printed_field, printed_value, type_noun, words, zone_title
+from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, zone,
+                      zone_noun)
+from .nouns import field_noun, possessive, printed_field, printed_value, type_noun, words, zone_title
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
 
@@ -99,9 +101,11 @@ def _predicate(subject: Phrase, text: str) -> Clause:
 
 def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
     """A player's own variable: "your *bid*", "North's *bid*", "that player's *bid*"."""
-    if isinstance(owner, ir.RoleRef) and owner.role == ctx.you:
+    if isinstance(owner, ir.RoleRef) and owner.role == ctx.you or is_current(ctx, owner):
         return Words(f"your {name}")
     who = build(ctx, owner)
+    if isinstance(owner, ir.BuiltinCall) and owner.name == "current":  # not "the player whose turn it is' bid"
+        return seq(f"the {name} of ", who)
     if isinstance(who, Bound):  # kept a bound name, so a condition on it reads "a player whose *bid* …"
         return seq(Bound(possessive(who.text), name=who.name, noun=who.noun), f" {name}")
     if isinstance(who, Words):  # a name: one word group, it takes the 's
@@ -183,8 +187,13 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
                 pieces[i + 1] = re.sub(r"^(\s+)(\w+)", lambda m: m.group(1) + grammar.singular(m.group(2)),
                                        pieces[i + 1])
             phrase = build(ctx, arg)
-            if phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
+            if phrase == Words("you") and re.match(r"'s\b\W*$", pieces[i + 1]):  # "is {p}'s": "is yours"
+                phrase, pieces[i + 1] = Words("yours"), pieces[i + 1][2:]
+            elif phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
                 phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
+            elif phrase == Words("you") and (verb := re.match(r" (\w+)", pieces[i + 1])) and grammar.is_verb(
+                    verb.group(1)) and i == 1 and not parts[0].strip():  # "{p} has": "you have"
+                pieces[i + 1] = " " + grammar.agree(pieces[i + 1][1:], True)
             counted = re.match(r"\s+([A-Za-z]+)", pieces[i + 1]) if i + 1 < len(pieces) else None
             counted = counted if counted and _counted_noun(ctx, counted.group(1)) else None  # a noun, not a verb
             if counted and arg.ty == INT and not isinstance(arg, (ir.Const, ir.Local)):  # "{n} minions"
@@ -227,6 +236,8 @@ def _counted_noun(ctx: Context, word: str) -> bool:
 @expression(ir.BuiltinCall)
 def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
     a, b = e.args, BUILTINS[e.name]
+    if is_current(ctx, e):
+        return Words("you")
     if e.name == "size" and isinstance(a[0].ty, (ZoneT, BoardT)):
         return seq(f"the number of {zone_noun(ctx, a[0]).many} in ", build(ctx, a[0]))
     if e.name == "size" and isinstance(a[0].ty, ListT):
@@ -432,6 +443,29 @@ def expr_listexpr(ctx: Context, e: ir.ListExpr) -> Phrase:
     if not e.items:
         return Words("nothing")
     return merge_things([build(ctx, i) for i in e.items])
+
+
+@expression(ir.TypeValues)
+def expr_typevalues(ctx: Context, e: ir.TypeValues) -> Phrase:
+    """`suit` as a list: "the suits (spades, hearts, diamonds and clubs)"."""
+    values = [words(v) for v in ctx.rs.enums[e.enum].values]
+    listed = values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+    return Words(f"the {grammar.plural(words(e.enum))} ({listed})")
+
+
+@expression(ir.Index)
+def expr_index(ctx: Context, e: ir.Index) -> Phrase:
+    """`d[2]`: "the 2nd of *d*"."""
+    if isinstance(e.index, ir.Const) and isinstance(e.index.value, int):
+        return seq(f"the {grammar.ordinal(e.index.value)} of ", build(ctx, e.obj))
+    return seq("item ", build(ctx, e.index), " of ", build(ctx, e.obj))
+
+
+@expression(ir.Template)
+def expr_template(ctx: Context, e: ir.Template) -> Phrase:
+    """A text with values in it, quoted: “*p* bids *n*” (said by the rules, never "you")."""
+    ctx = replace(ctx, turn=False)
+    return seq("“", *(bound(p) if isinstance(p, str) else build(ctx, p) for p in e.parts), "”")
 
 
 @expression(ir.RangeExpr)

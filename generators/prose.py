@@ -21,7 +21,7 @@ hover, a card and the rules summary say the same thing in the same words.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulelang import ir
 from rulelang.abilities import ABILITY_TYPE
@@ -83,6 +83,9 @@ def english(rs: ir.Ruleset, node, mode: str | None = None) -> Prose:
         item = term_item(ctx, node.name)
         return _prose([item] if item is not None else [Item(term(ctx, node.text, node.name, node.params, node.body))])
     if isinstance(node, ir.Step):
+        turns = ctx.mode.turns if ctx.mode is not None else None
+        if turns is not None and node in ctx.mode.round[turns.first:turns.last + 1]:
+            ctx = replace(ctx, turn=True)  # a turn's step speaks to the player whose turn it is
         return _prose(step_blocks(ctx, node)[0].items if not node.text else [Item(sentence(clean(node.text)))])
     if isinstance(node, ir.Watch):
         return _prose([watch(ctx, node)])

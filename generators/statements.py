@@ -248,6 +248,14 @@ def introduce(ctx: Context, b: ir.Binder, det: str) -> Phrase:
 
 @statement(ir.Choose)
 def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
+    b = s.binder
+    if len(b.names) == 1 and b.where is None and isinstance(b.groups[0].domain, ir.ListExpr) and \
+            [i.value for i in b.groups[0].domain.items if isinstance(i, ir.Const)] in ([False, True], [True, False]):
+        # a yes-or-no choice: "you choose whether *again* (decision *die*)"
+        head = slots(ctx, verb(ctx, s.role, "choose"), f" whether {em(words(b.names[0]))} "
+                                                    f"(decision {em(words(s.label))})")
+        inner = ctx.with_refs({b.names[0]: Bound(em(words(b.names[0])), name=b.names[0])})
+        return [then(ctx, head, block(inner, s.body))]
     s = replace(s, binder=normal_binder(s.binder, ctx.rs))
     what = introduce(ctx, s.binder, "a")
     inner = inside(ctx, s.binder)
@@ -289,9 +297,29 @@ def stmt_roll(ctx: Context, s: ir.Roll) -> list[Item]:
         dice = Words(f"{'one die' if n == 1 else grammar.number_word(n) + ' dice'} ({words(s.die)})")
     else:
         dice = seq(phrase(ctx, s.count), bound(f" dice ({words(s.die)})"))
+    secret = ctx.rs.vars[s.target.name].seen_by if isinstance(s.target, ir.Var) else "all"
+    hidden = {"owner": " where only that player sees them" if isinstance(s.target, ir.Var) and s.target.owner
+              is not None and not (isinstance(s.target.owner, ir.RoleRef) and s.target.owner.role == ctx.you)
+              else " where only you see them", "none": " where no one sees them"}.get(secret, "")
     if s.declares:
-        return [say(ctx, "roll ", dice, "; call the result ", target(ctx, s.target))]
-    return [say(ctx, "roll ", dice, "; set ", target(ctx, s.target), " to the result")]
+        return [say(ctx, "roll ", dice, hidden, "; call the result ", target(ctx, s.target))]
+    return [say(ctx, "roll ", dice, hidden, "; set ", target(ctx, s.target), " to the result")]
+
+
+@statement(ir.Reveal)
+def stmt_reveal(ctx: Context, s: ir.Reveal) -> list[Item]:
+    """`reveal hand of p to q` -> "Show *p*'s hand to *q* (the others see only that it is shown)"."""
+    if s.to is None:
+        return [say(ctx, "show ", s.what, " to every player")]
+    return [say(ctx, "show ", s.what, " to ", s.to, " only")]
+
+
+@statement(ir.Announce)
+def stmt_announce(ctx: Context, s: ir.Announce) -> list[Item]:
+    """`announce "{p} bids {n}"` -> "Say aloud: “*p* bids *n*”"."""
+    if s.to is None:
+        return [say(ctx, "say aloud: ", s.text)]
+    return [say(ctx, "tell ", s.to, " only: ", s.text)]
 
 
 @statement(ir.Menu)

@@ -10,6 +10,8 @@ only what that mode uses is printed (`scope.py`).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulelang import ir
 from rulelang.labels import value_text
 from rulelang.statistics import without_statistics
@@ -104,14 +106,22 @@ def tracked(ctx: Context, v: ir.VarDef, back: list[str]) -> str:
                f"{start} at the start{again}"
     name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
     start = start_value(ctx, v.initial)
-    return name + (f" — {clean(v.text)}" if v.text else "") + f": {start} at the start" + bounds(v) + again
+    return name + (f" — {clean(v.text)}" if v.text else "") + f": {start} at the start" + bounds(v) + again \
+        + secrecy(v)
 
 
 def start_value(ctx: Context, value) -> str:
     """A variable's starting value: a number, a value's name, a player's name, or "none"."""
     if isinstance(value, str) and any(r.name == value for r in ctx.rs.roles):
         return role_name(role_def(ctx.rs, value))
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) if value else "none"
     return "none" if value is None else value_text(value)
+
+
+def secrecy(v: ir.VarDef) -> str:
+    """Who sees a variable no one else does: "; only that player sees it"."""
+    return {"owner": "; only that player sees it", "none": "; no one sees it until it is shown"}.get(v.seen_by, "")
 
 
 def bounds(v: ir.VarDef) -> str:
@@ -194,15 +204,39 @@ def players(ctx: Context, mode: ir.Mode) -> str:
 
 
 def round_blocks(ctx: Context, mode: ir.Mode) -> list:
-    blocks: list = [Para(f"Play rounds of {noun('step').n(len(mode.round))}, in order, until the game ends."
-                         if len(mode.round) > 1 else "Play rounds of one step until the game ends.")]
+    turns = mode.turns
+    if turns is not None:
+        blocks: list = [Para(turns_text(ctx, mode))]
+    else:
+        blocks = [Para(f"Play rounds of {noun('step').n(len(mode.round))}, in order, until the game ends."
+                       if len(mode.round) > 1 else "Play rounds of one step until the game ends.")]
     if mode.watches:
         blocks.append(Section("At any moment", [
             Para("Checked after everything that changes the game, in every step:"),
             Items([watch(ctx, w) for w in mode.watches])], level=4))
     for i, step in enumerate(mode.round, 1):
-        blocks.append(Section(f"Step {i}: {clean(step.name)}", step_blocks(ctx, step), level=4))
+        turn = turns is not None and turns.first < i <= turns.last + 1
+        title = f"Step {i}: {clean(step.name)}" + (" (on your turn)" if turn else "")
+        blocks.append(Section(title, step_blocks(replace(ctx, turn=turn), step), level=4))
     return blocks
+
+
+def turns_text(ctx: Context, mode: ir.Mode) -> str:
+    """How a round of turns goes: "Play rounds until the game ends. In each round, every player
+    still in the game takes a turn, one after the other, in seat order: steps 1 and 2 ..."."""
+    turns, n = mode.turns, len(mode.round)
+    order = "in seat order" if turns.order is None else f"({expr(ctx, turns.order)})"
+    steps = f"step {turns.first + 1}" if turns.first == turns.last else \
+        f"steps {turns.first + 1} to {turns.last + 1}" if turns.last > turns.first + 1 else \
+        f"steps {turns.first + 1} and {turns.last + 1}"
+    before = f"Each round begins with steps 1 to {turns.first}. Then every" if turns.first > 1 else \
+        "Each round begins with step 1. Then every" if turns.first == 1 else "In each round, every"
+    after = "" if turns.last == n - 1 else \
+        f" Once every player has had their turn, the round ends with step {turns.last + 2}." \
+        if turns.last == n - 2 else f" Once every player has had their turn, the round ends with steps " \
+                                    f"{turns.last + 2} to {n}."
+    return (f"Play rounds until the game ends. {before} player still in the game takes a turn, one after the "
+            f"other {order}. On your turn, play {steps}.{after}")
 
 
 def step_blocks(ctx: Context, step: ir.Step) -> list:

@@ -222,9 +222,10 @@ def read_inline(reader, inline: InlineAbility, events: dict[str, ir.Event]) -> i
                               did_you_mean(once, [*events, "game"]) or "`once per game` or `once per EVENT`")
             return None
     try:
-        where = parse_expression(head.group("where"), at(head.start("where")), reader.limits.nesting) \
+        where = parse_expression(head.group("where"), at(head.start("where")), reader.limits.nesting, reader.own) \
             if head.group("where") else None
-        optional = parse_expression(head.group("optional"), at(head.start("optional")), reader.limits.nesting) \
+        optional = parse_expression(head.group("optional"), at(head.start("optional")), reader.limits.nesting,
+                                    reader.own) \
             if head.group("optional") else None
         effect, starts = [], []
         bounds = [colons[0], *_top_level(text[colons[0] + 1:], ";")]
@@ -238,7 +239,7 @@ def read_inline(reader, inline: InlineAbility, events: dict[str, ir.Event]) -> i
             reader.diag.error(span, "this card's ability does nothing: write its effect after the `:`",
                               "e.g. `: draw_cards(p, 1)`; separate statements with `;`")
             return None
-        body = parse_block("\n".join(effect), at(0, starts), reader.limits.nesting)
+        body = parse_block("\n".join(effect), at(0, starts), reader.limits.nesting, reader.own)
     except ParseError as exc:
         reader.diag.items.append(exc.diagnostic)
         return None

@@ -15,7 +15,8 @@ class Builtin:
     name: str
     params: tuple[str, ...]  # each argument's kind: zone, zone-or-list, card, card-or-space, number, list, board, role,
     #                          space (of a board), place (a graph's place name)
-    result: str  # number, bool, card, zone, zones (a list of zones), role, roles (a list of roles)
+    result: str  # number, bool, card, zone, zones (a list of zones), lines (a list of lists of zones), role,
+    #              roles (a list of roles)
     phrase: str  # English; {0}, {1}, ... are the arguments' phrases
     negated: str | None = None  # the English of `not name(...)`, where it reads better than "it is not true that"
     pure: bool = True  # depends on its arguments only: folded when they are constants
@@ -50,6 +51,10 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     Builtin("distance", ("space", "space"), "number", "the number of steps from {0} to {1}"),
     Builtin("toward", ("space", "space"), "zone", "the next space from {0} on the shortest way to {1}"),
     Builtin("place", ("board", "place"), "zone", "{1} on {0}"),
+    # lines on a grid: every n spaces in a row — across, up, or on a diagonal (gaps of a map break a line)
+    Builtin("lines", ("board", "number"), "lines", "every line of {1} spaces in a row on {0}"),
+    Builtin("lines_through", ("space", "number"), "lines", "every line of {1} spaces in a row through {0}",
+            pure=False),
     # seats: the mode's players in seat order; turns skip players out of the game
     Builtin("players", (), "roles", "the players", bare=True),
     Builtin("seat", ("role",), "number", "the seat number of {0}"),
@@ -58,6 +63,8 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     Builtin("clockwise", ("role",), "roles", "each player in turn from {0}, clockwise", pure=False),
     Builtin("in_game", ("role",), "bool", "{0} is still in the game", negated="{0} is out of the game",
             pure=False),
+    # turns (a mode's `turns:`): whose turn it is, none outside the turns
+    Builtin("current", (), "role", "the player whose turn it is", pure=False, bare=True),
 )}
 
 # names a ruleset cannot declare: the built-ins, and the box every game has

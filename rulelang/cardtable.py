@@ -101,7 +101,9 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
             continue
         fields, bounds = _fields(reader, spec.get("fields"), enums)
         state = _state(reader, spec.get("state"), enums, fields)
-        label, back = _format(reader, spec, "label", fields), _format(reader, spec, "back", fields)
+        # a label may name state values too (`"{face} showing"`): it reads them as play goes
+        label = _format(reader, spec, "label", {**fields, **{f.name: f.type for f in state}})
+        back = _format(reader, spec, "back", fields)
         card_types[name] = ir.CardType(
             name, tuple(ir.FieldDef(f, t) for f, t in fields.items()), label,
             reader.text(spec.get("text"), "text"), reader.text(spec.get("assumed"), "assumed"),

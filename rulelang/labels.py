@@ -28,10 +28,15 @@ def fill_format(fmt: str, card: ir.Card) -> str:
     return fmt
 
 
-def card_label(rs: ir.Ruleset, card: ir.Card) -> str:
-    """A card as players name it: its type's `label:`, or its type and values."""
+def card_label(rs: ir.Ruleset, card: ir.Card, state: dict | None = None) -> str:
+    """A card as players name it: its type's `label:`, or its type and values. A label that
+    names state values reads them from `state` (name -> value), else their initial values."""
     ct = rs.card_types[card.kind]
     if ct.label:
-        return fill_format(ct.label, card)
+        text = fill_format(ct.label, card)
+        for f in ct.state:
+            value = state[f.name] if state is not None and f.name in state else f.initial
+            text = text.replace("{" + f.name + "}", value_text(value))
+        return text
     values = " ".join(value_text(v) for v in card.values.values())
     return f"{words(card.kind)} {values}".strip()

@@ -24,7 +24,8 @@ from .walk import walk
 
 
 def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
-    out: list[Diagnostic] = list(pins.stale(rs))  # hand-written text whose rules changed since it was checked
+    out: list[Diagnostic] = list(rs.notes)  # what reading and checking it noted (a built-in a name hides)
+    out += pins.stale(rs)  # hand-written text whose rules changed since it was checked
     out += printed.warnings(rs)  # what the printed rules would lose or not say in words
     for mode in rs.modes.values():
         out += _watch_loops(rs, mode)

@@ -23,7 +23,7 @@ from .params import apply_params
 from .sections.functions import DEFINE, PROCEDURE, read_functions
 from .sections.modes import MODE, read_modes
 from .sections.players import PLAYERS, ROLES, read_players, read_roles
-from .sections.reader import Reader
+from .sections.reader import LANGUAGE, Reader
 from .sections.rulings import RULING, read_rulings
 from .sections.shapes import ASSUMED, RULES, Key, Keys, ListOf, Named, Scalar, string
 from .sections.values import D6, DIE, PARAM, TYPE, VAR, read_dice, read_enums, read_params, read_vars
@@ -38,6 +38,9 @@ __all__ = ["load_ruleset", "load_text", "read_ruleset", "read_partly", "source_h
 FILE = Keys("A tabletop game's rules as text: structure and data in YAML, conditions and effects in the "
             "rules language (see docs/language.md).", (
                 Key("game", Scalar(("string",), "the ruleset's id", pattern="^[A-Za-z0-9_-]+$")),
+                Key("language", Scalar(("integer",), "the version of the language it is written in (none: 1, whose "
+                                                     "names the language took later are still the file's own)",
+                                       minimum=1, maximum=LANGUAGE)),
                 Key("title", string("the game's title")), Key("credits", string("who made the game")),
                 Key("source", string("where the rules come from")), Key("text", string("what the game is about")),
                 Key("assumed", ASSUMED),
@@ -164,7 +167,7 @@ def read_declarations(reader: Reader) -> ir.Ruleset:
         source_hash(reader.sources), text=reader.text(top.get("text"), "text"),
         files=tuple(s.name for s in reader.sources), players=players, dice=ir.frozen_map(dice),
         events=ir.frozen_map(events), abilities=ir.frozen_map(abilities), span=top.span,
-        number_digits=reader.limits.number_digits)
+        number_digits=reader.limits.number_digits, language=reader.language, notes=tuple(reader.notes))
     return ruleset
 
 

@@ -22,7 +22,8 @@ from lark.indenter import DedentError
 from . import ir
 from .errors import Diagnostic, Span, did_you_mean
 from .limits import DEFAULT, over
-from .syntax import KEYWORDS, Origin, ParseError, dedent_error, lark, syntax_error
+from .syntax import Origin, ParseError, dedent_error, lark, syntax_error
+from .words import KEYWORDS, WORDS, feed
 
 __all__ = ["KEYWORDS", "MAX_DIGITS", "POSITIONS", "Origin", "ParseError", "parse_block", "parse_expression"]
 
@@ -30,30 +31,34 @@ POSITIONS = ("top", "bottom", "left", "right")
 MAX_DIGITS = 18  # a number in the rules; Python refuses to read ints of thousands of digits
 
 
-def parse_block(text: str, origin: Origin, max_depth: int = DEFAULT.nesting) -> ir.Block:
-    return _parse(text, origin, "block", max_depth)
+def parse_block(text: str, origin: Origin, max_depth: int = DEFAULT.nesting, own: frozenset = frozenset()) -> ir.Block:
+    """`own`: the words the language took after its first version that the ruleset names
+    things with (words.py): where one reads both ways, the ruleset's name wins."""
+    return _parse(text, origin, "block", max_depth, own)
 
 
-def parse_expression(text: str, origin: Origin, max_depth: int = DEFAULT.nesting) -> ir.Expr:
+def parse_expression(text: str, origin: Origin, max_depth: int = DEFAULT.nesting,
+                     own: frozenset = frozenset()) -> ir.Expr:
     """An expression may span lines freely (it is read as if in parentheses),
     except a `case`, whose arms are laid out by indentation."""
     if text.lstrip().startswith("case ") or text.lstrip().startswith("case\t"):
-        return _parse(text, origin, "expression", max_depth)
-    return _parse("(" + text.rstrip("\n") + "\n)", Origin(origin.locate, lead=1), "expression", max_depth)
+        return _parse(text, origin, "expression", max_depth, own)
+    return _parse("(" + text.rstrip("\n") + "\n)", Origin(origin.locate, lead=1), "expression", max_depth, own)
 
 
-def _parse(text: str, origin: Origin, start: str, max_depth: int):
+def _parse(text: str, origin: Origin, start: str, max_depth: int, own: frozenset = frozenset()):
     if not text.endswith("\n"):
         text += "\n"
+    own = own & WORDS  # (only these change how a text reads: the cache keys on them)
     try:
-        tree = _tree(text, start)
+        tree = _tree(text, start, own)
     except UnexpectedInput as exc:
         raise ParseError(syntax_error(exc, text, origin, start)) from None
     except DedentError:
         raise ParseError(dedent_error(text, origin)) from None
     _check_depth(tree, origin, max_depth)
     try:
-        return _ToIR(origin).transform(tree)
+        return _ToIR(origin, own, max_depth).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, ParseError):
             raise exc.orig_exc from None
@@ -61,11 +66,13 @@ def _parse(text: str, origin: Origin, start: str, max_depth: int):
 
 
 @lru_cache(maxsize=4096)
-def _tree(text: str, start: str) -> Tree:
+def _tree(text: str, start: str, own: frozenset = frozenset()) -> Tree:
     """The parse tree of a snippet, remembered by its text: an editor checks the
     whole file again on every keystroke, and all but one snippet are as before.
-    The tree is only read (each transform builds new IR, with this origin's spans)."""
-    return lark().parse(text, start=start)
+    The tree is only read (each transform builds new IR, with this origin's spans).
+    Its words are read by their place (words.py)."""
+    parser = lark().parse_interactive(start=start)
+    return feed(parser, iter(lark().lex(text)), own)
 
 
 def _check_depth(tree: Tree, origin: Origin, limit: int) -> None:
@@ -108,9 +115,9 @@ def _unquote(token: str) -> str:
 
 @v_args(meta=True)
 class _ToIR(Transformer):
-    def __init__(self, origin: Origin):
+    def __init__(self, origin: Origin, own: frozenset = frozenset(), max_depth: int = DEFAULT.nesting):
         super().__init__()
-        self.origin = origin
+        self.origin, self.own, self.max_depth = origin, own, max_depth
 
     def _span(self, meta) -> Span | None:
         if getattr(meta, "empty", True):
@@ -274,9 +281,66 @@ class _ToIR(Transformer):
 
     def choose_stmt(self, meta, children):
         role_tok, binder, *rest = children
+        labelled = rest.pop(-2) if len(rest) > 1 and isinstance(rest[-2], ir.Template) else None
         label = _tok(rest[0]) if len(rest) == 2 else "_".join(binder.names)
         role = ir.Name(_tok(role_tok), span=self._tspan(role_tok))
-        return ir.Choose(role, binder, label, rest[-1], span=self._span(meta))
+        return ir.Choose(role, binder, label, rest[-1], labelled, span=self._span(meta))
+
+    def labelled(self, meta, children):
+        return self._template(children[0])
+
+    def reveal(self, meta, children):
+        return ir.Reveal(children[0], children[1] if len(children) > 1 else None, span=self._span(meta))
+
+    def announce(self, meta, children):
+        return ir.Announce(self._template(children[0]), children[1] if len(children) > 1 else None,
+                           span=self._span(meta))
+
+    def _template(self, token: Token) -> ir.Template:
+        """A text with `{expressions}` in it: each read as an expression where it stands
+        (`{{` and `}}` are braces)."""
+        raw, parts, at = _tok(token)[1:-1], [], 0
+        text = ""
+        while at < len(raw):
+            if raw.startswith("{{", at) or raw.startswith("}}", at):
+                text += raw[at]
+                at += 2
+            elif raw[at] == "{":
+                end = raw.find("}", at)
+                if end < 0 or not raw[at + 1:end].strip():
+                    span = self.origin.span(token.line, token.column + 1 + at)
+                    raise ParseError(Diagnostic(span, "a `{` in this text opens no value" if end < 0 else
+                                                "empty braces in this text", "write a value in braces, "
+                                                "`{p}`, or `{{` for a brace itself"))
+                if text:
+                    parts.append(self._text(text, token))
+                    text = ""
+                parts.append(self._placeholder(raw[at + 1:end], token, at + 1))
+                at = end + 1
+            elif raw[at] == "}":
+                raise ParseError(Diagnostic(self.origin.span(token.line, token.column + 1 + at),
+                                            "a `}` in this text closes no value", "write `}}` for a brace itself"))
+            else:
+                text += raw[at]
+                at += 1
+        if text:
+            parts.append(self._text(text, token))
+        return ir.Template(tuple(parts), span=self._tspan(token))
+
+    def _text(self, raw: str, token: Token) -> str:
+        if "\\" not in raw:
+            return raw
+        try:  # \n, \t, \", \\ ...
+            return raw.encode("utf-8").decode("unicode_escape")
+        except UnicodeDecodeError as exc:
+            raise ParseError(Diagnostic(self._tspan(token), f"bad escape in text: {exc.reason}",
+                                        "write a backslash as \\\\")) from None
+
+    def _placeholder(self, text: str, token: Token, offset: int) -> ir.Expr:
+        """The expression in braces at `offset` characters into the text's quotes."""
+        line, column, origin = token.line, token.column + 1 + offset, self.origin
+        here = Origin(lambda ln, col, end_ln, end_col: origin.span(line, column + col - 1, line, column + end_col - 1))
+        return parse_expression(text, here, self.max_depth, self.own)
 
     def take_stmt(self, meta, children):
         word, which, binder, body = children
@@ -352,6 +416,9 @@ class _ToIR(Transformer):
 
     def neg(self, meta, children):
         return ir.Unary("-", children[0], span=self._span(meta))
+
+    def index(self, meta, children):
+        return ir.Index(children[0], children[1], span=self._span(meta))
 
     def field(self, meta, children):
         return ir.Field(children[0], _tok(children[1]), span=self._span(meta))

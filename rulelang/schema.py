@@ -33,6 +33,8 @@ def json_schema(shape: Shape) -> dict[str, Any]:
             out["pattern"] = shape.pattern
         if shape.minimum is not None:
             out["minimum"] = shape.minimum
+        if shape.maximum is not None:
+            out["maximum"] = shape.maximum
         if shape.rules is not None:
             out["x-rules"] = shape.rules  # a keyword of our own (validators ignore it): rules text, for editors
     elif isinstance(shape, Choice):

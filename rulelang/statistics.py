@@ -74,6 +74,8 @@ class _Reads:
             for k in m.ranking:
                 for e in k.values.values():
                     self.expr(e)
+            if m.turns is not None:  # who takes turns, in what order, is a rule
+                self.expr(m.turns.order)
         return self.read
 
     def block(self, stmts) -> None:

@@ -15,12 +15,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from .errors import Diagnostic, Span, did_you_mean
+from .words import KEYWORDS
 
-KEYWORDS = frozenset("""
-    move all to at draw from shuffle flip face let win lose end game as pass if elif eliminate trigger window
-    else while until repeat times for chooses where exists count first last sum min max
-    any and or not is of true false none case in ordered by descending roll into random
-""".split())
 
 
 class _Indenter(Indenter):

@@ -190,7 +190,7 @@ def test_checks_are_located_with_hints(body, message, hint):
     ("{d4: [1, two]}", "faces of die 'd4' are numbers"),
     ("{d4: four}", "needs its faces"),
     ("{huge: 1..20000}", "needs 1 to 10,000 faces"),
-    ("{roll: 1..6}", "reserved word"),
+    ("{face: 1..6}", "reserved word"),
 ])
 def test_bad_dice_declarations(dice, message):
     with pytest.raises(RulesetError, match=message):

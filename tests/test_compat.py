@@ -20,18 +20,8 @@ from rulelang import load_ruleset
 HERE = Path(__file__).parent / "compat"
 EXPECTED = json.loads((HERE / "expected.json").read_text())
 FILES = sorted(p for p in HERE.rglob("*.yaml"))
-LONG = {"hand-of-fate-ordeals@e97edc0.yaml", "gauntlet-16-7@a952964.yaml", "gauntlet-race@15b16b6.yaml"}
-# written with names the language took later: they check again once words are contextual and a ruleset's
-# own names win over new built-ins
-NOT_YET = {"feast-of-rolls.yaml", "crown-court.yaml", "pass-the-pips.yaml", "stepping-stones.yaml",
-           "twenty-trials@0b440c7.yaml"}
-
-
-def marks(path: Path, slow: bool = False) -> list:
-    out = [pytest.mark.slow] if slow else []
-    if path.name in NOT_YET:
-        out.append(pytest.mark.xfail(strict=True, reason="a name the language took later"))
-    return out
+LONG = {"hand-of-fate-ordeals@e97edc0.yaml", "gauntlet-16-7@a952964.yaml", "gauntlet-race@15b16b6.yaml",
+        "gauntlet-gobbots@4d633b2.yaml"}
 
 
 def test_the_corpus_is_never_edited():
@@ -51,7 +41,8 @@ def games_of(path: Path, every: bool):
             yield int(seed), int(count) if count else None, outcome
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, id=p.name, marks=marks(p, p.name in LONG)) for p in FILES])
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name, marks=[pytest.mark.slow] if p.name in LONG else [])
+                                  for p in FILES])
 def test_every_corpus_ruleset_checks_and_plays_the_games_it_played(path):
     """Checked at its default players count, and its recorded games of seed 0 played (all seeds
     and every count in the slow run, below)."""
@@ -62,7 +53,7 @@ def test_every_corpus_ruleset_checks_and_plays_the_games_it_played(path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", [pytest.param(p, id=p.name, marks=marks(p)) for p in FILES])
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in FILES])
 def test_every_corpus_ruleset_checks_at_every_count_and_plays_every_recorded_game(path):
     base = load_ruleset(str(path))
     counts = [None] if base.players is None else range(base.players.low, base.players.high + 1)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..engine.game import Game
 from ..engine.view import Viewer
-from ..runtime.chance import PROGRESS
+from ..runtime.chance import PROGRESS, ChanceEvent, Told
 from ..runtime.state import State
 
 
@@ -45,8 +45,9 @@ class Shuffle(NamedTuple):
 
 
 class Roll(NamedTuple):
+    """A die's face: the one rolled, if the role saw it (None: a secret roll, rolled again)."""
     site: int
-    outcome: int
+    outcome: int | None
 
 
 class Pick(NamedTuple):
@@ -71,6 +72,8 @@ class Track:
         self.now = None  # what the role sees at its decision now
         self.samples: dict = {}  # the sampler's: a seed -> its sample at the last decision, kept going
         self.unknown: set[int] = set()  # the cards with events in `mixed`
+        self.told = 0  # the events of the replayed game read so far (rolls' targets, reveals)
+        self.secret: dict[tuple, list] = {}  # a secret roll's target -> its dice's entries in `raw`, latest roll
 
     def sees(self, c: int | None) -> bool:
         """Whether the role sees card c now (none is no card; the box is public)."""
@@ -82,10 +85,41 @@ class Track:
         Run at every stop of the replay, and after every effect (a card played face up and
         discarded face down before the next decision was seen all the same)."""
         for c in [c for c in self.unknown if self.sees(c)]:
-            for e in self.mixed[c]:
-                self.seen_after[e].add(c)
-            self.mixed[c] = []
-            self.unknown.discard(c)
+            self.known(c)
+        if self.secret:
+            for target in [t for t in self.secret if t[0] == "card" and self.sees(t[1])]:
+                self.shown(target)
+
+    def known(self, c: int) -> None:
+        """Card c is seen (or shown): where the events that mixed it up put it is known."""
+        for e in self.mixed[c]:
+            self.seen_after[e].add(c)
+        self.mixed[c] = []
+        self.unknown.discard(c)
+
+    def shown(self, target: tuple) -> None:
+        """What the latest secret roll into `target` gave is known now: its dice are replayed as rolled."""
+        for item in self.secret.pop(target, ()):
+            item[3] = None
+
+    def read_events(self) -> None:
+        """The replayed game's events since the last read: which rolls the role did not see (a
+        secret roll), and what was revealed to it (cards, a secret value)."""
+        events, viewer, r = self.state.events or [], self.viewer, self.state
+        for e in events[self.told:]:
+            if type(e) is Told:
+                if e.to is None or e.to == self.role:
+                    for c in e.cards:
+                        self.known(c)
+                        self.shown(("card", c))
+                    for slot in e.slots:
+                        self.shown(("var", slot))
+            elif type(e) is ChanceEvent and e.target is not None and not viewer.sees_target(r, e.target, self.role):
+                dice = [item for item in self.raw[::-1] if item[0] == "roll" and item[1] == e.site.index][:len(e.value)]
+                for item in dice:
+                    item[3] = e.target
+                self.secret[e.target] = dice  # a roll into it again hides the one before
+        self.told = len(events)
 
     def mix(self, cards, e: int) -> None:
         """Event e hid where these cards are."""
@@ -149,8 +183,9 @@ class Track:
                     mix([v for x in rows for v, card in zip(x, site.is_card) if card and v is not None], e)
                     raw.append(("pick", site.index, tuple(rows[o]), e, picked, {v for v in picked if sees(v)}))
                 else:
-                    raw.append(("roll", site.index, o))
+                    raw.append(["roll", site.index, o, None])  # its target, once known to be secret
                 game.apply_chance(r, o)
+                self.read_events()
                 continue
             d = r.pending
             if d is None:
@@ -173,6 +208,7 @@ class Track:
                 raw.append(("other", site.index, d.role, tuple(values), public, len(raw), unseen))
             self.now = None
             game.apply(r, index)
+            self.read_events()
         self.answers = answers[:k]
         if r.outcome is not None or not _same_state(r, st):
             return False
@@ -201,7 +237,8 @@ class Track:
                 seen = all(c in known or c in seen_after[e] for c in picked)
                 out.append(Pick(site, row if seen else None, frozenset() if seen else frozenset(seen_after[e] - set(row))))
             else:
-                out.append(Roll(*item[1:]))
+                _, site, outcome, secret = item
+                out.append(Roll(site, outcome if secret is None else None))
         return tuple(out)
 
 

@@ -102,6 +102,10 @@ class Redeal:
         out.rng = rng.derive(seed, "sample")
         if out.events is not None:  # history play ahead needs not (and a pick may name a hidden card)
             out.events = []
+        initial = self.game.layout.initial_vars
+        for slot, who in self.viewer.secret.items():  # a value the role may not see: as it started, not as it is
+            if who != role:
+                out.vars[slot] = initial[slot]
         if not positions:
             return out
         dealt = self.deal(hidden, rng.derive(seed, "deal"))

@@ -102,7 +102,8 @@ class Sampler:
     def prepare(self, st: State, role: str) -> Belief:
         """What `role` knows in `st`: worked out once per decision, not per sample."""
         hidden = self.redeal.hidden(st, role)
-        if not hidden.positions:  # the role sees the whole state: a sample is the state itself
+        if not hidden.positions and all(who == role for who in self.viewer.secret.values()):
+            # the role sees the whole state: a sample is the state itself
             return Belief("clone", self.game, st)
         track = self.history(st, role)
         if track is None:
@@ -237,6 +238,9 @@ class Sampler:
                         if index is None:
                             return None
                     game.apply_chance(s, index)
+                elif entry.outcome is None:  # a roll the role did not see: rolled again
+                    draws, face = rng.below(draws, c.count)
+                    game.apply_chance(s, face)
                 else:
                     if entry.outcome >= c.count:
                         return None

@@ -14,7 +14,7 @@ from .base import Agent, PlayerView
 
 HELP = """\
   a number   choose that option (options that are numbers are chosen by what they say)
-  a word     choose the option that says it, or the one it begins (`pass`, `st` for `stand`)
+  a word     choose the option that says it, begins with it, or has it as a word (`st` for `stand`, `2,2`)
   b          show the board again
   s FILE     save the game to FILE (resume it with --resume FILE)
   q          leave the game (Ctrl-C and Ctrl-D leave too)
@@ -246,8 +246,10 @@ def render_events(before: dict | None, after: dict, role: str | None) -> str:
             lines.append(f"    {_who(e['role'], role)} chose{said}" + (f": {e['option']}" if "option" in e else ""))
         elif e["type"] == "roll":
             lines.append("    " + _rolled(e))
-        else:
+        elif e["type"] == "pick":
             lines.append(f"    picked at random: {e['picked']}")
+        else:
+            lines.append("    " + _told(e, role))
     was = set((before or {}).get("out", ()))
     for r in after.get("out", ()):
         if r not in was:
@@ -256,7 +258,23 @@ def render_events(before: dict | None, after: dict, role: str | None) -> str:
     return "\n".join(["  Since your last choice:", *lines]) if lines else ""
 
 
+def _told(e: dict, role: str | None) -> str:
+    """A reveal or an announcement, as the reader was told of it."""
+    to = "" if e.get("to") is None else f" to {_who(e['to'], role)}"
+    what = f" {e['what']}" if e.get("what") else ""
+    if e["type"] == "announce":
+        return f"announced{to}: {e['text']}" if "text" in e else f"something was said{to}"
+    if "text" in e or "shown" in e:
+        return f"revealed{to}:{what}" + (": " if what else " ") + e.get("text", e.get("shown", ""))
+    n = e.get("cards", 0)
+    return f"revealed{to}:{what}" + (f" ({n} card{'s' if n != 1 else ''})" if n else "")
+
+
 def _rolled(e: dict) -> str:
+    if e.get("secret"):
+        n = e.get("dice", 1)
+        return f"rolled {n} {'die' if n == 1 else 'dice'} in secret ({e['die']})" + \
+            (f", into {e['into']}" if e.get("into") else "")
     faces = [str(f) for f in e["faces"]]
     return f"rolled {', '.join(faces[:-1]) + ' and ' if len(faces) > 1 else ''}" \
            f"{faces[-1] if faces else 'no dice'} ({e['die']})"
@@ -323,6 +341,8 @@ def _value(v, players, you: str | None) -> str:
         return "none"
     if v in players:
         return _who(v, you)
+    if isinstance(v, list):
+        return ", ".join(_value(x, players, you) for x in v) or "none"
     return str(v).replace("_", " ")
 
 
@@ -364,7 +384,8 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
     hidden = set(observation.get("statistics", ()))  # kept for measures, not rules: not shown
     variables = {k: v for k, v in observation["vars"].items() if k not in hidden}
-    players = next((list(v) for v in variables.values() if isinstance(v, dict)), [])  # seat order
+    players = list(observation.get("players", ())) or \
+        next((list(v) for v in variables.values() if isinstance(v, dict)), [])  # seat order
     players += [role] if role is not None and role not in players else []  # a role is "you" even without them
     shared = [f"{k.replace('_', ' ')}: {_value(v, players, role)}" for k, v in variables.items()
               if not isinstance(v, dict)]
@@ -372,7 +393,8 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
     own = {k: v for k, v in variables.items() if isinstance(v, dict)}
     if own:  # a player's own: a table, a row a player
         table = [[""] + [k.replace("_", " ") for k in own]]
-        table += [[_who(r, role)] + [_value(v[r], players, role) for v in own.values()] for r in players]
+        table += [[_who(r, role)] + [_value(v[r], players, role) if r in v else "hidden" for v in own.values()]
+                  for r in players]
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         lines += ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in table]
     if observation.get("out"):
@@ -478,6 +500,8 @@ def answer_of(line: str, options: list[str]) -> int | str | None:
     if whole_number(line, 9) is not None:
         return None
     begun = [i for i, t in enumerate(texts) if t.startswith(said)] if len(said) > 1 else []
+    if not begun and len(said) > 1:  # or says it somewhere, word for word: "2,2" for "place a man at 2,2"
+        begun = [i for i, t in enumerate(texts) if f" {said} " in f" {t} "]
     if len(begun) == 1:
         return begun[0]
     if len(begun) > 1:

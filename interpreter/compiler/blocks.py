@@ -31,6 +31,7 @@ from .flow import (
     LoopStart,
     Lowered,
     NewRound,
+    NextTurn,
     Run,
     Take,
     labels_of,
@@ -184,6 +185,20 @@ class Codegen(Statements):
             value = self.once(Options(item.binder, span=item.binder.span), fn)
         fn.body += [f"env[{self.const(item.rows)}] = {value}", f"env[{self.const(item.index)}] = 0"]
 
+    def flow_nextturn(self, item: NextTurn, fn, k, block_of):
+        """The next player in the round's turn order who is still in the game takes a turn."""
+        current, order, at = self.L.turn_slot, self.L.turn_slot + 1, self.L.turn_slot + 2
+        seat, p, to = self.const(self.L.role_index), self.fresh("p"), self.fresh("to")
+        fn.body += [f"{to} = {block_of[item.done.at]}",
+                    f"while st.vars[{at}] < len(st.vars[{order}]):",
+                    f"    {p} = st.vars[{order}][st.vars[{at}]]",
+                    f"    st.vars[{at}] += 1",
+                    f"    if {p} is not None and not st.vars[{self.L.out_slot} + {seat}[{p}]]:",
+                    f"        st.vars[{current}] = {p}",
+                    f"        {to} = {block_of[item.turn.at]}",
+                    "        break",
+                    f"return {to}"]  # (one return, of a name: Merge takes in no block here)
+
     def flow_jump(self, item: Jump, fn, k, block_of):
         limit = self.L.step_limit
         fn.body += ["st.steps += 1", f"if st.steps > {limit}:", f"    _runaway({self.const(item.span)}, {limit})",
@@ -275,7 +290,7 @@ class Codegen(Statements):
         value = f"{p}[1]" if s.count is not None else f"{p}[1][0]"
         fn.body.append(f"del env[{progress}]")
         self.emit(fn, "", f"{self.assignable(s.target, s.span, fn, '')} = {value}",
-                  f"st.events.append(ChanceEvent({self.const(site)}, tuple({p}[1])))")
+                  f"st.events.append(ChanceEvent({self.const(site)}, tuple({p}[1]){self.roll_target(s.target, fn)}))")
         self.after(s, fn, "")
 
     def draw_shuffle(self, s: ir.Shuffle, fn, k, p):

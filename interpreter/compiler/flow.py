@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rulelang import ir
 from rulelang.errors import Span
-from rulelang.types import BoardT, CardT, ListT, ZoneT
+from rulelang.types import INT, NONE, ROLE, BoardT, CardT, ListT, ZoneT
 
 from ..runtime.decision import DecisionSite
 from .nodes import Decide, Program, TakeFrom
@@ -66,6 +66,14 @@ class Branch:
     cond: ir.Expr
     go_on_if: bool
     otherwise: Label
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    """The next player still in the game in the round's turn order takes a turn (their turn
+    begins at `turn`); once all have, play goes on at `done`."""
+    turn: Label
+    done: Label
 
 
 @dataclass(frozen=True)
@@ -130,7 +138,7 @@ class LoopNext:
     end: Label
 
 
-TERMINATORS = (Jump, Branch, Ask, AskMenu, Enter, LoopNext, Draw)  # items that end a basic block
+TERMINATORS = (Jump, Branch, Ask, AskMenu, Enter, LoopNext, Draw, NextTurn)  # items that end a basic block
 
 
 def watch_program(index: int) -> str:
@@ -195,8 +203,10 @@ class Lowering:
     def __init__(self, program: Program, ruleset: ir.Ruleset, explicit_chance: bool = False):
         self.program, self.rs, self.chance = program, ruleset, explicit_chance
         self.sites: list[DecisionSite] = []
+        self.labels: dict[int, ir.Expr] = {}  # a site's `labelled` text: how each of its options reads
         self.called: list[str] = []  # procedures entered as programs of their own (plain rules only)
         self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows local -> which values are cards
+        self.next_turn: Label | None = None  # where the next player's turn is found (a mode of turns)
         self._temps = 0
 
     def main(self, round_span: Span | None) -> tuple[Lowered, Label]:
@@ -210,13 +220,32 @@ class Lowering:
         top = Label()
         main.here(top)
         main.add(NewRound())
-        for step in self.program.steps:
+        turns = self.program.turns
+        for i, step in enumerate(self.program.steps):
             label = Label()
+            if turns is not None and i == turns.first:
+                next_turn, done = self.turns_begin(main, turns, label)
             main.here(label)
             main.steps.append((label, step.name))
             self.block(main, step.body)
+            if turns is not None and i == turns.last:
+                main.add(Jump(next_turn, turns.span))
+                main.here(done)
+                main.add(Run((ir.Assign(_turn_var("$current", ROLE), "=", ir.Const(None, ty=NONE)),)))
+                self.next_turn = next_turn
         main.add(Jump(top, round_span))
         return main, top
+
+    def turns_begin(self, main: Lowered, turns: ir.Turns, turn: Label) -> tuple[Label, Label]:
+        """The start of a round's turns: the order is read; then, at `next_turn`, the next player
+        still in the game takes a turn (at `turn`), until every one has (then play goes on at `done`)."""
+        order = turns.order if turns.order is not None else ir.BuiltinCall("players", (), ty=ListT(ROLE))
+        main.add(Run((ir.Assign(_turn_var("$turn_order", ListT(ROLE)), "=", order),
+                      ir.Assign(_turn_var("$turn_next", INT), "=", ir.Const(0, ty=INT)))))
+        next_turn, done = Label(), Label()
+        main.here(next_turn)
+        main.add(NextTurn(turn, done))
+        return next_turn, done
 
     def statements(self, stmts) -> Lowered:
         prog = Lowered([], [])
@@ -249,6 +278,8 @@ class Lowering:
         if isinstance(s, Decide):
             site = self.site(s.label, s.binder.names, card_flags(s.binder), s.span,
                              is_zone=zone_flags(s.binder))
+            if s.labelled is not None:
+                self.labels[site.index] = s.labelled
             prog.add(Ask(s.role, site, s.options))
             self.block(prog, s.body)
         elif isinstance(s, TakeFrom):
@@ -309,5 +340,13 @@ def labels_of(item) -> list[Label]:
     """The places an item may continue at, besides the next item."""
     if isinstance(item, AskMenu):
         return [c.to for c in item.choices]
+    if isinstance(item, NextTurn):
+        return [item.turn, item.done]
     to = getattr(item, "to", None) or getattr(item, "otherwise", None) or getattr(item, "end", None)
     return [to] if isinstance(to, Label) else []
+
+
+def _turn_var(name: str, ty) -> ir.Var:
+    """One of the slots a mode of turns keeps (layout.TURN_VARS)."""
+    return ir.Var(name, ty=ty)
+

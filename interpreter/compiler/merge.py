@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from .flow import Ask, AskMenu, Draw, Enter, Jump, labels_of
+from .flow import Ask, AskMenu, Draw, Enter, Jump, NextTurn, labels_of
 from .source import Function
 
 
@@ -23,7 +23,7 @@ def followers(items, ranges, block_of) -> list[int]:
         for label in labels_of(item):
             counts[block_of[label.at]] += 1
     for k, (a, _) in enumerate(ranges):
-        if k > 0 and not isinstance(items[a - 1], (Jump, Ask, AskMenu, Enter)):
+        if k > 0 and not isinstance(items[a - 1], (Jump, Ask, AskMenu, Enter, NextTurn)):
             counts[k] += 1
     return counts
 

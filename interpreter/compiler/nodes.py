@@ -65,6 +65,7 @@ class Program:
     possible: dict[str, frozenset] | None  # card types that can reach each zone (None: not analysed)
     ranking: tuple[tuple[bool, dict[str, ir.Expr]], ...] = ()  # (lowest first?, role -> value) per key
     fixed: int = 0  # the first statements of setup, which every game runs alike (shared_setup.py)
+    turns: ir.Turns | None = None  # the steps each player takes in turn (`turns:`)
 
 
 def with_options(s: ir.Choose | ir.Take, options: ir.Expr | None = None):

@@ -59,7 +59,7 @@ def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
     return Program(block(rs.setup + mode.setup), tuple(map_children(s, attach) for s in mode.round),
                    {n: block(p.body) for n, p in rs.procedures.items()}, dict(mode.score), measure_exprs(mode),
                    dict(mode.heuristics), tuple(map_children(w, attach) for w in mode.watches), None,
-                   tuple((k.lowest, dict(k.values)) for k in mode.ranking))
+                   tuple((k.lowest, dict(k.values)) for k in mode.ranking), turns=mode.turns)
 
 
 def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
@@ -95,4 +95,4 @@ def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
                    tuple(dataclasses.replace(w, when=hoist.expr(w.when), body=hoist.block(w.body)) for w in watches),
                    folder.possible,
                    tuple((k.lowest, {r: hoist.expr(e) for r, e in tables[f"rank {i}"].items()})
-                         for i, k in enumerate(mode.ranking)), fixed)
+                         for i, k in enumerate(mode.ranking)), fixed, mode.turns)

@@ -6,12 +6,12 @@ error argument is a `(span, message)` constant made by the generator).
 """
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from itertools import chain, combinations, filterfalse
 from math import comb
 
 from ..runtime import rng
-from ..runtime.chance import Chance, ChanceEvent, Decided
+from ..runtime.chance import Chance, ChanceEvent, Decided, Told
 from ..runtime.decision import Decision
 from ..runtime.errors import GameEnded, RuleError, Runaway
 from ..runtime.state import Frame
@@ -60,6 +60,48 @@ def _range(low, high, error):
     if high - low >= MAX_LIST:
         raise RuleError(*error)
     return list(range(low, high + 1))
+
+
+def _item(items, at, error):
+    """The item of a list at a place counted from 1."""
+    if type(at) is int and 1 <= at <= len(items):
+        return items[at - 1]
+    raise RuleError(error[0], f"{error[1]}: the list holds {len(items)} item{'s' if len(items) != 1 else ''}, "
+                              f"so it has no item {at}", "items are counted from 1 to the list's size")
+
+
+@lru_cache(maxsize=256)
+def _grid_lines(columns: int, rows: int, base: int, gaps: frozenset, n: int) -> tuple:
+    """Every line of n spaces in a row on a grid (as zone instances, from its first space):
+    across, up, and on both diagonals, none through a gap of its map. Made once per grid and n."""
+    if n < 1:
+        return ()
+    found = []
+    for y in range(rows):
+        for x in range(columns):
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                ex, ey = x + dx * (n - 1), y + dy * (n - 1)
+                if not (0 <= ex < columns and 0 <= ey < rows) or n == 1 and (dx, dy) != (1, 0):
+                    continue
+                line = [base + (y + dy * k) * columns + x + dx * k for k in range(n)]
+                if not gaps.intersection(line):
+                    found.append(line)
+    return tuple(found)
+
+
+def _lines(columns, rows, base, gaps, n, through=None):
+    """The lines of n spaces on a grid (`lines`), or those through one space (`lines_through`)."""
+    found = _grid_lines(columns, rows, base, gaps, n)
+    return [line for line in found if through in line] if through is not None else list(found)
+
+
+def _words(value):
+    """A value as a player reads it: a name with spaces for its _, yes/no, none."""
+    if value is None:
+        return "none"
+    if value is True or value is False:
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
 
 
 def _join(left, right, error):
@@ -158,7 +200,7 @@ _decision = partial(tuple.__new__, Decision)
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
            "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_comb": comb,
-           "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_shuffle": rng.shuffle, "_combinations": combinations,
+           "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_item": _item, "_words": _words, "_lines": _lines, "Told": Told, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "Decided": Decided,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
            "range": range, "enumerate": enumerate, "list": list, "bool": bool, "tuple": tuple, "zip": zip,

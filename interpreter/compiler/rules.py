@@ -51,6 +51,10 @@ class CompiledRules:
     heuristics: dict[str, Callable]
     ranking: tuple[tuple[bool, dict[str, Callable]], ...]  # (lowest first?, role -> f) per key of `ranking:`
     units: tuple  # the generated code, annotated when asked (source.Unit)
+    labels: dict[int, Callable] = None  # a decision site -> f(st, env of an option's names): how the option reads
+    # a mode of turns: the index in `steps` of its last turn step, and the block where the next turn is found
+    last_turn: tuple[int, int] | None = None
+    remembers: bool = False  # whether the rules roll, pick at random, reveal or announce: a game keeps its events
 
 
 class _NoState:
@@ -105,4 +109,8 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
         {r: gen.function(e, f"the heuristic of {r}") for r, e in program.heuristics.items()},
         tuple((lowest, {r: gen.function(e, f"ranking key {i + 1} of {r}") for r, e in values.items()})
               for i, (lowest, values) in enumerate(program.ranking)),
-        tuple(gen.units))
+        tuple(gen.units),
+        {i: gen.function(e, f"how the options of decision '{lowering.sites[i].label}' read")
+         for i, e in lowering.labels.items()},
+        (program.turns.last + 1, block_of[lowering.next_turn.at]) if program.turns is not None else None,
+        gen.remembers)

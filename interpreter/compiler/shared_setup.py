@@ -31,7 +31,8 @@ from .prelude import FREE_BINDINGS
 ANY = ("any",)  # touches everything
 RNG = ("rng",)
 STEPS = ("steps",)  # the count of steps against the limit
-_BARRIERS = (ir.Choose, ir.Menu, ir.EndGame, ir.Eliminate, ir.Trigger, ir.CallProc, Decide)
+_BARRIERS = (ir.Choose, ir.Menu, ir.EndGame, ir.Eliminate, ir.Trigger, ir.CallProc, Decide,
+             ir.Reveal, ir.Announce)  # (what is shown or said is told to a game's players: each game's own)
 _PURE_CALLS = {"space", "spaces", "place", "columns", "rows", "players", "seat", "abs", "min", "max", "sum",
                "any", "all", "neighbours"}  # builtins that read no card's place (their arguments aside)
 _PLACE_CALLS = {"top", "bottom", "size", "empty", "column", "row", "face_up", "face_down"}  # ...that do

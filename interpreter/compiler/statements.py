@@ -12,7 +12,7 @@ made for it.
 from __future__ import annotations
 
 from rulelang import ir
-from rulelang.types import INT, ListT, ZoneT
+from rulelang.types import INT, CardT, ListT, ZoneT
 from rulelang.walk import method, walk
 
 from ..runtime.chance import ChanceSite
@@ -71,10 +71,21 @@ def _grows(e: ir.Expr) -> bool:
 
 
 def _rolls_or_picks(program) -> bool:
-    """Whether any statement of the program rolls or picks at random: the chance sites that
-    make a game remember its events (see Game), or more (a procedure never called)."""
+    """Whether any statement of the program rolls, picks at random, reveals or announces: what
+    makes a game remember its events (see Game), or more (a procedure never called)."""
     parts = (program.setup, program.steps, tuple(program.procedures.values()), program.watches)
-    return any(isinstance(n, ir.Roll) or isinstance(n, ir.Take) and n.which == "random" for n in walk(parts))
+    return any(isinstance(n, (ir.Roll, ir.Reveal, ir.Announce)) or isinstance(n, ir.Take) and n.which == "random"
+               for n in walk(parts))
+
+
+def _written(e: ir.Expr) -> str:
+    """How a revealed value is named: its variable's name, or the rules' own words for it."""
+    if isinstance(e, (ir.Var, ir.Local)):
+        return e.name.replace("_", " ")
+    span = e.span
+    if span is not None and span.end_line == span.line:
+        return span.source.line(span.line)[span.col - 1:span.end_col - 1]
+    return "a value"
 
 
 # what --check-invariants checks after: the statements that touch zones and facings (an assignment
@@ -321,7 +332,40 @@ class Statements(Binders):
             rolled = f"tuple({value})"
         target = self.assignable(s.target, s.span, fn, indent)
         self.emit(fn, indent, self.store(s.target, target, "=", value),
-                  f"st.events.append(ChanceEvent({self.const(site)}, {rolled}))")
+                  f"st.events.append(ChanceEvent({self.const(site)}, {rolled}{self.roll_target(s.target, fn)}))")
+
+    def roll_target(self, target: ir.Expr, fn: Function) -> str:
+        """What a roll goes into, where not everyone may see it: a variable its owner only (or
+        no one) sees, or a card's state (seen by who sees the card); '' for a roll anyone sees."""
+        if isinstance(target, ir.Var) and self.L.rs.vars[target.name].seen_by != "all":
+            return f", ('var', {self.var_slot(target, fn, {})})"
+        if isinstance(target, ir.Field):
+            return f", ('card', {self.expr(target.obj, fn, {})})"
+        return ""
+
+    def stmt_reveal(self, s, fn, indent):
+        """The cards (or value) shown, kept as they are now: a reader told sees them."""
+        what, ty = s.what, s.what.ty
+        to = self.expr(s.to, fn, {}) if s.to is not None else "None"
+        if isinstance(ty, ZoneT):
+            z = self.fresh("z")
+            self.emit(fn, indent, f"{z} = {self.expr(what, fn, {})}",
+                      f"st.events.append(Told('reveal', {to}, ('zone', {z}), tuple(zones[{z}])))")
+        elif isinstance(ty, CardT) or isinstance(ty, ListT) and isinstance(ty.item, CardT):
+            cards = f"({self.expr(what, fn, {})},)" if isinstance(ty, CardT) else f"tuple({self.expr(what, fn, {})})"
+            self.emit(fn, indent, f"st.events.append(Told('reveal', {to}, ('cards',), "
+                                  f"tuple(c for c in {cards} if c is not None)))")
+        else:
+            named = self.const(_written(what))
+            if isinstance(what, ir.Var) and what.owner is not None:
+                named = f"{named} + ' of ' + _words({self.expr(what.owner, fn, {})})"
+            slots = f"({self.var_slot(what, fn, {})},)" if isinstance(what, ir.Var) else "()"
+            self.emit(fn, indent, f"st.events.append(Told('reveal', {to}, ('value', {named}), (), "
+                                  f"{self.text_of(what, fn, {})}, {slots}))")
+
+    def stmt_announce(self, s, fn, indent):
+        to = self.expr(s.to, fn, {}) if s.to is not None else "None"
+        self.emit(fn, indent, f"st.events.append(Told('announce', {to}, ('text',), (), {self.expr(s.text, fn, {})}))")
 
     def dice_count(self, s: ir.Roll, fn: Function, indent: str) -> str:
         """How many dice a roll throws, checked (a few, known before play, need no check)."""

@@ -72,7 +72,7 @@ class Game:
         self._step_blocks = [s.block for s in self.rules.steps]
         # rules that roll or pick at random remember it (logs, observations); others pay nothing,
         # unless asked to keep a history of every decision (`history`: a game a person plays)
-        self._remembers = any(site.kind != "shuffle" for site in self.rules.chance_sites)
+        self._remembers = self.rules.remembers
         self.history = history or self._remembers
         # what every game's outcome uses, worked out once (_outcome runs at the end of every play-out)
         rules = self.rules
@@ -351,6 +351,9 @@ class Game:
         if then is not None:
             return next(s.block for s in steps if s.name == then)
         i = bisect.bisect_right(self._step_blocks, main_pc) - 1
+        last_turn = self.rules.last_turn
+        if last_turn is not None and i == last_turn[0]:  # after a turn's last step: the next player's turn
+            return last_turn[1]
         return steps[i + 1].block if 0 < i < len(steps) - 1 else self.rules.round_start
 
     def _outcome(self, st: State, end: GameEnded) -> dict:

@@ -16,7 +16,7 @@ from typing import IO
 from rulelang import ir
 from rulelang.files import Unreadable, read_bytes
 
-from ..runtime.chance import Decided, since_decision
+from ..runtime.chance import Decided, Told, since_decision, since_own
 from ..runtime.state import State
 from .game import Game
 from .view import Viewer
@@ -67,10 +67,15 @@ class GameLog:
         self.out.flush()
 
     def chance(self, viewer: Viewer, st: State) -> None:
-        """The rolls and picks since the last decision."""
+        """The rolls and picks since the last decision, and what was revealed or announced."""
         if st.events is not None:
-            for e in since_decision(st.events):
-                record = viewer.chance_event(st, e, self.role, everything=self.role is None)
+            for e in since_own(st.events):
+                if type(e) is Told:
+                    record = viewer.told(st, e, self.role, everything=self.role is None)
+                elif type(e) is Decided:
+                    continue
+                else:
+                    record = viewer.chance_event(st, e, self.role, everything=self.role is None)
                 self.write({"type": record["type"], "n": st.decisions, **record})
 
     def decision(self, game: Game, viewer: Viewer, st: State, index: int) -> None:
@@ -189,6 +194,8 @@ _FIELDS = {
     "decision": {"n": _whole, "round": _whole, "step": _text, "role": _text, "label": _text},
     "roll": {"n": _whole, "die": _text, "faces": lambda v: isinstance(v, list) and all(type(f) is int for f in v)},
     "pick": {"n": _whole, "picked": _text},
+    "reveal": {"n": _whole},
+    "announce": {"n": _whole},
     "outcome": {},
     "stop": {"n": _whole},
 }

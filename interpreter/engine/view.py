@@ -38,7 +38,7 @@ from rulelang.hidden import span_key
 from rulelang.labels import card_label, value_text, words
 from rulelang.statistics import statistics
 
-from ..runtime.chance import ChanceEvent, Decided, since_decision, since_own
+from ..runtime.chance import ChanceEvent, Decided, Told, since_decision, since_own
 from ..runtime.state import State
 from .game import Game
 
@@ -97,9 +97,33 @@ class Viewer:
                       if "$" not in name]  # the rules' own bookkeeping (an ability's use) is not shown
         # variables kept only for measures: in the observation, but named so a screen can leave them out
         self.statistics = statistics_
+        self.option_labels = game.rules.labels or {}  # decision site -> how its options read (`labelled`)
+        # per card, the state values its label names (most name none: their label never changes)
+        reads = {k: tuple(f.name for f in ct.state if ct.label and "{" + f.name + "}" in ct.label)
+                 for k, ct in rs.card_types.items()}
+        self.reads_state = [reads[c.kind] for c in rs.cards]
+        # the slots of variables not everyone sees: slot -> the one player who does (None: no one)
+        self.secret: dict[int, str | None] = {}
+        self.slot_names: dict[int, str] = {}  # how such a slot is named: "dice of red"
+        layout = game.layout
+        for v in rs.vars.values():
+            if v.seen_by != "all":
+                first = layout.var_slot[v.name]
+                for i, r in enumerate(layout.roles if v.owner == "each" else [None]):
+                    self.secret[first + i] = r if v.seen_by == "owner" else None
+                    self.slot_names[first + i] = words(v.name) + (f" of {words(r)}" if r is not None else "")
 
     def card(self, c: int) -> str:
         return self.labels[c]
+
+    def label(self, st: State, c: int) -> str:
+        """A card's label now: one that names state values (`"{face} showing"`) reads them."""
+        reads = self.reads_state[c]
+        if not reads:
+            return self.labels[c]
+        slots = self.game.layout.state_slot
+        return card_label(self.game.ruleset, self.game.ruleset.cards[c],
+                          {name: st.props[slots[name]][c] for name in reads})
 
     def state_text(self, st: State, c: int) -> str:
         """A card's state values that differ from their initial ones."""
@@ -112,7 +136,7 @@ class Viewer:
 
     def card_text(self, st: State, c: int) -> str:
         """A card as an option names it: its label, its state and, on a board, its space."""
-        text = self.labels[c]
+        text = self.label(st, c)
         state = self.state_text(st, c) if self.state else ""
         if state:
             text += f" ({state})"
@@ -142,6 +166,10 @@ class Viewer:
         values = d.options[index]
         if d.site.menu:
             return words(values[0])
+        labelled = self.option_labels.get(d.site.index)
+        if labelled is not None and (reader == REFEREE or all(
+                not card or v is None or self.sees(st, v, reader) for v, card in zip(values, d.site.is_card))):
+            return labelled(st, dict(zip(d.site.names, values)))  # its own words, when they name nothing hidden
         parts = [(self.card_text(st, v) if reader == REFEREE or self.sees(st, v, reader)
                   else self.unseen_card(st, v, reader)) if card else self.zone_text(v) if zone else self.value(v)
                  for v, card, zone in zip(values, d.site.is_card, d.site.is_zone) if v is not None]
@@ -157,6 +185,11 @@ class Viewer:
         if site.menu:
             record["option"] = words(e.option[0])
             return record
+        labelled = self.option_labels.get(site.index)
+        if labelled is not None and (reader == REFEREE or all(
+                not card or v is None or self.sees(st, v, reader) for v, card in zip(e.option, site.is_card))):
+            record["option"] = labelled(st, dict(zip(site.names, e.option)))
+            return record
         parts = [(self.card_text(st, v) if reader == REFEREE or self.sees(st, v, reader) else HIDDEN) if card
                  else self.zone_text(v) if zone else self.value(v)
                  for v, card, zone in zip(e.option, site.is_card, site.is_zone) if v is not None]
@@ -170,6 +203,8 @@ class Viewer:
             if type(e) is Decided:
                 if e.role != role:
                     out.append(self.choice(st, e, role))
+            elif type(e) is Told:
+                out.append(self.told(st, e, role))
             else:
                 out.append(self.chance_event(st, e, role))
         return out
@@ -190,6 +225,11 @@ class Viewer:
         card: rulelang/hidden.py) as HIDDEN_PICK."""
         site = e.site
         if site.kind == "roll":
+            if not everything and e.target is not None and not self.sees_target(st, e.target, role):
+                record = {"type": "roll", "at": site.at, "die": site.die, "dice": len(e.value), "secret": True}
+                if e.target[0] == "var":
+                    record["into"] = self.slot_names[e.target[1]]
+                return record
             return {"type": "roll", "at": site.at, "die": site.die, "faces": list(e.value)}
         if not everything and role in self.blind_picks.get(span_key(site.span), ()):
             return {"type": "pick", "at": site.at, "picked": HIDDEN_PICK}
@@ -201,6 +241,28 @@ class Viewer:
     def blind_picks(self) -> dict:
         """Random picks whose values come from cards a reader may not see: place -> those readers."""
         return _blind_picks(self.game)
+
+    def sees_target(self, st: State, target: tuple, role: str | None) -> bool:
+        """Whether `role` sees what a roll went into: a secret variable's slot, a card's state."""
+        if target[0] == "var":
+            return role is not None and role == self.secret.get(target[1], "$all")
+        return self.sees(st, target[1], role)
+
+    def told(self, st: State, e: Told, role: str | None, everything: bool = False) -> dict:
+        """A reveal or an announcement as `role` is told of it: what was shown, if shown to them."""
+        record = {"type": e.kind, "to": e.to}
+        if e.subject[0] == "zone":
+            record["what"] = self.zone_text(e.subject[1])
+        elif e.subject[0] == "value":
+            record["what"] = e.subject[1]
+        if everything or e.to is None or e.to == role:
+            if e.kind == "announce" or e.subject[0] == "value":
+                record["text"] = e.text
+            else:
+                record["shown"] = ", ".join(self.label(st, c) for c in e.cards) or "nothing"
+        else:
+            record["cards"] = len(e.cards)
+        return record
 
     def sees(self, st: State, c: int, role: str | None) -> bool:
         """Whether `role` sees card c where it is now."""
@@ -225,7 +287,7 @@ class Viewer:
         cards = []
         for c in st.zones[zi]:
             if all_cards or st.face_up[c]:
-                card = {"id": c, "card": self.labels[c]}
+                card = {"id": c, "card": self.label(st, c)}
                 state = self.state_text(st, c) if self.state else ""
                 if state:
                     card["state"] = state
@@ -255,15 +317,22 @@ class Viewer:
         d = st.pending
         asked = (d.label, tuple(self.option(st, i, role) for i in range(len(d.options)))) \
             if d is not None and d.role == role else None
-        return (st.round, self.game.step_name(st), tuple(seen), tuple(st.vars), told, asked, repr(st.outcome))
+        secret = self.secret
+        known = tuple(v for i, v in enumerate(st.vars) if i not in secret or secret[i] == role) if secret \
+            else tuple(st.vars)
+        return (st.round, self.game.step_name(st), tuple(seen), known, told, asked, repr(st.outcome))
 
-    def variables(self, st: State) -> dict:
-        """Every variable (a per-player one as {player: value}); which players are out."""
-        layout, values = self.game.layout, {}
+    def variables(self, st: State, role: str | None = REFEREE) -> dict:
+        """Every variable (a per-player one as {player: value}), as `role` sees it: a value it
+        may not see (`seen_by:`) is left out."""
+        layout, values, secret = self.game.layout, {}, self.secret
         for v in self.game.ruleset.vars.values():
             first = layout.var_slot[v.name]
-            values[v.name] = {r: st.vars[first + i] for i, r in enumerate(layout.roles)} \
-                if v.owner == "each" else st.vars[first]
+            if v.owner == "each":
+                values[v.name] = {r: st.vars[first + i] for i, r in enumerate(layout.roles)
+                                  if role == REFEREE or first + i not in secret or secret[first + i] == role}
+            elif role == REFEREE or first not in secret:
+                values[v.name] = st.vars[first]
         return values
 
     def out(self, st: State) -> list[str]:
@@ -286,9 +355,9 @@ class Viewer:
             else:
                 zones[self.names[zi]] = self.seen(st, zi, role)
         obs = {
-            "role": role, "round": st.round, "step": self.game.step_name(st),
+            "role": role, "round": st.round, "step": self.game.step_name(st), "players": list(self.game.roles),
             "zones": zones,
-            "vars": self.variables(st),
+            "vars": self.variables(st, role),
         }
         if boards:
             obs["boards"] = boards

@@ -65,9 +65,24 @@ class Chance(NamedTuple):
 
 
 class ChanceEvent(NamedTuple):
-    """A roll (`value`: the faces, in roll order) or a pick (`value`: the binding)."""
+    """A roll (`value`: the faces, in roll order) or a pick (`value`: the binding). A roll
+    into what not everyone sees has a `target`: ("var", slot) of a variable only its owner
+    (or no one) sees, ("card", id) for a card's state: it is seen by who sees that."""
     site: ChanceSite
     value: tuple
+    target: tuple | None = None
+
+
+class Told(NamedTuple):
+    """A reveal or an announcement, to one player (`to`) or everyone (None): `subject` what is
+    shown — ("zone", instance), ("cards",), or ("value", how it is named) —, `cards` the cards
+    shown, `text` the value or the announcement as text."""
+    kind: str  # "reveal" or "announce"
+    to: str | None
+    subject: tuple
+    cards: tuple = ()
+    text: str = ""
+    slots: tuple = ()  # a value's variable slots: a secret roll into them is known once shown
 
 
 class Decided(NamedTuple):
@@ -95,12 +110,31 @@ def since_own(events: list, role: str | None = None) -> list:
 def events_to_json(events: list | None) -> list | None:
     if events is None:
         return None
-    return [({"decided": e.role} if e.site is None else {"decided": e.role, "at": e.site.index, "option": list(e.option)})
-            if type(e) is Decided else {"site": e.site.index, "value": list(e.value)} for e in events]
+    out = []
+    for e in events:
+        if type(e) is Decided:
+            out.append({"decided": e.role} if e.site is None else
+                       {"decided": e.role, "at": e.site.index, "option": list(e.option)})
+        elif type(e) is Told:
+            out.append({"told": e.kind, "to": e.to, "subject": list(e.subject), "cards": list(e.cards),
+                        "text": e.text, "slots": list(e.slots)})
+        else:
+            out.append({"site": e.site.index, "value": list(e.value),
+                        **({"target": list(e.target)} if e.target is not None else {})})
+    return out
 
 
 def events_from_json(data: list | None, sites: tuple[ChanceSite, ...], decisions: tuple = ()) -> list | None:
     if data is None:
         return None
-    return [(Decided(e["decided"]) if "at" not in e else Decided(e["decided"], decisions[e["at"]], tuple(e["option"])))
-            if "decided" in e else ChanceEvent(sites[e["site"]], tuple(e["value"])) for e in data]
+    out = []
+    for e in data:
+        if "decided" in e:
+            out.append(Decided(e["decided"]) if "at" not in e else
+                       Decided(e["decided"], decisions[e["at"]], tuple(e["option"])))
+        elif "told" in e:
+            out.append(Told(e["told"], e["to"], tuple(e["subject"]), tuple(e["cards"]), e["text"], tuple(e["slots"])))
+        else:
+            target = e.get("target")
+            out.append(ChanceEvent(sites[e["site"]], tuple(e["value"]), tuple(target) if target is not None else None))
+    return out

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from rulelang import ir
 
+# the slots a mode of turns keeps: whose turn it is, the round's turn order, the place of the next in it
+TURN_VARS = ("$current", "$turn_order", "$turn_next")
+
 
 class Layout:
     """Where everything lives in a `State` for one ruleset and mode."""
@@ -69,6 +72,13 @@ class Layout:
         self.out_slot = len(self.initial_vars)
         self.why_slot = self.out_slot + len(self.roles)
         self.initial_vars += [0] * len(self.roles) + [None] * len(self.roles)
+        # a mode of turns (`turns:`): whose turn it is, the round's turn order, the next in it
+        self.turn_slot = None
+        if mode.turns is not None:
+            self.turn_slot = len(self.initial_vars)
+            for i, name in enumerate(TURN_VARS):
+                self.var_slot[name] = self.turn_slot + i
+            self.initial_vars += [None, [], 0]
         self.kind_of = [c.kind for c in rs.cards]
         # how each card lies wherever it is, if its type says (`facing:`); None: as its zone says
         self.card_facing = [None if rs.card_types[k].facing is None else rs.card_types[k].facing == "up"
@@ -105,6 +115,8 @@ class Layout:
                 names[first] = v.name
         for i, r in enumerate(self.roles):
             names[self.out_slot + i], names[self.why_slot + i] = f"{r} out", f"why {r} is out"
+        if self.turn_slot is not None:
+            names[self.turn_slot:self.turn_slot + 3] = ["whose turn it is", "the turn order", "the next turn"]
         return names
 
     def _board(self, z: ir.Zone) -> None:

@@ -39,8 +39,45 @@ def call(ck: Checker, e: ir.Call, scope: Scope, expect: Type | None) -> ir.Expr:
     if e.name in rs.procedures:
         ck.error(e.span, f"'{e.name}' is a procedure (it does things); call it on its own line")
     else:
-        ck.error(e.span, f"unknown function '{e.name}'", did_you_mean(e.name, [*rs.defines, *CALLED]))
+        ck.error(e.span, f"unknown function '{e.name}'",
+                 instead(ck, e) or did_you_mean(e.name, [*rs.defines, *CALLED]))
     return typed(e, ANY)
+
+
+# functions other languages have, and what this one writes instead
+INSTEAD = {
+    ("len", "length", "count_of", "size_of", "number_of"): "the number of items is `size(x)`; a count of matches, "
+                                                          "`count(c in hand where ...)`",
+    ("range",): "a range of numbers is written `1..n`",
+    ("random", "rand", "randint", "choice", "sample"): "chance is `roll d6 into x`, or `take random x in LIST: ...`",
+    ("append", "push", "add", "extend", "concat"): "lists are joined with `+`: `xs + [x]`",
+    ("contains", "has", "includes", "member"): "membership is `x in xs` (or `c in hand`)",
+    ("sort", "sorted", "order"): "order a binder: `for c in hand ordered by c.value descending: ...`",
+    ("index", "find", "find_first", "indexof"): "the first match is `first(x in xs where ...)`; an item by its "
+                                                "place, `xs[i]` (from 1)",
+    ("str", "text", "format", "string"): "text with values in it is written `\"{p} bids {n}\"`",
+    ("print", "log", "say", "tell", "show"): "say something to the players with `announce \"...\"`; show cards "
+                                             "with `reveal`",
+    ("filter", "select", "where"): "a list of matches is `[x for x in xs where ...]`",
+}
+
+
+def instead(ck: Checker, e: ir.Call) -> str | None:
+    """What the language offers for a function it does not have."""
+    arg = e.args[0].name if len(e.args) == 1 and isinstance(e.args[0], ir.Name) else None
+    if arg in ck.rs.enums:
+        return f"a type's values are written by its name: `{arg}` (`for v in {arg}`, `size({arg})`), " \
+               f"one of them `{arg}.{ck.rs.enums[arg].values[0]}`"
+    if arg in ck.rs.card_types and e.name in ("values", "cards", "all", "list", "cards_of", "all_of"):
+        return f"the cards of a type, wherever they are: `[c for c in box where c is {arg}]` names the box; " \
+               f"in a zone, `[c for c in ZONE where c is {arg}]`"
+    if e.name in ("values", "items", "members", "elements", "keys", "list", "tuple", "set"):
+        return "a type's values are written by its name (`for s in suit`); a zone's cards by the zone's " \
+               "(`for c in hand`); a list is written `[a, b]` or `1..n`"
+    for names, text in INSTEAD.items():
+        if e.name in names:
+            return text
+    return None
 
 
 @STATEMENTS.on(ir.CallProc)
@@ -222,18 +259,21 @@ def builtin(ck: Checker, e: ir.Call, scope: Scope) -> ir.Expr:
         else:
             n = len(b.params)
             ck.error(e.span, f"{b.name}() takes {n} argument{'s' if n != 1 else ''}, not {len(args)}")
-        return typed(out, ANY if b.result in ("card", "zone", "zones") else RESULT[b.result])
+        return typed(out, ANY if b.result in ("card", "zone", "zones", "lines") else RESULT[b.result])
     ok = all(builtin_argument(ck, b, kind, a) for kind, a in zip(b.params, args))
     if b.result == "card":  # top/bottom: a card of the types the zone holds
         zone = args[0].ty
         return typed(out, CardT(zone.kinds) if ok and isinstance(zone, ZoneT) else ANY)
-    if b.result in ("zone", "zones"):  # a space of the board (or a list of them)
+    if b.result in ("zone", "zones", "lines"):  # a space of the board (or a list of them, or lists of them)
         first = args[0]
         if not ok or not isinstance(first.ty, (ZoneT, BoardT)):  # (not a zone: reported already)
             return typed(out, ANY)
         board = first.ty.board if isinstance(first.ty, ZoneT) else first.zone if isinstance(first, ir.ZoneRef) else None
+        if b.result == "lines" and board is not None and ck.rs.zones[board].kind != "grid":
+            ck.error(first.span, f"{b.name}() needs a grid: '{board}' is a graph, whose places lie in no rows")
         space = ZoneT(first.ty.kinds, board)
-        return typed(out, space if b.result == "zone" else ListT(space))
+        return typed(out, space if b.result == "zone" else ListT(space) if b.result == "zones"
+                     else ListT(ListT(space)))
     return typed(out, RESULT[b.result])
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import ir
-from ..errors import Diagnostics, Span
+from ..errors import Diagnostic, Diagnostics, Span
 from ..limits import DEFAULT, over
 from ..types import ANY, Type
 
@@ -81,9 +81,14 @@ class Checker:
         self.state_types = {ct.name: {f.name: f.type for f in ct.state} for ct in rs.card_types.values()}
         self.defined = Definitions()
         self.abilities: dict[str, ir.Ability] = {}  # once checked
+        self.notes: dict[Diagnostic, None] = {}  # warnings, in order, once each (a body is checked per call)
 
     def error(self, span: Span | None, message: str, hint: str | None = None) -> None:
         self.diag.error(span, message, hint)
+
+    def note(self, span: Span | None, message: str, hint: str | None = None) -> None:
+        """A warning: the rules mean something, but maybe not what was meant."""
+        self.notes.setdefault(Diagnostic(span, message, hint, severity="warning"))
 
     def global_kind(self, name: str) -> str | None:
         rs = self.rs

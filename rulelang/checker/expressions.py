@@ -62,7 +62,7 @@ def card(ck: Checker, e: ir.Expr, scope: Scope) -> ir.Expr:
 
 
 def role(ck: Checker, e: ir.Expr, scope: Scope) -> ir.Expr:
-    r = expr(ck, e, scope)
+    r = expr(ck, e, scope, ROLE)
     playing = scope.within.mode_roles
     if r.ty not in (ROLE, ANY):
         ck.error(e.span, f"expected a role here, but this is {r.ty}",
@@ -122,8 +122,16 @@ def name(ck: Checker, e: ir.Name, scope: Scope, want: Type | None) -> ir.Expr:
         if zone is not None and zone.owner == "each":
             ck.error(span, f"every role has its own '{n}'; say whose", f"write `{n} of ROLE`")
         return ir.ZoneRef(n, span=span, ty=zone_type(ck, n))
+    values_of = ck.enum_of.get(n, ())
+    if isinstance(want, EnumT) and want.name in values_of:  # the value the place wants, whatever else it names
+        return ir.EnumValue(want.name, n, span=span, ty=want)
     if n in {r.name for r in rs.roles}:
+        if values_of and want != ROLE:  # a role and a type's value: the role, unless the place wants the value
+            ck.note(span, f"'{n}' is a player and a value of {' and '.join(values_of)}; here it means the player",
+                    f"write `{values_of[0]}.{n}` for the value")
         return ir.RoleRef(n, span=span, ty=ROLE)
+    if n in rs.enums:  # a type by its name: its values, in order (`for s in suit`)
+        return ir.TypeValues(n, span=span, ty=ListT(EnumT(n)))
     if n in BUILTINS and BUILTINS[n].bare:  # round, players
         return ir.BuiltinCall(n, (), span=span, ty=RESULT[BUILTINS[n].result])
     if n in ck.enum_of:
@@ -172,6 +180,14 @@ def owned(ck: Checker, e: ir.Owned, scope: Scope, want: Type | None) -> ir.Expr:
 
 @EXPRESSIONS.on(ir.Field)
 def field(ck: Checker, e: ir.Field, scope: Scope, want: Type | None) -> ir.Expr:
+    if isinstance(e.obj, ir.Name) and e.obj.name in ck.rs.enums and ck.global_kind(e.obj.name) in (None, "type") \
+            and scope.lookup(e.obj.name) is None:  # a type's value named with its type: `suit.hearts`
+        enum = ck.rs.enums[e.obj.name]
+        if e.name not in enum.values:
+            ck.error(e.span, f"'{enum.name}' has no value '{e.name}'",
+                     did_you_mean(e.name, enum.values) or "its values: " + ", ".join(enum.values))
+            return typed(e, ANY)
+        return ir.EnumValue(enum.name, e.name, span=e.span, ty=EnumT(enum.name))
     obj = expr(ck, e.obj, scope)
     if obj.ty is ANY:
         return typed(e, ANY, obj=obj)
@@ -212,7 +228,8 @@ def field(ck: Checker, e: ir.Field, scope: Scope, want: Type | None) -> ir.Expr:
 
 
 # already-resolved nodes (a define body checked twice) pass through
-@EXPRESSIONS.on(ir.Local, ir.Var, ir.Param, ir.EnumValue, ir.ZoneRef, ir.RoleRef, ir.DefineCall, ir.BuiltinCall)
+@EXPRESSIONS.on(ir.Local, ir.Var, ir.Param, ir.EnumValue, ir.ZoneRef, ir.RoleRef, ir.DefineCall, ir.BuiltinCall,
+                ir.TypeValues)
 def resolved(ck: Checker, e: ir.Expr, scope: Scope, want: Type | None) -> ir.Expr:
     return e
 
@@ -361,6 +378,39 @@ def list_expr(ck: Checker, e: ir.ListExpr, scope: Scope, want: Type | None) -> i
             ck.error(orig.span, f"a list holds values of one type; this is {item.ty}, not {ty}")
         ty = joined or ANY
     return typed(e, ListT(ty), items=tuple(items))
+
+
+@EXPRESSIONS.on(ir.Index)
+def index(ck: Checker, e: ir.Index, scope: Scope, want: Type | None) -> ir.Expr:
+    obj = expr(ck, e.obj, scope)
+    at = expect(ck, e.index, scope, INT, "an item's place in a list")
+    if isinstance(at, ir.Const) and type(at.value) is int and at.value < 1:
+        ck.error(e.index.span, f"items are counted from 1: the first item is `{text_of(e.obj)}[1]`",
+                 "`last(x in LIST)` is the last one")
+    if isinstance(obj.ty, (ZoneT, BoardT)):
+        ck.error(e.obj.span, "a zone is not a list of places: its cards are counted from its top or bottom",
+                 f"`top({text_of(e.obj)})`, `bottom({text_of(e.obj)})`, or `[c for c in {text_of(e.obj)}][i]`")
+        return typed(e, ANY, obj=obj, index=at)
+    if not isinstance(obj.ty, ListT):
+        if obj.ty is not ANY:
+            ck.error(e.obj.span, f"only lists have items by place; this is {obj.ty}")
+        return typed(e, ANY, obj=obj, index=at)
+    return typed(e, obj.ty.item, obj=obj, index=at)
+
+
+@EXPRESSIONS.on(ir.Template)
+def template(ck: Checker, e: ir.Template, scope: Scope, want: Type | None) -> ir.Expr:
+    """Text with values in it: any value reads as text (a card by its label, a player by name)."""
+    parts = []
+    for part in e.parts:
+        if isinstance(part, str):
+            parts.append(part)
+            continue
+        value = expr(ck, part, scope)
+        if isinstance(value.ty, BoardT):
+            ck.error(part.span, "a board cannot be said: name one of its spaces")
+        parts.append(value)
+    return typed(e, TEXT, parts=tuple(parts))
 
 
 @EXPRESSIONS.on(ir.RangeExpr)

@@ -7,7 +7,7 @@ import dataclasses
 
 from .. import ir
 from ..limits import DEFAULT, Limits
-from ..types import ANY, BOOL, INT, ROLE, ZoneT
+from ..types import ANY, BOOL, INT, ROLE, ListT, ZoneT
 from ..walk import walk
 from .abilities import check_abilities
 from .calls import call_define, call_procedure, kept_define, kept_procedure, uncalled
@@ -49,7 +49,8 @@ def check_ruleset(ck: Checker) -> ir.Ruleset:
     for mode in modes.values():
         roles_of_mode(ck, mode)
     return dataclasses.replace(rs, abilities=ir.frozen_map(abilities), setup=setup, modes=ir.frozen_map(modes),
-                               defines=ir.frozen_map(defines), procedures=ir.frozen_map(procs))
+                               defines=ir.frozen_map(defines), procedures=ir.frozen_map(procs),
+                               notes=(*rs.notes, *ck.notes))
 
 
 def check_mode(ck: Checker, mode: ir.Mode) -> ir.Mode:
@@ -66,9 +67,12 @@ def check_mode(ck: Checker, mode: ir.Mode) -> ir.Mode:
         for k in mode.ranking)
     watches = tuple(dataclasses.replace(w, when=expect(ck, w.when, scope(), BOOL, "a watch's condition"),
                                         body=block(ck, w.body, scope())) for w in mode.watches)
+    turns = mode.turns
+    if turns is not None and turns.order is not None:
+        turns = dataclasses.replace(turns, order=expect(ck, turns.order, scope(), ListT(ROLE), "the turn order"))
     return dataclasses.replace(mode, setup=msetup, round=steps, score=ir.frozen_map(score),
                                measures=ir.frozen_map(measures), heuristics=ir.frozen_map(heuristics),
-                               ranking=ranking, watches=watches)
+                               ranking=ranking, watches=watches, turns=turns)
 
 
 def measure(ck: Checker, m: ir.Measure, scope: Scope) -> ir.Measure:

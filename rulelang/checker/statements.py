@@ -281,7 +281,24 @@ def roll(ck: Checker, s: ir.Roll, scope: Scope) -> ir.Stmt:
 def choose(ck: Checker, s: ir.Choose, scope: Scope) -> ir.Stmt:
     who = role(ck, s.role, scope)
     checked, inner = binder(ck, s.binder, scope)
-    return dataclasses.replace(s, role=who, binder=checked, body=block(ck, s.body, inner))
+    labelled = expr(ck, s.labelled, inner) if s.labelled is not None else None  # read with the option's names
+    return dataclasses.replace(s, role=who, binder=checked, body=block(ck, s.body, inner), labelled=labelled)
+
+
+@STATEMENTS.on(ir.Reveal)
+def reveal(ck: Checker, s: ir.Reveal, scope: Scope) -> ir.Stmt:
+    """Cards (a card, a list of them, a zone's), or a value: a variable, or anything else."""
+    what = expr(ck, s.what, scope)
+    if isinstance(what.ty, BoardT):
+        ck.error(s.what.span, "a board is revealed space by space: name one of its spaces, or its cards")
+    to = role(ck, s.to, scope) if s.to is not None else None
+    return dataclasses.replace(s, what=what, to=to)
+
+
+@STATEMENTS.on(ir.Announce)
+def announce(ck: Checker, s: ir.Announce, scope: Scope) -> ir.Stmt:
+    to = role(ck, s.to, scope) if s.to is not None else None
+    return dataclasses.replace(s, text=expr(ck, s.text, scope), to=to)
 
 
 @STATEMENTS.on(ir.Menu)
@@ -302,7 +319,7 @@ def menu(ck: Checker, s: ir.Menu, scope: Scope) -> ir.Stmt:
 def end_game(ck: Checker, s: ir.EndGame, scope: Scope) -> ir.Stmt:
     if s.role is None:
         return s
-    who = expr(ck, s.role, scope)
+    who = expr(ck, s.role, scope, ListT(ROLE) if isinstance(s.role, ir.ListExpr) else ROLE)
     playing = scope.within.mode_roles
     if who.ty not in (ROLE, ListT(ROLE), ListT(NONE), ANY):
         ck.error(s.role.span, f"{s.kind} names a player or a list of players (a team), not {who.ty}")

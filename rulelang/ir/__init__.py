@@ -17,19 +17,19 @@ from typing import TypeVar
 from .base import frozen_map, FrozenMap, Node
 from .expressions import (
     Binary, Binder, BinderGroup, BuiltinCall, Call, Case, CaseArm, Const, DefineCall, EnumValue, Expr, Field,
-    IfExpr, IsType, ListExpr, Local, Name, OrderKey, Owned, Param, Quantified, RangeExpr, RoleRef, Unary, Var,
-    ZoneRef,
+    IfExpr, Index, IsType, ListExpr, Local, Name, OrderKey, Owned, Param, Quantified, RangeExpr, RoleRef, Template,
+    TypeValues, Unary, Var, ZoneRef,
 )
 from .statements import (
-    Assign, Block, CallProc, Choose, Draw, Eliminate, EndGame, Flip, For, If, Let, Menu, MenuOption, Move, Pass,
-    Pin, Prose, Repeat, Roll, Shuffle, Stmt, Take, Trigger, While,
+    Announce, Assign, Block, CallProc, Choose, Draw, Eliminate, EndGame, Flip, For, If, Let, Menu, MenuOption, Move,
+    Pass, Pin, Prose, Repeat, Reveal, Roll, Shuffle, Stmt, Take, Trigger, While,
 )
 from .components import (
     Card, CardLayout, CardType, Die, EnumDef, FieldDef, ParamDef, Players, Role, StateField, TemplateText, VarDef,
     Zone,
 )
 from .definitions import Ability, Define, Event, Procedure
-from .modes import Measure, Mode, QUICK_SECTIONS, QuickPage, QuickRule, RankKey, Rating, Ruling, Step, Watch
+from .modes import Measure, Mode, QUICK_SECTIONS, QuickPage, QuickRule, RankKey, Rating, Ruling, Step, Turns, Watch
 from .ruleset import Ruleset
 
 N = TypeVar("N", bound=Node)
@@ -51,11 +51,12 @@ STATEMENTS: tuple[type[Stmt], ...] = _concrete(Stmt)
 
 __all__ = [
     "frozen_map", "FrozenMap", "Node", "Binary", "Binder", "BinderGroup", "BuiltinCall", "Call", "Case", "CaseArm",
-    "Const", "DefineCall", "EnumValue", "Expr", "Field", "IfExpr", "IsType", "ListExpr", "Local", "Name",
-    "OrderKey", "Owned", "Param", "Quantified", "RangeExpr", "RoleRef", "Unary", "Var", "ZoneRef", "Assign",
-    "Block", "CallProc", "Choose", "Draw", "Eliminate", "EndGame", "Flip", "For", "If", "Let", "Menu", "MenuOption",
-    "Move", "Pass", "Repeat", "Roll", "Shuffle", "Stmt", "Take", "Trigger", "While", "Card", "CardType", "Die",
+    "Const", "DefineCall", "EnumValue", "Expr", "Field", "IfExpr", "Index", "IsType", "ListExpr", "Local", "Name",
+    "OrderKey", "Owned", "Param", "Quantified", "RangeExpr", "RoleRef", "Template", "TypeValues", "Unary", "Var",
+    "ZoneRef", "Announce", "Assign", "Block", "CallProc", "Choose", "Draw", "Eliminate", "EndGame", "Flip", "For",
+    "If", "Let", "Menu", "MenuOption", "Move", "Pass", "Repeat", "Reveal", "Roll", "Shuffle", "Stmt", "Take",
+    "Trigger", "While", "Card", "CardType", "Die",
     "EnumDef", "FieldDef", "ParamDef", "Players", "Role", "StateField", "TemplateText", "VarDef", "Zone", "Ability",
     "Define", "Event", "Procedure", "Measure", "Mode", "QUICK_SECTIONS", "QuickPage", "QuickRule", "RankKey",
-    "Rating", "Ruling", "Step", "Watch", "Ruleset", "PARSER_ONLY", "EXPRESSIONS", "STATEMENTS",
+    "Rating", "Ruling", "Step", "Turns", "Watch", "Ruleset", "PARSER_ONLY", "EXPRESSIONS", "STATEMENTS",
 ]

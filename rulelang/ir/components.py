@@ -158,6 +158,7 @@ class VarDef(Node):
     low: int | None = None  # a number's bounds: a change past them stops at the bound
     high: int | None = None
     component: str | None = None  # what players count it with (`component: cube`): components to print
+    seen_by: str = "all"  # who sees its value: "all", "owner" (each player their own), "none" (until revealed)
 
 
 @dataclass(frozen=True)

@@ -142,6 +142,26 @@ class ListExpr(Expr):
 
 
 @dataclass(frozen=True)
+class Index(Expr):
+    """`xs[i]`: the i-th item of a list, counting from 1 (a rule error past its end)."""
+    obj: Expr
+    index: Expr
+
+
+@dataclass(frozen=True)
+class TypeValues(Expr):
+    """A type's name as a value: its values, in the order the type lists them (`for s in suit`)."""
+    enum: str
+
+
+@dataclass(frozen=True)
+class Template(Expr):
+    """Text with values in it (`"bid {n} {f}s"`): its parts, text as written and the
+    expressions in braces, read when it is said; a text."""
+    parts: tuple  # str | Expr
+
+
+@dataclass(frozen=True)
 class RangeExpr(Expr):
     low: Expr
     high: Expr

@@ -49,6 +49,17 @@ class Watch(Node):
 
 
 @dataclass(frozen=True)
+class Turns(Node):
+    """`turns:` — the round's steps `first` to `last` (indexes into the round) are a turn: each
+    player still in the game takes one in turn, in the order `order` gives (a list of players,
+    read when the turns begin; None: every player in seat order, from the first still in the
+    game); `current` is whose turn it is."""
+    first: int
+    last: int
+    order: Expr | None = None
+
+
+@dataclass(frozen=True)
 class RankKey(Node):
     """One key of a mode's `ranking:`: a number per player (the higher the
     better, or the lower with `lowest`); each key breaks the ties of those before."""
@@ -79,6 +90,7 @@ class Mode(Node):
     ranking: tuple[RankKey, ...] = ()
     # the quick reference's pages (`quick:`); empty: one page with every step
     quick: tuple[QuickPage, ...] = ()
+    turns: Turns | None = None  # the steps that are each player's turn, and in what order they take them
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,9 @@ class Ruleset(Node):
     abilities: Mapping[str, Ability] = field(default_factory=lambda: FrozenMap())
     dice: Mapping[str, Die] = field(default_factory=lambda: FrozenMap())  # `dice:` and the built-in d6
     number_digits: int = 18  # how many digits a number in play may have (`--limit number_digits`)
+    language: int = 1  # the version of the language it is written in (`language:`; none: 1)
+    # what `check` says besides errors: notes (a built-in a name of the ruleset's hides) and warnings
+    notes: tuple = field(default=(), compare=False, repr=False)
 
     @property
     def default_mode(self) -> str:

@@ -107,11 +107,13 @@ class For(Stmt):
 @dataclass(frozen=True)
 class Choose(Stmt):
     """`ROLE chooses BINDER as LABEL: body` — a decision. The legal options
-    are the bindings the binder enumerates, in order."""
+    are the bindings the binder enumerates, in order; `labelled "TEXT"` says
+    how each reads (a Template read with the option's names)."""
     role: Expr
     binder: Binder
     label: str
     body: Block
+    labelled: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,21 @@ class Eliminate(Stmt):
     every player still in it, a later elimination above an earlier one)."""
     role: Expr
     reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Reveal(Stmt):
+    """`reveal X [to p]`: shows every player, or one, cards (a card, a list of them, a zone's)
+    or a value (a secret variable's) as they are now; the others learn only that it was shown."""
+    what: Expr
+    to: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Announce(Stmt):
+    """`announce "TEXT" [to p]`: says a text (a Template) to every player, or to one."""
+    text: Expr
+    to: Expr | None = None
 
 
 @dataclass(frozen=True)

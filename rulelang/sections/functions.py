@@ -63,7 +63,7 @@ def function_body(reader: Reader, node: YNode | None, what: str, key: str, span:
         return body
     try:
         (parse_block if other == "block" else parse_expression)(node.value, Origin(node.span_at),
-                                                                 reader.limits.nesting)
+                                                                 reader.limits.nesting, reader.own)
     except ParseError:
         return None
     if other == "block" and node.value.strip().split()[1:2] == ["="]:

@@ -32,6 +32,9 @@ WATCH = Keys("as soon as `when` holds: stop the step, run `do`, go on at `then`"
     Key("when", EXPRESSION, required=True), Key("do", RULES, required=True),
     Key("then", string("the step to go on with (default: the next)")), Key("text", PROSE),
     Key("checked", CHECKED)))
+TURNS = Keys("the steps each player takes in turn, and in what order", (
+    Key("steps", ListOf(Scalar(("string",)), "the steps a turn is, one after the other (default: all)")),
+    Key("order", expression("the players, in the order they take their turns each round (default: seat order)"))))
 PER_PLAYER = string("a per-player variable or a define of one player")
 RANK_KEY = Keys("a tie-breaker: `highest: NAME` or `lowest: NAME`",
                 (Key("highest", PER_PLAYER), Key("lowest", PER_PLAYER)), one_key=True)
@@ -41,6 +44,7 @@ MODE = Keys("a way to play", (
     Key("roles", ListOf(Scalar(("string",)), "who plays (default: every role)")),
     Key("setup", RULES),
     Key("round", ListOf(AnyOf((STEP, *CHANGES)), "the steps, in order")),
+    Key("turns", AnyOf((Scalar(("boolean",), "`true`: every step of the round is each player's turn"), TURNS))),
     Key("score", AnyOf((Named(EXPRESSION, "each role's score when the game ends"), PER_PLAYER))),
     Key("ratings", Named(Scalar(("string", "integer")), "names for a winner's score: a range like 0..3 or 8..")),
     Key("measures", Named(AnyOf((EXPRESSION, MEASURE_SPEC)),
@@ -56,7 +60,7 @@ MODE = Keys("a way to play", (
     Key("quick", ListOf(QUICK_PAGE, "the quick reference's pages (docs/printing.md)")),
     Key("extends", string("another mode of this ruleset that this one starts as a copy of"), variant=True),
 ))
-STEP_KEYS, MODE_KEYS, MEASURE_KEYS = STEP.names, MODE.names, MEASURE_SPEC.names
+STEP_KEYS, MODE_KEYS, MEASURE_KEYS, TURN_KEYS = STEP.names, MODE.names, MEASURE_SPEC.names, TURNS.names
 
 
 def read_modes(reader: Reader, node: YNode | None, roles, zones, variables, defines) -> dict[str, ir.Mode]:
@@ -98,8 +102,41 @@ def read_modes(reader: Reader, node: YNode | None, roles, zones, variables, defi
             if isinstance(heuristics, YScalar)
             else role_expressions(reader, heuristics, "heuristics", role_names),
             ranking=per_player.ranking(spec.get("ranking")), quick=read_quick(reader, spec.get("quick"), steps),
-            span=span)
+            turns=read_turns(reader, spec.get("turns"), steps), span=span)
     return modes
+
+
+def read_turns(reader: Reader, node: YNode | None, steps: tuple[ir.Step, ...]) -> ir.Turns | None:
+    """`turns: true` (every step of the round is a turn), or `turns: {steps: [..], order: EXPR}`:
+    the steps a turn is, one after the other in the round, and who takes their turns in what order."""
+    if node is None or isinstance(node, YScalar) and node.value is False:
+        return None
+    if isinstance(node, YScalar) and node.value is True:
+        return ir.Turns(0, len(steps) - 1, span=node.span) if steps else None
+    if not isinstance(node, YMap):
+        reader.diag.error(node.span, "turns: is `true`, or `{steps: [STEP, ...], order: PLAYERS}`",
+                          "e.g. `turns: {steps: [Roll, Move], order: clockwise(start)}`")
+        return None
+    reader.keys(node, TURN_KEYS, "turns")
+    names = [s.name for s in steps]
+    wanted = reader.text_items(node.get("steps"), "step name") if node.get("steps") is not None \
+        else [(n, node.span) for n in names]
+    places = []
+    for name, where in wanted:
+        if name not in names:
+            reader.diag.error(where, f"there is no step '{name}' in this mode's round",
+                              did_you_mean(name, names) or "steps: " + ", ".join(names))
+        else:
+            places.append(names.index(name))
+    if not places:
+        return None
+    first, last = min(places), max(places)
+    if sorted(places) != list(range(first, last + 1)):
+        reader.diag.error((node.get("steps") or node).span, "a turn is steps one after the other in the round",
+                          f"list them in order, from '{names[first]}' to '{names[last]}', with none left out")
+        return None
+    order = reader.snippet(node.get("order"), "expression") if node.get("order") is not None else None
+    return ir.Turns(first, last, order, span=node.span)
 
 
 def read_steps(reader: Reader, node: YNode | None, mode: str, span: Span) -> tuple[ir.Step, ...]:

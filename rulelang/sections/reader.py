@@ -11,12 +11,17 @@ import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import ir
-from ..builtins import RESERVED
-from ..errors import Diagnostics, Span, did_you_mean
+from ..builtins import BUILTINS
+from ..errors import Diagnostic, Diagnostics, Span, did_you_mean
 from ..limits import DEFAULT, Limits
-from ..parser import KEYWORDS, Origin, ParseError, parse_block, parse_expression
+from ..parser import Origin, ParseError, parse_block, parse_expression
+from ..words import CONTEXTUAL, KEYWORDS, WORDS
 from ..yamltree import YList, YMap, YNode, YScalar
 from .shapes import Keys
+
+LANGUAGE = 2  # the version of the language this rulelang reads (a file says which it is written in: `language:`)
+# sections whose keys are names the ruleset declares
+DECLARING = ("zones", "vars", "define", "procedures", "params", "types", "cards", "dice", "events", "abilities")
 
 if TYPE_CHECKING:  # (variants reads card tables, whose cells this reads)
     from ..variants import Tree
@@ -38,6 +43,22 @@ class Reader:
         self.inline_abilities: list = []  # abilities written in card rows (abilities.InlineAbility)
         self.roles: tuple[ir.Role, ...] = ()  # once read: a card's state value may name one
         self.card_type_names: dict[str, None] = {}  # before the cards are read: a state value's type may name one
+        self.language = self.read_language()
+        # the words the language took later that this ruleset names things with: its own reading wins (words.py)
+        self.own = frozenset(_declared(self.tree)) & WORDS if self.language < LANGUAGE else frozenset()
+        self.notes: list[Diagnostic] = []  # what `check` says besides errors: a built-in a name hides
+
+    def read_language(self) -> int:
+        """`language: N`: the version the file is written in; a file without one is of version 1,
+        where the names the language took later are the file's own to use."""
+        node = self.tree.get("language") if isinstance(self.tree, YMap) else None
+        if node is None:
+            return 1
+        if isinstance(node, YScalar) and type(node.value) is int and 1 <= node.value <= LANGUAGE:
+            return node.value
+        self.diag.error(node.span, f"language: must be a version of the language this rulelang reads, 1 to {LANGUAGE}",
+                        f"`language: {LANGUAGE}` for a file written now; a file without one is read as version 1")
+        return LANGUAGE
 
     def expect_map(self, node: YNode | None, what: str) -> YMap | None:
         if node is None:
@@ -103,10 +124,18 @@ class Reader:
             self.diag.error(span, f"'{name}' is not a valid name for a {what}",
                             "names use letters, digits and _ (use _ instead of - or spaces)")
             return False
-        if name in KEYWORDS or name in RESERVED:
-            hint = "`players:` declares the number of players" if name == "players" else None
+        later = name in CONTEXTUAL or name in BUILTINS  # taken after version 1: a version-1 file's to use
+        if name in KEYWORDS or name == "box" or later and self.language >= LANGUAGE:
+            hint = "`players:` declares the number of players" if name == "players" else \
+                "a file without `language:` (version 1) may still use it" if later else None
             self.diag.error(span, f"'{name}' is a reserved word and cannot name a {what}", hint)
             return False
+        if name in BUILTINS and name not in self.names:
+            written = name if BUILTINS[name].bare else f"{name}(...)"
+            self.notes.append(Diagnostic(span, f"'{name}' names this ruleset's own {what}, so the built-in {written} "
+                                               "is not available in it",
+                                         "a ruleset's own names come first; `rulelang upgrade` renames this one "
+                                         "(and writes `language: 2`) if you want the built-in", severity="note"))
         if name in self.names:
             other, where = self.names[name]
             place = f"line {where.line}" if where.file == span.file else str(where)
@@ -131,7 +160,8 @@ class Reader:
             return None
         origin = Origin(node.span_at)
         try:
-            return (parse_block if kind == "block" else parse_expression)(node.value, origin, self.limits.nesting)
+            return (parse_block if kind == "block" else parse_expression)(node.value, origin, self.limits.nesting,
+                                                                            self.own)
         except ParseError as exc:
             self.diag.items.append(exc.diagnostic)
             return None
@@ -154,3 +184,25 @@ class Reader:
             self.diag.error(node.span, f"expected a list of {what}s")
             return []
         return [(str(self.text(i, what)), i.span) for i in node.items]
+
+
+def _declared(top) -> list[str]:
+    """The names a file declares, before it is read (a define's or procedure's without its parameters)."""
+    if not isinstance(top, YMap):
+        return []
+    names = []
+    for section in DECLARING:
+        node = top.get(section)
+        if isinstance(node, YMap):
+            names += [key.split("(")[0].strip() for key in node.entries]
+    for section in ("roles",):
+        node = top.get(section)
+        if isinstance(node, YMap):
+            names += list(node.entries)
+        elif isinstance(node, YList):
+            names += [str(i.value) for i in node.items if isinstance(i, YScalar)]
+    players = top.get("players")
+    names_node = players.get("names") if isinstance(players, YMap) else None
+    if isinstance(names_node, YList):
+        names += [str(i.value) for i in names_node.items if isinstance(i, YScalar)]
+    return names

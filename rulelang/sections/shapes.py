@@ -36,6 +36,7 @@ class Scalar(Shape):
     text: str = ""
     pattern: str | None = None
     minimum: int | None = None
+    maximum: int | None = None
     rules: str | None = None  # rules text: "statements" or "expression" (the schema's `x-rules`, for editors)
 
 

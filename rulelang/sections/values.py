@@ -7,8 +7,8 @@ import re
 
 from .. import ir
 from ..errors import Span, did_you_mean
-from ..parser import KEYWORDS
-from ..types import BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, Type, ZoneT
+from ..words import KEYWORDS
+from ..types import BOOL, INT, NONE, ROLE, TEXT, CardT, EnumT, ListT, Type, ZoneT
 from ..yamltree import YList, YMap, YNode, YScalar
 from .reader import Reader
 from .shapes import ASSUMED, NAME, NAMES, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
@@ -31,12 +31,15 @@ PARAM = AnyOf((Scalar(("boolean", "integer", "string"), "the default value"), PA
 DIE = AnyOf((string("its faces: a range like 1..8"), ListOf(Scalar(("integer",)), "its faces, which may repeat")))
 INITIAL = Scalar(("integer", "boolean", "string", "null"),
                  "a number, true/false, a value of a type, a role, or none (with `type:`)")
+VAR_INITIAL = AnyOf((INITIAL, ListOf(Scalar(("integer",)), "a list of numbers (`[]`: the dice a roll puts there)")))
 VAR_SPEC = Keys("a game variable", (
-    Key("initial", INITIAL, required=True),
+    Key("initial", VAR_INITIAL, required=True),
     Key("type", string("its type, where the initial value does not say it: role, a type, a card type")),
     Key("owner", Choice(("each",), "every player has their own, read `NAME of p`")),
     Key("min", Scalar(("integer",), "a number's lower bound: a change past it stops there")),
     Key("max", Scalar(("integer",), "a number's upper bound: a change past it stops there")),
+    Key("seen_by", Choice(("all", "owner", "none"), "who sees its value: everyone, each player their own, or no one "
+                                                    "until it is revealed (a roll into it is a secret roll)")),
     Key("text", string("what it counts")), Key("assumed", ASSUMED),
     Key("component", string("the components players count it with, as many as its `max:` (`cube`: a cube a "
                             "life point); listed among the components")),
@@ -216,7 +219,7 @@ def read_vars(reader: Reader, node: YNode | None, enums, card_types, roles) -> d
         spec = value if isinstance(value, YMap) else YMap(span=span, entries={"initial": (span, value)})
         reader.keys(spec, VAR_SPEC, f"variable '{name}'")
         what = f"variable '{name}'"
-        ty, initial = typed_value(reader, spec, what, span, enums, card_types, roles)
+        ty, initial = typed_value(reader, spec, what, span, enums, card_types, roles, lists=True)
         if ty is None:
             continue
         owner = reader.choice(spec, "owner", VAR_SPEC.choices("owner"), None) if spec.get("owner") is not None else None
@@ -228,18 +231,29 @@ def read_vars(reader: Reader, node: YNode | None, enums, card_types, roles) -> d
         elif ty == INT and not (low if low is not None else initial) <= initial \
                 <= (high if high is not None else initial):
             reader.diag.error(span, f"{what} starts at {initial}, outside its bounds {low}..{high}")
+        seen_by = reader.choice(spec, "seen_by", VAR_SPEC.choices("seen_by"), "all")
+        if seen_by == "owner" and owner != "each":
+            reader.diag.error(spec.get("seen_by").span, f"only a player's own variable is seen by its owner; "
+                              f"{what} is one for the whole game", "add `owner: each`, or say `seen_by: none`")
         if reader.declare(name, "variable", span):
             variables[name] = ir.VarDef(name, ty, initial, reader.text(spec.get("text"), "text"),
-                                        reader.assumed(spec), owner, low, high, counted_with(reader, spec, what, high),
+                                        reader.assumed(spec), owner, low, high,
+                                        component=counted_with(reader, spec, what, high), seen_by=seen_by,
                                         span=span)
     return variables
 
 
-def typed_value(reader: Reader, spec: YMap, what: str, span: Span, enums, card_types, roles):
+def typed_value(reader: Reader, spec: YMap, what: str, span: Span, enums, card_types, roles, lists: bool = False):
     """(type, initial value) of a variable or a state value: the type is
     `type:`, or follows from the initial value (a number, true/false, a
     value of a type, a role); `none` needs a `type:`."""
     node = spec.get("initial")
+    if isinstance(node, YList) and lists:  # a variable's list of numbers: `initial: []`, the dice a roll puts there
+        values = [i.value for i in node.items if isinstance(i, YScalar)]
+        if len(values) != len(node.items) or not all(type(v) is int for v in values):
+            reader.diag.error(node.span, f"{what} starts as a list: of numbers only", "e.g. `initial: []`")
+            return None, None
+        return ListT(INT), values
     initial = node.value if isinstance(node, YScalar) else None
     declared = None
     if spec.get("type") is not None:
