@@ -20,7 +20,8 @@ from interpreter.agents.audit import false_claim
 from interpreter.agents.base import SearchFailed
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
-from interpreter.agents.terminal import HumanAgent, Quit, render_ending
+from interpreter.agents.telling import render_ending
+from interpreter.agents.terminal import HumanAgent, Quit
 from interpreter.analysis.backends import BackendError
 from interpreter.analysis.locks import LockedText, LockHeld
 from interpreter.analysis.records import RowsError

@@ -13,7 +13,7 @@ from cli.main import main
 from generators.english import context, stmt
 from interpreter.agents.match import play
 from interpreter.agents.simple import FirstAgent, RandomAgent
-from interpreter.agents.terminal import render_chance
+from interpreter.agents.telling import render_chance
 from interpreter.analysis.simulate import simulate
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import InvariantBroken

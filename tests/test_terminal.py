@@ -167,7 +167,7 @@ def test_the_others_choices_forced_draws_knock_outs_and_the_ending_are_shown(tmp
 
 
 def test_a_knock_out_between_two_choices_is_told_with_its_reason():
-    from interpreter.agents.terminal import render_events
+    from interpreter.agents.telling import render_events
     before = {"out": []}
     after = {"events": [{"type": "decision", "role": "east", "label": "bid", "option": "5"}],
              "out": ["east"], "out_reasons": {"east": "bankrupt"}}

@@ -11,6 +11,7 @@ from typing import Callable
 from rulelang.params import whole_number
 
 from .base import Agent, PlayerView
+from .telling import render_changes, render_events, title_of, who_is
 
 HELP = """\
   a number   choose that option (options that are numbers are chosen by what they say)
@@ -177,150 +178,8 @@ def _space_lines(cards: list) -> list[str]:
     return lines
 
 
-def _who(player: str, you: str | None) -> str:
-    return "you" if player == you else player.replace("_", " ")
-
-
 def _card_text(card: dict) -> str:
     return card["card"] + (f" ({card['state']})" if card.get("state") else "")
-
-
-def _title(name: str, titles: dict[str, str]) -> str:
-    """A zone's title as shown: `hand of bob` -> `Hand (bob)`."""
-    base, _, owner = name.partition(" of ")
-    return titles.get(base, base.replace("_", " ")) + (f" ({owner})" if owner else "")
-
-
-def _places(observation: dict, titles: dict[str, str]) -> dict[int, tuple[str, str, str]]:
-    """Every card the observation shows: id -> (label, where, state)."""
-    places = {}
-    for name, cards in observation["zones"].items():
-        where = _title(name, titles)
-        for card in cards:
-            if card is not None:
-                places[card["id"]] = (card["card"], where, card.get("state", ""))
-    for name, board in observation.get("boards", {}).items():
-        title = _title(name, titles)
-        spaces = board.items() if isinstance(board, dict) else \
-            ((f"{x},{y}", space) for y, row in enumerate(board, 1) for x, space in enumerate(row, 1))
-        for where, space in spaces:
-            for card in space or ():
-                if card is not None:
-                    places[card["id"]] = (card["card"], f"{title} {where.replace('_', ' ')}", card.get("state", ""))
-    return places
-
-
-def render_changes(before: dict, after: dict, titles: dict[str, str], heading: str = "Since your last choice:") -> str:
-    """What moved or changed between two observations of the same role, card by card: a
-    card seen in both where it went, one that came into sight where it now is (a card
-    drawn), one seen before and not now where it was."""
-    old, new = _places(before, titles), _places(after, titles)
-    lines = []
-    for card, (label, where, state) in new.items():
-        if card not in old:
-            lines.append((label, f"now in {where}"))
-            continue
-        _, was, was_state = old[card]
-        parts = [f"{was} → {where}"] if was != where else []
-        if state != was_state:
-            parts.append(state or was_state + " gone")
-        if parts:
-            lines.append((label, "; ".join(parts)))
-    lines += [(label, f"no longer seen (was in {was})") for card, (label, was, _) in old.items() if card not in new]
-    if not lines:
-        return ""
-    width = max(len(label) for label, _ in lines)
-    return "\n".join([f"  {heading}"] + [f"    {label:<{width}}  {text}" for label, text in lines])
-
-
-def render_events(before: dict | None, after: dict, role: str | None) -> str:
-    """Everything public since the role's last choice, in order: the others' choices, the
-    rolls and picks, and who left the game and why (an observation without a history: its
-    rolls and picks only)."""
-    if "events" not in after:
-        return render_chance(after)
-    lines = []
-    for e in after["events"]:
-        if e["type"] == "decision":
-            said = f" {e['label'].replace('_', ' ')}" if "label" in e else ""
-            lines.append(f"    {_who(e['role'], role)} chose{said}" + (f": {e['option']}" if "option" in e else ""))
-        elif e["type"] == "roll":
-            lines.append("    " + _rolled(e))
-        elif e["type"] == "pick":
-            lines.append(f"    picked at random: {e['picked']}")
-        else:
-            lines.append("    " + _told(e, role))
-    was = set((before or {}).get("out", ()))
-    for r in after.get("out", ()):
-        if r not in was:
-            why = after.get("out_reasons", {}).get(r, "out")
-            lines.append(f"    {_who(r, role)} {'are' if r == role else 'is'} out of the game ({why.replace('_', ' ')})")
-    return "\n".join(["  Since your last choice:", *lines]) if lines else ""
-
-
-def _told(e: dict, role: str | None) -> str:
-    """A reveal or an announcement, as the reader was told of it."""
-    to = "" if e.get("to") is None else f" to {_who(e['to'], role)}"
-    what = f" {e['what']}" if e.get("what") else ""
-    if e["type"] == "announce":
-        return f"announced{to}: {e['text']}" if "text" in e else f"something was said{to}"
-    if "text" in e or "shown" in e:
-        return f"revealed{to}:{what}" + (": " if what else " ") + e.get("text", e.get("shown", ""))
-    n = e.get("cards", 0)
-    return f"revealed{to}:{what}" + (f" ({n} card{'s' if n != 1 else ''})" if n else "")
-
-
-def _rolled(e: dict) -> str:
-    if e.get("secret"):
-        n = e.get("dice", 1)
-        return f"rolled {n} {'die' if n == 1 else 'dice'} in secret ({e['die']})" + \
-            (f", into {e['into']}" if e.get("into") else "")
-    faces = [str(f) for f in e["faces"]]
-    return f"rolled {', '.join(faces[:-1]) + ' and ' if len(faces) > 1 else ''}" \
-           f"{faces[-1] if faces else 'no dice'} ({e['die']})"
-
-
-def render_ending(outcome: dict, role: str | None) -> str:
-    """How the game ended, as a person reads it: who won and why, then each player's result,
-    place (with more than one player), score, and why they left the game if they did."""
-    results, places, scores = outcome["results"], outcome.get("places", {}), outcome.get("scores", {})
-    reason = outcome.get("reason")
-    winners = [r for r, x in results.items() if x == "win"]
-    if winners:
-        verdict = " and ".join(_who(r, role) for r in winners) + (" win" if len(winners) > 1 or role in winners
-                                                                   else " wins")
-    elif any(x == "draw" for x in results.values()):
-        verdict = "a draw"
-    else:
-        verdict = "you lose" if role in results else "everyone loses"
-    lines = [f"Game over: {verdict}" + (f" ({reason.replace('_', ' ')})." if reason else ".")]
-    out = outcome.get("eliminated", {})
-    said = {"win": "won", "lose": "lost", "draw": "drew"}
-    for r in sorted(results, key=lambda r: (places.get(r, 0), list(results).index(r))):
-        parts = [said.get(results[r], results[r])]
-        if len(results) > 1 and r in places:
-            parts.append(_ordinal(places[r]))
-        if r in scores:
-            parts.append(f"score {scores[r]}")
-        if r in out:
-            parts.append(f"out of the game ({out[r].replace('_', ' ')})")
-        lines.append(f"  {_who(r, role)}: " + ", ".join(parts))
-    return "\n".join(lines)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')} place"
-
-
-def render_chance(observation: dict) -> str:
-    """The rolls and random picks since the role's last choice: "rolled 3 and 5 (d6)"."""
-    lines = []
-    for e in observation.get("chance", ()):
-        if e["type"] == "roll":
-            lines.append("    " + _rolled(e))
-        else:
-            lines.append(f"    picked at random: {e['picked']}")
-    return "\n".join(["  Chance since your last choice:", *lines]) if lines else ""
 
 
 def _zone_text(cards: list) -> str:
@@ -340,7 +199,7 @@ def _value(v, players, you: str | None) -> str:
     if v is None:
         return "none"
     if v in players:
-        return _who(v, you)
+        return who_is(v, you)
     if isinstance(v, list):
         return ", ".join(_value(x, players, you) for x in v) or "none"
     return str(v).replace("_", " ")
@@ -376,9 +235,9 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
                 each[base] = []
                 rows.append((titles.get(base, base.replace("_", " ")), each[base]))
             if cards:
-                each[base].append(f"{_who(owner, role)}: {_zone_text(cards)}")
+                each[base].append(f"{who_is(owner, role)}: {_zone_text(cards)}")
         else:
-            rows.append((_title(name, titles), _zone_text(cards)))
+            rows.append((title_of(name, titles), _zone_text(cards)))
     rows = [(t, x if isinstance(x, str) else "   ".join(x) or "empty") for t, x in rows]
     width = max(len(t) for t, _ in rows) if rows else 0
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
@@ -393,16 +252,16 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
     own = {k: v for k, v in variables.items() if isinstance(v, dict)}
     if own:  # a player's own: a table, a row a player
         table = [[""] + [k.replace("_", " ") for k in own]]
-        table += [[_who(r, role)] + [_value(v[r], players, role) if r in v else "hidden" for v in own.values()]
+        table += [[who_is(r, role)] + [_value(v[r], players, role) if r in v else "hidden" for v in own.values()]
                   for r in players]
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         lines += ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in table]
     if observation.get("out"):
-        lines.append("  out of the game: " + ", ".join(_who(r, role) for r in observation["out"]))
+        lines.append("  out of the game: " + ", ".join(who_is(r, role) for r in observation["out"]))
     for name, board in observation.get("boards", {}).items():
         drawing = (drawings or {}).get(name)
-        lines += [""] + (render_graph(_title(name, titles), board, drawing) if isinstance(board, dict)
-                         else render_grid(_title(name, titles), board, drawing))
+        lines += [""] + (render_graph(title_of(name, titles), board, drawing) if isinstance(board, dict)
+                         else render_grid(title_of(name, titles), board, drawing))
     return "\n".join(lines)
 
 

@@ -9,16 +9,18 @@ through the constants table (`self.const`), never into the text.
 from __future__ import annotations
 
 from rulelang import ir
-from rulelang.types import BoardT, CardT, ListT, ZoneT
+from rulelang.types import BoardT, ListT, ZoneT
 from rulelang.walk import method
 
 from .hoist import near_space, surely_computed_first
 from .nodes import Hoisted, HoistLet
 from .prelude import MAX_LIST
 from .source import Function, Source
+from .lists import Lists
+from .texts import Texts
 
 
-class Expressions(Source):
+class Expressions(Lists, Texts, Source):
     SPACES_WRITTEN_OUT = 256  # a board of more spaces is listed by chaining them (its code stays short)
     always_cards: frozenset[str] = frozenset()  # locals of the rules that never hold none (always_cards.py)
 
@@ -261,18 +263,6 @@ class Expressions(Source):
         base, n = self.L.board_range(e.args[0].zone)
         return self.const([base + i for i in range(n) if not self.L.gap[base + i]])
 
-    def builtin_lines(self, e, fn, scope):
-        """Every line of n spaces in a row on a grid: a list made once for each grid and n."""
-        board = e.args[0].zone if e.name == "lines" else e.args[0].ty.board
-        zone = self.L.rs.zones[board]
-        base, count = self.L.board_range(board)
-        gaps = frozenset(base + i for i in range(count) if self.L.gap[base + i])
-        through = f", {self.expr(e.args[0], fn, scope)}" if e.name == "lines_through" else ""
-        return f"_lines({zone.columns}, {zone.rows}, {base}, {self.const(gaps)}, {self.expr(e.args[1], fn, scope)}" \
-               f"{through})"
-
-    builtin_lines_through = builtin_lines
-
     def builtin_neighbours(self, e, fn, scope):
         return f"{self.const(self.L.neighbours)}[{self.expr(e.args[0], fn, scope)}]"
 
@@ -384,48 +374,6 @@ class Expressions(Source):
         if len(values) == 1:
             return f"{probe} == {self.expr_const(ir.Const(values[0]), fn, scope)}"
         return f"{probe} in {self.const(frozenset(values))}"
-
-    def expr_typevalues(self, e, fn, scope):
-        return self.const(list(self.L.rs.enums[e.enum].values))
-
-    def expr_index(self, e, fn, scope):
-        err = self.error(e.span, f"no such item of the list")
-        return f"_item({self.expr(e.obj, fn, scope)}, {self.expr(e.index, fn, scope)}, {err})"
-
-    def expr_template(self, e, fn, scope):
-        """Text with values in it: each value as a player reads it (a card by its label)."""
-        parts = [self.const(p) if isinstance(p, str) else self.text_of(p, fn, scope) for p in e.parts]
-        return "".join(["(", " + ".join(parts) or "''", ")"])
-
-    def text_of(self, e: ir.Expr, fn, scope) -> str:
-        """An expression's value as text, by its type (a card is a number at run time: its label)."""
-        ty, value = e.ty, self.expr(e, fn, scope)
-        item = ty.item if isinstance(ty, ListT) else None
-        if isinstance(ty, CardT):
-            t = self.fresh("t")
-            return f"({self.const(self.labels())}[{t}] if ({t} := {value}) is not None else 'nothing')"
-        if isinstance(ty, ZoneT):
-            return f"{self.const(self.zone_names())}[{value}]"
-        if isinstance(item, CardT):
-            return f"', '.join({self.const(self.labels())}[c] for c in {value} if c is not None)"
-        if isinstance(item, ZoneT):
-            return f"', '.join({self.const(self.zone_names())}[z] for z in {value})"
-        if item is not None:
-            return f"', '.join(_words(v) for v in {value})"
-        return f"_words({value})"
-
-    def labels(self) -> list[str]:
-        if getattr(self, "_labels", None) is None:
-            from rulelang.labels import card_label
-            self._labels = [card_label(self.L.rs, c) for c in self.L.rs.cards]
-        return self._labels
-
-    def zone_names(self) -> list[str]:
-        if getattr(self, "_zone_names", None) is None:
-            zones = self.L.rs.zones
-            self._zone_names = [f"{name} of {owner}".replace("_", " ") if owner is not None and zones[name].owner == "each"
-                                else name.replace("_", " ") for name, owner in self.L.instances]
-        return self._zone_names
 
     def expr_listexpr(self, e, fn, scope):
         return "[" + ", ".join(self.expr(i, fn, scope) for i in e.items) + "]"
