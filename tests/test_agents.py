@@ -460,3 +460,19 @@ def test_a_players_log_from_the_command_line(tmp_path):
     assert all("choice" not in rec for rec in records if rec.get("role") == "challenger")
     again = rulelang("replay", str(path))
     assert again.returncode == 1 and "only a full log" in again.stderr
+
+
+def test_a_rule_that_fails_inside_a_search_is_reported_as_found_by_that_agent(tmp_path):
+    # the second option breaks a rule (the top card of an empty pile): a random game that never takes it
+    # plays on; a search agent that looks ahead finds it, and the message says it was its search
+    text = tiny("solo chooses n in [1, 2] as pick:\n  if n == 2:\n    move top(out) to pile\n"
+                "  total += n\nif total > 2:\n  win solo")
+    path = tmp_path / "trap.yaml"
+    path.write_text(text)
+    ok = rulelang("run", str(path), "--agent", "solo=first")
+    assert ok.returncode == 0, ok.stderr
+    r = rulelang("run", str(path), "--agent", "solo=mcts:iterations=4")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "the rules failed inside the search of agent 'mcts:iterations=4' (solo), in a game they can reach" \
+        in r.stderr
+    assert "while agent 'mcts:iterations=4', playing solo, searched ahead" in r.stderr
