@@ -108,6 +108,10 @@ class Redeal:
                 out.vars[slot] = initial[slot]
         if not positions:
             return out
+        start = self.game.layout.initial_state
+        for props, first in zip(out.props, start):  # a hidden card's state (a die's face): as it started
+            for c in hidden.cards:
+                props[c] = first[c]
         dealt = self.deal(hidden, rng.derive(seed, "deal"))
         zones, where, face_up = out.zones, out.where, out.face_up
         for zi, i, k0, k1, up in hidden.runs:
