@@ -21,8 +21,8 @@ from lark.indenter import DedentError
 
 from . import ir
 from .errors import Diagnostic, Span, did_you_mean
-from .limits import DEFAULT, over
-from .syntax import Origin, ParseError, dedent_error, lark, syntax_error
+from .limits import DEFAULT
+from .syntax import Origin, ParseError, check_depth, dedent_error, lark, syntax_error
 from .words import KEYWORDS, WORDS, feed
 
 __all__ = ["KEYWORDS", "MAX_DIGITS", "POSITIONS", "Origin", "ParseError", "parse_block", "parse_expression"]
@@ -56,7 +56,7 @@ def _parse(text: str, origin: Origin, start: str, max_depth: int, own: frozenset
         raise ParseError(syntax_error(exc, text, origin, start)) from None
     except DedentError:
         raise ParseError(dedent_error(text, origin)) from None
-    _check_depth(tree, origin, max_depth)
+    check_depth(tree, origin, max_depth)
     try:
         return _ToIR(origin, own, max_depth).transform(tree)
     except VisitError as exc:
@@ -73,20 +73,6 @@ def _tree(text: str, start: str, own: frozenset = frozenset()) -> Tree:
     Its words are read by their place (words.py)."""
     parser = lark().parse_interactive(start=start)
     return feed(parser, iter(lark().lex(text)), own)
-
-
-def _check_depth(tree: Tree, origin: Origin, limit: int) -> None:
-    """Refuse rules nested deeper than `limit` before anything recurses over
-    them (the parser itself keeps an explicit stack; the passes after it do not)."""
-    stack = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > limit:
-            meta = node.meta
-            span = origin.span(meta.line, meta.column) if not getattr(meta, "empty", True) else origin.span(1, 1)
-            raise ParseError(Diagnostic(span, f"the rules nest more than {limit} levels deep here",
-                                        over("split the expression with `let` or a define", limit, "nesting")))
-        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
 
 
 # ------------------------------------------------------------- tree -> IR

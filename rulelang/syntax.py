@@ -1,7 +1,8 @@
 """The grammar of the rules language, where a snippet of it is in its file,
 and its syntax errors as a person can act on them: located at the word that
 is wrong, in the words of the language (`end of line`, not `_NL`), with a
-hint where one helps (`==` to compare, a block's `:`, indentation).
+hint where one helps (`==` to compare, a block's `:`, indentation); and the
+limit on how deep rules may nest, checked before anything recurses over them.
 """
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from functools import lru_cache
 from importlib.resources import files
 from typing import Callable
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from .errors import Diagnostic, Span, did_you_mean
+from .limits import over
 from .words import KEYWORDS
 
 
@@ -159,3 +161,17 @@ def _hint(token: Token | None, expected: list[str], start: str) -> str | None:
         if close:
             return close
     return None
+
+
+def check_depth(tree: Tree, origin: Origin, limit: int) -> None:
+    """Refuse rules nested deeper than `limit` before anything recurses over
+    them (the parser itself keeps an explicit stack; the passes after it do not)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            meta = node.meta
+            span = origin.span(meta.line, meta.column) if not getattr(meta, "empty", True) else origin.span(1, 1)
+            raise ParseError(Diagnostic(span, f"the rules nest more than {limit} levels deep here",
+                                        over("split the expression with `let` or a define", limit, "nesting")))
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
