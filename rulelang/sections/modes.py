@@ -60,7 +60,7 @@ MODE = Keys("a way to play", (
     Key("quick", ListOf(QUICK_PAGE, "the quick reference's pages (docs/printing.md)")),
     Key("extends", string("another mode of this ruleset that this one starts as a copy of"), variant=True),
 ))
-STEP_KEYS, MODE_KEYS, MEASURE_KEYS, TURN_KEYS = STEP.names, MODE.names, MEASURE_SPEC.names, TURNS.names
+STEP_KEYS, MODE_KEYS, MEASURE_KEYS = STEP.names, MODE.names, MEASURE_SPEC.names
 
 
 def read_modes(reader: Reader, node: YNode | None, roles, zones, variables, defines) -> dict[str, ir.Mode]:
@@ -117,7 +117,7 @@ def read_turns(reader: Reader, node: YNode | None, steps: tuple[ir.Step, ...]) -
         reader.diag.error(node.span, "turns: is `true`, or `{steps: [STEP, ...], order: PLAYERS}`",
                           "e.g. `turns: {steps: [Roll, Move], order: clockwise(start)}`")
         return None
-    reader.keys(node, TURN_KEYS, "turns")
+    reader.keys(node, TURNS, "turns")
     names = [s.name for s in steps]
     wanted = reader.text_items(node.get("steps"), "step name") if node.get("steps") is not None \
         else [(n, node.span) for n in names]
