@@ -132,9 +132,10 @@ def _cards(s: ir.Stmt) -> Effect:
     return frozenset({CARDS})
 
 
-# locals, control flow, decisions, the end; what a call or a trigger sets off is followed by `fold`
+# locals, control flow, decisions, the end; what a call or a trigger sets off is followed by `fold`;
+# a reveal or an announcement tells players something and changes no value the rules read
 @WRITES.on(ir.Let, ir.If, ir.While, ir.Repeat, ir.For, ir.Choose, ir.Take, ir.Menu, ir.EndGame, ir.Trigger,
-           ir.CallProc, ir.Pass)
+           ir.CallProc, ir.Pass, ir.Reveal, ir.Announce)
 def _nothing(s: ir.Stmt) -> Effect:
     return frozenset()
 
