@@ -2,6 +2,7 @@
 a real client (pytest-lsp) talking to it over standard input and output."""
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -117,6 +118,15 @@ class Opened:
         return {item.label: item for item in found.items}
 
 
+BASE = (Path(__file__).parent.parent / "rulesets" / "twenty-trials.yaml").read_text(encoding="utf-8").split("\n")
+
+
+def line_of(written: str) -> int:
+    """The line (from 1) of the bundled base that first holds `written`: the tests say where by what is
+    written there, so that an edit to the ruleset moves nothing they expect."""
+    return next(i + 1 for i, line in enumerate(BASE) if written in line)
+
+
 def where(location: lsp.Location) -> tuple[str, int, str]:
     """A location as (file name, line from 1, the text of its range)."""
     path = Path(location.uri.removeprefix("file://"))
@@ -170,25 +180,26 @@ async def test_hover_on_a_statement_gives_its_english(base: Opened):
 @pytest.mark.asyncio(loop_scope="module")
 async def test_definition_and_references_in_one_ruleset(base: Opened):
     [found] = await base.definition(base.at("until can_complete():", 8))
-    assert where(found) == ("twenty-trials.yaml", 194, "can_complete")
+    assert where(found) == ("twenty-trials.yaml", line_of("  can_complete():"), "can_complete")
     [local] = await base.definition(base.at("move d to action_discard", 5))
     assert where(local)[1:] == (base.at("chooses d in hand").line + 1, "d")
     uses = await base.references(base.at("refreshes_used += 1", 2))
     lines = [where(u)[1] for u in uses]
-    assert {140, 243, 261, 366} <= set(lines)
+    assert {line_of("refreshes_used: {initial"), line_of("challenger_strength():"), line_of("refreshes_used += 1"),
+            line_of("value: refreshes_used")} <= set(lines)
     steps = await base.definition(base.at("applies_to: [challenger, Engage the trial]", 27))
-    assert ("twenty-trials.yaml", 326, "Engage the trial") in [where(s) for s in steps]
+    assert ("twenty-trials.yaml", line_of("- step: Engage the trial"), "Engage the trial") in [where(s) for s in steps]
 
 
 @pytest.mark.asyncio(loop_scope="module")
 async def test_definition_and_references_across_extends(variant: Opened):
     [found] = await variant.definition(variant.at("refreshes_used += 1", 2))
-    assert where(found) == ("twenty-trials.yaml", 140, "refreshes_used")  # in the bundled base
+    assert where(found) == ("twenty-trials.yaml", line_of("refreshes_used: {initial"), "refreshes_used")  # in the bundled base
     declared = await variant.definition(variant.at("use_refresh():", 2))
     assert [where(d)[:2] for d in declared] == [("twenty-trials-costly-refresh.yaml", 23),
-                                                ("twenty-trials.yaml", 257)]  # the variant's own first
+                                                ("twenty-trials.yaml", line_of("  use_refresh():"))]  # the variant's own first
     calls = [where(r) for r in await variant.references(variant.at("use_refresh():", 2))]
-    assert ("twenty-trials.yaml", 336, "use_refresh") in calls and len(calls) >= 5
+    assert ("twenty-trials.yaml", line_of("          use_refresh()"), "use_refresh") in calls and len(calls) >= 5
     [base_file] = await variant.definition(variant.at("extends: twenty-trials", 12))
     assert base_file.uri.endswith("/rulesets/twenty-trials.yaml")
     said = await variant.hover(variant.at("draw refresh_cost", 8))
@@ -200,21 +211,23 @@ async def test_references_in_a_base_reach_the_variants_open(client: LanguageClie
     slower = Opened(client, folder / "slower.yaml")
     await slower.diagnostics()
     [declared] = await slower.definition(slower.at("shuffle action_deck", 10))
-    assert where(declared) == ("twenty-trials.yaml", 126, "action_deck") and declared.uri == base.uri
+    assert where(declared) == ("twenty-trials.yaml", line_of("  action_deck: "), "action_deck") and declared.uri == base.uri
     found = [where(r) for r in await base.references(base.at("use_refresh():", 2))]
-    assert ("slower.yaml", 4, "use_refresh") in found and ("twenty-trials.yaml", 257, "use_refresh") in found
+    assert ("slower.yaml", 4, "use_refresh") in found and ("twenty-trials.yaml", line_of("  use_refresh():"), "use_refresh") in found
 
 
 @pytest.mark.asyncio(loop_scope="module")
 async def test_completion_offers_what_is_in_scope(base: Opened, variant: Opened):
-    base.edit("              draw_action()\n              if c is action:", "              draw_action()\n              if c.\n              if c is action:")
+    at = re.search(r"\n( +)draw_action\(\)\n\1if c is action:", base.text)  # typed at the rules' indentation
+    indent = at.group(1)
+    base.edit(at.group()[1:], at.group()[1:].replace("()\n", f"()\n{indent}if c.\n", 1))
     fields = await base.completions(base.at("if c.\n", 5))
     assert {"value", "icon"} <= set(fields) and fields["value"].kind == lsp.CompletionItemKind.Field
-    base.edit("              if c.\n", "              dr\n")
-    names = await base.completions(base.at("              dr\n", 16))
+    base.edit(f"{indent}if c.\n", f"{indent}dr\n")
+    names = await base.completions(base.at(f"{indent}dr\n", len(indent) + 2))
     assert {"draw_action", "c", "hand", "trials_completed", "challenger", "draw", "size"} <= set(names)
     assert names["draw_action"].insert_text == "draw_action()"  # a procedure, where a statement starts
-    base.edit("              dr\n", "")
+    base.edit(f"{indent}dr\n", "")
     zones = await variant.completions(variant.at("      shuffle action_deck", 14))
     assert {"action_deck", "removed", "chamber", "refresh_cost"} <= set(zones)
     keys = await base.completions(lsp.Position(base.at("      - step: Draw cards").line + 1, 8))

@@ -1,6 +1,7 @@
 """The shared analysis (`queries`): what `rulelang check --format json`, the
 language server and the playground ask of a ruleset, asked directly."""
 import json
+import re
 
 import pytest
 from helpers import ROOT, rulelang
@@ -86,10 +87,11 @@ def test_a_broken_rule_leaves_the_rest_of_the_file_answerable():
 ])
 def test_completion_at_a_cursor_in_rules_being_typed(typed, expected):
     text = TWENTY.read_text(encoding="utf-8")
-    anchor = "              draw_action()\n              if c is action:"
-    text = text.replace(anchor, anchor.replace("\n", "\n" + "    " + typed + "\n"), 1)
-    line, _ = position(text, "\n    " + typed + "\n")
-    found = {c.label for c in analyse(text, str(TWENTY)).completions(line + 1, len("    " + typed) + 1)}
+    anchor = re.search(r"\n( +)draw_action\(\)\n\1if c is action:", text)  # typed in, at its indentation
+    typed = anchor.group(1) + typed.lstrip(" ")
+    text = text[:anchor.start()] + anchor.group().replace("()\n", "()\n" + typed + "\n", 1) + text[anchor.end():]
+    line, _ = position(text, "\n" + typed + "\n")
+    found = {c.label for c in analyse(text, str(TWENTY)).completions(line + 1, len(typed) + 1)}
     assert expected <= found
 
 
