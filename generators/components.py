@@ -11,6 +11,7 @@ from .document import Para, Section, Table, clean, em, icon, sentence
 from .icons import card_icons
 from .grammar import plural
 from .nouns import component_counts, join, printed_field, printed_value, type_noun, words
+from .nouns import noun as noun_of
 from .scope import Usage
 
 
@@ -82,9 +83,8 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
         n = sum(c.kind == kind for c in rs.cards)
         noun = type_noun(ct)
         title = type_title(noun.many if n != 1 else noun.one)
-        sub = Section(f"{title} ({n})" if noun.one.endswith(ct.component) else f"{title} ({n} {ct.component}"
-                                                                                 f"{'s' if n != 1 else ''})",
-                      level=3)
+        sub = Section(f"{title} ({n})" if noun.one.endswith(ct.component) else
+                      f"{title} ({noun_of(ct.component).n(n)})", level=3)
         if ct.text:
             sub.blocks.append(Para(clean(ct.text)))
         if ct.assumed:

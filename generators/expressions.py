@@ -104,8 +104,6 @@ def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
     if isinstance(owner, ir.RoleRef) and owner.role == ctx.you or is_current(ctx, owner):
         return Words(f"your {name}")
     who = build(ctx, owner)
-    if isinstance(owner, ir.BuiltinCall) and owner.name == "current":  # not "the player whose turn it is' bid"
-        return seq(f"the {name} of ", who)
     if isinstance(who, Bound):  # kept a bound name, so a condition on it reads "a player whose *bid* …"
         return seq(Bound(possessive(who.text), name=who.name, noun=who.noun), f" {name}")
     if isinstance(who, Words):  # a name: one word group, it takes the 's
@@ -238,6 +236,8 @@ def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
     a, b = e.args, BUILTINS[e.name]
     if is_current(ctx, e):
         return Words("you")
+    if e.name == "current":  # not "the player whose turn it is": it takes no 's ("… it is's men")
+        return Words("the current player")
     if e.name == "size" and isinstance(a[0].ty, (ZoneT, BoardT)):
         return seq(f"the number of {zone_noun(ctx, a[0]).many} in ", build(ctx, a[0]))
     if e.name == "size" and isinstance(a[0].ty, ListT):

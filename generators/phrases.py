@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from . import grammar
 from .document import Item, sentence
 
 SOFT, ARITH, BOUND, HARD = range(4)
@@ -139,7 +140,11 @@ def bound(text: str) -> Words:
 
 
 def clause_parts(c: Clause) -> tuple[Phrase, ...]:
-    verb = Words(f" {c.verb} " if c.rest is not None else f" {c.verb}", bound=True) if c.verb else Words(" ", bound=True)
+    said = c.verb
+    if c.subject == Words("you") and not c.many:  # "you are", "you hold": you takes the plural's verb
+        first, _, rest = said.partition(" ")
+        said = f"{grammar.agree(first, True)} {rest}".strip()
+    verb = Words(f" {said} " if c.rest is not None else f" {said}", bound=True) if said else Words(" ", bound=True)
     return (c.subject, verb) + ((c.rest,) if c.rest is not None else ())
 
 

@@ -15,6 +15,8 @@ fit one sheet (`publish.py` says which it cut); a step is never cut in part.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulelang import ir
 from rulelang.statistics import without_statistics
 
@@ -60,9 +62,12 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
     use = usage(rs, [mode])
     ctx = context(rs, mode)  # a page's own context: its terms are the ones its steps use
     steps = []
-    for s in (s for s in mode.round if s.name in page.steps):
-        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(ctx, s)[0].items
-        steps.append(Item(sentence(strong(clean(s.name))), items))
+    for i, s in enumerate(mode.round):
+        if s.name not in page.steps:
+            continue
+        turn = mode.turns is not None and mode.turns.first <= i <= mode.turns.last  # said to "you", as the rules say it
+        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(replace(ctx, turn=turn), s)[0].items
+        steps.append(Item(sentence(strong(clean(s.name)) + (" (on your turn)" if turn else "")), items))
     rules = [_rule(r) for r in page.rules]
     if steps or rules:
         doc.blocks.append(Section(clean(page.title), [Items(steps + rules, ordered=True)]))

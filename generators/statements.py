@@ -9,14 +9,15 @@ import re
 from dataclasses import replace
 
 from rulelang import ir
+from rulelang.walk import walk
 from rulelang.abilities import ABILITY_TYPE
 from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
 from .flow import Counted, Stop, Unsaid
-from .english import (Context, block, let_ref, placeholder, flat, inside, nested, phrase, role, say, slots, statement, stmt,
-                      subject, verb, zone_noun)
+from .english import (Context, block, let_ref, placeholder, flat, inside, lower_first, nested, phrase, role, say, slots,
+                      statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
 from .expressions import flag_clause, is_row, owned, template
 from .quantifiers import named, ordering, such_that, things
@@ -251,17 +252,34 @@ def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
     b = s.binder
     if len(b.names) == 1 and b.where is None and isinstance(b.groups[0].domain, ir.ListExpr) and \
             [i.value for i in b.groups[0].domain.items if isinstance(i, ir.Const)] in ([False, True], [True, False]):
-        # a yes-or-no choice: "you choose whether *again* (decision *die*)"
-        head = slots(ctx, verb(ctx, s.role, "choose"), f" whether {em(words(b.names[0]))} "
-                                                    f"(decision {em(words(s.label))})")
-        inner = ctx.with_refs({b.names[0]: Bound(em(words(b.names[0])), name=b.names[0])})
-        return [then(ctx, head, block(inner, s.body))]
+        return [_yes_or_no(ctx, s, b.names[0])]
     s = replace(s, binder=normal_binder(s.binder, ctx.rs))
     what = introduce(ctx, s.binder, "a")
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     head = slots(ctx, verb(ctx, s.role, "choose"), " ", what)  # the decision's name is for programs: the appendix
     return [then(ctx, head, body)]
+
+
+def _yes_or_no(ctx: Context, s: ir.Choose, name: str) -> Item:
+    """A yes-or-no choice, said by what it does: "you may roll die I again" when only a yes acts;
+    else "you choose yes or no (*again*)" and what follows (the decision's name is the appendix's)."""
+    said, you = subject(ctx, s.role)
+    act = s.body[0] if len(s.body) == 1 and isinstance(s.body[0], ir.If) else None
+    if act is not None and len(act.branches) == 1 and act.otherwise is None:
+        cond, body = act.branches[0]
+        if isinstance(cond, ir.Local) and cond.name == name and not _uses(body, name):
+            done = block(ctx, body)
+            if len(done) == 1 and not done[0].children:  # "you may roll die I again."
+                return say(ctx, said, bound(" may "), Words(lower_first(ctx, done[0].text).rstrip(".")))
+            return nested(ctx, seq(said, bound(" may")), done)
+    head = seq(said, bound(f" {'choose' if you else 'chooses'} yes or no ({em(words(name))})"))
+    inner = ctx.with_refs({name: Bound(em(words(name)), name=name)})
+    return then(ctx, head, block(inner, s.body))
+
+
+def _uses(stmts: ir.Block, name: str) -> bool:
+    return any(isinstance(n, ir.Local) and n.name == name for st in stmts for n in walk(st))
 
 
 def then(ctx: Context, head: Phrase, body: list[Item]) -> Item:

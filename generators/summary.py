@@ -49,7 +49,8 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
     if use.params:
         doc.blocks.append(options(rs, use.params))
     setup = block(ctx, use.setup) + (block(ctx, use.mode_setups[modes[0].name]) if len(modes) == 1 else [])
-    doc.blocks.append(Section("Setup", [Items(setup, ordered=True)]))
+    if setup:  # a game that starts as its play area says needs no setup section
+        doc.blocks.append(Section("Setup", [Items(setup, ordered=True)]))
     contexts = [ctx]
     for m in modes:
         mode_ctx = ctx if len(modes) == 1 else context(rs, m)

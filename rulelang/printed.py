@@ -69,9 +69,12 @@ def _unreadable_names(rs: ir.Ruleset) -> list[Diagnostic]:
 
 
 def _unreadable(name: str) -> bool:
-    """A name no player reads as words: a part of one letter, or letters run into digits."""
+    """A name no player reads as words: a part of one letter (but the article in `four_of_a_kind`),
+    or letters run into digits."""
     parts = [p for p in name.split("_") if p]
-    return any(len(p) == 1 and p.isalpha() or re.fullmatch(r"[A-Za-z]+\d+|\d+[A-Za-z]+", p) for p in parts)
+    article = {i for i, p in enumerate(parts[:-1]) if p.lower() == "a" and i > 0}
+    return any(len(p) == 1 and p.isalpha() and i not in article or re.fullmatch(r"[A-Za-z]+\d+|\d+[A-Za-z]+", p)
+               for i, p in enumerate(parts))
 
 
 def _name_warning(span, what: str, name: str, fix: str) -> Diagnostic:

@@ -21,7 +21,7 @@ from generators.summary import summary
 from rulelang import RulesetError, bundled_names, find_ruleset, ir, load_ruleset, load_text
 
 RULESETS = bundled_names()
-WITH_CARDS = [n for n in RULESETS if bundled(n).cards]  # a game of dice alone (pig-race) prints no cards
+WITH_CARDS = [n for n in RULESETS if printed_cards(bundled(n))]  # dice alone (pig-race), or pieces only (morris): no sheets
 # a variant's PDF is made by the same code as its base's: in the default run, Markdown and HTML only
 VARIANTS = {n for n in RULESETS if "\nextends:" in find_ruleset(n).read_text()}
 needs_pdf = pytest.mark.skipif(not __import__("generators.pdf", fromlist=["available"]).available(),

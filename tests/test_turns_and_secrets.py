@@ -100,7 +100,7 @@ def test_turns_print_as_your_turn():
     rs = load_text(TURNS, "turns.yaml", {"players": "3"})
     from generators.summary import summary  # noqa: F401 (the renderings register on import)
     text = english(rs, rs.modes["race"].round[1], "race").text
-    assert "You choose one of the following" in text and "add 1 to your pos" in text
+    assert "You choose one of these:" in text and "add 1 to your pos" in text
 
 
 
@@ -112,7 +112,7 @@ def test_a_round_of_turns_is_said_as_such(tmp_path):
     assert "Each round begins with step 1. Then every player still in the game takes a turn, one after the " \
            "other (each player in turn from *start*, clockwise). On your turn, play steps 2 and 3. Once every " \
            "player has had their turn, the round ends with step 4." in r.stdout
-    assert "#### Step 2: Roll (on your turn)" in r.stdout and "- You choose one of the following" in r.stdout
+    assert "#### Step 2: Roll (on your turn)" in r.stdout and "- You choose one of these:" in r.stdout
 
 
 @pytest.mark.parametrize("turns, message", [
@@ -206,7 +206,7 @@ def test_printed_rules_say_who_sees_a_secret_roll():
     assert "roll three dice (d6) where only that player sees them" in text.lower()
     said = english(rs, rs.modes["m"].round[1].body, "m").text
     assert "Show Player 1's dice to every player" in said and "Show Player 2's dice to Player 3 only" in said
-    assert "Say aloud: “that player calls n”" in said
+    assert "Say aloud: “that player calls N”" in said  # N: the number just chosen
 
 
 def test_samples_roll_again_what_the_role_has_not_seen_and_keep_what_was_revealed():
