@@ -104,6 +104,22 @@ def test_turns_print_as_your_turn():
 
 
 
+@pytest.mark.parametrize("body, said", [
+    ("if again:\n              pos of current += 2", "You may add 2 to your pos."),  # said by what a yes does
+    ("pos of current += 1 if again else 2", "You choose yes or no (again), then add (1 if again is on; "
+                                            "otherwise 2) to your pos."),
+])
+def test_a_yes_or_no_choice_is_said_by_what_it_does(body, said):
+    text = TURNS.replace("""current chooses how:
+            one:
+              pos of current += 1
+            two:
+              pos of current += 2""", f"current chooses again in [false, true] as push:\n            {body}")
+    rs = load_text(text, "turns.yaml", {"players": "3"})
+    from generators.summary import summary  # noqa: F401 (the renderings register on import)
+    assert english(rs, rs.modes["race"].round[1], "race").text == said
+
+
 def test_a_round_of_turns_is_said_as_such(tmp_path):
     path = tmp_path / "turns.yaml"
     path.write_text(TURNS)
