@@ -116,3 +116,22 @@ def test_options_in_their_own_words():
     assert view.options[:3] == ["1 × red chip 1 (worth 1)", "2 × red chip 1 (worth 2)", "1 × green chip 2 (worth 2)"]
     # the printed rules are the rules, not the screen's words
     assert "worth" not in english(game.ruleset, game.ruleset.modes["m"].round[0].body).text
+
+
+@pytest.mark.parametrize("optimize", [True, False])
+def test_options_words_read_the_names_bound_around_the_decision(optimize):
+    """A label may read a loop's name or a let (not only its own bindings): as asked, and as
+    told to another player once play has gone on (the decision keeps what its words read)."""
+    body = ('roll d6 into total\nfor i in 1..2:\n  let twice = i * 2\n'
+            '  red chooses k in 1..2 as take labelled "{k} in pass {i} of {twice}":\n    total += k\n'
+            'blue chooses k in 1..2 as answer:\n  total += k\nend game')
+    game = Game(load_text(BASE.replace("{body}", "\n".join("          " + line for line in body.splitlines())),
+                          "values.yaml"), optimize=optimize)
+    viewer, st = Viewer(game), game.new_state(0)
+    asked = []
+    while game.decision(st).role == "red":
+        asked.append([viewer.option(st, i, "blue") for i in range(2)])
+        game.apply(st, 1)
+    assert asked == [["1 in pass 1 of 2", "2 in pass 1 of 2"], ["1 in pass 2 of 4", "2 in pass 2 of 4"]]
+    told = [e["option"] for e in viewer.events(st, "blue") if e["type"] == "decision"]
+    assert told == ["2 in pass 1 of 2", "2 in pass 2 of 4"]

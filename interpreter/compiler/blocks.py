@@ -122,7 +122,9 @@ class Codegen(Statements):
                 made.update((k, merge.function(k)) for k in sorted(missing))
             final = [made.get(k) or _absorbed(fn.name, k) for k, fn in enumerate(fns)]
             self.crossing = frozenset(merge.crossing)
-            kept = {n for item in items if isinstance(item, (Ask, AskMenu)) for n in item.site.names}
+            # a decision's answer, and what its options' words read when a person is asked, live in `env`
+            kept = {n for item in items if isinstance(item, (Ask, AskMenu))
+                    for n in item.site.names + item.site.reads}
             kept |= set(bound_outside) | {OUTCOME, PROGRESS}
             locals_not_in_env(final, {f"k{j}" for j, v in enumerate(self._consts) if isinstance(v, str) and v in kept},
                               fns)
@@ -257,8 +259,14 @@ class Codegen(Statements):
         return [f"if not ({ask}):", f"    st.pending = _decision(({self.const(site)}, {role}, {record}))",
                 f"    st.stack[-1].pc = {k}", "    return -1",
                 *answered, "st.decisions += 1", f"st.moves = (st.moves, {i})",
-                *(["if st.events is not None:", f"    st.events.append(Decided({role}, {self.const(site)}, {chosen}))"] if self.remembers else []),
+                *(["if st.events is not None:",
+                   f"    st.events.append(Decided({role}, {self.const(site)}, {chosen}{self.bound(site)}))"]
+                  if self.remembers else []),
                 go_on]
+
+    def bound(self, site) -> str:
+        """The values of the locals a decision's words read, kept with it (`Decided.bound`)."""
+        return f", ({''.join(f'env[{self.const(n)}], ' for n in site.reads)})" if site.reads else ""
 
     def flow_take(self, item: Take, fn, k, block_of):
         self.take(item.stmt, fn, "")

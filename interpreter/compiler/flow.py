@@ -25,6 +25,7 @@ from rulelang.errors import Span
 from rulelang.types import INT, NONE, ROLE, BoardT, CardT, ListT, ZoneT
 
 from ..runtime.decision import DecisionSite
+from .hoist import free_locals
 from .nodes import Decide, Program, TakeFrom
 
 SUSPEND = -1  # a decision is pending
@@ -269,15 +270,17 @@ class Lowering:
         if run:
             prog.add(Run(tuple(run)))
 
-    def site(self, label: str, names, is_card, span, menu=False, is_zone=()) -> DecisionSite:
-        site = DecisionSite(len(self.sites), label, tuple(names), tuple(is_card), span, menu, tuple(is_zone))
+    def site(self, label: str, names, is_card, span, menu=False, is_zone=(), reads=()) -> DecisionSite:
+        site = DecisionSite(len(self.sites), label, tuple(names), tuple(is_card), span, menu, tuple(is_zone),
+                            tuple(reads))
         self.sites.append(site)
         return site
 
     def lower(self, prog: Lowered, s: ir.Stmt) -> None:
         if isinstance(s, Decide):
+            reads = () if s.labelled is None else sorted(free_locals(s.labelled, {}) - set(s.binder.names))
             site = self.site(s.label, s.binder.names, card_flags(s.binder), s.span,
-                             is_zone=zone_flags(s.binder))
+                             is_zone=zone_flags(s.binder), reads=reads)
             if s.labelled is not None:
                 self.labels[site.index] = s.labelled
             prog.add(Ask(s.role, site, s.options))

@@ -166,7 +166,7 @@ class Game:
         st.decisions += 1
         st.moves = (st.moves, index)
         if st.events is not None:
-            st.events.append(Decided(p.role, p.site, p.options[index]))
+            st.events.append(Decided(p.role, site, p.options[index], tuple(frame.env[n] for n in site.reads)))
 
     def apply_chance(self, st: State, outcome: int) -> None:
         """Resolve the pending chance event with one of its outcomes and play on

@@ -98,7 +98,8 @@ class GameLog:
             option = viewer.option(st, index) if self.role is None else viewer.option(st, index, self.role)
             self._add(line + f', "choice": {index}, "option": {json.dumps(option)}, "options": {len(d.options)}}}')
         else:  # another's: the option as this player sees it once play has gone on from it
-            self.told = (line, Decided(d.role, d.site, d.options[index]))
+            env = st.stack[-1].env
+            self.told = (line, Decided(d.role, d.site, d.options[index], tuple(env[n] for n in d.site.reads)))
 
     def tell(self, viewer: Viewer, st: State) -> None:
         """Write another's decision, its option as this player sees it now."""

@@ -169,7 +169,8 @@ class Viewer:
         labelled = self.option_labels.get(d.site.index)
         if labelled is not None and (reader == REFEREE or all(
                 not card or v is None or self.sees(st, v, reader) for v, card in zip(values, d.site.is_card))):
-            return labelled(st, dict(zip(d.site.names, values)))  # its own words, when they name nothing hidden
+            env = st.stack[-1].env  # the locals the words read, bound where it is asked
+            return labelled(st, {**{n: env[n] for n in d.site.reads}, **dict(zip(d.site.names, values))})
         parts = [(self.card_text(st, v) if reader == REFEREE or self.sees(st, v, reader)
                   else self.unseen_card(st, v, reader)) if card else self.zone_text(v) if zone else self.value(v)
                  for v, card, zone in zip(values, d.site.is_card, d.site.is_zone) if v is not None]
@@ -185,10 +186,10 @@ class Viewer:
         if site.menu:
             record["option"] = words(e.option[0])
             return record
-        labelled = self.option_labels.get(site.index)
+        labelled = self.option_labels.get(site.index) if len(e.bound) == len(site.reads) else None
         if labelled is not None and (reader == REFEREE or all(
                 not card or v is None or self.sees(st, v, reader) for v, card in zip(e.option, site.is_card))):
-            record["option"] = labelled(st, dict(zip(site.names, e.option)))
+            record["option"] = labelled(st, {**dict(zip(site.reads, e.bound)), **dict(zip(site.names, e.option))})
             return record
         parts = [(self.card_text(st, v) if reader == REFEREE or self.sees(st, v, reader) else HIDDEN) if card
                  else self.zone_text(v) if zone else self.value(v)

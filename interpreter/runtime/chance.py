@@ -87,10 +87,12 @@ class Told(NamedTuple):
 
 class Decided(NamedTuple):
     """A decision was made by `role` (between the events it separates): at `site`, the
-    option `option` (its values; a menu's option as its name), when the game keeps them."""
+    option `option` (its values; a menu's option as its name), when the game keeps them;
+    `bound`: the values then of the locals its options' words read (`site.reads`)."""
     role: str
     site: object = None  # the DecisionSite
     option: tuple | None = None
+    bound: tuple = ()
 
 
 def since_decision(events: list, role: str | None = None) -> list[ChanceEvent]:
@@ -114,7 +116,8 @@ def events_to_json(events: list | None) -> list | None:
     for e in events:
         if type(e) is Decided:
             out.append({"decided": e.role} if e.site is None else
-                       {"decided": e.role, "at": e.site.index, "option": list(e.option)})
+                       {"decided": e.role, "at": e.site.index, "option": list(e.option),
+                        **({"bound": list(e.bound)} if e.bound else {})})
         elif type(e) is Told:
             out.append({"told": e.kind, "to": e.to, "subject": list(e.subject), "cards": list(e.cards),
                         "text": e.text, "slots": list(e.slots)})
@@ -131,7 +134,7 @@ def events_from_json(data: list | None, sites: tuple[ChanceSite, ...], decisions
     for e in data:
         if "decided" in e:
             out.append(Decided(e["decided"]) if "at" not in e else
-                       Decided(e["decided"], decisions[e["at"]], tuple(e["option"])))
+                       Decided(e["decided"], decisions[e["at"]], tuple(e["option"]), tuple(e.get("bound", ()))))
         elif "told" in e:
             out.append(Told(e["told"], e["to"], tuple(e["subject"]), tuple(e["cards"]), e["text"], tuple(e["slots"])))
         else:

@@ -23,6 +23,7 @@ class DecisionSite:
     span: Span | None
     menu: bool = False  # named options (`ROLE chooses LABEL:`) rather than bindings
     is_zone: tuple[bool, ...] = ()  # which of them are zones (held as zone instance numbers)
+    reads: tuple[str, ...] = ()  # the locals bound outside it that its options' words (`labelled`) read
 
     @property
     def at(self) -> str:
