@@ -11,11 +11,11 @@ is a zone instance — a space of a board, one role's own zone — box left out)
     face_down  cards            1 for a card seen lying face down (an open zone, one's own)
     hidden     places           how many cards there the role cannot see
     state      cards x state    each seen card's component state (`state:`)
-    vars       variables        every variable, a per-player one once per role
+    vars       variables        every variable, a per-player one once per role (0 where the role may not see it)
     out        roles            1 for a player out of the game
     round      1                the round number
     step       steps            the step being played (Setup first)
-    rolls      die faces        how often each face came up since the role last decided
+    rolls      die faces        how often each face came up since the role last decided (in its sight)
     decision   labels           the role's pending decision
     chosen     sub x actions    the action ids already chosen in it (sub-decision by sub-decision)
 
@@ -134,9 +134,14 @@ class Encoding:
                     out[at["state"] + c * n_state + k] = float(value) if isinstance(value, (int, bool)) else 0
         k = at["vars"]
         values = obs["vars"]
-        for name, each, number in self.vars:
-            for v in (values[name].values() if each else [values[name]]):
-                out[k] = number(v)
+        for name, each, number in self.vars:  # a value the role may not see (`seen_by:`) is left at 0
+            if each:
+                seen = values.get(name, {})
+                for r in game.roles:
+                    out[k] = number(seen.get(r))
+                    k += 1
+            else:
+                out[k] = number(values.get(name))
                 k += 1
         for r in obs.get("out", ()):
             out[at["out"] + game.roles.index(r)] = 1
@@ -145,7 +150,7 @@ class Encoding:
             out[at["step"] + self.steps.index(obs["step"])] = 1
         for event in obs.get("chance", ()):
             if event["type"] == "roll":
-                for face in event["faces"]:
+                for face in event.get("faces", ()):  # a secret roll shows no faces
                     out[at["rolls"] + self.faces[event["die"], face]] += 1
         if "decision" in obs:
             out[at["decision"] + self.labels[obs["decision"]["label"]]] = 1

@@ -268,9 +268,13 @@ class Observer:
 
 
 def hides(game: Game) -> bool:
-    """Whether the mode can hide a card from a role: an owner's zone another
-    role plays beside, a zone no one sees, or face-down cards in a zone all see."""
+    """Whether the mode can hide something from a role: an owner's zone another
+    role plays beside, a zone no one sees, face-down cards in a zone all see,
+    a variable not everyone sees, or a reveal or announcement to one player."""
     rs, viewer = game.ruleset, Viewer(game)
+    if any(v.seen_by != "all" for v in rs.vars.values()) or any(
+            s.to is not None for kind in (ir.Reveal, ir.Announce) for s in rule_nodes(rs, kind).values()):
+        return True
     flips = bool(rule_nodes(rs, ir.Flip))
     for zi, (name, owner) in enumerate(game.layout.instances[1:], 1):
         seen = viewer.seen_by[zi]
