@@ -78,8 +78,8 @@ def cli(capsys, *args: str) -> tuple[int, str, str]:
 
 def same_game(st) -> tuple:
     """What a state means, whatever the chance mode compiled (block and site numbers differ)."""
-    events = [("decided", e.role) if type(e).__name__ == "Decided" else (e.site.kind, e.site.at, e.value)
-              for e in st.events or ()]
+    events = [("decided", e.role) if type(e).__name__ == "Decided" else e if type(e).__name__ == "Told"
+              else (e.site.kind, e.site.at, e.value) for e in st.events or ()]
     return st.zones, st.where, st.face_up, st.vars, st.props, st.rng, st.decisions, st.outcome, events
 
 

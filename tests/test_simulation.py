@@ -4,6 +4,7 @@ import io
 import json
 import math
 import random
+import re
 
 import pytest
 from helpers import ROOT, game_for, rulelang
@@ -150,9 +151,12 @@ def test_bad_measures_are_located(measure, message):
 
 
 def test_a_rule_error_in_a_worker_names_the_game(tmp_path):
-    text = SOURCE.replace("          move top(trial_deck) to chamber\n          while",
-                          "          move top(trial_deck) to chamber\n          if round == 1:\n"
-                          "            move top(action_discard) to hand\n          while")
+    # a move from the action discard, empty in round 1, before the trial's loop (at its indentation, whatever it is)
+    text, n = re.subn(r"\n( +)move top\(trial_deck\) to chamber\n\1while",
+                      r"\n\1move top(trial_deck) to chamber\n\1if round == 1:\n"
+                      r"\1  move top(action_discard) to hand\n\1while",
+                      SOURCE)
+    assert n == 1
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
     r = rulelang("simulate", str(bad), "--games", "20", "--jobs", "2")
