@@ -10,7 +10,7 @@ import warnings
 
 import pytest
 from helpers import ROOT, bundled
-from helpers.random_games import CONFIGS, LONG_GAMES
+from helpers.random_games import CONFIGS, LONG_GAMES, SHORT
 from test_secrets import BLIND_CHOICES, Labels, dealt_again, hidden_from
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -54,6 +54,7 @@ def every_suite(name: str, mode: str, sims: int, cycles: int, **params) -> None:
     """Each library's own conformance tests: OpenSpiel's random_sim_test (states serialised
     and loaded again), PettingZoo's api and seed tests (AEC and parallel; the seed tests play
     actions sampled without the mask: illegal ones are forfeits), Gymnasium's check_env."""
+    params = {**SHORT.get(name, {}), **params}
     game = load_game(name, mode, **params)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
@@ -68,12 +69,13 @@ def every_suite(name: str, mode: str, sims: int, cycles: int, **params) -> None:
 def test_the_frameworks_own_tests(name, mode, capsys):
     """The default run: each library's api tests on every mode that stands alone; every
     suite (seed tests, serialisation) on a small game. The slow run: every suite everywhere."""
-    game = load_game(name, mode)
+    short = SHORT.get(name, {})
+    game = load_game(name, mode, **short)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
     assert game.num_players() == len(load_ruleset(name).modes[mode].roles)
-    api_test(aec_env(name, mode), num_cycles=20)
-    parallel_api_test(parallel_env(name, mode), num_cycles=20)
-    check_env(gymnasium_env(name, mode=mode), skip_render_check=True)
+    api_test(aec_env(name, mode, **short), num_cycles=20)
+    parallel_api_test(parallel_env(name, mode, **short), num_cycles=20)
+    check_env(gymnasium_env(name, mode=mode, **short), skip_render_check=True)
 
 
 def test_every_suite_on_a_small_game(capsys):
@@ -111,7 +113,8 @@ def test_a_map_with_gaps_and_a_graph_of_places_is_observed(tmp_path):
 def test_the_frameworks_tests_at_length_with_every_option(name, mode, capsys):
     """Every bundled ruleset and example, every mode, with every option on."""
     flags = {p: True for p, d in load_ruleset(name).params.items() if isinstance(d.default, bool)}
-    every_suite(name, mode, sims=20, cycles=1000, **flags)
+    long = name in LONG_GAMES  # games of hundreds of decisions: fewer of them
+    every_suite(name, mode, sims=3 if long else 20, cycles=200 if long else 1000, **flags)
 
 
 # ------------------------------------------------------------------ no hidden information
@@ -141,7 +144,7 @@ def values_changed(st, secret: dict, role: str) -> None:
 def test_no_adapter_output_depends_on_a_card_its_reader_cannot_see(name, mode, games=1):
     """Deal the cards a role cannot see again, change the values it may not see: its observation
     string and tensor, information-state record and legal ids stay the same, id for id."""
-    game = load_game(name, mode)
+    game = load_game(name, mode, **SHORT.get(name, {}))
     driver = game.driver
     labels = Labels(driver.game, driver.viewer)
     checked = 0

@@ -4,6 +4,8 @@ end and without an error: on states the rules reach (agents/sampling.py), never 
 invented ones. Slow: a game of MCTS looks ahead at every one of its decisions."""
 import pytest
 
+from helpers.random_games import SHORT
+
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
 from interpreter.engine.game import Game
@@ -14,10 +16,11 @@ from rulelang import bundled_names, load_ruleset
 @pytest.mark.parametrize("name", bundled_names())
 @pytest.mark.parametrize("spec", ["greedy:samples=2", "mcts:iterations=4,samples=4"])
 def test_search_agents_play_everything_with_invariants_on(name, spec):
-    base = load_ruleset(name)
+    short = SHORT.get(name, {})
+    base = load_ruleset(name, short)
     counts = [None] if base.players is None else range(base.players.low, base.players.high + 1)
     for n in counts:
-        rs = base if n is None else load_ruleset(name, {"players": str(n)})
+        rs = base if n is None else load_ruleset(name, {**short, "players": str(n)})
         for mode in rs.modes:
             game = Game(rs, mode, check_invariants=True)
             # the search agent in the first seat, the others random (MCTS in every seat: hours)

@@ -21,7 +21,7 @@ import re
 
 import pytest
 from helpers import rulelang
-from helpers.random_games import config_params, play_random
+from helpers.random_games import SHORT, config_params, play_random
 from helpers.secret_games import secret_games
 from hypothesis import HealthCheck, given, settings
 
@@ -45,7 +45,7 @@ def parameter_sets(ruleset) -> list[dict]:
     flags = [name for name, p in ruleset.params.items() if p.type == BOOL]
     counts = range(ruleset.players.low, ruleset.players.high + 1) if ruleset.players else ()
     plain = [{"players": str(n)} for n in counts] or [{}]
-    return plain + ([{f: "true" for f in flags}] if flags else [])
+    return [{**SHORT.get(ruleset.name, {}), **s} for s in plain + ([{f: "true" for f in flags}] if flags else [])]
 
 
 def checked(game: Game, seed: int, checks: int | None):

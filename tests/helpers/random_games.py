@@ -19,6 +19,10 @@ CONFIGS = [(name, mode) for name in bundled_names() for mode in bundled(name).mo
 # plays short games of them in the default run. Random players of the race wander
 # back and forth on the track (moving backwards is allowed): thousands of decisions
 LONG_GAMES = {"hand-of-fate-ordeals", "gauntlet-race", "gauntlet-race-crossfire"}
+# the race's own turn limit (1000 by default), set low where tests play many random or searching games
+# of it: its random players wander for hundreds of turns (people finish in about 25); a game stopped at
+# the limit is placed as usual, so that ending is played too. Its own module plays whole games.
+SHORT = {"gauntlet-race": {"turn_limit": "60"}, "gauntlet-race-crossfire": {"turn_limit": "60"}}
 
 
 def config_params(configs=CONFIGS) -> list:
@@ -34,7 +38,7 @@ def parameter_sets(ruleset) -> list[dict]:
     flags = [name for name, p in ruleset.params.items() if p.type == BOOL]
     counts = range(ruleset.players.low, ruleset.players.high + 1) if ruleset.players else ()
     sets = ([{"players": str(n)} for n in counts] or [{}]) + ([{f: "true" for f in flags}] if len(flags) > 1 else [])
-    return sets + [{f: "true"} for f in flags]
+    return [{**SHORT.get(ruleset.name, {}), **s} for s in sets + [{f: "true"} for f in flags]]
 
 
 def play_random(game: Game, seed: int, on_decision=None):
