@@ -8,6 +8,7 @@ import os
 from interpreter.agents.base import AgentSpecError
 from interpreter.agents.registry import AGENTS, load_plugin, make_agent
 from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
+from interpreter.engine.scenarios import Scenario, load_scenario
 from rulelang import ir, load_ruleset, parse_assignments
 from rulelang.errors import did_you_mean
 from rulelang.limits import DEFAULT
@@ -105,6 +106,9 @@ def game_args(p, agent_lists: bool = False) -> None:
                    help="the time an agent has for each decision (default: no limit)")
     p.add_argument("--check-invariants", action="store_true",
                    help="check after every effect that each component is in exactly one zone (slower)")
+    if not agent_lists:
+        p.add_argument("--scenario", metavar="FILE",
+                       help="start every game from the position a scenario file sets up (docs/playground.md)")
 
 
 # ------------------------------------------------------------------ rulesets and games
@@ -119,6 +123,28 @@ def load(args, ref: str | None = None, params: dict | None = None) -> ir.Ruleset
     """The ruleset the command line names (or `ref`), read as its options say."""
     return load_ruleset(ref or args.ruleset, parse_assignments(args.set) if params is None else params,
                         limits(args), getattr(args, "extends_dir", ()))
+
+
+def scenario(args) -> Scenario | None:
+    """The scenario of --scenario, read and its shape checked; its mode and parameters become
+    the command line's, which may add to them but not contradict them."""
+    path = getattr(args, "scenario", None)
+    if not path:
+        return None
+    if getattr(args, "resume", None):
+        raise UsageError("--scenario starts a new game; a saved game (--resume) carries its own scenario")
+    found = load_scenario(path, limits(args))
+    given = parse_assignments(args.set)
+    conflicts = [f"--set {k}={given[k]} (the scenario's: {v})" for k, v in found.params.items()
+                 if k in given and given[k] != v]
+    if found.mode is not None and args.mode not in (None, found.mode):
+        conflicts.append(f"--mode {args.mode} (the scenario's: {found.mode})")
+    if conflicts:
+        raise UsageError(f"{path} sets its own mode and parameters, which the command line contradicts: "
+                         + "; ".join(conflicts))
+    args.set = [*args.set, *(f"{k}={v}" for k, v in found.params.items() if k not in given)]
+    args.mode = args.mode or found.mode
+    return found
 
 
 def load_agents(args) -> None:

@@ -32,6 +32,7 @@ from interpreter.engine.saves import SaveError, check_same_ruleset
 from interpreter.engine.saves import load as load_save
 from interpreter.engine.saves import restore as restore_state
 from interpreter.engine.saves import save as save_state
+from interpreter.engine.scenarios import scenario_of
 from interpreter.engine.view import Viewer
 from interpreter.runtime.errors import IllegalAction, RuleError
 from rulelang import RulesetError, apply_params, parse_assignments, version
@@ -52,6 +53,7 @@ from .common import (
     name,
     refuse_inputs,
     ruleset_args,
+    scenario,
     whole,
 )
 from .output import Output
@@ -277,20 +279,25 @@ def resumed(args) -> tuple:
 
 
 def start(args, history: bool = False) -> tuple:
-    """The ruleset, the game, and where it starts: a new game or a saved one (--resume)."""
+    """The ruleset, the game, where it starts (a new game, a scenario's position, or a saved
+    game: --resume) and the scenario it began from."""
     if not args.resume:
+        found = scenario(args)
         ruleset = load(args)
-        return ruleset, build_game(ruleset, args, history), args.seed or 0, None
+        game = build_game(ruleset, args, history)
+        seed = args.seed or 0
+        return ruleset, game, seed, found.start(game, seed) if found else None, found
     ruleset, data = resumed(args)
     args.mode = data["mode"]
     game = build_game(ruleset, args, history)
-    return ruleset, game, data["seed"], restore_state(game, data, args.resume)
+    found = scenario_of(data["scenario"]) if "scenario" in data else None
+    return ruleset, game, data["seed"], restore_state(game, data, args.resume), found
 
 
 def cmd_run(args) -> int:
     if args.log_as is not None and not args.log:
         raise UsageError("--log-as ROLE writes that role's log: it goes with --log FILE")
-    ruleset, game, seed, state = start(args)
+    ruleset, game, seed, state, found = start(args)
     refuse_inputs({"--log": args.log, "--save": args.save}, ruleset, args)
     distinct_outputs({"--log": args.log, "--save": args.save})
     kinds = agent_kinds(game, args.agent)
@@ -299,8 +306,8 @@ def cmd_run(args) -> int:
     agents = {role: make_agent(kind, seed, role) for role, kind in kinds.items()}
     if args.log_as is not None and args.log_as not in game.roles:
         raise UsageError(f"--log-as: no role '{args.log_as}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
-    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds), args.log_as,
-                             batch=256)
+    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds, found),
+                             args.log_as, batch=256)
     try:
         st = play(game, seed, agents, state=state, log=log, stop_at=args.stop_at, timeout=args.decision_timeout)
     finally:
@@ -308,7 +315,7 @@ def cmd_run(args) -> int:
             log.flush()  # what a game stopped short of its end (an error, --stop-at) has logged
             log_file.close()
     if args.save:
-        save_state(args.save, ruleset, args.ruleset, game.mode.name, seed, kinds, st, game)
+        save_state(args.save, ruleset, args.ruleset, game.mode.name, seed, kinds, st, game, found)
     if st.outcome is None:
         print(f"stopped at decision {st.decisions} (round {st.round}, {game.step_name(st)})"
               + (f"; saved to {args.save}" if args.save else ""))
@@ -318,7 +325,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_play(args) -> int:
-    ruleset, game, seed, state = start(args, history=True)  # a person is told what the others did
+    ruleset, game, seed, state, found = start(args, history=True)  # a person is told what the others did
     refuse_inputs({"--log": args.log}, ruleset, args)
     role = args.role or game.roles[0]
     if role not in game.roles:
@@ -334,7 +341,7 @@ def cmd_play(args) -> int:
         try:
             refuse_inputs({"save to": path}, ruleset, args)
             distinct_outputs({"--log": args.log, "save to": path})
-            save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"], game)
+            save_state(path, ruleset, args.ruleset, game.mode.name, seed, kinds, current["state"], game, found)
         except (SaveError, UsageError) as exc:
             return str(exc)
         return f"saved to {path}; continue with: rulelang play {args.ruleset} --resume {path}"
@@ -343,7 +350,7 @@ def cmd_play(args) -> int:
     st = state if state is not None else game.new_state(seed)
     current["state"] = st
     print(f"{ruleset.title} — {game.mode.title}. You play the {role}. Type ? for help.")
-    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds))
+    log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds, found))
     try:
         play(game, seed, agents, state=st, log=log, viewer=viewer, timeout=args.decision_timeout)
     except Quit:

@@ -37,6 +37,7 @@ from .common import (
     load,
     refuse_inputs,
     ruleset_args,
+    scenario,
     whole,
 )
 from .progress import Progress, wanted
@@ -133,10 +134,15 @@ def _playable(ruleset, args):
 
 def cmd_simulate(args) -> int:
     check_args(args)
+    if args.scenario and args.resume:
+        raise UsageError("--resume continues the rows of --out; play the scenario's games again without it")
+    found = scenario(args)
     ruleset = load(args)
     refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
     game, kinds = _playable(ruleset, args)
     lead = provenance(args.ruleset, ruleset, game.mode.name, kinds)
+    if found is not None:
+        found.placed(game)  # its problems, located, before any game
     fields = columns(game.roles, measure_kinds(game.mode), provenance_fields(param_types([ruleset]), game.roles))
     run = run_name(ruleset.source_hash, game.mode.name, dict(ruleset.param_values), kinds)
     with ExitStack() as stack:
@@ -156,7 +162,8 @@ def cmd_simulate(args) -> int:
 
         done = [recorded(values, args.out, game.roles, game.mode.score, measure_kinds(game.mode)) for values in rows]
         with rows_kept(args.out):
-            summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done)
+            summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done,
+                               found)
         if writer:
             writer.finish()
     print(json.dumps(summary.to_json()) if args.json else format_tally(summary))
@@ -193,6 +200,8 @@ def split_entry(text: str) -> tuple[str, dict[str, str]]:
 
 
 def cmd_compare(args) -> int:
+    if args.scenario:
+        raise UsageError("--scenario is for run, play and simulate: a scenario is written for one ruleset")
     if args.resume:
         raise UsageError("--resume continues a simulate run; compare plays every ruleset again")
     check_args(args)

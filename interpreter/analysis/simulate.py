@@ -14,6 +14,7 @@ from contextlib import closing
 from typing import Callable, Iterator
 
 from ..engine.game import Game
+from ..engine.scenarios import Scenario
 from .backends import InProcess, Processes, chunk_size
 from .tally import Tally
 from .work import Chunk, Failure, Setup, prepare
@@ -28,11 +29,12 @@ def available_cores() -> int:
 
 def simulate(game: Game, games: int, seed: int = 0, agents: dict[str, str] | None = None, jobs: int = 1,
              on_game: Callable[[int, dict], None] | None = None, timeout: float | None = None,
-             done: list[dict] = ()) -> Tally:
+             done: list[dict] = (), scenario: Scenario | None = None) -> Tally:
     """Play seeds seed..seed+games-1; `on_game(seed, outcome)` sees each game in seed order.
 
     `done` holds the outcomes of the first games, played before (a resumed
-    run): they are counted, and play starts after them. A game in which an
+    run): they are counted, and play starts after them. With a `scenario`, every game
+    starts from the position it sets up (its seed still deals the rest). A game in which an
     agent fails (asking.py) is recorded as `{"error": message}`; `timeout` is
     the seconds an agent has for each decision."""
     kinds = {role: (agents or {}).get(role, "random") for role in game.roles}
@@ -41,7 +43,8 @@ def simulate(game: Game, games: int, seed: int = 0, agents: dict[str, str] | Non
     for outcome in done:
         tally.add(outcome)
     start, first = time.perf_counter(), seed + len(done)
-    for s, outcome in zip(range(first, seed + games), outcomes(game, kinds, first, games - len(done), jobs, timeout)):
+    for s, outcome in zip(range(first, seed + games), outcomes(game, kinds, first, games - len(done), jobs, timeout,
+                                                                         scenario)):
         tally.add(outcome)
         if on_game is not None:
             on_game(s, outcome)
@@ -50,12 +53,12 @@ def simulate(game: Game, games: int, seed: int = 0, agents: dict[str, str] | Non
 
 
 def outcomes(game: Game, kinds: dict[str, str], seed: int, games: int, jobs: int,
-             timeout: float | None = None) -> Iterator[dict]:
+             timeout: float | None = None, scenario: Scenario | None = None) -> Iterator[dict]:
     """The outcomes of the games, in seed order; a rule error is raised, naming the game's seed."""
     if games <= 0:
         return
     jobs = max(1, min(jobs, games))
-    setup = Setup.of(game, kinds, timeout)
+    setup = Setup.of(game, kinds, timeout, scenario=scenario)
     prepare(setup, game)  # compiled already: this process, and workers forked from it, play it as it is
     size = chunk_size(games, 1, jobs)
     chunks = [Chunk(0, s, min(size, seed + games - s)) for s in range(seed, seed + games, size)]

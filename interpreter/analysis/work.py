@@ -23,6 +23,7 @@ from ..agents.asking import AgentError
 from ..agents.match import play
 from ..agents.registry import PLUGINS, load_plugin, make_agent
 from ..engine.game import DEFAULT_STEP_LIMIT, Game
+from ..engine.scenarios import Scenario
 from ..engine.view import Viewer
 from ..runtime.errors import RuleError
 
@@ -54,18 +55,21 @@ class Setup:
     timeout: float | None = None  # seconds an agent has for each decision
     plugins: tuple[str, ...] = ()  # files of agents (--agents-from), run again in a fresh worker
     explicit_chance: bool = False  # Game(explicit_chance=...): a worker's game rolls as the parent's does
+    scenario: Scenario | None = None  # every game starts from the position it sets up
 
     @classmethod
-    def of(cls, game: Game, kinds: dict[str, str], timeout: float | None = None, label: str = "") -> "Setup":
+    def of(cls, game: Game, kinds: dict[str, str], timeout: float | None = None, label: str = "",
+           scenario: Scenario | None = None) -> "Setup":
         return cls(game.ruleset, game.mode.name, tuple(kinds.items()), label, game.step_limit, game.optimized,
-                   game.check_invariants, timeout, tuple(PLUGINS), game.explicit_chance)
+                   game.check_invariants, timeout, tuple(PLUGINS), game.explicit_chance, scenario)
 
     @property
     def key(self) -> str:
         """Names the games a setup plays: what a worker's cache of compiled games is keyed by."""
         r = self.ruleset
         text = repr((r.source_hash, sorted(r.param_values.items()), self.mode, self.kinds, self.step_limit,
-                     self.optimize, self.check_invariants, self.timeout, self.plugins, self.explicit_chance))
+                     self.optimize, self.check_invariants, self.timeout, self.plugins, self.explicit_chance,
+                     self.scenario.hash if self.scenario is not None else None))
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     def game(self) -> Game:
@@ -94,12 +98,16 @@ class Player:
 
     def __init__(self, setup: Setup, game: Game):
         self.setup, self.game, self.viewer = setup, game, Viewer(game)
+        # a scenario is checked against the game once; each game starts from its placement
+        self.placement = setup.scenario.placed(game) if setup.scenario is not None else None
 
     def play(self, seed: int):
         """The game's outcome, `{"error": ...}` if an agent failed, or a Failure if the rules broke."""
         agents = {role: make_agent(kind, seed, role) for role, kind in self.setup.kinds}
         try:
-            return play(self.game, seed, agents, viewer=self.viewer, timeout=self.setup.timeout).outcome
+            state = self.placement.start(seed) if self.placement is not None else None
+            return play(self.game, seed, agents, state=state, viewer=self.viewer,
+                        timeout=self.setup.timeout).outcome
         except AgentError as error:
             return {"error": str(error)}
         except RuleError as error:

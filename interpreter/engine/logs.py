@@ -3,7 +3,9 @@
 A log is a header (ruleset, its hash, mode, parameters, seed, agents), one
 line per decision (who, what, the index chosen and the option's text) and
 the outcome; before each decision (and the outcome), one line per roll and
-random pick since the decision before it. Replaying feeds the logged choices
+random pick since the decision before it. A game begun from a scenario
+(scenarios.py) has it in the header: its text in the referee's log, which
+replays from it, and only its name and hash in a player's log. Replaying feeds the logged choices
 back and fails loudly at the first decision, roll or pick the ruleset no
 longer makes the same way.
 """
@@ -14,21 +16,27 @@ from dataclasses import dataclass
 from typing import IO
 
 from rulelang import ir
+from rulelang.errors import RulesetError
 from rulelang.files import Unreadable, read_bytes
 
 from ..runtime.chance import Decided, Told, since_decision, since_own
 from ..runtime.state import State
 from .game import Game
+from .scenarios import Scenario, scenario_of
 from .view import Viewer
 
 LOG_FORMAT = "rulelang-log/1"
 LOG_BYTES = 64 * 2**20  # about 300,000 decisions: far more than a game makes
 
 
-def header(ruleset: ir.Ruleset, path: str | None, mode: str, seed: int, agents: dict[str, str]) -> dict:
-    return {"type": "header", "format": LOG_FORMAT, "ruleset": ruleset.name, "path": path,
+def header(ruleset: ir.Ruleset, path: str | None, mode: str, seed: int, agents: dict[str, str],
+           scenario: Scenario | None = None) -> dict:
+    head = {"type": "header", "format": LOG_FORMAT, "ruleset": ruleset.name, "path": path,
             "hash": ruleset.source_hash, "mode": mode, "params": dict(ruleset.param_values),
             "seed": seed, "agents": agents}
+    if scenario is not None:
+        head["scenario"] = scenario.record()
+    return head
 
 
 class GameLog:
@@ -50,6 +58,8 @@ class GameLog:
         self._lines: list[str] = []
         self._said: dict = {}  # (step, role, label, at) -> the record's middle, as JSON
         self.told = None  # another's decision: its record but the option, written once play has gone on
+        if role is not None and "scenario" in head:  # its text may name cards this player cannot see
+            head = dict(head, scenario={k: head["scenario"][k] for k in ("name", "hash")})
         self.write(head if role is None else dict(head, log_of=role))
 
     def write(self, record: dict) -> None:
@@ -223,7 +233,7 @@ def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:
     `log` writes the game again as it goes: a player's log (`GameLog(...,
     role)`) projects a referee's log onto what that player may know."""
     viewer = Viewer(game)
-    st = game.new_state(logged.head["seed"])
+    st = _start(game, logged.head)
     for record in logged.decisions:
         same_chance(viewer, st, logged.chance, f"before decision {record['n']}")
         d = game.decision(st)
@@ -255,6 +265,19 @@ def replay(game: Game, logged: LoggedGame, log: GameLog | None = None) -> State:
         else:
             log.stopped(viewer, st)
     return st
+
+
+def _start(game: Game, head: dict) -> State:
+    """The logged game's first position: its scenario's, or the rules' own."""
+    record = head.get("scenario")
+    if record is None:
+        return game.new_state(head["seed"])
+    if not isinstance(record, dict) or not isinstance(record.get("text"), str):
+        raise ReplayError("the log's scenario is not one a log holds (its name, hash, path and text)")
+    try:
+        return scenario_of(record).start(game, head["seed"])
+    except RulesetError as exc:
+        raise ReplayError(f"the log's scenario does not fit the ruleset: {exc.diagnostics[0].message}") from None
 
 
 def same_chance(viewer: Viewer, st: State, logged: list[dict], where: str) -> None:

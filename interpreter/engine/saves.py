@@ -12,6 +12,9 @@ gives another game the rules allow, as playing it would; a `check` (a hash
 of the rest) catches a save changed by accident or by hand, but is not a
 signature — anyone with this code can make it again.
 
+A game begun from a scenario (scenarios.py) carries the scenario's text, and
+resumes from it; so a save can hold no position that a scenario could not.
+
 Everything read is checked for its type and range before use: a damaged or
 edited save is a `SaveError` naming what is wrong, never an internal error.
 """
@@ -21,18 +24,21 @@ import hashlib
 import json
 
 from rulelang import ir
+from rulelang.errors import RulesetError
 from rulelang.files import Unreadable, read_bytes
 
 from ..runtime.errors import RuleError
 from ..runtime.state import State
 from .game import Game
 from .invariants import InvariantBroken
+from .scenarios import Scenario, scenario_of
 
 SAVE_FORMAT = "rulelang-save/2"
 OLD_FORMAT = "rulelang-state/1"  # a state, as saved before issue 20: refused (it could be edited at will)
 SAVE_BYTES = 16 * 2**20
 MOST_ANSWERS = 1_000_000  # a game of more decisions than this is a runaway, not a save
 KEYS = ("format", "ruleset", "path", "hash", "mode", "params", "seed", "agents", "answers", "at", "check")
+OPTIONAL = ("scenario",)  # written only when there is one: a save without it reads as before
 
 
 class SaveError(Exception):
@@ -40,13 +46,8 @@ class SaveError(Exception):
 
 
 def save(path: str, ruleset: ir.Ruleset, ruleset_path: str | None, mode: str, seed: int,
-         agents: dict[str, str], st: State, game: Game | None = None) -> None:
-    at = {"decisions": st.decisions, "round": st.round,
-          "step": game.step_name(st) if game is not None else None}
-    data = {"format": SAVE_FORMAT, "ruleset": ruleset.name, "path": ruleset_path,
-            "hash": ruleset.source_hash, "mode": mode, "params": dict(ruleset.param_values),
-            "seed": seed, "agents": agents, "answers": st.answers(), "at": at}
-    data["check"] = _check(data)
+         agents: dict[str, str], st: State, game: Game | None = None, scenario: Scenario | None = None) -> None:
+    data = record(ruleset, ruleset_path, mode, seed, agents, st, game, scenario)
     try:
         with open(path, "w", encoding="utf-8") as f:
             json.dump(data, f)
@@ -54,8 +55,23 @@ def save(path: str, ruleset: ir.Ruleset, ruleset_path: str | None, mode: str, se
         raise SaveError(f"cannot write {path}: {exc.strerror}") from None
 
 
+def record(ruleset: ir.Ruleset, ruleset_path: str | None, mode: str, seed: int, agents: dict[str, str],
+           st: State, game: Game | None = None, scenario: Scenario | None = None) -> dict:
+    """What a save holds, as data (`save` writes it)."""
+    at = {"decisions": st.decisions, "round": st.round,
+          "step": game.step_name(st) if game is not None else None}
+    data = {"format": SAVE_FORMAT, "ruleset": ruleset.name, "path": ruleset_path,
+            "hash": ruleset.source_hash, "mode": mode, "params": dict(ruleset.param_values),
+            "seed": seed, "agents": agents, "answers": st.answers(), "at": at}
+    if scenario is not None:
+        data["scenario"] = scenario.record()
+    data["check"] = _check(data)
+    return data
+
+
 def _check(data: dict) -> str:
-    body = json.dumps({k: data.get(k) for k in KEYS if k != "check"}, sort_keys=True)
+    body = json.dumps({k: data.get(k) for k in (*KEYS, *(k for k in OPTIONAL if k in data)) if k != "check"},
+                      sort_keys=True)
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
 
@@ -93,7 +109,7 @@ def _problems(data: dict) -> list[str]:
         return type(v) is int and low <= v <= high
 
     out = [f"'{k}' is missing" for k in KEYS if k not in data]
-    out += [f"it holds '{_short(k)}', which no save holds" for k in data if k not in KEYS]
+    out += [f"it holds '{_short(k)}', which no save holds" for k in data if k not in KEYS + OPTIONAL]
     if out:
         return out
     if not text(data["ruleset"]) or not text(data["hash"]):
@@ -121,6 +137,11 @@ def _problems(data: dict) -> list[str]:
         out.append("where it stopped ('at') must give the decisions, round and step")
     if not text(data["check"]):
         out.append("its check must be text")
+    scenario = data.get("scenario")
+    if "scenario" in data and not (isinstance(scenario, dict) and set(scenario) == {"name", "hash", "path", "text"}
+                                   and all(text(v) for k, v in scenario.items() if k != "text")
+                                   and isinstance(scenario["text"], str) and len(scenario["text"]) <= SAVE_BYTES):
+        out.append("its scenario must give the scenario's name, hash, path and text")
     return out
 
 
@@ -131,8 +152,9 @@ def _short(value) -> str:
 
 def restore(game: Game, data: dict, path: str) -> State:
     """The saved game, played again from its seed with its answers, under the very
-    ruleset that saved it; each answer checked against the options offered then."""
-    st = game.new_state(data["seed"])
+    ruleset that saved it (from its scenario, if it began from one); each answer checked
+    against the options offered then."""
+    st = start(game, data, path)
     for n, answer in enumerate(data["answers"], 1):
         try:
             if st.chance is not None:
@@ -160,6 +182,19 @@ def restore(game: Game, data: dict, path: str) -> State:
                         f"(round {said['round']:,}, {said['step']}), but its answers lead to decision "
                         f"{at['decisions']:,} (round {at['round']:,}, {at['step']})")
     return st
+
+
+def start(game: Game, data: dict, path: str) -> State:
+    """A saved game's first position: its scenario's, or the rules' own."""
+    if "scenario" not in data:
+        return game.new_state(data["seed"])
+    try:
+        return scenario_of(data["scenario"]).start(game, data["seed"])
+    except RulesetError as exc:
+        raise SaveError(f"{path} is damaged or was edited: its scenario does not fit the ruleset: "
+                        f"{exc.diagnostics[0].message}") from None
+    except (RuleError, InvariantBroken) as exc:
+        raise SaveError(f"{path}: its scenario ends in an error of the rules: {exc.diagnostic.message}") from None
 
 
 def check_same_ruleset(data: dict, ruleset: ir.Ruleset) -> None:
