@@ -40,7 +40,7 @@ from rulelang.files import bundled
 from rulelang.upgrade import describe as said_upgrade, upgrade
 from rulelang.upgrade import write as write_upgrade
 
-from . import about, check, coverage, printing, show, simulation, solve, sweep
+from . import about, check, coverage, printing, serving, show, simulation, solve, sweep
 from .common import (
     MOST_STEPS,
     UsageError,
@@ -215,6 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     printing.register(sub)  # summary, cards
     solve.add_parser(sub)
     about.add_commands(sub)  # rulesets, docs
+    serving.add_commands(sub)  # serve
     return parser
 
 

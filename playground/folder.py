@@ -3,7 +3,8 @@
 Every path a page sends is a name relative to the folder. It is resolved
 with every symbolic link followed, and refused unless where it leads is
 inside the folder (a link to /etc/passwd, `../x`, an absolute path, a NUL:
-refused alike). Files are read through `rulelang.files` (regular files only,
+refused alike) and is a ruleset, a scenario or a save (.yaml, .yml, .json)
+outside hidden folders. Files are read through `rulelang.files` (regular files only,
 bounded), and written whole: to a temporary file beside the target, then
 renamed over it, so a crash never leaves half a ruleset. Bundled rulesets
 are read by name and never written.
@@ -15,8 +16,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulelang.files import Unreadable, bundled, bundled_names, decode, read_bytes
 from rulelang.errors import RulesetError
+from rulelang.files import Unreadable, bundled, bundled_names, decode, read_bytes
 
 MOST_BYTES = 1_000_000  # a ruleset, a scenario or a save the playground reads or writes
 MOST_FILES = 2_000  # listed from the folder (its first, in name order)
@@ -33,7 +34,7 @@ class Folder:
     root: Path  # resolved
 
     @classmethod
-    def at(cls, path: str | Path) -> "Folder":
+    def at(cls, path: str | Path) -> Folder:
         root = Path(os.path.realpath(path))
         if not root.is_dir():
             raise Refused(f"{path} is not a folder")
@@ -48,6 +49,10 @@ class Folder:
         real = Path(os.path.realpath(self.root / name))
         if not real.is_relative_to(self.root):
             raise Refused(f"{name} is outside the folder served ({self.root})")
+        if real.suffix.lower() not in KINDS or any(part.startswith(".") for part in Path(self.name(real)).parts):
+            # the folder may hold other files (a .git, keys): the playground touches its own kinds only
+            raise Refused(f"{name}: the playground reads and writes rulesets and scenarios (.yaml) and saves "
+                          "(.json) only, outside hidden folders")
         return real
 
     def name(self, path: Path) -> str:
@@ -84,8 +89,6 @@ class Folder:
         data = text.encode("utf-8")
         if len(data) > MOST_BYTES:
             raise Refused(f"{name} would be {len(data):,} bytes, more than the playground writes ({MOST_BYTES:,})")
-        if path.suffix.lower() not in KINDS:
-            raise Refused(f"{name}: the playground writes rulesets and scenarios (.yaml) and saves (.json) only")
         if path.exists() and not path.is_file():
             raise Refused(f"{name} is not a regular file")
         if not path.parent.is_dir():
@@ -130,13 +133,17 @@ class Folder:
 
 
 def _is_scenario(path: Path) -> bool:
-    """A YAML file that starts as a scenario does (`scenario:` among its first keys)."""
     try:
         with open(path, "rb") as f:
             head = f.read(4096).decode("utf-8", "replace")
     except OSError:
         return False
-    return any(line.startswith(("scenario:", "ruleset:")) for line in head.splitlines())
+    return is_scenario(head)
+
+
+def is_scenario(text: str) -> bool:
+    """A YAML text that starts as a scenario does (`scenario:` or `ruleset:` among its first keys)."""
+    return any(line.startswith(("scenario:", "ruleset:")) for line in text.splitlines()[:40])
 
 
 def bundled_rulesets() -> list[str]:
