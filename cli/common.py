@@ -7,6 +7,7 @@ import os
 
 from interpreter.agents.base import AgentSpecError
 from interpreter.agents.registry import AGENTS, load_plugin, make_agent
+from interpreter.compiler.options import CompileOptions
 from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
 from interpreter.engine.scenarios import Scenario, load_scenario
 from rulelang import ir, load_ruleset, parse_assignments
@@ -59,6 +60,20 @@ def seconds(text: str) -> float:
     return number
 
 
+def passes(text: str) -> CompileOptions:
+    """An argparse type: the compiler's passes to run (`all`, `none`, `all,-merge`, `fold,inline`)."""
+    try:
+        return CompileOptions.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def passes_arg(p) -> None:
+    p.add_argument("--passes", type=passes, metavar="LIST",
+                   help="the compiler's passes to run: all (the default), none (the rules compiled as written), "
+                        "or names to add and -names to take away, e.g. all,-merge (`rulelang docs architecture`)")
+
+
 def name(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a name, not nothing")
@@ -106,6 +121,7 @@ def game_args(p, agent_lists: bool = False) -> None:
                    help="the time an agent has for each decision (default: no limit)")
     p.add_argument("--check-invariants", action="store_true",
                    help="check after every effect that each component is in exactly one zone (slower)")
+    passes_arg(p)
     if not agent_lists:
         p.add_argument("--scenario", metavar="FILE",
                        help="start every game from the position a scenario file sets up (docs/playground.md)")
@@ -160,7 +176,8 @@ def build_game(ruleset, args, history: bool = False) -> Game:
     """The game a command plays; `history`: one that keeps every decision, for a person to be told of."""
     load_agents(args)  # before any --agent names one of theirs
     return Game(ruleset, args.mode, step_limit=getattr(args, "step_limit", DEFAULT_STEP_LIMIT),
-                check_invariants=getattr(args, "check_invariants", False), history=history)
+                check_invariants=getattr(args, "check_invariants", False), history=history,
+                passes=getattr(args, "passes", None))
 
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:

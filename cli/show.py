@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from interpreter.adapters.driver import Driver
+from interpreter.compiler.options import ALL, NAIVE
 from interpreter.engine.game import Game
 from rulelang import find_ruleset, parse_assignments
 from rulelang.loader import read_ruleset
@@ -13,7 +14,7 @@ from rulelang.schema import schema
 from rulelang.variants import read_tree
 from rulelang.yamltree import dump, plain
 
-from .common import UsageError, limits, load, ruleset_args
+from .common import UsageError, limits, load, passes_arg, ruleset_args
 
 
 def add_commands(sub) -> None:
@@ -26,7 +27,8 @@ def add_commands(sub) -> None:
                    help="print a mode's action ids and observation tensor instead, as the OpenSpiel, PettingZoo "
                         "and Gymnasium adapters give them (`rulelang docs agents`)")
     p.add_argument("--mode", help="the mode, with --python or --observation (default: the ruleset's first)")
-    p.add_argument("--plain", action="store_true", help="with --python: the rules as written, not optimised")
+    p.add_argument("--plain", action="store_true", help="with --python: the rules as written (--passes none)")
+    passes_arg(p)
     p.set_defaults(command=cmd_show)
 
     p = sub.add_parser("schema", help="print the JSON Schema of ruleset files (for editors)")
@@ -40,8 +42,8 @@ def cmd_show(args) -> int:
         return show_python(args)
     if args.observation:
         return show_observation(args)
-    if args.mode or args.plain:
-        raise UsageError("--mode goes with --python or --observation, --plain with --python")
+    if args.mode or args.plain or args.passes:
+        raise UsageError("--mode goes with --python or --observation, --plain and --passes with --python")
     tree = read_tree(find_ruleset(args.ruleset), limits(args), args.extends_dir)
     ruleset = read_ruleset(tree, parse_assignments(args.set), limits(args))  # checked: show only what can run
     data = plain(tree.root)
@@ -71,8 +73,8 @@ def cmd_schema(args) -> int:
 
 def show_observation(args) -> int:
     """The action space and the observation tensor of one mode (interpreter/adapters)."""
-    if args.plain:
-        raise UsageError("--plain goes with --python")
+    if args.plain or args.passes:
+        raise UsageError("--plain and --passes go with --python")
     ruleset = load(args)
     driver = Driver(Game(ruleset, args.mode))
     print(f"# {ruleset.name}, mode {driver.game.mode.name}: what an agent of OpenSpiel, PettingZoo or Gymnasium "
@@ -85,8 +87,11 @@ def show_python(args) -> int:
     """The generated code of one mode, in the order it was generated: constants
     and notes as comments (the code that runs has neither; see compiler/source.py)."""
     ruleset = load(args)
-    game = Game(ruleset, args.mode, optimize=not args.plain)
-    how = "as written (--plain)" if args.plain else "optimised for these parameters"
+    if args.plain and args.passes:
+        raise UsageError("--plain is --passes none: give one")
+    game = Game(ruleset, args.mode, passes=NAIVE if args.plain else args.passes)
+    how = "compiled as written (no pass)" if game.passes == NAIVE else \
+        "optimised for these parameters" if game.passes == ALL else f"with the passes {game.passes}"
     print(f"# {ruleset.name}, mode {game.mode.name}: the Python generated from its rules, {how}.")
     print("# `# FILE:LINE` names the rule each line comes from; kN are constants from the ruleset,")
     print("# passed in as data (their values are noted beside them), never written into the code.")

@@ -25,6 +25,11 @@ CASES = {
     "a loop that asks a decision every time": (
         "while total < 5:\n  solo chooses c in pile as look:\n    pass\nwin solo", "while total < 5:",
         "`while total < 5` never ends"),
+    # the `if` is the loop's last statement: its test failing goes straight on to the jump back,
+    # which counts the pass (once, a jump to it was taken straight to the loop's start: a hang)
+    "a loop whose decision is never reached": (
+        "while total < 5:\n  if total > 100:\n    solo chooses c in pile as look:\n      pass\nwin solo",
+        "while total < 5:", "`while total < 5` never ends"),
     "rounds that never end the game": ("total += 1", None, "its rounds repeat forever"),
     "rounds that ask a decision forever": ("solo chooses c in pile as look:\n  pass", None,
                                            "its rounds repeat forever"),

@@ -162,7 +162,8 @@ def test_an_error_in_a_body_checked_for_several_calls_is_reported_once():
 
 def test_the_locals_that_always_hold_a_card():
     from interpreter.compiler.always_cards import locals_always_cards
-    from interpreter.compiler.optimize import plain_program
+    from interpreter.compiler.optimize import program_for
+    from interpreter.compiler.options import NAIVE
     text = PILES.replace("          if round == 3:", """          for c in pile of alice:
             let d = c
             let e = top(gems)
@@ -172,7 +173,7 @@ def test_the_locals_that_always_hold_a_card():
             let h = g
           if round == 3:""")
     rs = load_text(text, "piles.yaml")
-    found = locals_always_cards(plain_program(rs, rs.modes["m"]), rs)
+    found = locals_always_cards(program_for(rs, rs.modes["m"], NAIVE, None), rs)
     # c: a binder over a zone; d: a copy of it; g: over a list of a zone's cards; h: its copy
     # e may be none (top of an empty zone); f is assigned e; p is bound over a list of roles
     assert {"c", "d", "g", "h"} <= found and not {"e", "f", "p", "z"} & found

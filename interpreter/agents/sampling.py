@@ -85,7 +85,7 @@ class Sampler:
             g = self.game  # a game with explicit chance is replayed as it is (its samples are its states),
             # seen at each stop only; another is compiled again to stop at chance and be watched after every effect
             self._replay = g if g.explicit_chance else Game(
-                g.ruleset, g.mode.name, step_limit=g.step_limit, optimize=g.optimized,
+                g.ruleset, g.mode.name, step_limit=g.step_limit, passes=g.passes,
                 check_invariants=g.check_invariants, explicit_chance=True, after_effect=self._watch)
             self._replay_viewer = Viewer(self._replay)
         return self._replay

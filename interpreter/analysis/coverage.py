@@ -38,7 +38,7 @@ from ..engine.game import DEFAULT_STEP_LIMIT, Game
 from .simulate import simulate
 
 PREFIX = "$cov"
-PLAIN_STEPS = 30  # how many more steps the plain code may count than the limit given (docs/reliability.md)
+PLAIN_STEPS = 30  # how much more work (bindings) the plain code may go through than the limit given (docs/reliability.md)
 
 
 def located(span: Span | None) -> str:
@@ -118,7 +118,7 @@ def measure(ruleset: ir.Ruleset, mode: str | None = None, games: int = 20, seed:
     """Play `games` games (seeds seed.., the simulation's) of the instrumented rules and count."""
     mode = mode or ruleset.default_mode
     counted, sites = instrument(ruleset, mode)
-    # plain code counts more steps than the optimised code the limit is set for (docs/reliability.md)
+    # plain code goes through more bindings than the optimised code the limit is set for (docs/reliability.md)
     game = Game(counted, mode, step_limit * PLAIN_STEPS, optimize=False)
     kinds = {role: (agents or {}).get(role, "random") for role in game.roles}
     cov = Coverage(ruleset, mode, sites, seed=seed, agents=kinds, runs=[0] * len(sites), reached=[0] * len(sites))

@@ -22,6 +22,7 @@ from rulelang.errors import Diagnostic, RulesetError
 from ..agents.asking import AgentError
 from ..agents.match import play
 from ..agents.registry import PLUGINS, load_plugin, make_agent
+from ..compiler.options import ALL, CompileOptions
 from ..engine.game import DEFAULT_STEP_LIMIT, Game
 from ..engine.scenarios import Scenario
 from ..engine.view import Viewer
@@ -50,7 +51,7 @@ class Setup:
     kinds: tuple[tuple[str, str], ...]  # (role, agent spec), in the mode's order of roles
     label: str = ""  # how errors name the configuration ("" for a plain simulation)
     step_limit: int = DEFAULT_STEP_LIMIT
-    optimize: bool = True
+    passes: CompileOptions = ALL
     check_invariants: bool = False
     timeout: float | None = None  # seconds an agent has for each decision
     plugins: tuple[str, ...] = ()  # files of agents (--agents-from), run again in a fresh worker
@@ -60,7 +61,7 @@ class Setup:
     @classmethod
     def of(cls, game: Game, kinds: dict[str, str], timeout: float | None = None, label: str = "",
            scenario: Scenario | None = None) -> "Setup":
-        return cls(game.ruleset, game.mode.name, tuple(kinds.items()), label, game.step_limit, game.optimized,
+        return cls(game.ruleset, game.mode.name, tuple(kinds.items()), label, game.step_limit, game.passes,
                    game.check_invariants, timeout, tuple(PLUGINS), game.explicit_chance, scenario)
 
     @property
@@ -68,13 +69,13 @@ class Setup:
         """Names the games a setup plays: what a worker's cache of compiled games is keyed by."""
         r = self.ruleset
         text = repr((r.source_hash, sorted(r.param_values.items()), self.mode, self.kinds, self.step_limit,
-                     self.optimize, self.check_invariants, self.timeout, self.plugins, self.explicit_chance,
+                     str(self.passes), self.check_invariants, self.timeout, self.plugins, self.explicit_chance,
                      self.scenario.hash if self.scenario is not None else None))
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     def game(self) -> Game:
-        return Game(self.ruleset, self.mode, self.step_limit, self.optimize, self.check_invariants,
-                    self.explicit_chance)
+        return Game(self.ruleset, self.mode, self.step_limit, check_invariants=self.check_invariants,
+                    explicit_chance=self.explicit_chance, passes=self.passes)
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ from .source import Function
 
 
 class Binders(Boards, Expressions):
-    def __init__(self, layout, keep: bool = True):
-        super().__init__(layout, keep)
+    def __init__(self, layout, keep: bool = True, options=None):
+        super().__init__(layout, keep, *(() if options is None else (options,)))
         self._bindings: int | None = 1  # bindings of the binders being generated around (None: unknown)
         self._pure = False  # generating a quantifier's loops: no statement runs inside them
         self._unordered = False  # and the order of its bindings changes nothing (`exists`, `count`)
@@ -58,7 +58,7 @@ class Binders(Boards, Expressions):
         the rows by the keys (a stable sort: ties keep the binder's order), then run the leaf.
         Bindings listed in an order the board already has (`g in gauntlet ordered by row(g),
         column(g)`) are listed as the board has them."""
-        spaces = self.space_order(b) if self._listing else None
+        spaces = self.space_order(b) if self._listing and self.options.boards else None
         if spaces is not None and spaces == sorted(spaces):  # the board's own order
             self.plain_loops(dataclasses.replace(b, order=()), fn, scope, leaf)
             return
@@ -83,9 +83,9 @@ class Binders(Boards, Expressions):
 
     def plain_loops(self, b: ir.Binder, fn: Function, scope: dict, leaf, evaluated: tuple | None = None) -> None:
         """`evaluated`: (a group, the local already holding its domain), see `unswitched_loops`."""
-        if self._pure and self.unswitched_loops(b, fn, scope, leaf, evaluated):
+        if self._pure and self.options.unswitch and self.unswitched_loops(b, fn, scope, leaf, evaluated):
             return
-        if self._pure and evaluated is None and self.candidate_loops(b, fn, scope, leaf):
+        if self._pure and evaluated is None and self.options.boards and self.candidate_loops(b, fn, scope, leaf):
             return
         scope = dict(scope)
         indent = ""
@@ -112,14 +112,14 @@ class Binders(Boards, Expressions):
                 d = self.fresh("d")
                 count = f"len({d})" if k == 1 else f"_comb(len({d}), {k})"
                 fn.body += [f"{indent}{d} = {domain}",
-                            f"{indent}_work(st, {count}, {self.const(b.span)}, {self.L.step_limit}, 'binder')"]
+                            f"{indent}_work(st, {count}, {self.const(b.span)}, {self.L.step_limit})"]
                 domain = d
             if len(g.names) == 1:
                 v = self.fresh("v")
                 fn.body.append(f"{indent}for {v} in {domain}:")
                 scope[g.names[0]] = (v, from_zone)
                 indent += "    "
-            elif len(g.names) == 2 and self._pure:  # nothing changes the domain while it runs: pairs made in C
+            elif len(g.names) == 2 and self._pure and self.options.idioms:  # nothing changes the domain: pairs made in C
                 a, b2 = self.fresh("v"), self.fresh("v")
                 fn.body.append(f"{indent}for {a}, {b2} in _combinations({domain}, 2):")
                 scope[g.names[0]], scope[g.names[1]] = (a, from_zone), (b2, from_zone)
@@ -139,7 +139,7 @@ class Binders(Boards, Expressions):
                 for n, v in zip(g.names, vs):
                     scope[n] = (v, from_zone)
                 indent += "    "
-        if self._pure:  # in a quantifier nothing moves: a card bound from a grid board stays on a space
+        if self._pure and self.options.boards:  # in a quantifier nothing moves: a card bound from a grid stays there
             self.on_grid.update((scope[n][0], g.domain.zone) for g in b.groups if isinstance(g.domain.ty, BoardT)
                                 and self.on_grid_board(g.domain.zone) for n in g.names)
         self._bindings = bound  # a binder inside this one's condition or value runs once per binding
@@ -296,10 +296,10 @@ class Binders(Boards, Expressions):
     def expr_quantified(self, e, fn, scope):
         kind = e.kind
         groups = e.binder.groups
-        scan = self.board_scan(e, fn, scope)
+        scan = self.board_scan(e, fn, scope) if self.options.boards else None
         if scan is not None:
             return scan
-        if e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
+        if self.options.idioms and e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
                 and kind in ("exists", "count", "first", "last"):
             seq = self.cards_of(groups[0].domain, fn, scope)
             if kind == "exists":
@@ -347,13 +347,14 @@ class Binders(Boards, Expressions):
             return False
         groups = e.binder.groups
         simple = e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
-            and e.kind in ("exists", "count", "first", "last")
-        return not simple and not (e.kind == "exists" and self.kind_test(e)) and self.scans_board(e) is None
+            and e.kind in ("exists", "count", "first", "last") and self.options.idioms
+        return not simple and not (e.kind == "exists" and self.kind_test(e)) and \
+            not (self.options.boards and self.scans_board(e) is not None)
 
     def kind_test(self, e: ir.Quantified) -> bool:
         """`exists c in ZONE where c is (not) KIND`, not counted as steps (see exists_of_kind)."""
         groups, where = e.binder.groups, e.binder.where
-        if e.binder.order or len(groups) != 1 or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, ZoneT) \
+        if not self.options.idioms or e.binder.order or len(groups) != 1 or len(groups[0].names) != 1 or not isinstance(groups[0].domain.ty, ZoneT) \
                 or not (isinstance(where, ir.IsType) and isinstance(where.subject, ir.Local)
                         and where.subject.name == groups[0].names[0]):
             return False
@@ -388,7 +389,7 @@ class Binders(Boards, Expressions):
     def bare_options(self, options: ir.Expr, fn: Function, one_name: bool) -> tuple[str, bool]:
         """A decision's options, listed once (see once), as a local's text; and whether they are
         bare values (one name: no 1-tuple made for each option) rather than tuples."""
-        self._bare, self._made_bare = one_name, False
+        self._bare, self._made_bare = one_name and self.options.idioms, False
         try:
             return self.once(options, fn), self._made_bare
         finally:
@@ -410,7 +411,8 @@ class Binders(Boards, Expressions):
 
     def zone_copy(self, b: ir.Binder, fn: Function, scope: dict) -> str | None:
         """Every card of one zone, in its order (`d in hand`): a copy of the zone's list, made in C."""
-        if b.where is not None or b.order or len(b.groups) != 1 or not isinstance(b.groups[0].domain.ty, ZoneT):
+        if b.where is not None or b.order or len(b.groups) != 1 or not isinstance(b.groups[0].domain.ty, ZoneT) \
+                or not self.options.idioms:
             return None
         if not self.uncounted(b.groups[0].domain):
             return None  # counted as steps: the loops do

@@ -47,8 +47,8 @@ from .statements import Statements
 class Codegen(Statements):
     """Compiles the rules of one game (a layout and a program) to Python functions."""
 
-    def __init__(self, layout, program, invariants=None, keep: bool = True):
-        super().__init__(layout, program, invariants, keep)
+    def __init__(self, layout, program, invariants=None, keep: bool = True, options=None):
+        super().__init__(layout, program, invariants, keep, options)
         self.crossing: frozenset[int] = frozenset()  # of the program last made into blocks: see Merge
         if program is not None and program.watches:
             self.watch_check = self._watch_check()
@@ -82,8 +82,10 @@ class Codegen(Statements):
         starts = sorted(x for x in starts if x <= len(items))
         block_of = {at: k for k, at in enumerate(starts)}  # the end of the program is a block index too
         ranges = [(a, b) for a, b in zip(starts, starts[1:] + [len(items)]) if a < len(items)]
-        # a jump to a block that only jumps on goes straight to the end of the chain
-        only_jump = {a: items[a].to for a, b in ranges if b == a + 1 and isinstance(items[a], Jump)}
+        # a jump to a block that only jumps on goes straight to the end of the chain (not past a jump
+        # back, which counts a step: the loop it closes would never be stopped)
+        only_jump = {a: items[a].to for a, b in ranges
+                     if b == a + 1 and isinstance(items[a], Jump) and items[a].span is None}
         for a, label in list(only_jump.items()):
             seen = {a}
             while label.at in only_jump and label.at not in seen:
@@ -93,7 +95,7 @@ class Codegen(Statements):
         for at, label in only_jump.items():
             block_of[at] = block_of[label.at]
 
-        asks = self._asks_after(items, block_of)
+        asks = self._asks_after(items, block_of) if self.options.share else {}
 
         def fill(top):
             names, fns = [], []
@@ -111,23 +113,17 @@ class Codegen(Statements):
                 if not isinstance(items[b - 1], TERMINATORS):
                     fn.body.append(f"return {k + 1}")
                 fns.append(fn)
-            leads = [block_of[label.at] for label in leaders]
-            merge = Merge(fns, followers(items, ranges, block_of), leads)
-            entries = entry_blocks(items, ranges, block_of, leads)
-            made = {}
-            for k in range(len(fns)):
-                if k not in merge.absorbed or k in entries:  # else its code runs only inside another's
-                    made[k] = merge.function(k)
-            while missing := {k for k in merge.exits - made.keys() if k < len(fns)}:  # unless one returns to it
-                made.update((k, merge.function(k)) for k in sorted(missing))
-            final = [made.get(k) or _absorbed(fn.name, k) for k, fn in enumerate(fns)]
-            self.crossing = frozenset(merge.crossing)
+            if self.options.merge:
+                final = self.merged(fns, items, ranges, block_of, [block_of[label.at] for label in leaders])
+            else:
+                final, self.crossing = fns, frozenset()
             # a decision's answer, and what its options' words read when a person is asked, live in `env`
             kept = {n for item in items if isinstance(item, (Ask, AskMenu))
                     for n in item.site.names + item.site.reads}
             kept |= set(bound_outside) | {OUTCOME, PROGRESS}
-            locals_not_in_env(final, {f"k{j}" for j, v in enumerate(self._consts) if isinstance(v, str) and v in kept},
-                              fns)
+            if self.options.locals:
+                locals_not_in_env(final, {f"k{j}" for j, v in enumerate(self._consts)
+                                          if isinstance(v, str) and v in kept}, fns)
             for fn in final:
                 top.prelude += fn.render()
                 names.append(fn.name)
@@ -138,6 +134,19 @@ class Codegen(Statements):
             top.body.append(f"return [{', '.join(names)}]")
         spans = (_span(item) for item in items)
         return self.build(fill, next((s for s in spans if s is not None), None), what)(None, None), block_of
+
+    def merged(self, fns: list[Function], items, ranges, block_of, leads: list[int]) -> list[Function]:
+        """The blocks' functions with straight-line runs merged (merge.py)."""
+        merge = Merge(fns, followers(items, ranges, block_of), leads)
+        entries = entry_blocks(items, ranges, block_of, leads)
+        made = {}
+        for k in range(len(fns)):
+            if k not in merge.absorbed or k in entries:  # else its code runs only inside another's
+                made[k] = merge.function(k)
+        while missing := {k for k in merge.exits - made.keys() if k < len(fns)}:  # unless one returns to it
+            made.update((k, merge.function(k)) for k in sorted(missing))
+        self.crossing = frozenset(merge.crossing)
+        return [made.get(k) or _absorbed(fn.name, k) for k, fn in enumerate(fns)]
 
     def _asks_after(self, items, block_of) -> dict[int, tuple]:
         """Branches whose test is `exists` over the options of the decision they lead to when it
@@ -178,13 +187,16 @@ class Codegen(Statements):
         fn.body += ["st.round += 1", "st.round_steps = st.steps"]
 
     def flow_loopstart(self, item: LoopStart, fn, k, block_of):
-        if item.count is not None:  # repeat: counted before the list of rounds is made
+        """The passes are counted as steps before the rows are kept (a repeat's before its list is made)."""
+        count = f"_steps(st, {{}}, {self.const(item.span)}, {self.L.step_limit})"
+        if item.count is not None:
             n = self.fresh("n")
-            fn.body += [f"{n} = max({self.expr(item.count, fn, {})}, 0)",
-                        f"_work(st, {n}, {self.const(item.count.span)}, {self.L.step_limit})"]
+            fn.body += [f"{n} = max({self.expr(item.count, fn, {})}, 0)", count.format(n)]
             value = f"[()] * {n}"
         else:
-            value = self.once(Options(item.binder, span=item.binder.span), fn)
+            value = self.fresh("rows")
+            fn.body += [f"{value} = {self.once(Options(item.binder, span=item.binder.span), fn)}",
+                        count.format(f"len({value})")]
         fn.body += [f"env[{self.const(item.rows)}] = {value}", f"env[{self.const(item.index)}] = 0"]
 
     def flow_nextturn(self, item: NextTurn, fn, k, block_of):
@@ -202,9 +214,10 @@ class Codegen(Statements):
                     f"return {to}"]  # (one return, of a name: Merge takes in no block here)
 
     def flow_jump(self, item: Jump, fn, k, block_of):
-        limit = self.L.step_limit
-        fn.body += ["st.steps += 1", f"if st.steps > {limit}:", f"    _runaway({self.const(item.span)}, {limit})",
-                    f"return {block_of[item.to.at]}"]
+        if item.span is not None:  # a jump back: one pass of a loop, or a new round
+            limit = self.L.step_limit
+            fn.body += ["st.steps += 1", f"if st.steps > {limit}:", f"    _runaway({self.const(item.span)}, {limit})"]
+        fn.body.append(f"return {block_of[item.to.at]}")
 
     def flow_branch(self, item: Branch, fn, k, block_of):
         go_on, leave = k + 1, block_of[item.otherwise.at]
@@ -239,25 +252,28 @@ class Codegen(Statements):
         no decision record, no return to the engine's loop. The same answer, the same game.
         Answered, the lines end by going on to the resume point, so Merge may take its code
         in (it keeps its own function, where a decision answered by the engine resumes)."""
-        answer, i = self.fresh("answer"), self.fresh("i")
         role = self.expr(who, fn, {})
+        if site.menu:
+            record = f"[(n,) for n, _ in {opts}], [t for _, t in {opts}]"  # the options, where each leads
+        else:
+            record = f"{'list(zip(' + opts + '))' if bare else opts}, {resume}"
+        stop = [f"st.pending = _decision(({self.const(site)}, {role}, {record}))", f"st.stack[-1].pc = {k}", "return -1"]
+        if not self.options.quick:
+            return stop
+        answer, i = self.fresh("answer"), self.fresh("i")
         # st.quick: each role's answer (or None), by name and by seat: a seat needs no method call
         mine = f"[{self.L.role_index[who.role]}]" if isinstance(who, ir.RoleRef) else f".get({role})"
         ask = f"({answer} := st.quick) is not None and ({answer} := {answer}{mine}) is not None " \
               f"and ({i} := {answer}(st.decisions, len({opts}), {self.const(site.label)})) is not None"
         if site.menu:
-            record = f"[(n,) for n, _ in {opts}], [t for _, t in {opts}]"  # the options, where each leads
             answered, go_on, chosen = [], f"return {opts}[{i}][1]", f"({opts}[{i}][0],)"
         elif bare:
-            record = f"list(zip({opts})), {resume}"
             answered, go_on = [f"env[{self.const(site.names[0])}] = {opts}[{i}]"], f"return {resume}"
             chosen = f"({opts}[{i}],)"
         else:
-            record = f"{opts}, {resume}"
             answered = ["".join(f"env[{self.const(name)}], " for name in site.names) + f"= {opts}[{i}]"]
             go_on, chosen = f"return {resume}", f"{opts}[{i}]"
-        return [f"if not ({ask}):", f"    st.pending = _decision(({self.const(site)}, {role}, {record}))",
-                f"    st.stack[-1].pc = {k}", "    return -1",
+        return [f"if not ({ask}):", *("    " + line for line in stop),
                 *answered, "st.decisions += 1", f"st.moves = (st.moves, {i})",
                 *(["if st.events is not None:",
                    f"    st.events.append(Decided({role}, {self.const(site)}, {chosen}{self.bound(site)}))"]

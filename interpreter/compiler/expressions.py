@@ -14,6 +14,7 @@ from rulelang.walk import method
 
 from .hoist import near_space, surely_computed_first
 from .nodes import Hoisted, HoistLet
+from .options import ALL, CompileOptions
 from .prelude import MAX_LIST
 from .source import Function, Source
 from .lists import Lists
@@ -24,8 +25,9 @@ class Expressions(Lists, Texts, Source):
     SPACES_WRITTEN_OUT = 256  # a board of more spaces is listed by chaining them (its code stays short)
     always_cards: frozenset[str] = frozenset()  # locals of the rules that never hold none (always_cards.py)
 
-    def __init__(self, layout, keep: bool = True):
-        super().__init__(f"{layout.rs.name}/{layout.mode.name}", keep)
+    def __init__(self, layout, keep: bool = True, options: CompileOptions = ALL):
+        super().__init__(f"{layout.rs.name}/{layout.mode.name}", keep, options.lift)
+        self.options = options
         self.L = layout
         self._lazy: dict = {}  # (hoisted name, function) -> its value's code there
         self._lazy_host = None  # (quantifier, lazy values) the quantifier's function is to hold
@@ -87,10 +89,10 @@ class Expressions(Lists, Texts, Source):
         """A zone, board or list expression as a Python list."""
         if isinstance(e.ty, BoardT):  # every space, bottom row first, left to right
             base, n = self.L.board_range(e.zone)
-            few = self.few_on_board(e.zone, n)
+            few = self.few_on_board(e.zone, n) if self.options.boards else None
             if few is not None:  # a board of many spaces that few cards can reach: find those
                 return f"_on_board(st, {self.const(few)}, {base}, {base + n})"
-            if n > self.SPACES_WRITTEN_OUT:
+            if n > self.SPACES_WRITTEN_OUT or not self.options.idioms:
                 return f"list(_chain(zones[{base}:{base + n}]))"
             # each space's cards put in one list in turn: twice as quick as chaining the spaces
             # (an iterator made for each), the same order
@@ -214,7 +216,7 @@ class Expressions(Lists, Texts, Source):
         base = self.L.zone_base[zone.name]
         x, y = self.fresh("x"), self.fresh("y")
         err = self.error(e.span, f"space(): {zone.name} has columns 1..{zone.columns} and rows 1..{zone.rows}")
-        near = self.near_card(zone, args[1], args[2])
+        near = self.near_card(zone, args[1], args[2]) if self.options.boards else None
         fast = None
         if near is not None:  # space(B, column(c) + dx, row(c) + dy): from c's own space, when c is on B
             card, dx, dy = near
@@ -466,7 +468,7 @@ class Expressions(Lists, Texts, Source):
         """A statement's value `qN()`, the quantifier function just made for fn, as lines of
         fn itself (a local holding what it would return): no function made and called each
         time the statement runs. Only a function whose one `return` is its last line."""
-        if self._last_made is None:
+        if self._last_made is None or not self.options.lists:
             return text
         q, host, start, end = self._last_made
         *body, last = q.body

@@ -58,7 +58,7 @@ class NewRound:
 @dataclass(frozen=True)
 class Jump:
     to: Label
-    span: Span | None  # the loop it closes (a jump back counts a step against the limit)
+    span: Span | None = None  # the loop it closes, if it is a jump back: one pass, a step against the limit
 
 
 @dataclass(frozen=True)
@@ -123,11 +123,13 @@ class Enter:
 @dataclass(frozen=True)
 class LoopStart:
     """Before a loop that contains a decision: its rows (the bindings of a
-    `for`, or `count` empty rows for `repeat`) are kept in the frame."""
+    `for`, or `count` empty rows for `repeat`) are kept in the frame, and
+    its passes counted as steps (the jump back then counts none)."""
     rows: str
     index: str
     count: ir.Expr | None
     binder: ir.Binder | None
+    span: Span | None  # the loop
 
 
 @dataclass(frozen=True)
@@ -297,7 +299,7 @@ class Lowering:
             for choice, option in zip(choices, s.options):
                 prog.here(choice.to)
                 self.block(prog, option.body)
-                prog.add(Jump(end, option.span))
+                prog.add(Jump(end))
             prog.here(end)
         elif isinstance(s, ir.If):
             end = Label()
@@ -305,7 +307,7 @@ class Lowering:
                 skip = Label()
                 prog.add(Branch(cond, True, skip))
                 self.block(prog, body)
-                prog.add(Jump(end, s.span))
+                prog.add(Jump(end))
                 prog.here(skip)
             if s.otherwise is not None:
                 self.block(prog, s.otherwise)
@@ -320,16 +322,16 @@ class Lowering:
         elif isinstance(s, (ir.Repeat, ir.For)):
             rows, index = self.temp("rows"), self.temp("i")
             if isinstance(s, ir.Repeat):
-                names, start = (), LoopStart(rows, index, s.count, None)
+                names, start = (), LoopStart(rows, index, s.count, None, s.span)
             else:
-                names, start = s.binder.names, LoopStart(rows, index, None, s.binder)
+                names, start = s.binder.names, LoopStart(rows, index, None, s.binder, s.span)
                 self.row_flags[rows] = card_flags(s.binder)
             prog.add(start)
             top, end = Label(), Label()
             prog.here(top)
             prog.add(LoopNext(rows, index, names, end))
             self.block(prog, s.body)
-            prog.add(Jump(top, s.span))
+            prog.add(Jump(top))  # its passes were counted at its start
             prog.here(end)
         elif isinstance(s, ir.CallProc):
             params = [p for p, _ in self.rs.procedures[s.name].params]

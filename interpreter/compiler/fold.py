@@ -20,21 +20,23 @@ from .nodes import TRIVIAL, LetIn
 
 
 class Folder:
-    def __init__(self, rs: ir.Ruleset, evaluate):
+    """Folding (`fold`) and inlining (`inline`), each of which may be off: with both, the rules
+    specialised to one mode's parameters; `possible` (the zone analysis) folds type tests too."""
+
+    def __init__(self, rs: ir.Ruleset, evaluate, fresh, fold: bool = True, inline: bool = True,
+                 possible: dict[str, frozenset] | None = None):
         self.rs = rs
         self.eval = evaluate  # (ok, value) of an expression of constants (the code generator's job)
-        self.possible: dict[str, frozenset] | None = None  # set by the zone analysis, between two passes
+        self.fresh = fresh  # new local names, shared with the other passes so they stay distinct
+        self.folding, self.inlining = fold, inline
+        self.possible = possible  # card types that can reach each zone (None: not analysed)
         self.calls: frozenset[str] = frozenset()  # procedures called rather than inlined (see called_procedures)
-        self._fresh = 0
 
-    def fresh(self, base: str) -> str:
-        self._fresh += 1
-        return f"{base}${self._fresh}"
-
-    def fold_all(self, setup, steps, procs, tables, watches):
+    def fold_all(self, setup, steps, procs, defines, tables, watches):
         return (self.block(setup, {}),
                 tuple(dataclasses.replace(s, body=self.block(s.body, {})) for s in steps),
                 {n: self.block(b, {}) for n, b in procs.items()},
+                {n: self.expr(e, {}) for n, e in defines.items()},
                 {t: {r: self.expr(e, {}) for r, e in table.items()} for t, table in tables.items()},
                 tuple(dataclasses.replace(w, when=self.expr(w.when, {}), body=self.block(w.body, {}))
                       for w in watches))
@@ -48,6 +50,9 @@ class Folder:
         return tuple(out)
 
     def stmt(self, s, kenv: dict) -> list[ir.Stmt]:
+        if isinstance(s, ir.If) and not self.folding:
+            return [dataclasses.replace(s, branches=tuple((self.expr(c, kenv), self.block(b, kenv)) for c, b in s.branches),
+                                        otherwise=self.block(s.otherwise, kenv) if s.otherwise is not None else None)]
         if isinstance(s, ir.If):
             branches = []
             for cond, body in s.branches:
@@ -65,7 +70,7 @@ class Folder:
             return [dataclasses.replace(s, branches=tuple(branches), otherwise=otherwise)]
         if isinstance(s, ir.While):
             cond = self.expr(s.cond, kenv)
-            if isinstance(cond, ir.Const) and bool(cond.value) == s.until:
+            if self.folding and isinstance(cond, ir.Const) and bool(cond.value) == s.until:
                 return []
             return [dataclasses.replace(s, cond=cond, body=self.block(s.body, kenv))]
         if isinstance(s, ir.Repeat):
@@ -78,17 +83,17 @@ class Folder:
             binder, inner = self.binder(s.binder, kenv)
             extra = {"role": self.expr(s.role, kenv)} if isinstance(s, ir.Choose) else {}
             # a name bound to a one-item constant list is that constant in the body too
-            body = substitute_statements(s.body, _constant_names(binder))
+            body = substitute_statements(s.body, _constant_names(binder)) if self.folding else s.body
             return [dataclasses.replace(s, binder=binder, body=self.block(body, inner), **extra)]
         if isinstance(s, ir.Move) and s.every is not None:
             every, _ = self.binder(s.every, kenv)
             dest = self.expr(s.dest, kenv)
             (group,) = every.groups if len(every.groups) == 1 else (None,)
-            if group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef) \
+            if self.folding and group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef) \
                     and isinstance(group.domain.ty, ZoneT):
                 return [dataclasses.replace(s, cards=(group.domain,), every=None, dest=dest)]  # the whole zone
             return [dataclasses.replace(s, every=every, dest=dest)]
-        if isinstance(s, ir.CallProc) and s.name in self.calls:
+        if isinstance(s, ir.CallProc) and (s.name in self.calls or not self.inlining):
             return [dataclasses.replace(s, args=tuple(self.expr(a, kenv) for a in s.args))]
         if isinstance(s, ir.CallProc):
             return list(self.block(self.inline_procedure(s), kenv))
@@ -96,9 +101,9 @@ class Folder:
             options = []
             for o in s.options:
                 guard = self.expr(o.guard, kenv) if o.guard is not None else None
-                if isinstance(guard, ir.Const) and not guard.value:
+                if self.folding and isinstance(guard, ir.Const) and not guard.value:
                     continue
-                if isinstance(guard, ir.Const):
+                if self.folding and isinstance(guard, ir.Const):
                     guard = None
                 options.append(dataclasses.replace(o, guard=guard, body=self.block(o.body, kenv)))
             return [dataclasses.replace(s, role=self.expr(s.role, kenv), options=tuple(options))]
@@ -116,9 +121,9 @@ class Folder:
                 inner[n] = (kinds, isinstance(domain, ir.ZoneRef))
             groups.append(dataclasses.replace(g, domain=domain))
         where = b.where
-        constants = _constant_names(dataclasses.replace(b, groups=tuple(groups)))
+        constants = _constant_names(dataclasses.replace(b, groups=tuple(groups))) if self.folding else {}
         where = self.expr(substitute(where, constants), inner) if where is not None else None
-        if isinstance(where, ir.Const) and where.value:
+        if self.folding and isinstance(where, ir.Const) and where.value:
             where = None
         order = tuple(dataclasses.replace(k, value=self.expr(substitute(k.value, constants), inner))
                       for k in b.order)
@@ -159,9 +164,9 @@ class Folder:
 
     # ------------------------------------------------------------ expressions
     def expr(self, e: ir.Expr, kenv: dict) -> ir.Expr:
-        if isinstance(e, ir.Param):
+        if isinstance(e, ir.Param) and self.folding:
             return ir.Const(self.rs.param_values[e.name], span=e.span, ty=e.ty)
-        if isinstance(e, ir.DefineCall):
+        if isinstance(e, ir.DefineCall) and self.inlining:
             return self.inline(e, kenv)
         if isinstance(e, ir.Quantified):
             return self.quantified(e, kenv)
@@ -172,7 +177,7 @@ class Folder:
             body = self.expr(e.body, {**kenv, e.name: (self.kinds(value, kenv), False)})
             return dataclasses.replace(e, value=value, body=body)
         e = map_children(e, lambda n: self.expr(n, kenv) if isinstance(n, ir.Expr) else n)
-        return self.simplify(e, kenv)
+        return self.simplify(e, kenv) if self.folding else e
 
     def simplify(self, e: ir.Expr, kenv: dict) -> ir.Expr:
         if isinstance(e, ir.Binary) and e.op in ("and", "or"):
@@ -222,6 +227,8 @@ class Folder:
     def quantified(self, e: ir.Quantified, kenv: dict) -> ir.Expr:
         binder, inner = self.binder(e.binder, kenv)
         value = self.expr(e.value, inner) if e.value is not None else None
+        if not self.folding:
+            return dataclasses.replace(e, binder=binder, value=value)
         empty = any(isinstance(g.domain, ir.Const) and g.domain.value == [] for g in binder.groups) or \
             (isinstance(binder.where, ir.Const) and not binder.where.value)
         if empty and e.kind in _EMPTY:

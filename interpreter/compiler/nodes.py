@@ -66,6 +66,7 @@ class Program:
     ranking: tuple[tuple[bool, dict[str, ir.Expr]], ...] = ()  # (lowest first?, role -> value) per key
     fixed: int = 0  # the first statements of setup, which every game runs alike (shared_setup.py)
     turns: ir.Turns | None = None  # the steps each player takes in turn (`turns:`)
+    defines: dict[str, ir.Expr] = dataclasses.field(default_factory=dict)  # the defines called, not inlined
 
 
 def with_options(s: ir.Choose | ir.Take, options: ir.Expr | None = None):

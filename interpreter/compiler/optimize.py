@@ -1,25 +1,25 @@
-"""The rules of one mode, ready to compile: plain, or optimised.
+"""The rules of one mode, ready to compile: the passes over the IR that options switch on.
 
 A hand-written game is specialised to its options; optimising does the same
 for a ruleset, so the code generated from it does little more work than
-hand-written code would. In order:
+hand-written code would. In order, each when its flag is on (options.py):
 
-1. fold and inline (fold.py): parameters become constants, defines and
-   procedures are inlined, everything constant is folded;
-2. the zone analysis (zones.py): which card types can reach each zone;
-3. fold the rules again knowing that (type tests over zones that cannot hold
-   the type fold away), this time calling the few big procedures that
-   inlining would copy too often (`INLINE_BUDGET`) instead of inlining them;
-4. reuse (reuse.py): a quantifier's value that the next statements compute
+1. zones (zones.py): which card types can reach each zone, found on the
+   rules with every procedure and define written in place;
+2. fold and inline (fold.py): parameters become constants, defines and
+   procedures are inlined, everything constant is folded, and type tests
+   over zones that cannot hold the type fold away; the few big procedures
+   that inlining would copy too often (`INLINE_BUDGET`) are called instead;
+3. reuse (reuse.py): a quantifier's value that the next statements compute
    again, with nothing between that changes what it reads, is computed once;
-   the setup statements every game runs alike go first (shared_setup.py);
+4. setup (shared_setup.py): the setup statements every game runs alike go
+   first, to be run once per compiled game;
 5. hoist (hoist.py): inside every binder, the parts independent of its
-   names are computed once, lazily; a decision's options become one
-   expression on its node.
+   names are computed once, lazily;
 
-The result means exactly what the input means; `Game(..., optimize=False)`
-runs the plain program (the checked IR as written), and the tests play both
-and compare.
+and last, every decision and `take` carries its options as one expression
+(hoisted, if hoisting is on). With every flag off the program is the rules
+as checked: the naive reference the tests play every pass against.
 """
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from .abilities import Abilities
 from .fold import Folder, called_procedures
 from .hoist import Hoister
 from .nodes import Program, measure_exprs, with_options
+from .options import CompileOptions
 from .reuse import Reuse
 from .shared_setup import shared_setup
 from .zones import ZoneAnalysis
@@ -46,53 +47,72 @@ def with_abilities(rs: ir.Ruleset, mode: ir.Mode, fresh) -> tuple[ir.Ruleset, ir
     return abilities.ruleset(), abilities.mode(mode)
 
 
-def plain_program(rs: ir.Ruleset, mode: ir.Mode) -> Program:
-    """The rules as checked, each decision carrying its plain options."""
+def program_for(rs: ir.Ruleset, mode: ir.Mode, options: CompileOptions, evaluate) -> Program:
+    """The program of one mode with the passes `options` switch on. `evaluate(expr) -> (ok,
+    value)` computes an expression of constants (the code generator's job)."""
     counter = itertools.count(1)
-    rs, mode = with_abilities(rs, mode, lambda base: f"{base}${next(counter)}")
-    def attach(n):
-        n = map_children(n, attach)
-        return with_options(n) if isinstance(n, (ir.Choose, ir.Take)) else n
 
-    def block(stmts):
-        return tuple(attach(s) for s in stmts)
-    return Program(block(rs.setup + mode.setup), tuple(map_children(s, attach) for s in mode.round),
-                   {n: block(p.body) for n, p in rs.procedures.items()}, dict(mode.score), measure_exprs(mode),
-                   dict(mode.heuristics), tuple(map_children(w, attach) for w in mode.watches), None,
-                   tuple((k.lowest, dict(k.values)) for k in mode.ranking), turns=mode.turns)
-
-
-def optimized_program(rs: ir.Ruleset, mode: ir.Mode, evaluate) -> Program:
-    """`evaluate(expr) -> (ok, value)` computes an expression of constants (the code generator's job)."""
-    folder = Folder(rs, evaluate)
-    rs, mode = with_abilities(rs, mode, folder.fresh)
-    folder.rs = rs  # procedures are inlined from it, their triggers written out
+    def fresh(base: str) -> str:  # names the passes make: one counter, so they stay distinct
+        return f"{base}${next(counter)}"
+    rs, mode = with_abilities(rs, mode, fresh)
     # role -> expression tables (scores, heuristics) and the measures, all folded alike
     tables = {"score": dict(mode.score), "heuristics": dict(mode.heuristics), "measures": measure_exprs(mode),
               **{f"rank {i}": dict(k.values) for i, k in enumerate(mode.ranking)}}
-    parts = (rs.setup + mode.setup, mode.round, {}, tables, mode.watches)
-    # the zone analysis follows cards through every call: it sees the rules with every procedure inlined
-    inlined = folder.fold_all(*parts)
-    setup, steps, _, _, watches = inlined
-    folder.possible = ZoneAnalysis(rs, {}).run(setup, steps + tuple(w.body for w in watches))
-    # the code inlines all but the procedures whose copies would make it too big (fold.py): those
-    # are folded from the rules as written; with none, folding the inlined rules again is cheaper
-    folder.calls = called_procedures(rs, (parts[0], parts[1], parts[4]))
-    again = (parts[0], parts[1], {name: rs.procedures[name].body for name in folder.calls}, parts[3], parts[4]) \
-        if folder.calls else inlined
-    setup, steps, procs, tables, watches = folder.fold_all(*again)
-    reuse = Reuse(folder.fresh).program_block
-    setup, steps = reuse(setup), tuple(dataclasses.replace(s, body=reuse(s.body)) for s in steps)
-    procs = {n: reuse(b) for n, b in procs.items()}
-    watches = tuple(dataclasses.replace(w, body=reuse(w.body)) for w in watches)
-    setup, fixed = shared_setup(rs, setup, folder.possible, bool(watches))
-    hoist = Hoister(folder.fresh)
-    return Program(hoist.block(setup), tuple(dataclasses.replace(s, body=hoist.block(s.body)) for s in steps),
-                   {n: hoist.block(b) for n, b in procs.items()},
-                   {r: hoist.expr(e) for r, e in tables["score"].items()},
-                   {n: hoist.expr(e) for n, e in tables["measures"].items()},
-                   {r: hoist.expr(e) for r, e in tables["heuristics"].items()},
-                   tuple(dataclasses.replace(w, when=hoist.expr(w.when), body=hoist.block(w.body)) for w in watches),
-                   folder.possible,
-                   tuple((k.lowest, {r: hoist.expr(e) for r, e in tables[f"rank {i}"].items()})
-                         for i, k in enumerate(mode.ranking)), fixed, mode.turns)
+    defines = {n: d.body for n, d in rs.defines.items()}
+    procedures = {n: p.body for n, p in rs.procedures.items()}
+    setup, steps, watches = rs.setup + mode.setup, mode.round, mode.watches
+    possible = None
+    if options.zones or options.fold or options.inline:
+        view = None
+        if options.zones:  # the analysis follows cards through every call: it sees the rules with each written in place
+            view = Folder(rs, evaluate, fresh, fold=options.fold).fold_all(setup, steps, {}, {}, tables, watches)
+            possible = ZoneAnalysis(rs, {}).run(view[0], view[1] + tuple(w.body for w in view[5]))
+        if options.fold or options.inline:
+            folder = Folder(rs, evaluate, fresh, fold=options.fold, inline=options.inline, possible=possible)
+            if options.inline:  # all but the procedures whose copies would make the code too big (fold.py)
+                folder.calls = called_procedures(rs, (setup, steps, watches))
+                defines = {}
+            procs = {n: procedures[n] for n in folder.calls} if options.inline else procedures
+            if view is not None and options.inline and not folder.calls:
+                parts = folder.fold_all(*view)  # folding the inlined rules again is cheaper
+            else:
+                parts = folder.fold_all(setup, steps, procs, defines, tables, watches)
+            setup, steps, procedures, defines, tables, watches = parts
+    if options.reuse:
+        reuse = Reuse(fresh).program_block
+        setup, steps = reuse(setup), tuple(dataclasses.replace(s, body=reuse(s.body)) for s in steps)
+        procedures = {n: reuse(b) for n, b in procedures.items()}
+        watches = tuple(dataclasses.replace(w, body=reuse(w.body)) for w in watches)
+    fixed = 0
+    if options.setup:
+        setup, fixed = shared_setup(rs, setup, possible or {}, bool(watches))
+    finish = _Finish(Hoister(fresh) if options.hoist else None)
+    return Program(finish.block(setup), tuple(dataclasses.replace(s, body=finish.block(s.body)) for s in steps),
+                   {n: finish.block(b) for n, b in procedures.items()},
+                   {r: finish.expr(e) for r, e in tables["score"].items()},
+                   {n: finish.expr(e) for n, e in tables["measures"].items()},
+                   {r: finish.expr(e) for r, e in tables["heuristics"].items()},
+                   tuple(dataclasses.replace(w, when=finish.expr(w.when), body=finish.block(w.body)) for w in watches),
+                   possible,
+                   tuple((k.lowest, {r: finish.expr(e) for r, e in tables[f"rank {i}"].items()})
+                         for i, k in enumerate(mode.ranking)), fixed,
+                   defines={n: finish.expr(e) for n, e in defines.items()}, turns=mode.turns)
+
+
+class _Finish:
+    """The last step: hoisting if asked; each decision and `take` with its options as one expression."""
+
+    def __init__(self, hoister: Hoister | None):
+        self.hoister = hoister
+
+    def block(self, stmts: ir.Block) -> ir.Block:
+        if self.hoister is not None:
+            return self.hoister.block(stmts)
+        return tuple(self.attach(s) for s in stmts)
+
+    def attach(self, n):
+        n = map_children(n, self.attach)
+        return with_options(n) if isinstance(n, (ir.Choose, ir.Take)) else n
+
+    def expr(self, e: ir.Expr) -> ir.Expr:
+        return self.hoister.expr(e) if self.hoister is not None else self.attach(e)

@@ -33,26 +33,34 @@ def _divide(n, d, floor, error):
     return n // d if floor else n % d
 
 
-def _runaway(span, limit):
-    raise Runaway(span, limit)
+def _runaway(span, limit, kind="loop"):
+    raise Runaway(span, limit, kind)
 
 
 def _absorbed(k):
     raise RuntimeError(f"block {k} runs only inside the block before it (compiler/merge.py)")
 
 
-def _work(st, steps, span, limit, kind="loop"):
-    """Count a binder's bindings (or a loop's rounds) as steps, before running them."""
+def _steps(st, steps, span, limit, kind="loop"):
+    """Count a loop's passes (or the dice of a roll) as steps, before running them."""
     st.steps += steps
     if st.steps > limit:
         raise Runaway(span, limit, kind)
+
+
+def _work(st, bindings, span, limit):
+    """Count a big binder's bindings as work, before going through them. Work is not steps:
+    how many bindings are gone through is the compiler's choice (the passes go through fewer)."""
+    st.work += bindings
+    if st.work > limit:
+        raise Runaway(span, limit, "binder")
 
 
 def _dice(st, n, span, limit, error):
     """How many dice a roll throws: at most MAX_LIST, each a step against the limit."""
     if not 0 <= n <= MAX_LIST:
         raise RuleError(*error)
-    _work(st, n, span, limit, "dice")
+    _steps(st, n, span, limit, "dice")
     return n
 
 
@@ -199,7 +207,7 @@ def _bounded(value, low, high):
 _decision = partial(tuple.__new__, Decision)
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_comb": comb,
+           "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_steps": _steps, "_comb": comb,
            "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_item": _item, "_words": _words, "_lines": _lines, "Told": Told, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "Decided": Decided,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,

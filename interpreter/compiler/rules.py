@@ -1,9 +1,9 @@
 """The whole compiler in one call: a mode's rules -> compiled rules.
 
-    rules = compile_rules(ruleset, mode, layout, optimize=True)
+    rules = compile_rules(ruleset, mode, layout, CompileOptions())
     rules.programs["main"][0](st, env)   # the first basic block of setup
 
-The steps, in order: the program (plain, or optimised: optimize.py), its
+The steps, in order: the program (with the passes the options switch on: optimize.py), its
 flow lowered to items (flow.py; with explicit chance, rolls, random picks
 and shuffles stop play too), every program's basic blocks, scores,
 measures and heuristics generated as Python functions (blocks.py and the
@@ -23,7 +23,8 @@ from ..runtime.layout import Layout
 from .blocks import Codegen
 from .flow import Lowering, watch_program
 from .nodes import Program
-from .optimize import optimized_program, plain_program
+from .optimize import program_for
+from .options import ALL, CompileOptions
 from .statements import Statements
 
 
@@ -39,6 +40,7 @@ class StepStart:
 @dataclass(frozen=True)
 class CompiledRules:
     program: Program  # what was compiled
+    options: CompileOptions  # with which passes
     programs: dict[str, list[Callable]]  # program name -> its basic blocks
     sites: tuple[DecisionSite, ...]  # where decisions are asked, by index
     chance_sites: tuple[ChanceSite, ...]  # where the rules roll, pick at random and shuffle, by index
@@ -61,15 +63,15 @@ class _NoState:
     """The state a constant is computed in: it has no zones, variables or
     cards, so an expression that reads any fails (and is left to run time);
     only the work counter of binders is there."""
-    __slots__ = ("steps",)
+    __slots__ = ("steps", "work")
 
     def __init__(self):
-        self.steps = 0
+        self.steps = self.work = 0
 
 
-def constant_evaluator(layout: Layout):
+def constant_evaluator(layout: Layout, options: CompileOptions = ALL):
     """(ok, value) of an expression that depends on nothing, as the generated code computes it."""
-    gen = Statements(layout, None, keep=False)
+    gen = Statements(layout, None, keep=False, options=options)
 
     def evaluate(e: ir.Expr):
         try:
@@ -79,11 +81,10 @@ def constant_evaluator(layout: Layout):
     return evaluate
 
 
-def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: bool = True,
+def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, options: CompileOptions = ALL,
                   invariants=None, explicit_chance: bool = False) -> CompiledRules:
-    program = optimized_program(ruleset, mode, constant_evaluator(layout)) if optimize \
-        else plain_program(ruleset, mode)
-    gen = Codegen(layout, program, invariants)
+    program = program_for(ruleset, mode, options, constant_evaluator(layout, options))
+    gen = Codegen(layout, program, invariants, options=options)
     lowering = Lowering(program, ruleset, explicit_chance)
     main, top = lowering.main(mode.span)
     step_labels = [label for label, _ in main.steps]
@@ -101,7 +102,7 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, optimize: 
             programs["proc:" + name] = gen.blocks(lowering.statements(program.procedures[name]), f"procedure {name}",
                                                   bound_outside=[p for p, _ in ruleset.procedures[name].params])[0]
     return CompiledRules(
-        program, programs, tuple(lowering.sites), tuple(gen.chance_sites),
+        program, options, programs, tuple(lowering.sites), tuple(gen.chance_sites),
         tuple(StepStart(block_of[label.at], name) for label, name in main.steps), block_of[top.at], crossing,
         lowering.row_flags,
         {r: gen.function(e, f"the score of {r}") for r, e in program.score.items()},

@@ -118,8 +118,9 @@ def _describe(value) -> str:
 class Source:
     """The text side of the code generator: names, constants, compiling."""
 
-    def __init__(self, title: str, keep: bool = True):
-        self.title = title  # the game, for file names: "twenty-trials/challenger"
+    def __init__(self, title: str, keep: bool = True, lift: bool = True):
+        self.title = title
+        self.lift = lift  # nested functions that only read what is around them made once (polish.py)  # the game, for file names: "twenty-trials/challenger"
         self.keep = keep  # keep the units (listing, tracebacks); not for constants being folded
         self.units: list[Unit] = []  # every generated unit, in the order made
         self._consts: list = []
@@ -157,7 +158,8 @@ class Source:
         lines = [("def _make(K):", None)]
         lines += [(f"    k{i} = K[{i}]", None) for i in range(len(self._consts))]  # notes: Unit.get_source
         lines += drop_dead_resets(top.render("    "))
-        lines = lift_closed_functions(lines, 1 + len(self._consts))
+        if self.lift:
+            lines = lift_closed_functions(lines, 1 + len(self._consts))
         lines.append(("    return _f", None))
         name = f"rulelang-generated:{self.title}#{next(_UNITS)}"
         try:

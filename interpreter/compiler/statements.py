@@ -94,10 +94,10 @@ _EFFECTS = (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)
 
 
 class Statements(Binders):
-    def __init__(self, layout, program, invariants=None, keep: bool = True):
-        super().__init__(layout, keep)
+    def __init__(self, layout, program, invariants=None, keep: bool = True, options=None):
+        super().__init__(layout, keep, options)
         self.program = program
-        if program is not None:
+        if program is not None and self.options.cards:
             self.always_cards = locals_always_cards(program, layout.rs)
         self.invariants = invariants  # called after every effect, when the game checks its invariants
         self.watch_check = None  # called after every change to the game, when the mode has watches
@@ -107,7 +107,7 @@ class Statements(Binders):
         self.chance_sites: list[ChanceSite] = []  # every roll, random pick and shuffle generated, by index
         # whether a game keeps `st.events` (it does when the rules roll or pick at random): else a
         # decision need not test for it
-        self.remembers = program is None or _rolls_or_picks(program)
+        self.remembers = program is None or not self.options.idioms or _rolls_or_picks(program)
 
     def chance_site(self, kind: str, s: ir.Stmt) -> ChanceSite:
         """The site of a statement that draws from the RNG (one per statement generated)."""
@@ -122,9 +122,11 @@ class Statements(Binders):
         return site
 
     def define_function(self, name: str):
-        """A define as a function of (st, params): the plain program calls defines, the optimised one inlines them."""
+        """A define as a function of (st, params): called where it is not written in place (inlined)."""
         if name not in self._defines:
-            self._defines[name] = self.function(self.L.rs.defines[name].body, f"define {name}")
+            defines = self.program.defines if self.program is not None else {}
+            body = defines[name] if name in defines else self.L.rs.defines[name].body
+            self._defines[name] = self.function(body, f"define {name}")
         return self._defines[name]
 
     def procedure(self, name: str):
@@ -190,20 +192,21 @@ class Statements(Binders):
             rows = self.fresh("rows")
             self.emit(fn, indent, f"{rows} = {self.inline_call(self.values(s.every, fn), fn, indent)}")
             group = s.every.groups[0]
-            if len(s.every.groups) == 1 and isinstance(group.domain.ty, ZoneT) and top:
+            if len(s.every.groups) == 1 and isinstance(group.domain.ty, ZoneT) and top and self.options.idioms:
                 # all from one zone: filter it once instead of removing card by card
                 self.move_many(fn, indent, rows, self.expr(group.domain, fn, {}), dest, up)
             else:
                 self.emit(fn, indent, f"for {c} in {rows}:")
                 self.move_one(fn, indent + "    ", c, dest, up, top)
             return
-        if len(s.cards) == 1 and isinstance(s.cards[0].ty, ZoneT) and top:
+        if len(s.cards) == 1 and isinstance(s.cards[0].ty, ZoneT) and top and self.options.idioms:
             cards, src = self.fresh("cards"), self.expr(s.cards[0], fn, {})
             self.emit(fn, indent, f"{cards} = list(zones[{src}])")
             self.move_many(fn, indent, cards, src, dest, up)
             return
         for card in s.cards:
-            if isinstance(card, ir.BuiltinCall) and card.name in ("top", "bottom") and isinstance(card.args[0].ty, ZoneT):
+            if isinstance(card, ir.BuiltinCall) and card.name in ("top", "bottom") and isinstance(card.args[0].ty, ZoneT) \
+                    and self.options.idioms:
                 # the top (or bottom) card of a zone: taken off the end of its list, not searched for
                 src = self.fresh("src")
                 self.emit(fn, indent, f"{src} = zones[{self.expr(card.args[0], fn, {})}]", f"if not {src}:",
@@ -368,8 +371,12 @@ class Statements(Binders):
         self.emit(fn, indent, f"st.events.append(Told('announce', {to}, ('text',), (), {self.expr(s.text, fn, {})}))")
 
     def dice_count(self, s: ir.Roll, fn: Function, indent: str) -> str:
-        """How many dice a roll throws, checked (a few, known before play, need no check)."""
+        """How many dice a roll throws, checked, each a step (a few, known before play, counted
+        without a call: steps are the same however the count came to be known)."""
         if isinstance(s.count, ir.Const) and 0 <= s.count.value <= FREE_BINDINGS:
+            limit = self.L.step_limit
+            self.emit(fn, indent, f"st.steps += {s.count.value}", f"if st.steps > {limit}:",
+                      f"    _runaway({self.const(s.span)}, {limit}, 'dice')")
             return str(s.count.value)
         n, err = self.fresh("n"), self.error(s.count.span, "the number of dice must be 0 to 1,000,000")
         self.emit(fn, indent, f"{n} = _dice(st, {self.once(s.count, fn, indent)}, {self.const(s.span)}, "
@@ -396,14 +403,14 @@ class Statements(Binders):
     def stmt_repeat(self, s, fn, indent):
         n = self.fresh("n")
         self.emit(fn, indent, f"{n} = {self.expr(s.count, fn, {})}",
-                  f"_work(st, max({n}, 0), {self.const(s.span)}, {self.L.step_limit})", f"for _ in range({n}):")
+                  f"_steps(st, max({n}, 0), {self.const(s.span)}, {self.L.step_limit})", f"for _ in range({n}):")
         self.block(s.body, fn, indent + "    ")
 
     def stmt_for(self, s, fn, indent):
         names = s.binder.names
         vs, rows = [self.fresh("v") for _ in names], self.fresh("rows")
         self.emit(fn, indent, f"{rows} = {self.once(Options(s.binder, span=s.binder.span), fn, indent)}",
-                  f"_work(st, len({rows}), {self.const(s.span)}, {self.L.step_limit})",
+                  f"_steps(st, len({rows}), {self.const(s.span)}, {self.L.step_limit})",
                   f"for ({', '.join(vs)},) in {rows}:")
         for n, v in zip(names, vs):
             self.emit(fn, indent + "    ", f"env[{self.const(n)}] = {v}")

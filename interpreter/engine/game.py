@@ -30,6 +30,7 @@ from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 
 from ..compiler.flow import CALL, SUSPEND, watch_program
+from ..compiler.options import ALL, NAIVE, CompileOptions
 from ..compiler.rules import SHARED_SETUP, compile_rules
 from ..runtime import rng
 from ..runtime.chance import CHANCE, OUTCOME, Chance, Decided
@@ -46,7 +47,9 @@ DEFAULT_STEP_LIMIT = 1_000_000
 class Game:
     def __init__(self, ruleset: ir.Ruleset, mode: str | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
                  optimize: bool = True, check_invariants: bool = False, explicit_chance: bool = False,
-                 history: bool = False, after_effect=None):
+                 history: bool = False, after_effect=None, passes: CompileOptions | None = None):
+        """`passes`: the compiler's passes (compiler/options.py); by default all of them, or with
+        `optimize=False` none (the rules compiled as written: the naive reference)."""
         mode = mode or ruleset.default_mode
         if mode not in ruleset.modes:
             raise RulesetError([Diagnostic(None, f"{ruleset.name} has no mode '{mode}'",
@@ -54,7 +57,8 @@ class Game:
                                            "modes: " + ", ".join(ruleset.modes))])
         self.ruleset, self.mode = ruleset, ruleset.modes[mode]
         self.roles = self.mode.roles
-        self.step_limit, self.optimized, self.check_invariants = step_limit, optimize, check_invariants
+        self.passes = passes if passes is not None else ALL if optimize else NAIVE
+        self.step_limit, self.check_invariants = step_limit, check_invariants
         self.explicit_chance = explicit_chance
         self.draws_chance = False  # explicit chance resolved by the engine itself (see `drawing_chance`)
         self.layout = Layout(ruleset, self.mode, step_limit)
@@ -65,7 +69,7 @@ class Game:
         if after_effect is not None:
             effect = after_effect if effect is None else _Both(effect, after_effect)
         try:
-            self.rules = compile_rules(ruleset, self.mode, self.layout, optimize, effect, explicit_chance)
+            self.rules = compile_rules(ruleset, self.mode, self.layout, self.passes, effect, explicit_chance)
         except RecursionError:  # the front end bounds nesting; this is the last line of defence
             raise RulesetError([Diagnostic(self.mode.span, f"the rules of mode '{mode}' nest too deeply to compile",
                                            "lower the nesting, or the --limit nesting=N that let it through")]) from None
@@ -91,7 +95,7 @@ class Game:
         if isinstance(shared, Exception):  # the setup every game shares stops with an error: so does this one
             raise shared.with_traceback(None)
         st = State([z[:] for z in shared.zones], shared.where[:], shared.face_up[:], shared.vars[:],
-                   rng.derive(seed, "game"), steps=shared.steps, stack=[Frame("main", 0, {})],
+                   rng.derive(seed, "game"), steps=shared.steps, work=shared.work, stack=[Frame("main", 0, {})],
                    props=[p[:] for p in shared.props], events=[] if self.history else None, seed=seed)
         self.run(st, quick)
         if self.check_invariants:
@@ -240,7 +244,7 @@ class Game:
     @property
     def possible(self) -> dict[str, frozenset] | None:
         """The card types that can ever reach each zone in this game (None
-        when the rules are not optimised, so not analysed)."""
+        when the zone analysis is not among the passes)."""
         return self.rules.program.possible
 
     def check_state(self, st: State) -> None:
@@ -330,7 +334,7 @@ class Game:
                 where = f"'{self._step_at(main_pc)}', round {st.round:,}"
                 # the jump back to round 1 ran out; or any rule did, but this round has had few of the
                 # steps: the rounds are what never ends, not the loop or binder that took the last step
-                if runaway.span == self.mode.span or \
+                if runaway.span == self.mode.span or runaway.kind != "binder" and \
                         st.round > 1 and st.steps - st.round_steps <= self.step_limit // 2:
                     raise Runaway(self.mode.span, runaway.limit, "rounds", where) from None
                 raise runaway.at(where) from None
