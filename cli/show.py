@@ -85,7 +85,7 @@ def show_observation(args) -> int:
 
 def show_python(args) -> int:
     """The generated code of one mode, in the order it was generated: constants
-    and notes as comments (the code that runs has neither; see compiler/source.py)."""
+    and notes as comments (the code that runs has neither; see compiler/unit.py)."""
     ruleset = load(args)
     if args.plain and args.passes:
         raise UsageError("--plain is --passes none: give one")

@@ -122,3 +122,14 @@ class Dispatch(Generic[F]):
 def handled_by_methods(visitor: type, prefix: str, classes) -> set[type]:
     """The classes a method-named visitor handles: those with a `{prefix}_{name}` method."""
     return {c for c in classes if hasattr(visitor, f"{prefix}_{c.__name__.lower()}")}
+
+
+def dispatch(visitor, prefix: str, node, *args):
+    """Call a method-named visitor's method for the node (`stmt_move`): `Unhandled` if it has none,
+    naming the reason when its `DECLINES` (class -> why) says it never meets such a node."""
+    found = method(visitor, prefix, node)
+    if found is None:
+        why = getattr(visitor, "DECLINES", {}).get(type(node))
+        raise Unhandled(f"{type(visitor).__name__} has no rule for {type(node).__name__}"
+                        + (f": {why}" if why else ""))
+    return found(node, *args)

@@ -91,13 +91,13 @@ def test_every_mode_plays_the_same_optimised_and_plain():
 def test_procedures_called_rather_than_inlined_play_the_same_games(monkeypatch):
     # with no inlining budget every procedure called from two places or more is called, not inlined
     # (Hand of Fate's biggest are, at the default budget): the games stay the same
-    from interpreter.compiler import fold
+    from interpreter.compiler import tuning
     for name, params in (("gauntlet-gobbots", {"hard": "true"}), ("gauntlet-race", {})):  # calls that ask decisions
         rs = load_ruleset(name, params)
         inlined = Game(rs)
-        monkeypatch.setattr(fold, "INLINE_BUDGET", 0)
+        monkeypatch.setattr(tuning, "INLINE_BUDGET", 0)
         called = Game(rs)
-        monkeypatch.setattr(fold, "INLINE_BUDGET", 2000)
+        monkeypatch.setattr(tuning, "INLINE_BUDGET", 2000)
         assert called.rules.program.procedures and not inlined.rules.program.procedures
         assert called.possible == inlined.possible  # the zone analysis still sees through every call
         for seed in range(10 if name != "gauntlet-race" else 2):  # random players wander the race's track long

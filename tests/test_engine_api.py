@@ -11,7 +11,7 @@ import pytest
 from helpers import ROOT, game_for, rulelang
 
 from generators.english import EXPRESSIONS, context
-from interpreter.compiler.blocks import Codegen
+from interpreter.compiler.calls import Calls
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog, header
 from interpreter.engine.view import Viewer
@@ -113,7 +113,7 @@ modes:
 @pytest.mark.parametrize("name", sorted(BUILTINS))
 def test_every_built_in_is_generated_checked_and_written_in_english(name):
     builtin = BUILTINS[name]
-    assert callable(getattr(Codegen, "builtin_" + name, None)), f"no code generator for {name}()"
+    assert callable(getattr(Calls, "builtin_" + name, None)), f"no code generator for {name}()"
     assert builtin.phrase.count("{") == len(builtin.params)
     assert builtin.negated is None or builtin.negated.count("{") == len(builtin.params)
     context(load_ruleset("twenty-trials"))  # registers the renderings

@@ -1,5 +1,5 @@
 """A quantifier's nested function that only reads what it uses from around it is made once,
-beside the unit's constants, and called with those values (compiler/polish.py), instead of
+beside the unit's constants, and called with those values (compiler/lift.py), instead of
 being made again every time the lines that hold it run; one that sets a lazy value of the
 lines around it stays where it is. The games are the plain rules' either way."""
 import re
@@ -10,7 +10,7 @@ from helpers.random_games import CONFIGS, LONG_GAMES
 
 from interpreter.agents.match import play
 from interpreter.agents.simple import RandomAgent
-from interpreter.compiler import source
+from interpreter.compiler.options import ALL
 from interpreter.engine.game import Game
 from interpreter.runtime.errors import RuleError
 from rulelang import load_ruleset, load_text
@@ -84,22 +84,21 @@ def test_the_bundled_games_make_their_quantifiers_once(name):
         assert all(len(indent) == 4 for indent, _, _ in defs)
 
 
-def test_a_lifted_function_fails_where_the_nested_one_failed(monkeypatch):
+def test_a_lifted_function_fails_where_the_nested_one_failed():
     # the count reads c.value of a card that is none: the same error, from the same line, lifted or nested
     broken = COUNTS.replace("for c in hand:\n            if count(",
                             "let c = (first(x in done) if not empty(done) else none)\n"
                             "          if true:\n            if count(")
 
-    def error() -> tuple:
-        game = Game(load_text(broken, "counts.yaml"))
+    def error(passes=ALL) -> tuple:
+        game = Game(load_text(broken, "counts.yaml"), passes=passes)
         with pytest.raises(RuleError) as err:
             st = game.new_state(0)
             while not game.is_terminal(st):
                 game.apply(st, 0)
         return units(game), err.value.diagnostic
     lifted, lifted_error = error()
-    monkeypatch.setattr(source, "lift_closed_functions", lambda lines, at: lines)
-    nested, nested_error = error()
+    nested, nested_error = error(ALL.replace(lift=False))
     assert re.search(r"^    def q\d+\(env_k\d+, st\):", lifted, re.M) and not re.search(r"^    def q", nested, re.M)
     assert lifted_error == nested_error and lifted_error.span.line == 31  # the count's line
 
@@ -111,11 +110,10 @@ EXAMPLES = [(str(path), None) for path in sorted((ROOT / "rulesets" / "examples"
 @pytest.mark.parametrize("name, mode", [pytest.param(n, m, marks=[pytest.mark.slow] if n.startswith(("gauntlet-race",
                                                                                                    "gauntlet-16-7")) else [])
                                         for n, m in CONFIGS if n not in LONG_GAMES - {"gauntlet-race"}] + EXAMPLES)
-def test_every_ruleset_plays_the_same_with_its_functions_lifted_or_not(name, mode, monkeypatch):
+def test_every_ruleset_plays_the_same_with_its_functions_lifted_or_not(name, mode):
     rules = load_ruleset(name) if name.endswith(".yaml") else bundled(name)
     lifted = Game(rules, mode)
-    monkeypatch.setattr(source, "lift_closed_functions", lambda lines, at: lines)
-    nested = Game(rules, mode)
+    nested = Game(rules, mode, passes=ALL.replace(lift=False))
     assert units(lifted) != units(nested) or "def q" not in units(nested)
     for seed in range(8):
         games = [play(g, seed, {r: RandomAgent(seed, r) for r in g.roles}) for g in (lifted, nested)]

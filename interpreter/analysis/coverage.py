@@ -38,7 +38,7 @@ from ..engine.game import DEFAULT_STEP_LIMIT, Game
 from .simulate import simulate
 
 PREFIX = "$cov"
-PLAIN_STEPS = 30  # how much more work (bindings) the plain code may go through than the limit given (docs/reliability.md)
+PLAIN_STEPS = 30  # how much more work (bindings) the plain code may do than the limit given (docs/reliability.md)
 
 
 def located(span: Span | None) -> str:

@@ -146,8 +146,9 @@ def plan(rulesets: list[tuple[str, ir.Ruleset]], grid: dict[str, list[str]], age
                 params = {p: configured.param_values[p] for p in swept}
                 index = len(configurations)
                 label = f"configuration {index} ({describe(entry, params, chosen)})"
-                setup = Setup(configured, name, tuple(chosen.items()), label, step_limit, True, check_invariants,
-                              timeout, tuple(PLUGINS), explicit_chance)
+                setup = Setup(configured, name, tuple(chosen.items()), label, step_limit,
+                              check_invariants=check_invariants, timeout=timeout, plugins=tuple(PLUGINS),
+                              explicit_chance=explicit_chance)
                 configurations.append(Configuration(index, entry, params, chosen, setup))
     types = param_types(rs for _, rs in rulesets)
     return Sweep(configurations, grid, list(roles), measures, list(scored), types, games, seed)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rulelang import ir
 from rulelang.types import BoardT, ZoneT
-from rulelang.walk import walk
+from rulelang.walk import dispatch, walk
 
 from .nodes import Program
 
@@ -21,18 +21,12 @@ def locals_always_cards(program: Program, ruleset: ir.Ruleset) -> frozenset[str]
     bindings: dict[str, list] = {}  # name -> "card", or the Local a let copies, or None (anything else)
     parts = [program.setup, *(s.body for s in program.steps), *program.procedures.values(),
              *(w.body for w in program.watches)]
+    binds = _Binds()
     for part in parts:
         for node in (n for item in part for n in walk(item)):
-            if isinstance(node, (ir.For, ir.Choose, ir.Take)):
-                for g in node.binder.groups:
-                    kind = "card" if _cards_only(g.domain) else None
-                    for name in g.names:
-                        bindings.setdefault(name, []).append(kind)
-            elif isinstance(node, ir.Let):
-                copied = node.value.name if isinstance(node.value, ir.Local) else None
-                bindings.setdefault(node.name, []).append(("copy", copied) if copied else None)
-            elif isinstance(node, (ir.Assign, ir.Roll)) and isinstance(node.target, ir.Local):
-                bindings.setdefault(node.target.name, []).append(None)
+            if isinstance(node, ir.Stmt):
+                for name, way in dispatch(binds, "binds", node):
+                    bindings.setdefault(name, []).append(way)
     for proc in program.procedures:  # those still called (the rest are inlined, their parameters lets)
         for name, _ in ruleset.procedures[proc].params:
             bindings.setdefault(name, []).append(None)
@@ -43,6 +37,30 @@ def locals_always_cards(program: Program, ruleset: ir.Ruleset) -> frozenset[str]
         if not more:
             return frozenset(found)
         found |= more
+
+
+class _Binds:
+    """The locals each statement binds, and how: (name, "card"), (name, ("copy", other)), (name, None)."""
+    DECLINES = {ir.Trigger: "triggers and windows are written out before code is generated (abilities.py)"}
+
+    def binds_for(self, s) -> list:
+        return [(name, "card" if _cards_only(g.domain) else None) for g in s.binder.groups for name in g.names]
+
+    binds_choose = binds_take = binds_decide = binds_takefrom = binds_for
+
+    def binds_let(self, s: ir.Let) -> list:
+        return [(s.name, ("copy", s.value.name) if isinstance(s.value, ir.Local) else None)]
+
+    def binds_assign(self, s: ir.Assign | ir.Roll) -> list:
+        return [(s.target.name, None)] if isinstance(s.target, ir.Local) else []
+
+    binds_roll = binds_assign
+
+    def binds_nothing(self, s: ir.Stmt) -> list:
+        return []
+
+    binds_move = binds_draw = binds_shuffle = binds_flip = binds_if = binds_while = binds_repeat = binds_menu = \
+        binds_endgame = binds_eliminate = binds_callproc = binds_pass = binds_reveal = binds_announce = binds_nothing
 
 
 def _cards_only(domain: ir.Expr) -> bool:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from rulelang import ir
 from rulelang.errors import Span
 from rulelang.types import INT, NONE, ROLE, BoardT, CardT, ListT, ZoneT
+from rulelang.walk import dispatch
 
 from ..runtime.decision import DecisionSite
 from .hoist import free_locals
@@ -142,6 +143,7 @@ class LoopNext:
 
 
 TERMINATORS = (Jump, Branch, Ask, AskMenu, Enter, LoopNext, Draw, NextTurn)  # items that end a basic block
+ITEMS = (Run, NewRound, Take, LoopStart, *TERMINATORS)  # every kind of flow item
 
 
 def watch_program(index: int) -> str:
@@ -173,18 +175,50 @@ def draws(s: ir.Stmt) -> bool:
 def may_suspend(stmts, procedures: dict, chance: bool = False) -> bool:
     """True if running these statements may ask for a decision (or, with
     `chance`, stop for a chance event)."""
-    for s in stmts:
-        if isinstance(s, (ir.Choose, ir.Menu)) or chance and draws(s):
-            return True
-        if isinstance(s, ir.CallProc) and may_suspend(procedures[s.name], procedures, chance):
-            return True
-        if isinstance(s, ir.If):
-            if any(may_suspend(b, procedures, chance) for _, b in s.branches) or \
-                    (s.otherwise and may_suspend(s.otherwise, procedures, chance)):
-                return True
-        if isinstance(s, (ir.While, ir.Repeat, ir.For, ir.Take)) and may_suspend(s.body, procedures, chance):
-            return True
-    return False
+    return _Suspends(procedures, chance).block(stmts)
+
+
+class _Suspends:
+    DECLINES = {ir.Trigger: "triggers and windows are written out before the flow is lowered (abilities.py)"}
+
+    def __init__(self, procedures: dict, chance: bool):
+        self.procedures, self.chance = procedures, chance
+
+    def block(self, stmts) -> bool:
+        return any(dispatch(self, "suspends", s) for s in stmts)
+
+    def suspends_choose(self, s) -> bool:
+        return True
+
+    suspends_menu = suspends_decide = suspends_choose
+
+    def suspends_roll(self, s) -> bool:
+        return self.chance and draws(s)
+
+    suspends_shuffle = suspends_roll
+
+    def suspends_take(self, s) -> bool:
+        return self.chance and draws(s) or self.block(s.body)
+
+    suspends_takefrom = suspends_take
+
+    def suspends_callproc(self, s: ir.CallProc) -> bool:
+        return self.block(self.procedures[s.name])
+
+    def suspends_if(self, s: ir.If) -> bool:
+        return any(self.block(b) for _, b in s.branches) or s.otherwise is not None and self.block(s.otherwise)
+
+    def suspends_while(self, s) -> bool:
+        return self.block(s.body)
+
+    suspends_repeat = suspends_for = suspends_while
+
+    def suspends_not(self, s) -> bool:
+        return False
+
+    suspends_move = suspends_draw = suspends_flip = suspends_let = suspends_assign = suspends_endgame = \
+        suspends_eliminate = suspends_pass = suspends_reveal = suspends_announce = suspends_not
+
 
 
 @dataclass
@@ -200,16 +234,24 @@ class Lowered:
         self.items.append(item)
 
 
+_NO_DECISION = "it asks no decision: it runs whole, in a Run item"
+
+
 class Lowering:
     """The statements of one mode's program -> flow items, and the decision sites."""
+    DECLINES = {**{c: _NO_DECISION for c in (ir.Move, ir.Draw, ir.Flip, ir.Let, ir.Assign, ir.EndGame, ir.Eliminate,
+                                             ir.Pass, ir.Reveal, ir.Announce)},
+                ir.Choose: "a decision carries its options by now (a Decide)",
+                ir.Take: "a take carries its options by now (a TakeFrom)",
+                ir.Trigger: "triggers and windows are written out before the flow is lowered (abilities.py)"}
 
     def __init__(self, program: Program, ruleset: ir.Ruleset, explicit_chance: bool = False):
         self.program, self.rs, self.chance = program, ruleset, explicit_chance
         self.sites: list[DecisionSite] = []
         self.labels: dict[int, ir.Expr] = {}  # a site's `labelled` text: how each of its options reads
         self.called: list[str] = []  # procedures entered as programs of their own (plain rules only)
-        self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows local -> which values are cards
         self.next_turn: Label | None = None  # where the next player's turn is found (a mode of turns)
+        self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows local -> which values are cards
         self._temps = 0
 
     def main(self, round_span: Span | None) -> tuple[Lowered, Label]:
@@ -279,66 +321,79 @@ class Lowering:
         return site
 
     def lower(self, prog: Lowered, s: ir.Stmt) -> None:
-        if isinstance(s, Decide):
-            reads = () if s.labelled is None else sorted(free_locals(s.labelled, {}) - set(s.binder.names))
-            site = self.site(s.label, s.binder.names, card_flags(s.binder), s.span,
-                             is_zone=zone_flags(s.binder), reads=reads)
-            if s.labelled is not None:
-                self.labels[site.index] = s.labelled
-            prog.add(Ask(s.role, site, s.options))
-            self.block(prog, s.body)
-        elif isinstance(s, TakeFrom):
-            prog.add(Draw(s) if self.chance and draws(s) else Take(s))
-            self.block(prog, s.body)
-        elif isinstance(s, (ir.Roll, ir.Shuffle)):
-            prog.add(Draw(s))
-        elif isinstance(s, ir.Menu):
-            end = Label()
-            choices = tuple(MenuChoice(o.name, o.guard, Label()) for o in s.options)
-            prog.add(AskMenu(s.role, self.site(s.label, (), (), s.span, menu=True), choices))
-            for choice, option in zip(choices, s.options):
-                prog.here(choice.to)
-                self.block(prog, option.body)
-                prog.add(Jump(end))
-            prog.here(end)
-        elif isinstance(s, ir.If):
-            end = Label()
-            for cond, body in s.branches:
-                skip = Label()
-                prog.add(Branch(cond, True, skip))
-                self.block(prog, body)
-                prog.add(Jump(end))
-                prog.here(skip)
-            if s.otherwise is not None:
-                self.block(prog, s.otherwise)
-            prog.here(end)
-        elif isinstance(s, ir.While):
-            top, end = Label(), Label()
-            prog.here(top)
-            prog.add(Branch(s.cond, not s.until, end))
-            self.block(prog, s.body)
-            prog.add(Jump(top, s.span))
-            prog.here(end)
-        elif isinstance(s, (ir.Repeat, ir.For)):
-            rows, index = self.temp("rows"), self.temp("i")
-            if isinstance(s, ir.Repeat):
-                names, start = (), LoopStart(rows, index, s.count, None, s.span)
-            else:
-                names, start = s.binder.names, LoopStart(rows, index, None, s.binder, s.span)
-                self.row_flags[rows] = card_flags(s.binder)
-            prog.add(start)
-            top, end = Label(), Label()
-            prog.here(top)
-            prog.add(LoopNext(rows, index, names, end))
-            self.block(prog, s.body)
-            prog.add(Jump(top))  # its passes were counted at its start
-            prog.here(end)
-        elif isinstance(s, ir.CallProc):
-            params = [p for p, _ in self.rs.procedures[s.name].params]
-            self.called.append(s.name)
-            prog.add(Enter("proc:" + s.name, tuple(zip(params, s.args))))
+        """A statement that may stop play (may_suspend) as flow items."""
+        dispatch(self, "lower", s, prog)
+
+    def lower_decide(self, s: Decide, prog: Lowered) -> None:
+        reads = () if s.labelled is None else sorted(free_locals(s.labelled, {}) - set(s.binder.names))
+        site = self.site(s.label, s.binder.names, card_flags(s.binder), s.span, is_zone=zone_flags(s.binder),
+                         reads=reads)
+        if s.labelled is not None:
+            self.labels[site.index] = s.labelled
+        prog.add(Ask(s.role, site, s.options))
+        self.block(prog, s.body)
+
+    def lower_takefrom(self, s: TakeFrom, prog: Lowered) -> None:
+        prog.add(Draw(s) if self.chance and draws(s) else Take(s))
+        self.block(prog, s.body)
+
+    def lower_roll(self, s: ir.Roll | ir.Shuffle, prog: Lowered) -> None:
+        prog.add(Draw(s))
+
+    lower_shuffle = lower_roll
+
+    def lower_menu(self, s: ir.Menu, prog: Lowered) -> None:
+        end = Label()
+        choices = tuple(MenuChoice(o.name, o.guard, Label()) for o in s.options)
+        prog.add(AskMenu(s.role, self.site(s.label, (), (), s.span, menu=True), choices))
+        for choice, option in zip(choices, s.options):
+            prog.here(choice.to)
+            self.block(prog, option.body)
+            prog.add(Jump(end))
+        prog.here(end)
+
+    def lower_if(self, s: ir.If, prog: Lowered) -> None:
+        end = Label()
+        for cond, body in s.branches:
+            skip = Label()
+            prog.add(Branch(cond, True, skip))
+            self.block(prog, body)
+            prog.add(Jump(end))
+            prog.here(skip)
+        if s.otherwise is not None:
+            self.block(prog, s.otherwise)
+        prog.here(end)
+
+    def lower_while(self, s: ir.While, prog: Lowered) -> None:
+        top, end = Label(), Label()
+        prog.here(top)
+        prog.add(Branch(s.cond, not s.until, end))
+        self.block(prog, s.body)
+        prog.add(Jump(top, s.span))
+        prog.here(end)
+
+    def lower_repeat(self, s: ir.Repeat | ir.For, prog: Lowered) -> None:
+        rows, index = self.temp("rows"), self.temp("i")
+        if isinstance(s, ir.Repeat):
+            names, start = (), LoopStart(rows, index, s.count, None, s.span)
         else:
-            raise AssertionError(type(s).__name__)
+            names, start = s.binder.names, LoopStart(rows, index, None, s.binder, s.span)
+            self.row_flags[rows] = card_flags(s.binder)
+        prog.add(start)
+        top, end = Label(), Label()
+        prog.here(top)
+        prog.add(LoopNext(rows, index, names, end))
+        self.block(prog, s.body)
+        prog.add(Jump(top))  # its passes were counted at its start
+        prog.here(end)
+
+    lower_for = lower_repeat
+
+    def lower_callproc(self, s: ir.CallProc, prog: Lowered) -> None:
+        params = [p for p, _ in self.rs.procedures[s.name].params]
+        self.called.append(s.name)
+        prog.add(Enter("proc:" + s.name, tuple(zip(params, s.args))))
+
 
 
 def labels_of(item) -> list[Label]:
@@ -354,4 +409,3 @@ def labels_of(item) -> list[Label]:
 def _turn_var(name: str, ty) -> ir.Var:
     """One of the slots a mode of turns keeps (layout.TURN_VARS)."""
     return ir.Var(name, ty=ty)
-

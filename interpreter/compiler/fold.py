@@ -14,14 +14,20 @@ import dataclasses
 from rulelang import ir
 from rulelang.builtins import BUILTINS
 from rulelang.types import BoardT, CardT, ListT, ZoneT
-from rulelang.walk import children, map_children, walk
+from rulelang.walk import children, dispatch, map_children, walk
 
-from .nodes import TRIVIAL, LetIn
+from . import tuning
+from .nodes import TRIVIAL, Decide, Hoisted, HoistLet, LetIn, Options, TakeFrom
 
 
 class Folder:
     """Folding (`fold`) and inlining (`inline`), each of which may be off: with both, the rules
     specialised to one mode's parameters; `possible` (the zone analysis) folds type tests too."""
+    DECLINES = {ir.Trigger: "triggers and windows are written out before folding (abilities.py)",
+                Decide: "a decision's options are attached after folding", TakeFrom: "a take's options, likewise",
+                Hoisted: "hoisting comes after folding", HoistLet: "hoisting comes after folding",
+                Options: "options are attached after folding",
+                **{c: "the checker resolves every name before the compiler sees the rules" for c in ir.PARSER_ONLY}}
 
     def __init__(self, rs: ir.Ruleset, evaluate, fresh, fold: bool = True, inline: bool = True,
                  possible: dict[str, frozenset] | None = None):
@@ -50,65 +56,81 @@ class Folder:
         return tuple(out)
 
     def stmt(self, s, kenv: dict) -> list[ir.Stmt]:
-        if isinstance(s, ir.If) and not self.folding:
-            return [dataclasses.replace(s, branches=tuple((self.expr(c, kenv), self.block(b, kenv)) for c, b in s.branches),
-                                        otherwise=self.block(s.otherwise, kenv) if s.otherwise is not None else None)]
-        if isinstance(s, ir.If):
-            branches = []
-            for cond, body in s.branches:
-                c = self.expr(cond, kenv)
-                if isinstance(c, ir.Const):
-                    if c.value:
-                        if not branches:
-                            return list(self.block(body, kenv))
-                        return [dataclasses.replace(s, branches=tuple(branches), otherwise=self.block(body, kenv))]
-                    continue
-                branches.append((c, self.block(body, kenv)))
-            otherwise = self.block(s.otherwise, kenv) if s.otherwise is not None else None
-            if not branches:
-                return list(otherwise or ())
-            return [dataclasses.replace(s, branches=tuple(branches), otherwise=otherwise)]
-        if isinstance(s, ir.While):
-            cond = self.expr(s.cond, kenv)
-            if self.folding and isinstance(cond, ir.Const) and bool(cond.value) == s.until:
-                return []
-            return [dataclasses.replace(s, cond=cond, body=self.block(s.body, kenv))]
-        if isinstance(s, ir.Repeat):
-            return [dataclasses.replace(s, count=self.expr(s.count, kenv), body=self.block(s.body, kenv))]
-        if isinstance(s, ir.Let):
-            value = self.expr(s.value, kenv)
-            kenv[s.name] = (self.kinds(value, kenv), False)
-            return [dataclasses.replace(s, value=value)]
-        if isinstance(s, (ir.Choose, ir.For, ir.Take)):
-            binder, inner = self.binder(s.binder, kenv)
-            extra = {"role": self.expr(s.role, kenv)} if isinstance(s, ir.Choose) else {}
-            # a name bound to a one-item constant list is that constant in the body too
-            body = substitute_statements(s.body, _constant_names(binder)) if self.folding else s.body
-            return [dataclasses.replace(s, binder=binder, body=self.block(body, inner), **extra)]
-        if isinstance(s, ir.Move) and s.every is not None:
-            every, _ = self.binder(s.every, kenv)
-            dest = self.expr(s.dest, kenv)
-            (group,) = every.groups if len(every.groups) == 1 else (None,)
-            if self.folding and group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef) \
-                    and isinstance(group.domain.ty, ZoneT):
-                return [dataclasses.replace(s, cards=(group.domain,), every=None, dest=dest)]  # the whole zone
-            return [dataclasses.replace(s, every=every, dest=dest)]
-        if isinstance(s, ir.CallProc) and (s.name in self.calls or not self.inlining):
+        """The statement folded: none, one, or the statements it stands for (a call inlined)."""
+        return dispatch(self, "stmt", s, kenv)
+
+    def stmt_if(self, s: ir.If, kenv: dict) -> list[ir.Stmt]:
+        branches = []
+        for cond, body in s.branches:
+            c = self.expr(cond, kenv)
+            if self.folding and isinstance(c, ir.Const):
+                if c.value:
+                    if not branches:
+                        return list(self.block(body, kenv))
+                    return [dataclasses.replace(s, branches=tuple(branches), otherwise=self.block(body, kenv))]
+                continue
+            branches.append((c, self.block(body, kenv)))
+        otherwise = self.block(s.otherwise, kenv) if s.otherwise is not None else None
+        if not branches:
+            return list(otherwise or ())
+        return [dataclasses.replace(s, branches=tuple(branches), otherwise=otherwise)]
+
+    def stmt_while(self, s: ir.While, kenv: dict) -> list[ir.Stmt]:
+        cond = self.expr(s.cond, kenv)
+        if self.folding and isinstance(cond, ir.Const) and bool(cond.value) == s.until:
+            return []
+        return [dataclasses.replace(s, cond=cond, body=self.block(s.body, kenv))]
+
+    def stmt_repeat(self, s: ir.Repeat, kenv: dict) -> list[ir.Stmt]:
+        return [dataclasses.replace(s, count=self.expr(s.count, kenv), body=self.block(s.body, kenv))]
+
+    def stmt_let(self, s: ir.Let, kenv: dict) -> list[ir.Stmt]:
+        value = self.expr(s.value, kenv)
+        kenv[s.name] = (self.kinds(value, kenv), False)
+        return [dataclasses.replace(s, value=value)]
+
+    def stmt_for(self, s: ir.For | ir.Choose | ir.Take, kenv: dict) -> list[ir.Stmt]:
+        binder, inner = self.binder(s.binder, kenv)
+        extra = {"role": self.expr(s.role, kenv)} if isinstance(s, ir.Choose) else {}
+        # a name bound to a one-item constant list is that constant in the body too
+        body = substitute_statements(s.body, _constant_names(binder)) if self.folding else s.body
+        return [dataclasses.replace(s, binder=binder, body=self.block(body, inner), **extra)]
+
+    stmt_choose = stmt_take = stmt_for
+
+    def stmt_move(self, s: ir.Move, kenv: dict) -> list[ir.Stmt]:
+        if s.every is None:
+            return self.expressions(s, kenv)
+        every, _ = self.binder(s.every, kenv)
+        dest = self.expr(s.dest, kenv)
+        (group,) = every.groups if len(every.groups) == 1 else (None,)
+        if self.folding and group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef) \
+                and isinstance(group.domain.ty, ZoneT):
+            return [dataclasses.replace(s, cards=(group.domain,), every=None, dest=dest)]  # the whole zone
+        return [dataclasses.replace(s, every=every, dest=dest)]
+
+    def stmt_callproc(self, s: ir.CallProc, kenv: dict) -> list[ir.Stmt]:
+        if s.name in self.calls or not self.inlining:
             return [dataclasses.replace(s, args=tuple(self.expr(a, kenv) for a in s.args))]
-        if isinstance(s, ir.CallProc):
-            return list(self.block(self.inline_procedure(s), kenv))
-        if isinstance(s, ir.Menu):
-            options = []
-            for o in s.options:
-                guard = self.expr(o.guard, kenv) if o.guard is not None else None
-                if self.folding and isinstance(guard, ir.Const) and not guard.value:
-                    continue
-                if self.folding and isinstance(guard, ir.Const):
-                    guard = None
-                options.append(dataclasses.replace(o, guard=guard, body=self.block(o.body, kenv)))
-            return [dataclasses.replace(s, role=self.expr(s.role, kenv), options=tuple(options))]
-        # statements without blocks of their own: fold their expressions
+        return list(self.block(self.inline_procedure(s), kenv))
+
+    def stmt_menu(self, s: ir.Menu, kenv: dict) -> list[ir.Stmt]:
+        options = []
+        for o in s.options:
+            guard = self.expr(o.guard, kenv) if o.guard is not None else None
+            if self.folding and isinstance(guard, ir.Const) and not guard.value:
+                continue
+            if self.folding and isinstance(guard, ir.Const):
+                guard = None
+            options.append(dataclasses.replace(o, guard=guard, body=self.block(o.body, kenv)))
+        return [dataclasses.replace(s, role=self.expr(s.role, kenv), options=tuple(options))]
+
+    def expressions(self, s: ir.Stmt, kenv: dict) -> list[ir.Stmt]:
+        """A statement without blocks of its own: its expressions folded."""
         return [map_children(s, lambda n: self.expr(n, kenv))]
+
+    stmt_draw = stmt_shuffle = stmt_flip = stmt_assign = stmt_roll = stmt_endgame = stmt_eliminate = \
+        stmt_pass = stmt_reveal = stmt_announce = expressions
 
     # ------------------------------------------------------------ binders
     def binder(self, b: ir.Binder, kenv: dict) -> tuple[ir.Binder, dict]:
@@ -164,20 +186,29 @@ class Folder:
 
     # ------------------------------------------------------------ expressions
     def expr(self, e: ir.Expr, kenv: dict) -> ir.Expr:
-        if isinstance(e, ir.Param) and self.folding:
-            return ir.Const(self.rs.param_values[e.name], span=e.span, ty=e.ty)
-        if isinstance(e, ir.DefineCall) and self.inlining:
-            return self.inline(e, kenv)
-        if isinstance(e, ir.Quantified):
-            return self.quantified(e, kenv)
-        if isinstance(e, LetIn):
-            value = self.expr(e.value, kenv)
-            if isinstance(value, TRIVIAL):
-                return self.expr(substitute(e.body, {e.name: value}), kenv)
-            body = self.expr(e.body, {**kenv, e.name: (self.kinds(value, kenv), False)})
-            return dataclasses.replace(e, value=value, body=body)
+        return dispatch(self, "expr", e, kenv)
+
+    def expr_param(self, e: ir.Param, kenv: dict) -> ir.Expr:
+        return ir.Const(self.rs.param_values[e.name], span=e.span, ty=e.ty) if self.folding else e
+
+    def expr_definecall(self, e: ir.DefineCall, kenv: dict) -> ir.Expr:
+        return self.inline(e, kenv) if self.inlining else self.expr_any(e, kenv)
+
+    def expr_letin(self, e: LetIn, kenv: dict) -> ir.Expr:
+        value = self.expr(e.value, kenv)
+        if isinstance(value, TRIVIAL):
+            return self.expr(substitute(e.body, {e.name: value}), kenv)
+        body = self.expr(e.body, {**kenv, e.name: (self.kinds(value, kenv), False)})
+        return dataclasses.replace(e, value=value, body=body)
+
+    def expr_any(self, e: ir.Expr, kenv: dict) -> ir.Expr:
+        """An expression folded part by part, then simplified where its shape is known."""
         e = map_children(e, lambda n: self.expr(n, kenv) if isinstance(n, ir.Expr) else n)
         return self.simplify(e, kenv) if self.folding else e
+
+    expr_const = expr_local = expr_var = expr_enumvalue = expr_zoneref = expr_roleref = expr_field = \
+        expr_builtincall = expr_unary = expr_binary = expr_istype = expr_ifexpr = expr_case = expr_listexpr = \
+        expr_rangeexpr = expr_index = expr_typevalues = expr_template = expr_any
 
     def simplify(self, e: ir.Expr, kenv: dict) -> ir.Expr:
         if isinstance(e, ir.Binary) and e.op in ("and", "or"):
@@ -224,7 +255,7 @@ class Folder:
         """Names bound by a binder over a zone always hold a card."""
         return isinstance(e, ir.Local) and kenv.get(e.name, (None, False))[1]
 
-    def quantified(self, e: ir.Quantified, kenv: dict) -> ir.Expr:
+    def expr_quantified(self, e: ir.Quantified, kenv: dict) -> ir.Expr:
         binder, inner = self.binder(e.binder, kenv)
         value = self.expr(e.value, inner) if e.value is not None else None
         if not self.folding:
@@ -292,13 +323,6 @@ class Folder:
         return self.expr(body, kenv)
 
 
-# How much code inlining may repeat: a procedure whose copies beyond the first would
-# add more nodes than this is called instead. Inlining everything made Hand of Fate's
-# main program 18 times the size of its rules (21,000 lines of Python, 2.3 s to compile)
-# for calls of a few big procedures from two or three places each.
-INLINE_BUDGET = 2000
-
-
 def called_procedures(rs: ir.Ruleset, roots) -> frozenset[str]:
     """The procedures to call rather than inline: those whose repeated copies
     (inlined at every call, with the procedures they call) would exceed the budget."""
@@ -313,7 +337,7 @@ def called_procedures(rs: ir.Ruleset, roots) -> frozenset[str]:
             sizes[name] = sum(size(n.name) if isinstance(n, ir.CallProc) else 1
                               for n in walk(rs.procedures[name].body))
         return sizes[name]
-    return frozenset(name for name, k in sites.items() if (k - 1) * size(name) > INLINE_BUDGET)
+    return frozenset(name for name, k in sites.items() if (k - 1) * size(name) > tuning.INLINE_BUDGET)
 
 
 _EMPTY = {"exists": False, "count": 0, "sum": 0, "any": False, "all": True, "list": []}

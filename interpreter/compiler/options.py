@@ -6,7 +6,7 @@
 
 The naive compile is the reference: each pass, alone and with all the others,
 must play the same games as it, with the same steps counted at every decision
-(tests/test_passes.py). A miscompile is found by switching passes off until
+(tests/test_naive_reference.py). A miscompile is found by switching passes off until
 the game is the naive one again (docs/architecture.md).
 """
 from __future__ import annotations

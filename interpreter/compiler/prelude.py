@@ -15,12 +15,10 @@ from ..runtime.chance import Chance, ChanceEvent, Decided, Told
 from ..runtime.decision import Decision
 from ..runtime.errors import GameEnded, RuleError, Runaway
 from ..runtime.state import Frame
+from .tuning import WAYS_REMEMBERED
 
 UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
 MAX_LIST = 1_000_000  # items in one list (a range, two lists joined)
-# a binder's bindings (with those of the binders it runs inside) the code counts as no steps when
-# they may be at most this many; more are counted against the step limit (`_work`, binders.py)
-FREE_BINDINGS = 1_000
 
 
 def _fail(error, hint=None):
@@ -163,7 +161,6 @@ def _board_order(st, found):
     return found
 
 
-_WAYS = 100_000  # answers kept per board before the memo starts afresh
 
 
 def _way(neighbours, a, b, toward, error, memo=None):
@@ -175,7 +172,7 @@ def _way(neighbours, a, b, toward, error, memo=None):
         key = (a, b, toward)
         found = memo.get(key)
         if found is None:
-            if len(memo) >= _WAYS:
+            if len(memo) >= WAYS_REMEMBERED:
                 memo.clear()
             found = memo[key] = _way(neighbours, a, b, toward, error)
         return found

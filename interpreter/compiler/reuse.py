@@ -24,9 +24,10 @@ from __future__ import annotations
 import dataclasses
 
 from rulelang import ir
-from rulelang.walk import map_children, walk
+from rulelang.walk import dispatch, map_children, walk
 
 from .hoist import bound_names, free_locals
+from .nodes import Decide, TakeFrom
 from .share import canonical
 
 
@@ -40,6 +41,9 @@ class Known:
 
 
 class Reuse:
+    DECLINES = {ir.Trigger: "triggers and windows are written out before reuse (abilities.py)",
+                Decide: "a decision's options are attached after reuse", TakeFrom: "a take's options, likewise"}
+
     def __init__(self, fresh):
         self.fresh = fresh
         self.memo: dict = {}
@@ -74,31 +78,47 @@ class Reuse:
 
     def stmt(self, s: ir.Stmt, known: tuple[Known, ...]):
         """(the statement rewritten, what is known after it, statements to put before it)."""
-        if isinstance(s, ir.If):
-            return self.stmt_if(s, known)
-        if isinstance(s, (ir.Let, ir.Assign)):
-            value = self.reused(s.value, known)
-            first, before, new = _first_evaluated(value), [], ()
-            if isinstance(s, ir.Let) and first is value:
-                new = (self.known(value, s.name),)  # `let x = Q`: x holds it
-            elif first is not None and (held := self.hold(first)) is not None:
-                let, k = held
-                value, before, new = _replace_node(value, first, k), [let], (k,)
-            s = dataclasses.replace(s, value=value)
-            writes = _writes(s)  # what it sets is set after its value is computed
-            return s, _forget(known, writes) + tuple(k for k in new if writes is not None and not k.reads & writes), \
-                before
-        if isinstance(s, (ir.While, ir.For, ir.Repeat, ir.Choose, ir.Take)):
-            # what is evaluated before the loop or decision may reuse; the body starts afresh
-            head = {} if isinstance(s, ir.While) else {f: self.reused(getattr(s, f), known)
-                                                       for f in ("binder", "count", "role") if hasattr(s, f)}
-            return dataclasses.replace(s, body=self.block(s.body, ())[0], **head), (), []
-        if isinstance(s, ir.Menu):
-            options = tuple(dataclasses.replace(o, guard=self.reused(o.guard, known) if o.guard is not None else None,
-                                                body=self.block(o.body, ())[0]) for o in s.options)
-            return dataclasses.replace(s, role=self.reused(s.role, known), options=options), (), []
-        # any other statement: its expressions are evaluated first, then it may change anything
+        return dispatch(self, "stmt", s, known)
+
+    def stmt_let(self, s: ir.Let | ir.Assign, known: tuple[Known, ...]):
+        value = self.reused(s.value, known)
+        first, before, new = _first_evaluated(value), [], ()
+        if isinstance(s, ir.Let) and first is value:
+            new = (self.known(value, s.name),)  # `let x = Q`: x holds it
+        elif first is not None and (held := self.hold(first)) is not None:
+            let, k = held
+            value, before, new = _replace_node(value, first, k), [let], (k,)
+        s = dataclasses.replace(s, value=value)
+        writes = _writes(s)  # what it sets is set after its value is computed
+        return s, _forget(known, writes) + tuple(k for k in new if writes is not None and not k.reads & writes), before
+
+    stmt_assign = stmt_let
+
+    def stmt_while(self, s, known: tuple[Known, ...]):
+        """A loop or a decision: what is evaluated before it may reuse; its body starts afresh."""
+        head = {} if isinstance(s, ir.While) else {f: self.reused(getattr(s, f), known)
+                                                   for f in ("binder", "count", "role") if hasattr(s, f)}
+        return dataclasses.replace(s, body=self.block(s.body, ())[0], **head), (), []
+
+    stmt_for = stmt_repeat = stmt_choose = stmt_take = stmt_while
+
+    def stmt_menu(self, s: ir.Menu, known: tuple[Known, ...]):
+        options = tuple(dataclasses.replace(o, guard=self.reused(o.guard, known) if o.guard is not None else None,
+                                            body=self.block(o.body, ())[0]) for o in s.options)
+        return dataclasses.replace(s, role=self.reused(s.role, known), options=options), (), []
+
+    def changes_anything(self, s: ir.Stmt, known: tuple[Known, ...]):
+        """A statement without blocks: its expressions are evaluated first, then it may change anything."""
         return map_children(s, lambda n: self.reused(n, known)), (), []
+
+    stmt_move = stmt_draw = stmt_shuffle = stmt_flip = stmt_roll = stmt_endgame = stmt_eliminate = stmt_callproc = \
+        stmt_pass = changes_anything
+
+    def tells(self, s: ir.Stmt, known: tuple[Known, ...]):
+        """A statement that tells players something: it changes nothing a quantifier reads."""
+        return map_children(s, lambda n: self.reused(n, known)), known, []
+
+    stmt_reveal = stmt_announce = tells
 
     def stmt_if(self, s: ir.If, known: tuple[Known, ...]):
         before = []

@@ -20,12 +20,11 @@ from rulelang import ir
 from ..runtime.chance import ChanceSite
 from ..runtime.decision import DecisionSite
 from ..runtime.layout import Layout
-from .blocks import Codegen
+from .codegen import Codegen
 from .flow import Lowering, watch_program
 from .nodes import Program
 from .optimize import program_for
 from .options import ALL, CompileOptions
-from .statements import Statements
 
 
 SHARED_SETUP = "setup:shared"  # the program of the setup statements every game runs alike, if any
@@ -52,11 +51,11 @@ class CompiledRules:
     measures: dict[str, Callable]
     heuristics: dict[str, Callable]
     ranking: tuple[tuple[bool, dict[str, Callable]], ...]  # (lowest first?, role -> f) per key of `ranking:`
-    units: tuple  # the generated code, annotated when asked (source.Unit)
-    labels: dict[int, Callable] = None  # a decision site -> f(st, env of an option's names): how the option reads
+    units: tuple  # the generated code, annotated when asked (unit.Unit)
+    labels: dict[int, Callable]  # a decision site -> f(st, env of an option's names): how the option reads
     # a mode of turns: the index in `steps` of its last turn step, and the block where the next turn is found
-    last_turn: tuple[int, int] | None = None
-    remembers: bool = False  # whether the rules roll, pick at random, reveal or announce: a game keeps its events
+    last_turn: tuple[int, int] | None
+    remembers: bool  # whether the rules roll, pick at random, reveal or announce: a game keeps its events
 
 
 class _NoState:
@@ -70,21 +69,32 @@ class _NoState:
 
 
 def constant_evaluator(layout: Layout, options: CompileOptions = ALL):
-    """(ok, value) of an expression that depends on nothing, as the generated code computes it."""
-    gen = Statements(layout, None, keep=False, options=options)
+    """(ok, value) of an expression that depends on nothing, as the generated code computes it
+    (the same expression once: folding meets most twice, in the rules written out and as called)."""
+    gen = Codegen(layout, None, options.replace(lift=False), keep=False)  # each runs once: nothing to lift
+    known: dict = {}
 
     def evaluate(e: ir.Expr):
         try:
-            return True, gen.function(e, "a constant")(_NoState(), {})
+            return known[e]
+        except (KeyError, TypeError):  # (a constant list in it: no key)
+            pass
+        try:
+            found = True, gen.function(e, "a constant")(_NoState(), {})
         except Exception:  # e.g. division by zero: left to run time, where it is reported
-            return False, None
+            found = False, None
+        try:
+            known[e] = found
+        except TypeError:
+            pass
+        return found
     return evaluate
 
 
 def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, options: CompileOptions = ALL,
                   invariants=None, explicit_chance: bool = False) -> CompiledRules:
     program = program_for(ruleset, mode, options, constant_evaluator(layout, options))
-    gen = Codegen(layout, program, invariants, options=options)
+    gen = Codegen(layout, program, options, invariants)
     lowering = Lowering(program, ruleset, explicit_chance)
     main, top = lowering.main(mode.span)
     step_labels = [label for label, _ in main.steps]
@@ -110,8 +120,9 @@ def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, options: C
         {r: gen.function(e, f"the heuristic of {r}") for r, e in program.heuristics.items()},
         tuple((lowest, {r: gen.function(e, f"ranking key {i + 1} of {r}") for r, e in values.items()})
               for i, (lowest, values) in enumerate(program.ranking)),
-        tuple(gen.units),
+        tuple(gen.compiled),
         {i: gen.function(e, f"how the options of decision '{lowering.sites[i].label}' read")
          for i, e in lowering.labels.items()},
-        (program.turns.last + 1, block_of[lowering.next_turn.at]) if program.turns is not None else None,
-        gen.remembers)
+        (program.turns.last + 1, block_of[lowering.next_turn.at])
+        if program.turns is not None and lowering.next_turn is not None else None,
+        gen.tells)

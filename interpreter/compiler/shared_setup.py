@@ -26,7 +26,7 @@ from rulelang.walk import children
 
 from .hoist import never_fails
 from .nodes import Decide, Hoisted, HoistLet, LetIn, Options, TakeFrom
-from .prelude import FREE_BINDINGS
+from .tuning import FREE_BINDINGS
 
 ANY = ("any",)  # touches everything
 RNG = ("rng",)
@@ -176,7 +176,7 @@ class _Touches:
     def counts_steps(self, n, outer: int) -> bool:
         """Whether running n counts steps against the limit: a loop does, and so does a binder
         whose bindings, with those of the binders around it, may be more than the code generator
-        lets go uncounted (prelude.FREE_BINDINGS)."""
+        lets go uncounted (tuning.FREE_BINDINGS)."""
         if isinstance(n, (ir.For, ir.Repeat, ir.While)):
             return True
         binder = n.binder if isinstance(n, (ir.Quantified, Options, TakeFrom)) else \

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulelang import ir
 from rulelang.types import CardT, ListT, ZoneT
-from rulelang.walk import walk
+from rulelang.walk import dispatch, walk
 
 from .nodes import LetIn
 
@@ -19,6 +19,7 @@ class ZoneAnalysis:
     """Which card types can ever be in each zone: a fixed point over every
     reachable move, following where moved cards came from (a card bound from
     a zone, `top(zone)`, a `let` of one, ...)."""
+    DECLINES = {ir.Trigger: "triggers and windows are written out before the zone analysis (abilities.py)"}
 
     def __init__(self, rs: ir.Ruleset, procs: dict):
         self.rs, self.procs = rs, procs
@@ -48,32 +49,52 @@ class ZoneAnalysis:
             self.stmt(s, prov)
 
     def stmt(self, s, prov: dict) -> None:
-        if isinstance(s, ir.Let):
-            prov[s.name] = None if s.name in self.assigned else self.sources(s.value, prov)
-        elif isinstance(s, ir.Move):
-            dests = self.zones_of(s.dest, prov)
-            if s.every is not None:
-                inner = self.bind(s.every, prov)
-                self.add(dests, self.moved(ir.Local(s.every.names[0], ty=s.every.types[0]), inner))
-            for c in s.cards:
-                self.add(dests, self.moved(c, prov))
-        elif isinstance(s, ir.Draw):
-            self.add(self.zones_of(s.dest, prov), self.from_zones(self.zones_of(s.source, prov)))
-        elif isinstance(s, ir.If):
-            for _, body in s.branches:
-                self.block(body, prov)
-            if s.otherwise is not None:
-                self.block(s.otherwise, prov)
-        elif isinstance(s, (ir.While, ir.Repeat)):
-            self.block(s.body, prov)
-        elif isinstance(s, (ir.Choose, ir.For, ir.Take)):
-            self.block(s.body, self.bind(s.binder, prov))
-        elif isinstance(s, ir.Menu):
-            for o in s.options:
-                self.block(o.body, prov)
-        elif isinstance(s, ir.CallProc) and s.name not in self.visited:
+        dispatch(self, "stmt", s, prov)
+
+    def stmt_let(self, s: ir.Let, prov: dict) -> None:
+        prov[s.name] = None if s.name in self.assigned else self.sources(s.value, prov)
+
+    def stmt_move(self, s: ir.Move, prov: dict) -> None:
+        dests = self.zones_of(s.dest, prov)
+        if s.every is not None:
+            inner = self.bind(s.every, prov)
+            self.add(dests, self.moved(ir.Local(s.every.names[0], ty=s.every.types[0]), inner))
+        for c in s.cards:
+            self.add(dests, self.moved(c, prov))
+
+    def stmt_draw(self, s: ir.Draw, prov: dict) -> None:
+        self.add(self.zones_of(s.dest, prov), self.from_zones(self.zones_of(s.source, prov)))
+
+    def stmt_if(self, s: ir.If, prov: dict) -> None:
+        for _, body in s.branches:
+            self.block(body, prov)
+        if s.otherwise is not None:
+            self.block(s.otherwise, prov)
+
+    def stmt_while(self, s: ir.While | ir.Repeat, prov: dict) -> None:
+        self.block(s.body, prov)
+
+    stmt_repeat = stmt_while
+
+    def stmt_for(self, s: ir.For | ir.Choose | ir.Take, prov: dict) -> None:
+        self.block(s.body, self.bind(s.binder, prov))
+
+    stmt_choose = stmt_take = stmt_decide = stmt_takefrom = stmt_for
+
+    def stmt_menu(self, s: ir.Menu, prov: dict) -> None:
+        for o in s.options:
+            self.block(o.body, prov)
+
+    def stmt_callproc(self, s: ir.CallProc, prov: dict) -> None:
+        if s.name not in self.visited:
             self.visited.add(s.name)
             self.block(self.procs[s.name], {})
+
+    def moves_nothing(self, s: ir.Stmt, prov: dict) -> None:
+        """A statement that puts no card into a zone (a shuffle keeps them where they are)."""
+
+    stmt_shuffle = stmt_flip = stmt_assign = stmt_roll = stmt_endgame = stmt_eliminate = stmt_pass = stmt_reveal = \
+        stmt_announce = moves_nothing
 
     def bind(self, b: ir.Binder, prov: dict) -> dict:
         inner = dict(prov)

@@ -1,0 +1,105 @@
+"""The code generator: one part an idea, composed.
+
+    gen = Codegen(layout, program, options)
+    gen.function(expr, "the score of alice")       # f(st, env) -> the value
+    gen.blocks(lowered, "the main program")        # the basic blocks of a program (flow.py)
+
+Each part reaches the others through this object (`self.g.exprs`, ...) and
+passes what holds where it generates down as a `Ctx` (context.py):
+
+    units    names, constants, compiling (unit.py)
+    exprs    expressions (expressions.py), calls the built-in functions (calls.py)
+    binders  the loops of binders (binders.py), boards their ways through a board (boards.py)
+    quants   quantifiers and a decision's options (quantifiers.py)
+    lazy     lazy values: computed once, the first time asked (lazy.py)
+    telling  what the rules tell players: reveals, announcements, values as text (telling.py)
+    stmts    decision-free statements (statements.py)
+    flow     flow items -> basic blocks (blocks.py), merged (merge.py)
+"""
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.walk import walk
+
+from ..runtime.errors import WatchFired
+from .always_cards import locals_always_cards
+from .binders import Binders
+from .blocks import Blocks
+from .boards import Boards
+from .calls import Calls
+from .expressions import Expressions
+from .flow import watch_program
+from .lazy import LazyValues
+from .notes import origin
+from .options import ALL, CompileOptions
+from .quantifiers import Quantifiers
+from .statements import Statements, watched
+from .telling import Telling
+from .unit import Units
+
+
+def _rolls_or_picks(program) -> bool:
+    """Whether any statement of the program rolls, picks at random, reveals or announces: what
+    makes a game remember its events (see Game), or more (a procedure never called)."""
+    parts = (program.setup, program.steps, tuple(program.procedures.values()), program.watches)
+    return any(isinstance(n, (ir.Roll, ir.Reveal, ir.Announce)) or isinstance(n, ir.Take) and n.which == "random"
+               for n in walk(parts))
+
+
+class Codegen:
+    """Compiles the rules of one game (a layout and a program) to Python functions."""
+
+    def __init__(self, layout, program, options: CompileOptions = ALL, invariants=None, keep: bool = True):
+        self.L, self.program, self.options = layout, program, options
+        self.units = Units(f"{layout.rs.name}/{layout.mode.name}", keep, options.lift)
+        self.always_cards = locals_always_cards(program, layout.rs) if program is not None and options.cards \
+            else frozenset()
+        # whether the rules roll, pick at random, reveal or announce (a game then keeps `st.events`),
+        # and whether the code tests for events at a decision (not when no game keeps them)
+        self.tells = program is not None and _rolls_or_picks(program)
+        self.remembers = program is None or not options.idioms or self.tells
+        self.invariants = invariants  # called after every effect, when the game checks its invariants
+        self.watch_check = None  # called after every change to the game, when the mode has watches
+        self.watched = watched(program.watches) if program is not None else None  # what they read, if only variables
+        self.chance_sites: list = []  # every roll, random pick and shuffle generated, by index
+        self.work_counted = 0  # binders whose bindings were counted as work so far (binders.py)
+        self.exprs, self.calls = Expressions(self), Calls(self)
+        self.binders, self.boards, self.quants = Binders(self), Boards(self), Quantifiers(self)
+        self.lazy, self.stmts, self.flow = LazyValues(self), Statements(self), Blocks(self)
+        self.telling = Telling(self)
+        if program is not None and program.watches:
+            self.watch_check = self._watch_check()
+
+    def origin(self, span) -> str:
+        return origin(span)
+
+    @property
+    def crossing(self) -> frozenset[int]:
+        return self.flow.crossing
+
+    @property
+    def compiled(self) -> list:
+        """Every unit generated, in the order made (unit.Unit)."""
+        return self.units.units
+
+    def function(self, e: ir.Expr, what: str):
+        return self.stmts.function(e, what)
+
+    def blocks(self, prog, what: str, leaders=(), bound_outside=()):
+        return self.flow.blocks(prog, what, leaders, bound_outside)
+
+    def _watch_check(self):
+        """The check run after every change to the game: the first watch whose
+        condition holds fires (none while a watch's own statements run)."""
+        conditions = [self.function(w.when, f"the condition of watch {i + 1}")
+                      for i, w in enumerate(self.program.watches)]
+        running = frozenset(watch_program(i) for i in range(len(conditions)))
+
+        def check(st):
+            stack = st.stack
+            if len(stack) > 1 and stack[1].program in running:
+                return
+            for i, holds in enumerate(conditions):
+                if holds(st, {}):
+                    raise WatchFired(i)
+        return check

@@ -1,0 +1,244 @@
+"""Generated Python as data: `ast` nodes, built from small templates, and the few
+records of our own that the passes over generated code transform.
+
+    code.expr("T[END] if (T := SEQ) else None", T=t, END=-1, SEQ=listed)
+    code.stmts("if not SRC:\\n    _fail(ERR)\\nC = SRC.pop()", SRC=src, ERR=err, C=c)
+
+A template is Python; its names in capitals (but UNSET) are holes, filled with an `ast`
+node, a name (a `str`: a `Name` in the hole's load or store position), a
+number, or, for a statement `BODY` alone on its line, a list of statements.
+A template is parsed once; filling it copies only the path down to its holes,
+so the rest of its tree is shared. Nodes are therefore never changed in place
+once made: every pass over generated code (merge.py, lift.py, render.py)
+builds new nodes where it changes something. A statement's `note` (the rule it
+comes from, set by `note`) is the one attribute set after a node is made, and
+only on the statements a template just made.
+
+The records of our own (`Goto`, `Branch`, `EnvRef`, `Lazy`, `Reset`,
+`Nested`, `CallNested`) say what generated code means where a pass needs to
+know it — a jump to a block, a local of the rules in the frame, a lazy value,
+a nested function and its calls — instead of a pass finding it again in the
+text. render.py turns them into plain Python when the code is written out.
+"""
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from typing import TypeVar
+
+LOAD, STORE, DEL = ast.Load(), ast.Store(), ast.Del()
+
+
+# ------------------------------------------------------------------ records of our own
+
+class Goto(ast.stmt):
+    """Go on at block `block` of the program (`return block`)."""
+    _fields = ("block",)
+
+    def __init__(self, block: int) -> None:
+        super().__init__()
+        self.block = block
+
+
+class Branch(ast.stmt):
+    """Go on at block `then` if `test` holds, else at `otherwise` (`return then if test else otherwise`)."""
+    _fields = ("test", "then", "otherwise")
+
+    def __init__(self, test: ast.expr, then: int, otherwise: int) -> None:
+        super().__init__()
+        self.test, self.then, self.otherwise = test, then, otherwise
+
+
+class EnvRef(ast.expr):
+    """A local of the rules kept in the frame (`env[k3]`, `k3` the constant naming it): one that a
+    single function uses may be a Python local instead (merge.locals_not_in_env)."""
+    _fields = ("key", "ctx")
+
+    def __init__(self, key: str, ctx: ast.expr_context) -> None:
+        super().__init__()
+        self.key, self.ctx = key, ctx
+
+
+class Lazy(ast.expr):
+    """A lazy value: `var` once computed, else computed now (`(var if var is not UNSET else (var := value))`)."""
+    _fields = ("var", "value")
+
+    def __init__(self, var: str, value: ast.expr) -> None:
+        super().__init__()
+        self.var, self.value = var, value
+
+
+class Reset(ast.stmt):
+    """A lazy value made unknown again (`var = UNSET`); dropped where no `Lazy` of it is left."""
+    _fields = ("var",)
+
+    def __init__(self, var: str) -> None:
+        super().__init__()
+        self.var = var
+
+
+class Nested(ast.stmt):
+    """A function defined inside another (a quantifier's `q7`, a lazy value's `hl3`), called only
+    through `CallNested`: one that only reads what is around it may be made once (lift.py)."""
+    _fields = ("name", "body", "nonlocals")
+
+    def __init__(self, name: str, body: list[ast.stmt], nonlocals: tuple[str, ...]) -> None:
+        super().__init__()
+        self.name, self.body, self.nonlocals = name, body, nonlocals
+
+
+class CallNested(ast.expr):
+    """A call of a `Nested` function, with no arguments until it is lifted."""
+    _fields = ("name",)
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+
+# ------------------------------------------------------------------ templates
+
+@lru_cache(maxsize=None)
+def _parsed(template: str, mode: str):
+    tree = ast.parse(template, mode=mode)
+    body = tree.body if isinstance(tree, (ast.Module, ast.Expression)) else []
+    return body, _holes(body)
+
+
+def _holes(node) -> bool:
+    """Whether a template's node (or list of nodes) holds a hole (marked on each node as `_hole`)."""
+    if isinstance(node, list):
+        return any([_holes(n) for n in node])
+    if isinstance(node, ast.Name):
+        found = node.id.isupper() and node.id[0].isalpha() and node.id != "UNSET"
+    else:
+        found = any([_holes(getattr(node, f)) for f in node._fields
+                     if isinstance(getattr(node, f, None), (ast.AST, list))])
+    node._hole = found
+    return found
+
+
+def _fill(node, parts: dict):
+    if isinstance(node, list):
+        out = []
+        for n in node:
+            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Name) and isinstance(parts.get(n.value.id), list):
+                out += parts[n.value.id]  # BODY alone on its line: the statements given
+            else:
+                out.append(_fill(n, parts))
+        return out
+    if not isinstance(node, ast.AST) or not getattr(node, "_hole"):
+        return node
+    if isinstance(node, ast.Name):
+        return as_expr(parts[node.id], node.ctx)
+    new = node.__class__.__new__(node.__class__)
+    for f in node._fields:
+        setattr(new, f, _fill(getattr(node, f, None), parts))
+    return new
+
+
+def as_expr(value, ctx=LOAD) -> ast.expr:
+    """A hole's filling as an expression in a load (or store) position."""
+    if isinstance(value, str):
+        return ast.Name(value, ctx)
+    if isinstance(value, ast.expr):
+        if ctx is LOAD or getattr(value, "ctx", ctx) is ctx:
+            return value
+        new = value.__class__(**{f: getattr(value, f) for f in value._fields})  # the same target, stored to
+        setattr(new, "ctx", ctx)
+        return new
+    if value is None or isinstance(value, (bool, int)):
+        return ast.Constant(value)
+    raise TypeError(f"a template's hole cannot hold {value!r}")
+
+
+def expr(template: str, **parts) -> ast.expr:
+    body, _ = _parsed(template, "eval")
+    return _fill(body, parts)
+
+
+def stmts(template: str, **parts) -> list[ast.stmt]:
+    """The statements of a template; each is new (a note may be put on it)."""
+    body, _ = _parsed(template, "exec")
+    return [_fresh(s) for s in _fill(body, parts)]
+
+
+def stmt(template: str, **parts) -> ast.stmt:
+    (s,) = stmts(template, **parts)
+    return s
+
+
+def _fresh(s: ast.stmt) -> ast.stmt:
+    if not getattr(s, "_hole", True):  # a statement without holes is the template's own: copied
+        s = s.__class__(**{f: getattr(s, f) for f in s._fields})
+    return s
+
+
+# ------------------------------------------------------------------ small helpers
+
+def name(n: str) -> ast.Name:
+    return ast.Name(n, LOAD)
+
+
+def const(value) -> ast.Constant:
+    return ast.Constant(value)
+
+
+def call(function: str | ast.expr, *args) -> ast.Call:
+    return ast.Call(as_expr(function), [as_expr(a) for a in args], [])
+
+
+def tuple_of(items, ctx=LOAD) -> ast.Tuple:
+    return ast.Tuple([as_expr(i, ctx) for i in items], ctx)
+
+
+def list_of(items) -> ast.List:
+    return ast.List([as_expr(i) for i in items], LOAD)
+
+
+def assign(target, value) -> ast.Assign:
+    return ast.Assign([as_expr(target, STORE)], as_expr(value))
+
+
+S = TypeVar("S", bound=ast.stmt)
+
+
+def note(s: S, text: str | None) -> S:
+    """Give a statement the rule it comes from, unless it has one."""
+    if text is not None and note_of(s) is None:
+        setattr(s, "note", text)  # (the one attribute set on a node after it is made)
+    return s
+
+
+def note_of(s: ast.AST) -> str | None:
+    """The rule a statement comes from, if noted."""
+    return getattr(s, "note", None)
+
+
+_NOT_CODE = frozenset({"ctx", "op", "ops", "kind", "type_comment", "returns", "decorator_list", "type_params"})
+_PARTS: dict[type, tuple[str, ...]] = {}  # a class of node -> its fields that may hold nodes of code
+
+
+def parts(node) -> tuple[str, ...]:
+    kind = type(node)
+    found = _PARTS.get(kind)
+    if found is None:
+        found = _PARTS[kind] = tuple(f for f in kind._fields if f not in _NOT_CODE)
+    return found
+
+
+def walk_own(nodes, scopes=(Nested, ast.FunctionDef)):
+    """Every node of these statements or expressions, parents first, but not the code of the
+    nested functions (or other `scopes`) they hold, which are yielded themselves."""
+    stack = list(nodes)[::-1]
+    while stack:
+        n = stack.pop()
+        yield n
+        if type(n) in scopes:
+            continue
+        for f in parts(n):
+            value = getattr(n, f, None)
+            if type(value) is list:
+                stack.extend(value[::-1])
+            elif isinstance(value, ast.AST):
+                stack.append(value)

@@ -1,0 +1,167 @@
+"""Quantifiers (`exists`, `count`, `first`, `last`, aggregates, list comprehensions)
+and a decision's options -> Python: each a nested function built around the
+loops of its binder (binders.py), or, where it says the same, one C-level
+expression (`len(zones[3])`, a type's set of cards tested against a zone).
+"""
+from __future__ import annotations
+
+import ast
+
+from rulelang import ir
+from rulelang.files import location
+from rulelang.types import ZoneT
+
+from . import pycode as code
+from .context import Ctx, Part
+from .nodes import HoistLet, Options
+from .unit import Function
+
+
+class Quantifiers(Part):
+    def __init__(self, gen):
+        super().__init__(gen)
+        self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
+
+    def function(self, e, fn: Function, ctx: Ctx, setup: list, leaf, finish: list) -> ast.expr:
+        """A nested function of fn going through e's bindings: `setup`, the loops with `leaf(q, ctx)`
+        for each binding that passes, then `finish`; the call of it."""
+        lazy = self.g.lazy
+        q = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None)
+        if ctx.host is not None and ctx.host[0] is e:  # its lazy values: locals of its own
+            ctx = lazy.lazy_values(ctx.host[1], q, ctx)
+        if ctx.entry is e:  # the whole of a value `once` computes: called right after its lazy values reset
+            lazy.unset.update((name, q) for name, f in lazy.unset.items() if f is fn)
+        q.body += setup
+        inner = ctx.but(pure=True, unordered=getattr(e, "kind", None) in ("exists", "count"),
+                        listing=isinstance(e, Options), host=None, entry=None, bare=False)
+        self.g.binders.loops(e.binder, q, q.body, inner, lambda c: leaf(q, c))
+        q.body += finish
+        return lazy.nested(q, fn)
+
+    def quantified(self, e: ir.Quantified, fn: Function, ctx: Ctx) -> ast.expr:
+        kind = e.kind
+        groups = e.binder.groups
+        scan = self.g.boards.board_scan(e, fn, ctx) if self.options.boards else None
+        if scan is not None:
+            return scan
+        if self.options.idioms and e.binder.where is None and not e.binder.order and len(groups) == 1 \
+                and len(groups[0].names) == 1 and kind in ("exists", "count", "first", "last"):
+            seq = self.g.exprs.cards_of(groups[0].domain, fn, ctx)
+            if kind == "exists":
+                return code.call("bool", seq)
+            if kind == "count":
+                return code.call("len", seq)
+            return code.expr("T[END] if (T := SEQ) else _fail(ERR)", T=self.fresh("t"), END=0 if kind == "first" else -1,
+                             SEQ=seq, ERR=self.error(e.span, f"{kind}(): no card or value matches"))
+        if kind == "exists" and (fast := self.exists_of_kind(e, fn, ctx)) is not None:
+            return fast
+        name = e.binder.names[0]
+        if kind == "exists":
+            return self.function(e, fn, ctx, [], lambda q, c: code.stmts("return True"), code.stmts("return False"))
+        if kind == "count":
+            n = self.fresh("n")
+            return self.function(e, fn, ctx, [code.assign(n, 0)], lambda q, c: code.stmts("N += 1", N=n),
+                                 code.stmts("return N", N=n))
+        if kind in ("first", "last"):
+            err = self.error(e.span, f"{kind}(): no card or value matches")
+            if kind == "first":
+                return self.function(e, fn, ctx, [], lambda q, c: [ast.Return(code.name(c.scope[name].var))],
+                                     code.stmts("_fail(ERR)", ERR=err))
+            found = self.fresh("found")
+            return self.function(e, fn, ctx, code.stmts("FOUND = UNSET", FOUND=found),
+                                 lambda q, c: [code.assign(found, c.scope[name].var)],
+                                 code.stmts("if FOUND is UNSET:\n    _fail(ERR)\nreturn FOUND", FOUND=found, ERR=err))
+        if kind in ("any", "all"):
+            found = kind == "any"  # any: stop at the first true value; all: at the first false one
+
+            def test(q, c):
+                value = self.expr(e.value, q, c)
+                return [ast.If(value if found else ast.UnaryOp(ast.Not(), value), [ast.Return(code.const(found))], [])]
+            return self.function(e, fn, ctx, [], test, [ast.Return(code.const(not found))])
+        out, value = self.fresh("out"), e.value
+        assert value is not None  # (a list, sum, min or max has one)
+        collect = self.function(e, fn, ctx, [code.assign(out, ast.List([], ast.Load()))],
+                                lambda q, c: code.stmts("OUT.append(V)", OUT=out, V=self.expr(value, q, c)),
+                                code.stmts("return OUT", OUT=out))
+        if kind == "list":
+            return collect
+        if kind == "sum":
+            return code.call("sum", collect)
+        return code.call("_reduce", kind, collect, self.error(e.span, f"{kind}() over nothing"))
+
+    def in_own_function(self, e: ir.Expr, ctx: Ctx) -> bool:
+        """Whether `quantified` makes e a nested function of its own (see function)."""
+        if not isinstance(e, ir.Quantified):
+            return False
+        groups = e.binder.groups
+        simple = e.binder.where is None and not e.binder.order and len(groups) == 1 and len(groups[0].names) == 1 \
+            and e.kind in ("exists", "count", "first", "last") and self.options.idioms
+        return not simple and not (e.kind == "exists" and self.kind_test(e, ctx)) and \
+            not (self.options.boards and self.g.boards.scans_board(e) is not None)
+
+    def kind_test(self, e: ir.Quantified, ctx: Ctx) -> bool:
+        """`exists c in ZONE where c is (not) KIND`, counting no work (see exists_of_kind)."""
+        groups, where = e.binder.groups, e.binder.where
+        if not self.options.idioms or e.binder.order or len(groups) != 1 or len(groups[0].names) != 1 \
+                or not isinstance(groups[0].domain.ty, ZoneT) \
+                or not (isinstance(where, ir.IsType) and isinstance(where.subject, ir.Local)
+                        and where.subject.name == groups[0].names[0]):
+            return False
+        return self.g.binders.uncounted(groups[0].domain, ctx)
+
+    def exists_of_kind(self, e: ir.Quantified, fn: Function, ctx: Ctx, invert: bool = False) -> ast.expr | None:
+        """`exists c in ZONE where c is KIND` (or `is not`): one C-level call on the set of the
+        kind's cards instead of a nested function and its loop (not when its work is counted).
+        `invert`: the test that there is none (`not exists ...`)."""
+        if not self.kind_test(e, ctx):
+            return None
+        groups, where = e.binder.groups, e.binder.where
+        assert isinstance(where, ir.IsType)  # (kind_test says so)
+        if where.kind not in self._kind_sets:
+            self._kind_sets[where.kind] = frozenset(c for c, yes in enumerate(self.L.is_kind[where.kind]) if yes)
+        kind = self.const(self._kind_sets[where.kind])
+        zone = self.g.exprs.cards_of(groups[0].domain, fn, ctx)
+        test = code.expr("KIND.issuperset(Z)" if where.negated else "KIND.isdisjoint(Z)", KIND=kind, Z=zone)
+        return test if invert else ast.UnaryOp(ast.Not(), test)
+
+    def values(self, b: ir.Binder, fn: Function, ctx: Ctx) -> ast.expr:
+        """The values a one-name binder binds, as a list."""
+        out, name = self.fresh("out"), b.names[0]
+        return self.function(Options(b, span=b.span), fn, ctx, [code.assign(out, ast.List([], ast.Load()))],
+                             lambda q, c: code.stmts("OUT.append(V)", OUT=out, V=c.scope[name].var),
+                             code.stmts("return OUT", OUT=out))
+
+    def bare_options(self, options: ir.Expr, fn: Function, out: list, one_name: bool) -> tuple[ast.expr, bool]:
+        """A decision's options, listed once (lazy.once), and whether they are bare values (one
+        name: no 1-tuple made for each option) rather than tuples."""
+        bare = one_name and self.options.idioms and isinstance(_options_in(options), Options)
+        return self.g.lazy.once(options, fn, out, Ctx(bare=bare)), bare
+
+    def listed(self, e: Options, fn: Function, ctx: Ctx) -> ast.expr:
+        """Every binding of a binder (a decision's options, a loop's rows): a list of tuples, or of values."""
+        out = self.fresh("out")
+        names = e.binder.names
+        bare = ctx.bare and len(names) == 1
+        ctx = ctx.but(bare=False)
+        if bare and (copied := self.zone_copy(e.binder, fn, ctx)) is not None:
+            return copied
+
+        def leaf(q, c):
+            row = code.name(c.scope[names[0]].var) if bare else code.tuple_of([c.scope[n].var for n in names])
+            return code.stmts("OUT.append(ROW)", OUT=out, ROW=row)
+        return self.function(e, fn, ctx, [code.assign(out, ast.List([], ast.Load()))], leaf,
+                             code.stmts("return OUT", OUT=out))
+
+    def zone_copy(self, b: ir.Binder, fn: Function, ctx: Ctx) -> ast.expr | None:
+        """Every card of one zone, in its order (`d in hand`): a copy of the zone's list, made in C."""
+        if b.where is not None or b.order or len(b.groups) != 1 or not isinstance(b.groups[0].domain.ty, ZoneT) \
+                or not self.options.idioms:
+            return None
+        if not self.g.binders.uncounted(b.groups[0].domain, ctx):
+            return None  # its work is counted: the loops do
+        return code.expr("CARDS[:]", CARDS=self.g.exprs.cards_of(b.groups[0].domain, fn, ctx))
+
+
+def _options_in(e: ir.Expr) -> ir.Expr:
+    """The options expression under the lazy values around it."""
+    return _options_in(e.body) if isinstance(e, HoistLet) else e

@@ -1,0 +1,70 @@
+"""The compiler's tuning constants, in one place, each with what it trades.
+
+None of them changes what a game is: the same rules play the same games
+whatever their values (tests/test_naive_reference.py plays every pass against the
+naive compile). They trade the time to compile, the size of the code and
+the memory it takes against the time a game takes, or bound the cost of an
+untrusted ruleset.
+"""
+
+# --- inlining (fold.py) --------------------------------------------------------------------
+# A procedure whose copies beyond the first would add more IR nodes than this is called instead
+# of inlined. Inlining lets folding and hoisting see through a call and spares the call; copying
+# a big procedure to every place that calls it makes the code big: Hand of Fate's main program
+# was 21,000 lines of Python (2.3 s to compile) with everything inlined, 9,100 at 2,000.
+INLINE_BUDGET = 2000
+
+# A define or procedure is written in place only while the code it would add, counted in IR
+# nodes with everything it calls written in place too, stays under this; past it, it is called.
+# Without a bound, rules where each define calls the one before twice grow twice a level: 20
+# levels of a 1 KB file took 64 s to check. The bundled rulesets' biggest written-out define is
+# under 400 nodes.
+INLINE_MOST = 20_000
+
+# --- folding (fold.py, rules.constant_evaluator) -------------------------------------------
+# The work an expression of constants may take to be computed before play (bindings gone
+# through, spaces searched), past which it is left to run time, where the step limit bounds it.
+# A constant computed at compile time costs nothing in play; computing it costs the compile.
+# `count(a in spaces(B), b in spaces(B) where distance(a, b) > k)` on a 100x100 board would fold
+# for days.
+FOLD_WORK = 200_000
+
+# --- what counts as work (binders.py, prelude.py) ------------------------------------------
+# A binder whose bindings (with those of the binders it runs inside) may be more than this
+# counts them against the step limit as work (`_work`), so `exists a, b, c, d in box` over ten
+# thousand cards stops at the limit instead of running for days; smaller ones cost nothing extra
+# (every binder of the bundled rulesets). Lower: more code pays for the accounting.
+FREE_BINDINGS = 1_000
+
+# A breadth-first search (distance, toward) on a board of more spaces than this counts the spaces
+# it looks at as work: on a big board each search is long.
+FREE_SEARCH = 1_000
+
+# --- boards (expressions.py, boards.py) ----------------------------------------------------
+# A board of more spaces than this is listed by chaining its spaces (one iterator a space)
+# rather than by writing every space into one list literal: code stays short.
+SPACES_WRITTEN_OUT = 256
+
+# A board is searched card by card (the cards that can reach it, each tested for being there)
+# when its spaces are at least this many times more than those cards: a race track of 72 spaces
+# and 4 cubes. Looking at a space and at a card cost about the same.
+FEW_CARDS = 4
+
+# A range of constants shorter than this is a constant list in the code (`1..8`); a longer one is
+# made when it is asked for (it may never be).
+CONSTANT_RANGE = 1000
+
+# --- merging blocks (merge.py) -------------------------------------------------------------
+# No function grows past this many lines by taking in the blocks it leads to, nor is indented
+# by more than MERGED_DEPTH `if`s: a bigger function's frame costs at every call, and the
+# locals of copied code go back into the frame. A block that several blocks lead to is copied
+# into each when its code is at most SHARED_BLOCK_LINES lines. Merging more (119 -> 83 block
+# calls a Gobbots game) made games 4% slower.
+MERGED_LINES = 400
+MERGED_DEPTH = 4
+SHARED_BLOCK_LINES = 40
+
+# --- memos ---------------------------------------------------------------------------------
+# Answers of distance and toward kept per place in the rules before the memo starts afresh:
+# memory against searching again.
+WAYS_REMEMBERED = 100_000

@@ -1,0 +1,206 @@
+"""Generated functions: the function being written, and a unit of them compiled.
+
+A `Function` is a Python function being generated, as data (pycode.py): its
+prelude (nested functions, lazy values) comes before its body. `Units` turns
+one into a callable: a wrapper `_make(K)` binds the constants `k0, k1, ...`
+from the table `K`, and the text render.py writes is compiled and executed in
+a namespace holding only the helpers of prelude.py.
+
+Safety: the executed text holds only names the generator makes (`v3`, `t7`,
+`k2`, ...), small integers and operators. Every value that comes from a
+ruleset reaches the code through `K`, never as source text, so a ruleset
+cannot inject code.
+
+Readability: every generated statement carries a note, `FILE:LINE` of the
+rule it comes from, and each constant the value it stands for. The notes are
+not in the executed text; a `Unit` keeps them and renders the annotated text
+(same lines, comments added) only when asked: by `linecache`, so a traceback
+through generated code shows the annotated line, and by `rulelang show
+--python`, which prints every unit.
+"""
+from __future__ import annotations
+
+import ast
+import itertools
+from typing import Any
+from dataclasses import dataclass
+from operator import itemgetter
+
+from rulelang.errors import Diagnostic, RulesetError, Span
+from rulelang.files import location
+
+from ..runtime.chance import ChanceSite
+from ..runtime.decision import DecisionSite
+from . import render
+from .lift import liftable
+from .prelude import GLOBALS
+from .pycode import LOAD, STORE, EnvRef, Lazy, Nested, note, walk_own
+
+_SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))  # name = st.attribute
+_UNITS = itertools.count(1)  # file names of generated units are unique in the process
+
+
+class Function:
+    """A function being generated: its prelude (nested functions, lazy resets) comes before its
+    body. What is known of the code written so far lives here too (codegen's flow facts)."""
+
+    def __init__(self, name: str, params: tuple[str, ...] = (), note: str | None = None):
+        self.name, self.params, self.note = name, params, note
+        self.nonlocals: list[str] = []
+        self.prelude: list[ast.stmt] = []
+        self.body: list[ast.stmt] = []
+        self.lazy: dict[str, ast.expr] = {}  # a lazy value -> its value's code in this function
+        self.made: tuple | None = None  # the nested function made last for it: (it, its index in the prelude)
+
+    def code(self) -> list[ast.stmt]:
+        """The function's statements: the shortcuts its own code reads (`zones = st.zones`), then
+        its prelude and its body."""
+        own = self.prelude + self.body
+        used = {n.id for n in walk_own(own) if type(n) is ast.Name}
+        return [ast.Assign([ast.Name(short, STORE)], ast.Attribute(ast.Name("st", LOAD), attr, LOAD))
+                for short, attr in _SHORTCUTS if short in used] + own
+
+    def nested(self) -> Nested:
+        """The function as a nested one (a quantifier's, a lazy value's)."""
+        return note(Nested(self.name, self.code(), tuple(self.nonlocals)), self.note)
+
+    def definition(self) -> ast.FunctionDef:
+        made = ast.FunctionDef(self.name, ast.arguments([], [ast.arg(p) for p in self.params], None, [], [], None, []),
+                               self.code(), [], None)
+        return note(made, self.note)
+
+
+@dataclass
+class Unit:
+    """One compiled piece of generated code, with its notes.
+
+    It is the `__loader__` of the namespace the code runs in, which is how
+    `linecache` (and so a traceback) finds the annotated text; its file name
+    is not `<...>`, which linecache would not ask a loader about."""
+    name: str  # the file name the code is compiled under
+    what: str  # what it is, in words
+    lines: list[tuple[str, str | None]]
+    consts: list
+
+    def get_source(self, _module: str) -> str:
+        notes = [note for _, note in self.lines]
+        notes[1:1 + len(self.consts)] = [_comment(_describe(c)) for c in self.consts]
+        return "".join(line + (f"  # {_comment(note)}" if note else "") + "\n"
+                       for (line, _), note in zip(self.lines, notes))
+
+    def text(self) -> str:
+        return f"# {self.what} ({self.name})\n" + self.get_source(self.name)
+
+
+def _comment(text: str) -> str:
+    """Text as a one-line comment: control characters escaped, long values cut."""
+    text = text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def _describe(value) -> str:
+    """A constant as its note says it."""
+    if callable(value) and not isinstance(value, itemgetter):  # (an `ordered by`'s sort key says what it takes)
+        return getattr(value, "rules_title", "a generated function")
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Span):  # an error: (span, message)
+        return f"error at {location(value[0])}: {value[1]}"
+    if isinstance(value, Span):  # where a loop or binder is, for the step limit's message
+        return location(value)
+    if isinstance(value, DecisionSite):
+        return f"the decision '{value.label}' at {value.at}"
+    if isinstance(value, ChanceSite):
+        return f"the {value.kind}{' of ' + value.die if value.die else ''} at {value.at}"
+    return repr(value)
+
+
+class Units:
+    """Names, constants and compiling: what every part of the code generator shares."""
+
+    def __init__(self, title: str, keep: bool = True, lift: bool = True):
+        self.title = title  # the game, for file names: "twenty-trials/challenger"
+        self.keep = keep  # keep the units (listing, tracebacks); not for constants being folded
+        self.lift = lift  # nested functions that only read what is around them made once (lift.py)
+        self.units: list[Unit] = []  # every generated unit, in the order made
+        self.consts: list = []  # the constants of the unit being generated
+        self._const_index: dict = {}
+        self._count = 0
+        # what the code of the unit being generated holds, noted as it is made: the locals of the
+        # rules it reads or sets in env (by their constants: since the block being made began, see
+        # blocks.py), the lazy values it asks about, its nested functions
+        self.locals: set[str] = set()
+        self.asked: set[str] = set()
+        self.nested: dict[str, Nested] = {}
+
+    def fresh(self, prefix: str) -> str:
+        self._count += 1
+        return f"{prefix}{self._count}"
+
+    def const(self, value) -> ast.Name:
+        key = (type(value), value) if isinstance(value, (int, str, bool, type(None))) else ("id", id(value))
+        if key not in self._const_index:
+            self._const_index[key] = len(self.consts)
+            self.consts.append(value)
+        return ast.Name(f"k{self._const_index[key]}", LOAD)
+
+    def error(self, span, message: str) -> ast.Name:
+        return self.const((span, message))
+
+    def local(self, name: str, ctx=LOAD) -> EnvRef:
+        """A local of the rules in the frame, to be read (or stored to, with ctx STORE)."""
+        key = self.const(name).id
+        self.locals.add(key)
+        return EnvRef(key, ctx)
+
+    def lazy(self, var: str, value: ast.expr) -> Lazy:
+        self.asked.add(var)
+        return Lazy(var, value)
+
+    def nested_function(self, fn: Function) -> Nested:
+        made = self.nested[fn.name] = fn.nested()
+        return made
+
+    def build(self, fill, span: Span | None, what: str):
+        """Generate a function `_f(st, env)` with `fill(top)` and return it compiled; `what` says
+        what it is, in the listing. `fill` may return the constants naming the locals of the rules
+        kept in Python locals (merge.locals_not_in_env)."""
+        # re-entrant: compiling a define or procedure may start in the middle of another
+        saved = self.consts, self._const_index, self.locals, self.asked, self.nested
+        self.consts, self._const_index, self.locals, self.asked, self.nested = [], {}, set(), set(), {}
+        try:
+            top = Function("_f", ("st", "env"), note=location(span) if span is not None else None)
+            localized = fill(top) or frozenset()
+            return self._finish(top, span, what, localized)
+        finally:
+            self.consts, self._const_index, self.locals, self.asked, self.nested = saved
+
+    def _finish(self, top: Function, span: Span | None, what: str, localized: frozenset):
+        f = top.definition()
+        constants = frozenset(f"k{i}" for i in range(len(self.consts)))
+        shared = {name for made in self.nested.values() for name in made.nonlocals}  # names set from inside one
+        lifted = liftable(f.body, localized, constants, shared) if self.lift else {}
+        w = render.Written(localized, frozenset(self.asked), lifted)
+        lines: list[tuple[str, str | None]] = [("def _make(K):", None)]
+        lines += [(f"    k{i} = K[{i}]", None) for i in range(len(self.consts))]  # notes: Unit.get_source
+        for name in lifted:
+            lines += render.nested_def(self.nested[name], w, "    ")
+        lines += render.lines([f], w, "    ")
+        lines.append(("    return _f", None))
+        name = f"rulelang-generated:{self.title}#{next(_UNITS)}"
+        try:
+            code = compile("\n".join(line for line, _ in lines), name, "exec")
+        except (SyntaxError, RecursionError, MemoryError) as exc:
+            # Python's own bounds (20 loops inside one another, 100 levels of
+            # indentation): the rules are valid but too deep to generate
+            reason = exc.msg if isinstance(exc, SyntaxError) else "too deep"
+            raise RulesetError([Diagnostic(span, f"these rules nest too deeply to compile ({reason})",
+                                           "nest fewer loops and binders (x in ZONE, ...) inside one another: "
+                                           "Python allows 20")]) from None
+        namespace: dict[str, Any] = dict(GLOBALS)
+        if self.keep:
+            unit = Unit(name, what, lines, self.consts)
+            self.units.append(unit)
+            namespace.update(__name__=name, __loader__=unit)
+        exec(code, namespace)  # noqa: S102 - our own text only
+        made = namespace["_make"](self.consts)
+        made.rules_title = what
+        return made
