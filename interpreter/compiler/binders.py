@@ -108,7 +108,7 @@ class Binders(Part):
                 self.g.work_counted += 1
                 count = code.expr("len(D)", D=d) if k == 1 else code.expr("_comb(len(D), K)", D=d, K=k)
                 body += [code.assign(d, domain), code.stmt("_work(st, COUNT, SPAN, LIMIT)", COUNT=count,
-                                                           SPAN=self.const(b.span), LIMIT=self.L.step_limit)]
+                                                           SPAN=self.const(b.span), LIMIT=self.g.work_limit)]
                 domain = code.name(d)
             if len(g.names) == 1:
                 v = self.fresh("v")

@@ -1,14 +1,11 @@
 """The built-in functions (rulelang.builtins) -> Python expressions: one method each."""
 from __future__ import annotations
 
-import ast
-
 from rulelang.types import ZoneT
 
 from . import pycode as code
 from .context import Part
 from .hoist import near_space
-from .pycode import LOAD
 
 
 class Calls(Part):
@@ -137,7 +134,14 @@ class Calls(Part):
     def builtin_distance(self, e, fn, ctx):
         err = self.error(e.span, f"{e.name}(): there is no way from the one space to the other")
         a, b = (self.expr(x, fn, ctx) for x in e.args)
-        return code.call("_way", self.const(self.L.neighbours), a, b, e.name == "toward", err, self.const({}))
+        way = code.call("_way", self.const(self.L.neighbours), a, b, e.name == "toward", err, self.const({}))
+        if not self.g.folding:
+            return way
+        # a constant being computed: a search counts the spaces it may look at as work
+        board = e.args[0].ty.board if isinstance(e.args[0].ty, ZoneT) and e.args[0].ty.board else None
+        spaces = self.L.board_range(board)[1] if board is not None else len(self.L.instances)
+        return code.expr("(_work(st, SPACES, SPAN, LIMIT), WAY)[1]", SPACES=spaces, SPAN=self.const(e.span),
+                         LIMIT=self.g.work_limit, WAY=way)
 
     builtin_toward = builtin_distance
 

@@ -22,6 +22,7 @@ from rulelang import ir
 from rulelang.walk import walk
 
 from ..runtime.errors import WatchFired
+from . import tuning
 from .always_cards import locals_always_cards
 from .binders import Binders
 from .blocks import Blocks
@@ -49,9 +50,15 @@ def _rolls_or_picks(program) -> bool:
 class Codegen:
     """Compiles the rules of one game (a layout and a program) to Python functions."""
 
-    def __init__(self, layout, program, options: CompileOptions = ALL, invariants=None, keep: bool = True):
+    def __init__(self, layout, program, options: CompileOptions = ALL, invariants=None, keep: bool = True,
+                 folding: bool = False):
         self.L, self.program, self.options = layout, program, options
         self.units = Units(f"{layout.rs.name}/{layout.mode.name}", keep, options.lift)
+        # computing constants before play (rules.constant_evaluator): big binders and every search
+        # of a board count as work, against a budget of their own (tuning.FOLD_WORK), past which the
+        # value is left to run time; in play, big binders count against the step limit
+        self.folding = folding
+        self.work_limit = tuning.FOLD_WORK if folding else layout.step_limit
         self.always_cards = locals_always_cards(program, layout.rs) if program is not None and options.cards \
             else frozenset()
         # whether the rules roll, pick at random, reveal or announce (a game then keeps `st.events`),

@@ -172,17 +172,13 @@ def draws(s: ir.Stmt) -> bool:
     return isinstance(s, (ir.Roll, ir.Shuffle)) or isinstance(s, ir.Take) and s.which == "random"
 
 
-def may_suspend(stmts, procedures: dict, chance: bool = False) -> bool:
-    """True if running these statements may ask for a decision (or, with
-    `chance`, stop for a chance event)."""
-    return _Suspends(procedures, chance).block(stmts)
-
-
 class _Suspends:
+    """Whether running statements may ask for a decision (or, with `chance`, stop for a chance event)."""
     DECLINES = {ir.Trigger: "triggers and windows are written out before the flow is lowered (abilities.py)"}
 
     def __init__(self, procedures: dict, chance: bool):
         self.procedures, self.chance = procedures, chance
+        self.known: dict[str, bool] = {}  # a procedure's answer, found once (one may call another twice a level)
 
     def block(self, stmts) -> bool:
         return any(dispatch(self, "suspends", s) for s in stmts)
@@ -203,7 +199,9 @@ class _Suspends:
     suspends_takefrom = suspends_take
 
     def suspends_callproc(self, s: ir.CallProc) -> bool:
-        return self.block(self.procedures[s.name])
+        if s.name not in self.known:
+            self.known[s.name] = self.block(self.procedures[s.name])
+        return self.known[s.name]
 
     def suspends_if(self, s: ir.If) -> bool:
         return any(self.block(b) for _, b in s.branches) or s.otherwise is not None and self.block(s.otherwise)
@@ -239,8 +237,9 @@ _NO_DECISION = "it asks no decision: it runs whole, in a Run item"
 
 class Lowering:
     """The statements of one mode's program -> flow items, and the decision sites."""
-    DECLINES = {**{c: _NO_DECISION for c in (ir.Move, ir.Draw, ir.Flip, ir.Let, ir.Assign, ir.EndGame, ir.Eliminate,
-                                             ir.Pass, ir.Reveal, ir.Announce)},
+    DECLINES: dict[type, str] = {**{c: _NO_DECISION for c in (ir.Move, ir.Draw, ir.Flip, ir.Let, ir.Assign,
+                                                               ir.EndGame, ir.Eliminate, ir.Pass, ir.Reveal,
+                                                               ir.Announce)},
                 ir.Choose: "a decision carries its options by now (a Decide)",
                 ir.Take: "a take carries its options by now (a TakeFrom)",
                 ir.Trigger: "triggers and windows are written out before the flow is lowered (abilities.py)"}
@@ -252,6 +251,7 @@ class Lowering:
         self.called: list[str] = []  # procedures entered as programs of their own (plain rules only)
         self.next_turn: Label | None = None  # where the next player's turn is found (a mode of turns)
         self.row_flags: dict[str, tuple[bool, ...]] = {}  # a loop's rows local -> which values are cards
+        self.suspends = _Suspends(program.procedures, explicit_chance)
         self._temps = 0
 
     def main(self, round_span: Span | None) -> tuple[Lowered, Label]:
@@ -304,7 +304,7 @@ class Lowering:
     def block(self, prog: Lowered, stmts) -> None:
         run: list = []
         for s in stmts:
-            if may_suspend([s], self.program.procedures, self.chance):
+            if self.suspends.block((s,)):
                 if run:
                     prog.add(Run(tuple(run)))
                 run = []
@@ -321,7 +321,7 @@ class Lowering:
         return site
 
     def lower(self, prog: Lowered, s: ir.Stmt) -> None:
-        """A statement that may stop play (may_suspend) as flow items."""
+        """A statement that may stop play (`_Suspends`) as flow items."""
         dispatch(self, "lower", s, prog)
 
     def lower_decide(self, s: Decide, prog: Lowered) -> None:

@@ -16,7 +16,7 @@ from rulelang.builtins import BUILTINS
 from rulelang.types import BoardT, CardT, ListT, ZoneT
 from rulelang.walk import children, dispatch, map_children, walk
 
-from . import tuning
+from .inlining import Called
 from .nodes import TRIVIAL, Decide, Hoisted, HoistLet, LetIn, Options, TakeFrom
 
 
@@ -36,7 +36,7 @@ class Folder:
         self.fresh = fresh  # new local names, shared with the other passes so they stay distinct
         self.folding, self.inlining = fold, inline
         self.possible = possible  # card types that can reach each zone (None: not analysed)
-        self.calls: frozenset[str] = frozenset()  # procedures called rather than inlined (see called_procedures)
+        self.calls = Called()  # what is called rather than inlined (inlining.py)
 
     def fold_all(self, setup, steps, procs, defines, tables, watches):
         return (self.block(setup, {}),
@@ -91,10 +91,11 @@ class Folder:
 
     def stmt_for(self, s: ir.For | ir.Choose | ir.Take, kenv: dict) -> list[ir.Stmt]:
         binder, inner = self.binder(s.binder, kenv)
-        extra = {"role": self.expr(s.role, kenv)} if isinstance(s, ir.Choose) else {}
+        if isinstance(s, ir.Choose):
+            s = dataclasses.replace(s, role=self.expr(s.role, kenv))
         # a name bound to a one-item constant list is that constant in the body too
         body = substitute_statements(s.body, _constant_names(binder)) if self.folding else s.body
-        return [dataclasses.replace(s, binder=binder, body=self.block(body, inner), **extra)]
+        return [dataclasses.replace(s, binder=binder, body=self.block(body, inner))]
 
     stmt_choose = stmt_take = stmt_for
 
@@ -110,7 +111,7 @@ class Folder:
         return [dataclasses.replace(s, every=every, dest=dest)]
 
     def stmt_callproc(self, s: ir.CallProc, kenv: dict) -> list[ir.Stmt]:
-        if s.name in self.calls or not self.inlining:
+        if s.name in self.calls.procedures or not self.inlining:
             return [dataclasses.replace(s, args=tuple(self.expr(a, kenv) for a in s.args))]
         return list(self.block(self.inline_procedure(s), kenv))
 
@@ -192,7 +193,7 @@ class Folder:
         return ir.Const(self.rs.param_values[e.name], span=e.span, ty=e.ty) if self.folding else e
 
     def expr_definecall(self, e: ir.DefineCall, kenv: dict) -> ir.Expr:
-        return self.inline(e, kenv) if self.inlining else self.expr_any(e, kenv)
+        return self.inline(e, kenv) if self.inlining and e.name not in self.calls.defines else self.expr_any(e, kenv)
 
     def expr_letin(self, e: LetIn, kenv: dict) -> ir.Expr:
         value = self.expr(e.value, kenv)
@@ -321,23 +322,6 @@ class Folder:
         for (p, n), a in reversed(list(zip(names.items(), args))):
             body = LetIn(n, a, body, span=e.span, ty=body.ty)
         return self.expr(body, kenv)
-
-
-def called_procedures(rs: ir.Ruleset, roots) -> frozenset[str]:
-    """The procedures to call rather than inline: those whose repeated copies
-    (inlined at every call, with the procedures they call) would exceed the budget."""
-    sites: dict[str, int] = {}
-    for n in walk((roots, tuple(p.body for p in rs.procedures.values()))):
-        if isinstance(n, ir.CallProc):
-            sites[n.name] = sites.get(n.name, 0) + 1
-    sizes: dict[str, int] = {}
-
-    def size(name: str) -> int:  # nodes once every call inside is inlined
-        if name not in sizes:
-            sizes[name] = sum(size(n.name) if isinstance(n, ir.CallProc) else 1
-                              for n in walk(rs.procedures[name].body))
-        return sizes[name]
-    return frozenset(name for name, k in sites.items() if (k - 1) * size(name) > tuning.INLINE_BUDGET)
 
 
 _EMPTY = {"exists": False, "count": 0, "sum": 0, "any": False, "all": True, "list": []}

@@ -8,8 +8,8 @@ hand-written code would. In order, each when its flag is on (options.py):
    rules with every procedure and define written in place;
 2. fold and inline (fold.py): parameters become constants, defines and
    procedures are inlined, everything constant is folded, and type tests
-   over zones that cannot hold the type fold away; the few big procedures
-   that inlining would copy too often (`INLINE_BUDGET`) are called instead;
+   over zones that cannot hold the type fold away; what inlining would
+   copy too often or make too big is called instead (inlining.py);
 3. reuse (reuse.py): a quantifier's value that the next statements compute
    again, with nothing between that changes what it reads, is computed once;
 4. setup (shared_setup.py): the setup statements every game runs alike go
@@ -29,9 +29,11 @@ import itertools
 from rulelang import ir
 from rulelang.walk import map_children
 
+from . import tuning
 from .abilities import Abilities
-from .fold import Folder, called_procedures
+from .fold import Folder
 from .hoist import Hoister
+from .inlining import Called, written_out
 from .nodes import Program, measure_exprs, with_options
 from .options import CompileOptions
 from .reuse import Reuse
@@ -63,20 +65,24 @@ def program_for(rs: ir.Ruleset, mode: ir.Mode, options: CompileOptions, evaluate
     setup, steps, watches = rs.setup + mode.setup, mode.round, mode.watches
     possible = None
     if options.zones or options.fold or options.inline:
-        view = None
+        # what is called rather than written in place (inlining.py), and the rules' size all written out
+        called, whole = written_out(rs, (setup, steps, watches, tuple(e for t in tables.values() for e in t.values())))
+        view, seen = None, Called() if whole <= tuning.ANALYSED_WRITTEN_OUT else called
         if options.zones:  # the analysis follows cards through every call: it sees the rules with each written in place
-            view = Folder(rs, evaluate, fresh, fold=options.fold).fold_all(setup, steps, {}, {}, tables, watches)
-            possible = ZoneAnalysis(rs, {}).run(view[0], view[1] + tuple(w.body for w in view[5]))
+            analysed = Folder(rs, evaluate, fresh, fold=options.fold)
+            analysed.calls = seen
+            view = analysed.fold_all(setup, steps, _only(procedures, seen.procedures), _only(defines, seen.defines),
+                                     tables, watches)
+            possible = ZoneAnalysis(rs, view[2]).run(view[0], view[1] + tuple(w.body for w in view[5]))
         if options.fold or options.inline:
             folder = Folder(rs, evaluate, fresh, fold=options.fold, inline=options.inline, possible=possible)
-            if options.inline:  # all but the procedures whose copies would make the code too big (fold.py)
-                folder.calls = called_procedures(rs, (setup, steps, watches))
-                defines = {}
-            procs = {n: procedures[n] for n in folder.calls} if options.inline else procedures
-            if view is not None and options.inline and not folder.calls:
+            if options.inline:  # all but what would make the code too big
+                folder.calls = called
+                procedures, defines = _only(procedures, called.procedures), _only(defines, called.defines)
+            if view is not None and options.inline and called == seen:
                 parts = folder.fold_all(*view)  # folding the inlined rules again is cheaper
             else:
-                parts = folder.fold_all(setup, steps, procs, defines, tables, watches)
+                parts = folder.fold_all(setup, steps, procedures, defines, tables, watches)
             setup, steps, procedures, defines, tables, watches = parts
     if options.reuse:
         reuse = Reuse(fresh).program_block
@@ -97,6 +103,11 @@ def program_for(rs: ir.Ruleset, mode: ir.Mode, options: CompileOptions, evaluate
                    tuple((k.lowest, {r: finish.expr(e) for r, e in tables[f"rank {i}"].items()})
                          for i, k in enumerate(mode.ranking)), fixed,
                    defines={n: finish.expr(e) for n, e in defines.items()}, turns=mode.turns)
+
+
+def _only(bodies: dict, names: frozenset[str]) -> dict:
+    """The bodies of these names, in the rules' order (fresh names follow it)."""
+    return {n: b for n, b in bodies.items() if n in names}
 
 
 class _Finish:

@@ -26,7 +26,6 @@ from .nodes import Program
 from .optimize import program_for
 from .options import ALL, CompileOptions
 
-
 SHARED_SETUP = "setup:shared"  # the program of the setup statements every game runs alike, if any
 
 
@@ -71,7 +70,8 @@ class _NoState:
 def constant_evaluator(layout: Layout, options: CompileOptions = ALL):
     """(ok, value) of an expression that depends on nothing, as the generated code computes it
     (the same expression once: folding meets most twice, in the rules written out and as called)."""
-    gen = Codegen(layout, None, options.replace(lift=False), keep=False)  # each runs once: nothing to lift
+    # each runs once: nothing to lift; past its budget of work (tuning.FOLD_WORK), a value is left to run time
+    gen = Codegen(layout, None, options.replace(lift=False), keep=False, folding=True)
     known: dict = {}
 
     def evaluate(e: ir.Expr):

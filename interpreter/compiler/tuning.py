@@ -7,23 +7,30 @@ the memory it takes against the time a game takes, or bound the cost of an
 untrusted ruleset.
 """
 
-# --- inlining (fold.py) --------------------------------------------------------------------
+# --- inlining (inlining.py, fold.py) --------------------------------------------------------
 # A procedure whose copies beyond the first would add more IR nodes than this is called instead
 # of inlined. Inlining lets folding and hoisting see through a call and spares the call; copying
 # a big procedure to every place that calls it makes the code big: Hand of Fate's main program
 # was 21,000 lines of Python (2.3 s to compile) with everything inlined, 9,100 at 2,000.
 INLINE_BUDGET = 2000
 
-# A define or procedure is written in place only while the code it would add, counted in IR
-# nodes with everything it calls written in place too, stays under this; past it, it is called.
-# Without a bound, rules where each define calls the one before twice grow twice a level: 20
-# levels of a 1 KB file took 64 s to check. The bundled rulesets' biggest written-out define is
-# under 400 nodes.
-INLINE_MOST = 20_000
+# A define or procedure is written in place only while it alone, written out (what it calls that
+# is called counting as one node), is at most this many IR nodes, and a define only while its
+# copies beyond the first add at most this many; past either, it is called (inlining.py). Without
+# a bound, rules where each define calls the one before twice grow twice a level: 20 levels of a
+# 1 KB file took a minute to check. The bundled rulesets' biggest written-out define is under 400
+# nodes, their biggest procedure (the race's take_turn) under 7,000.
+INLINE_MOST = 10_000
+
+# The zone analysis sees the rules with every define and procedure written in place while they
+# are at most this many IR nodes so written out (Hand of Fate: 16,600), and past it with the calls
+# inlining.py keeps: it is then less precise (a called procedure's zone parameters may be any zone).
+ANALYSED_WRITTEN_OUT = 40_000
 
 # --- folding (fold.py, rules.constant_evaluator) -------------------------------------------
-# The work an expression of constants may take to be computed before play (bindings gone
-# through, spaces searched), past which it is left to run time, where the step limit bounds it.
+# The work an expression of constants may take to be computed before play (the bindings of big
+# binders, the spaces of a board each `distance` or `toward` may search), past which it is left
+# to run time, where the step limit bounds it.
 # A constant computed at compile time costs nothing in play; computing it costs the compile.
 # `count(a in spaces(B), b in spaces(B) where distance(a, b) > k)` on a 100x100 board would fold
 # for days.
@@ -35,10 +42,6 @@ FOLD_WORK = 200_000
 # thousand cards stops at the limit instead of running for days; smaller ones cost nothing extra
 # (every binder of the bundled rulesets). Lower: more code pays for the accounting.
 FREE_BINDINGS = 1_000
-
-# A breadth-first search (distance, toward) on a board of more spaces than this counts the spaces
-# it looks at as work: on a big board each search is long.
-FREE_SEARCH = 1_000
 
 # --- boards (expressions.py, boards.py) ----------------------------------------------------
 # A board of more spaces than this is listed by chaining its spaces (one iterator a space)
