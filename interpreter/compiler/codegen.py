@@ -61,10 +61,8 @@ class Codegen:
         self.work_limit = tuning.FOLD_WORK if folding else layout.step_limit
         self.always_cards = locals_always_cards(program, layout.rs) if program is not None and options.cards \
             else frozenset()
-        # whether the rules roll, pick at random, reveal or announce (a game then keeps `st.events`),
-        # and whether the code tests for events at a decision (not when no game keeps them)
+        # whether the rules roll, pick at random, reveal or announce: a game then keeps `st.events`
         self.tells = program is not None and _rolls_or_picks(program)
-        self.remembers = program is None or not options.idioms or self.tells
         self.invariants = invariants  # called after every effect, when the game checks its invariants
         self.watch_check = None  # called after every change to the game, when the mode has watches
         self.watched = watched(program.watches) if program is not None else None  # what they read, if only variables

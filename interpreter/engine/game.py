@@ -33,8 +33,8 @@ from ..compiler.flow import CALL, SUSPEND, watch_program
 from ..compiler.options import ALL, NAIVE, CompileOptions
 from ..compiler.rules import SHARED_SETUP, compile_rules
 from ..runtime import rng
-from ..runtime.chance import CHANCE, OUTCOME, Chance, Decided
-from ..runtime.decision import Decision
+from ..runtime.chance import CHANCE, OUTCOME, Chance
+from ..runtime.decision import Decision, bind
 from ..runtime.errors import GameEnded, IllegalAction, RuleError, Runaway, WatchFired
 from ..runtime.layout import Layout, move_card
 from ..runtime.state import Frame, State
@@ -160,17 +160,10 @@ class Game:
     def _answer(self, st: State, p: Decision, index: int) -> None:
         """Bind a checked answer and make the frame go on where the decision leads."""
         frame = st.stack[-1]
-        site = p.site
-        if site.menu:
-            frame.pc = p.resume[index]
-        else:
-            frame.env.update(zip(site.names, p.options[index]))
-            frame.pc = p.resume
+        resume = p.resume  # (a menu's: where each option leads)
+        frame.pc = resume[index] if isinstance(resume, list) else resume
         st.pending = None
-        st.decisions += 1
-        st.moves = (st.moves, index)
-        if st.events is not None:
-            st.events.append(Decided(p.role, site, p.options[index], tuple(frame.env[n] for n in site.reads)))
+        bind(st, frame.env, p.site, p.role, p.options[index], index)
 
     def apply_chance(self, st: State, outcome: int) -> None:
         """Resolve the pending chance event with one of its outcomes and play on
@@ -265,8 +258,7 @@ class Game:
         invariants = self.invariants if self.check_invariants else None
         # the generated code answers quick agents at the decision itself (blocks.suspend) when
         # nothing is to be done between two decisions: no invariants to check, no limit
-        # (not when the game keeps a history the generated code does not: that of a person's game)
-        if quick is not None and stop_at is None and invariants is None and (self._remembers or not self.history):
+        if quick is not None and stop_at is None and invariants is None:
             st.quick = seats = dict(quick)  # by name, and by seat
             for i, role in enumerate(self.roles):
                 seats[i] = quick.get(role)
