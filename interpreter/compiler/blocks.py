@@ -142,8 +142,10 @@ class Blocks(Part):
             fn.lazy, fn.made = lazy, None
             return self.flow_branch(item, fn, k, block_of)
         otherwise = k + 1 if not item.go_on_if else block_of[item.otherwise.at]
-        fn.body += listing + [code.assign(opts, listed),
-                              ast.If(code.name(opts), self.suspend(ask.site, ask.role, fn, opts, at, at + 1, bare), []),
+        asked = self.g.origin(ask.site.span) if ask.site.span is not None else None  # (the listing: the test's)
+        fn.body += listing + [code.note(code.assign(opts, listed), asked),
+                              code.note(ast.If(code.name(opts), self.suspend(ask.site, ask.role, fn, opts, at, at + 1,
+                                                                             bare), []), asked),
                               Goto(otherwise)]
 
     # ------------------------------------------------------------ one method per flow item

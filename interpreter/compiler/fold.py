@@ -18,6 +18,7 @@ from rulelang.walk import children, dispatch, map_children, walk
 
 from .inlining import Called
 from .nodes import TRIVIAL, Decide, Hoisted, HoistLet, LetIn, Options, TakeFrom
+from .notes import written_from
 
 
 class Folder:
@@ -303,7 +304,7 @@ class Folder:
         its parameter, so the zone analysis sees where cards go."""
         proc = self.rs.procedures[s.name]
         renames = {p: self.fresh(p) for p, _ in proc.params}
-        body = rename_statements(proc.body, self.fresh, renames)
+        body = written_from(rename_statements(proc.body, self.fresh, renames), s.span, s.name)
         assigned = {n.target.name for n in walk(body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.Local)}
         lets, zones = [], {}
         for (p, _), a in zip(proc.params, s.args):
@@ -316,7 +317,7 @@ class Folder:
     def inline(self, e: ir.DefineCall, kenv: dict) -> ir.Expr:
         define = self.rs.defines[e.name]
         args = [self.expr(a, kenv) for a in e.args]
-        body = rename_apart(define.body, self.fresh)
+        body = written_from(rename_apart(define.body, self.fresh), e.span, e.name)
         names = {p: self.fresh(p) for p, _ in define.params}
         body = substitute(body, {p: ir.Local(n, ty=a.ty) for (p, n), a in zip(names.items(), args)})
         for (p, n), a in reversed(list(zip(names.items(), args))):

@@ -1,8 +1,47 @@
-"""Where generated code comes from, as its notes say it: `FILE:LINE` of the rule."""
+"""Where generated code comes from, as its notes say it: `FILE:LINE` of the rule.
+
+Code written in place from a define or a procedure keeps the chain of where it
+was written from: each span of an inlined body is a `Via`, which knows the call
+it was written at (itself perhaps a `Via`) and what was called, so a note reads
+`rulesets/twenty-trials.yaml:349 via can_complete :215`: the rule, then each
+define or procedure on the way, at the line of its own that the code is.
+A `Via` is a `Span` (errors are still located at the line that is wrong).
+"""
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+
+from rulelang.errors import Span
 from rulelang.files import location
+from rulelang.walk import map_children
 
 
-def origin(span) -> str:
+@dataclass(frozen=True)
+class Via(Span):
+    """A span of a define's or procedure's body written in place at `call`, the call's own span."""
+    call: Span | None = None
+    name: str = ""  # the define or procedure
+
+
+def origin(span: Span) -> str:
+    """`FILE:LINE` of a rule, and for code written in place, the chain from the rule that called it."""
+    if isinstance(span, Via) and span.call is not None:
+        return f"{origin(span.call)} via {span.name} :{span.line}"
     return location(span)
+
+
+def written_from(node, call: Span | None, name: str):
+    """A body being written in place (a node, or a tuple of statements), every span of it a `Via`
+    of the call: its notes then say where it was written from."""
+    if call is None:
+        return node
+
+    def visit(n):
+        n = map_children(n, visit)
+        span = n.span
+        if span is None:
+            return n
+        return dataclasses.replace(n, span=Via(span.source, span.line, span.col, span.end_line, span.end_col,
+                                               call=call, name=name))
+    return tuple(visit(s) for s in node) if isinstance(node, tuple) else visit(node)

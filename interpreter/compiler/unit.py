@@ -83,19 +83,18 @@ class Unit:
     consts: list
 
     def get_source(self, _module: str) -> str:
-        notes = [note for _, note in self.lines]
+        notes = [_comment(note, 1000) if note else note for _, note in self.lines]  # (a chain of origins: whole)
         notes[1:1 + len(self.consts)] = [_comment(_describe(c)) for c in self.consts]
-        return "".join(line + (f"  # {_comment(note)}" if note else "") + "\n"
-                       for (line, _), note in zip(self.lines, notes))
+        return "".join(line + (f"  # {note}" if note else "") + "\n" for (line, _), note in zip(self.lines, notes))
 
     def text(self) -> str:
         return f"# {self.what} ({self.name})\n" + self.get_source(self.name)
 
 
-def _comment(text: str) -> str:
+def _comment(text: str, most: int = 70) -> str:
     """Text as a one-line comment: control characters escaped, long values cut."""
     text = text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
-    return text if len(text) <= 70 else text[:67] + "..."
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _describe(value) -> str:
