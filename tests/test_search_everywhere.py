@@ -6,6 +6,10 @@ import pytest
 
 from helpers.random_games import SHORT
 
+# a search player looks ahead to the end of the game at each of its decisions: the long games' own
+# limits set low (Hand of Fate's rounds as well as the race's turns)
+LIMITS = {**SHORT, "hand-of-fate-ordeals": {"round_limit": "10"}}
+
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
 from interpreter.engine.game import Game
@@ -16,7 +20,7 @@ from rulelang import bundled_names, load_ruleset
 @pytest.mark.parametrize("name", bundled_names())
 @pytest.mark.parametrize("spec", ["greedy:samples=2", "mcts:iterations=4,samples=4"])
 def test_search_agents_play_everything_with_invariants_on(name, spec):
-    short = SHORT.get(name, {})
+    short = LIMITS.get(name, {})
     base = load_ruleset(name, short)
     counts = [None] if base.players is None else range(base.players.low, base.players.high + 1)
     for n in counts:

@@ -12,8 +12,8 @@ from helpers import ROOT
 COUNTS = {"gauntlet-race": (2, 3, 4), "gauntlet-16-7": (3, 4, 5), "hand-of-fate-ordeals": (1, 2, 3, 4)}
 # random players: several games; greedy players look ahead on every decision: one or two, and Hand
 # of Fate's shortened (its greedy games cost minutes at the default 40 rounds)
-GAMES = {("gauntlet-race", "random"): 4, ("gauntlet-race", "greedy"): 2, ("gauntlet-16-7", "random"): 10,
-         ("gauntlet-16-7", "greedy"): 2, ("hand-of-fate-ordeals", "random"): 10, ("hand-of-fate-ordeals", "greedy"): 1}
+GAMES = {("gauntlet-race", "random"): 4, ("gauntlet-race", "greedy"): 2, ("gauntlet-16-7", "random"): 4,
+         ("gauntlet-16-7", "greedy"): 2, ("hand-of-fate-ordeals", "random"): 4, ("hand-of-fate-ordeals", "greedy"): 1}
 EXTRA = {("hand-of-fate-ordeals", "greedy"): ["--set", "round_limit=10"],
          # random players of the race wander for hundreds of turns: its limit, lower, ends them sooner
          ("gauntlet-race", "random"): ["--set", "turn_limit=300"]}
