@@ -4,16 +4,15 @@ end and without an error: on states the rules reach (agents/sampling.py), never 
 invented ones. Slow: a game of MCTS looks ahead at every one of its decisions."""
 import pytest
 
-from helpers.random_games import SHORT
-
-# a search player looks ahead to the end of the game at each of its decisions: the long games' own
-# limits set low (Hand of Fate's rounds as well as the race's turns)
-LIMITS = {**SHORT, "hand-of-fate-ordeals": {"round_limit": "10"}}
-
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
 from interpreter.engine.game import Game
 from rulelang import bundled_names, load_ruleset
+
+# a search player looks ahead to the end of the game at each of its decisions: the long games' own
+# limits set low (Hand of Fate's rounds as well as the race's turns)
+LIMITS = {"gauntlet-race": {"turn_limit": "30"}, "gauntlet-race-crossfire": {"turn_limit": "30"},
+          "hand-of-fate-ordeals": {"round_limit": "10"}}
 
 
 @pytest.mark.slow
