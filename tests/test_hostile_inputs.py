@@ -49,6 +49,7 @@ def test_limits_are_overridable(tmp_path):
     load_ruleset(deep, limits=Limits(nesting=200))
 
 
+@pytest.mark.slow  # a process a hostile file, under a memory limit: 15 s of the default run
 def test_the_command_line_refuses_them_in_bounded_memory(tmp_path):
     paths = [write(tmp_path, name, make) for name, _, make, _ in CASES]
 

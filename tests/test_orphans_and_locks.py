@@ -59,16 +59,21 @@ def test_workers_die_with_a_killed_parent_and_leave_the_file_free(tmp_path, comm
 def test_a_forked_child_does_not_hold_the_lock(tmp_path):
     path = str(tmp_path / "rows.csv")
     fd = locked(path)
+    ready, told = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child lives on after the parent lets go: the file must be free then
+        os.write(told, b".")  # (fork's hooks have run by the time the child's own code runs)
         time.sleep(2)
         os._exit(0)
     try:
+        os.read(ready, 1)  # the child has let go: without this, the parent may look before it does
         release(fd)
         again = locked(path)  # the child still runs, and holds no lock
         release(again)
     finally:
         os.waitpid(pid, 0)
+        os.close(ready)
+        os.close(told)
     fd = locked(path)
     with pytest.raises(LockHeld):
         locked(path)
