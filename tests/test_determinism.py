@@ -1,6 +1,8 @@
 """Same ruleset, parameters, seed and decisions: the same game, every time."""
 import importlib.util
 
+import pytest
+
 from helpers import ROOT, game_for
 
 from interpreter.agents.match import play
@@ -88,6 +90,7 @@ def test_every_mode_plays_the_same_optimised_and_plain():
                 assert random_game(fast, seed) == random_game(plain, seed), (mode, params, seed)
 
 
+@pytest.mark.slow  # whole commands, several times over: the default run stays under 4 minutes
 def test_procedures_called_rather_than_inlined_play_the_same_games(monkeypatch):
     # with no inlining budget every procedure called from two places or more is called, not inlined
     # (Hand of Fate's biggest are, at the default budget): the games stay the same

@@ -268,6 +268,7 @@ def test_the_oracle_catches_a_leak():
         check(game, ids_only, labels, st, "challenger", 1, "leaky ids")
 
 
+@pytest.mark.slow  # whole commands, several times over: the default run stays under 4 minutes
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_players_log_and_the_replayed_players_log_name_no_hidden_card(tmp_path, seed):
     full = tmp_path / "full.jsonl"

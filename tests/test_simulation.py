@@ -217,6 +217,7 @@ def test_progress_bar_shows_rate_and_time_left():
     assert Progress(10, stream=io.StringIO()).line(2.0).startswith("[" + "." * 28 + "] 0/10 games  0 games/s  ? left")
 
 
+@pytest.mark.slow  # whole commands, several times over: the default run stays under 4 minutes
 def test_compare_prints_a_table_and_a_plot_and_the_same_numbers_for_any_jobs(tmp_path):
     args = ("compare", "twenty-trials", "twenty-trials-tempered", "--games", "2000", "--seed", "11")
     one = rulelang(*args, "--jobs", "1", "--plot", str(tmp_path / "one.png"))
@@ -278,6 +279,7 @@ def test_plots_without_matplotlib_say_how_to_get_it(tmp_path):
     assert r.returncode == 2 and "pip install 'rulelang[plot]'" in r.stderr and r.stdout == ""
 
 
+@pytest.mark.slow  # whole commands, several times over: the default run stays under 4 minutes
 def test_simulate_plot_is_reproducible(tmp_path):
     pytest.importorskip("matplotlib")
     for name in ("a.svg", "b.svg"):

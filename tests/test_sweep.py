@@ -142,6 +142,7 @@ def test_parquet_columns_are_typed(tmp_path):
 # ------------------------------------------------------------------ an interrupted sweep
 
 
+@pytest.mark.slow  # whole commands, several times over: the default run stays under 4 minutes
 def test_an_interrupted_sweep_resumes_to_the_same_file(tmp_path):
     """Parquet's rows go to a JSON Lines journal until the sweep ends: both formats in one."""
     suffix = "parquet" if importlib.util.find_spec("pyarrow") else "jsonl"
@@ -170,6 +171,7 @@ def test_an_interrupted_sweep_resumes_to_the_same_file(tmp_path):
     assert out.read_bytes() == whole.read_bytes()
 
 
+@pytest.mark.slow  # whole commands, several times over: the default run stays under 4 minutes
 def test_resume_refuses_the_rows_of_another_sweep(tmp_path):
     out = tmp_path / "rows.csv"
     assert rulelang(*SMALL, "--jobs", "1", "--out", str(out)).returncode == 0

@@ -292,6 +292,7 @@ def test_inherited_text_is_located_in_the_base_file(tmp_path):
     assert f"'trial_deck' is already the name of a zone ({ROOT / 'rulesets' / 'twenty-trials.yaml'}:" in clash.message
 
 
+@pytest.mark.slow  # whole commands, several times over: the default run stays under 4 minutes
 def test_cli_sets_a_variant_parameter_and_rejects_unknown_ones():
     r = rulelang("run", "twenty-trials-small-hand", "--set", "hand_size=4", "--seed", "5", "--json")
     assert r.returncode == 0, r.stderr
