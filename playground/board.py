@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import textwrap
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
@@ -84,23 +85,12 @@ def _card(x: float, y: float, card: dict | None, targets: dict, w: int = CARD_W,
     out = [f'<g data-card={quoteattr(card["card"])}{_attrs(target, targets)}>',
            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" class="card'
            + (' down' if card.get("face_down") else '') + '"/>']
-    for i, line in enumerate(_wrap(card["card"], 10 if w >= CARD_W else 7)[:4]):
+    for i, line in enumerate(textwrap.wrap(card["card"], 10 if w >= CARD_W else 7, break_long_words=False)[:4]):
         out.append(_text(x + w / 2, y + 18 + i * 14, line, "label", "middle"))
     if card.get("state"):
-        for i, line in enumerate(_wrap(card["state"], 12)[:2]):
+        for i, line in enumerate(textwrap.wrap(card["state"], 12, break_long_words=False)[:2]):
             out.append(_text(x + w / 2, y + h - 18 + i * 11, line, "state", "middle"))
     return out + ["</g>"]
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
 
 
 def _stacked(cards: list, kind: str, targets: dict) -> bool:
