@@ -9,7 +9,7 @@ import pytest
 from helpers import ROOT, rulelang
 from helpers.random_games import config_params
 
-from cli.main import main
+from helpers.commands import cli
 from generators.english import context, stmt
 from interpreter.agents.match import play
 from interpreter.agents.simple import FirstAgent, RandomAgent
@@ -67,13 +67,6 @@ def lab(body: str, **kw) -> Game:
 
 def first_game(game: Game, seed: int = 0):
     return play(game, seed, {r: FirstAgent(seed, r) for r in game.roles})
-
-
-def cli(capsys, *args: str) -> tuple[int, str, str]:
-    """The command line in this process (quicker than a subprocess): exit code, stdout, stderr."""
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def same_game(st) -> tuple:

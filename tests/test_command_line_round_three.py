@@ -9,18 +9,9 @@ import pytest
 from helpers import ROOT
 
 import cli.about
-from cli.main import main
+from helpers.commands import cli as cli_
 from interpreter.analysis.locks import LockedText
 from rulelang.files import bundled_names
-
-
-def cli_(capsys, *args) -> tuple[int, str, str]:
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_version(capsys):

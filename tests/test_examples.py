@@ -10,7 +10,7 @@ import json
 import pytest
 from helpers import Position
 
-from cli.main import main
+from helpers.commands import cli
 from interpreter.agents.match import play
 from interpreter.agents.registry import make_agent
 from interpreter.analysis.simulate import simulate
@@ -19,13 +19,6 @@ from interpreter.engine.game import Game
 from rulelang import load_ruleset
 
 EXAMPLES = ["oh-hell", "pig-race", "blackjack"]
-
-
-def cli(capsys, *args) -> tuple[int, str, str]:
-    """The command line in this process (quicker than a subprocess): exit code, stdout, stderr."""
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def game(name: str, explicit_chance: bool = False, **params) -> Game:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, rulelang
 
-from cli.main import main
+from helpers.commands import cli
 from cli.output import CONTROLS, escape
 from interpreter.agents.asking import deadline
 from interpreter.analysis.records import CHECK, RowWriter, chained, columns, run_name
@@ -24,16 +24,6 @@ from rulelang import load_ruleset
 
 SECRET = "hunter2-do-not-print"
 BUNDLED = ROOT / "rulesets" / "twenty-trials.yaml"
-
-
-def cli(capsys, *args: str) -> tuple[int, str, str]:
-    """The command line in this process (quicker than a subprocess): exit code, stdout, stderr."""
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exc:  # argparse's usage errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def clean(out: str, err: str) -> None:

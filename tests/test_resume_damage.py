@@ -8,18 +8,9 @@ import resource
 
 import pytest
 
-from cli.main import main
+from helpers.commands import cli
 
 BASE = ["simulate", "kuhn-poker", "--games", "12", "--seed", "3", "--jobs", "1"]
-
-
-def cli(capsys, *args) -> tuple[int, str, str]:
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def cpu() -> float:
