@@ -64,6 +64,9 @@ class Findings:
     # a random pick's place in the rules (file, line, column) -> the readers (a role; None for a spectator)
     # from whom what it picked comes from cards they may not see
     picks: dict[tuple, set] = field(default_factory=dict)
+    # a decision's place -> (the readers its options' words may tell about cards they may not see,
+    # the places of those cards its chooser may not see)
+    words: dict[tuple | None, tuple[set, frozenset]] = field(default_factory=dict)
 
 
 def told(rs: ir.Ruleset, mode: ir.Mode) -> Findings:
@@ -131,6 +134,8 @@ class Flow:
         elif isinstance(s, ir.Choose):
             inner, facts = self.bind(s.binder, env)
             self.decision(s, s.role, facts)
+            if s.labelled is not None:
+                self.words(s, s.labelled, {**inner, **{n: (NOTHING, NOTHING) for n in binder_names(s.binder)}})
             self.block(s.body, inner)
         elif isinstance(s, ir.Menu):
             facts = frozenset().union(*(self.facts(o.guard, env) for o in s.options if o.guard is not None))
@@ -169,10 +174,29 @@ class Flow:
     def pick(self, node: ir.Take, facts: frozenset) -> None:
         if not self.recording or not facts:
             return
-        readers = {r: ir.RoleRef(r) for r in self.mode.roles} | {None: None}
-        blind = {r for r, ref in readers.items() if any(self.hidden(z, ref) for z in facts)}
+        blind = self.blind(facts)
         if blind:
             self.findings.picks.setdefault(span_key(node.span), set()).update(blind)
+
+    def words(self, node: ir.Choose, words: ir.Expr, env: dict) -> None:
+        """What an option's words name (a card, a list of cards) or read off cards, besides the option's
+        own values (the view shows words only to a reader who sees the option's cards): a card held
+        in a `let` or a variable, `top(deck)`, a count of a hidden hand's cards."""
+        if not self.recording:
+            return
+        parts = words.parts if isinstance(words, ir.Template) else (words,)
+        told = self.facts(words, env).union(
+            *(self.cards(p, env) for p in parts if isinstance(p, ir.Expr) and _carries_cards(p)))
+        blind = self.blind(told)
+        if blind:
+            mine = frozenset(p for z in told if (p := self.hidden(z, node.role)) is not None)
+            was = self.findings.words.get(span_key(node.span), (set(), NOTHING))
+            self.findings.words[span_key(node.span)] = (was[0] | blind, was[1] | mine)
+
+    def blind(self, places: frozenset) -> set:
+        """The readers (a role; None for a spectator) who may not see the cards of one of `places`."""
+        readers = {r: ir.RoleRef(r) for r in self.mode.roles} | {None: None}
+        return {r for r, ref in readers.items() if any(self.hidden(z, ref) for z in places)}
 
     # ------------------------------------------------------------ expressions
     def bind(self, binder: ir.Binder, env: dict) -> tuple[dict, frozenset]:

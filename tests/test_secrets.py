@@ -29,7 +29,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog
 from interpreter.engine.saves import load as load_save
 from interpreter.engine.saves import restore
-from interpreter.engine.view import Viewer
+from interpreter.engine.view import REFEREE, Viewer
 from interpreter.runtime.state import State
 from rulelang import load_ruleset, load_text
 from rulelang.types import BOOL
@@ -429,3 +429,41 @@ def test_check_warns_of_options_that_depend_on_cards_the_chooser_cannot_see(tmp_
 def test_generated_games_have_no_telling_options(text):
     from rulelang import lint
     assert lint.warnings(load_text(text, "generated.yaml")) == []
+
+
+TELLING_WORDS = BLIND_PICKS.split("modes:")[0] + """modes:
+  play:
+    round:
+      - step: Turn
+        do: |
+          if size(bag) < 3:
+            end game as bag_empty
+          move top(bag) to hand of alice
+          let mine = top(hand of alice)
+          alice chooses n in 1..2 as bet labelled "{n} on {mine}":
+            move top(bag) to table
+          bob chooses n in 1..2 as guess labelled "{n} under {top(bag)}":
+            move top(bag) to table
+    score:
+      alice: sum(g.value for g in table)
+      bob: size(hand of alice)
+"""
+
+
+def test_options_words_name_no_card_their_reader_cannot_see():
+    """Words (`labelled`) that name a card a reader cannot see (a `let` of alice's card, the face-down
+    bag's top) read to that reader as the options' values; `check` warns where the chooser is blind."""
+    game = Game(load_text(TELLING_WORDS, "words.yaml"), "play", history=True)
+    viewer, st = Viewer(game), game.new_state(3)
+    mine = viewer.labels[st.zones[game.zone_index("hand", "alice")][-1]]
+    assert [viewer.option(st, i, "alice") for i in range(2)] == [f"1 on {mine}", f"2 on {mine}"]
+    assert [viewer.option(st, i, "bob") for i in range(2)] == ["1", "2"]
+    assert viewer.option(st, 0, None) == "1"  # a spectator
+    game.apply(st, 1)
+    told = [e for e in viewer.events(st, "bob") if e.get("type") == "decision"]
+    assert told[-1]["option"] == "2"
+    assert viewer.option(st, 0, "bob") == "1" and "under gem" in viewer.option(st, 0, REFEREE)
+    from rulelang import lint
+    warned = [d.message for d in lint.warnings(game.ruleset) if "words of decision" in d.message]
+    assert warned == ["the words of decision 'guess' may name or read cards its chooser may not see (in bag): "
+                      "the chooser is shown its options without them"]

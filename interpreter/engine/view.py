@@ -61,11 +61,12 @@ _FIXED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _BLIND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _blind_picks(game: Game) -> dict:
-    """The random picks whose values come from cards a reader may not see (rulelang/hidden.py), once a game."""
+def _blind(game: Game) -> hidden.Findings:
+    """What rules tell readers of cards they may not see (rulelang/hidden.py), once a game: the random
+    picks whose values come from such cards, the decisions whose options' words name or read them."""
     if game not in _BLIND:
-        picks = any(site.kind == "pick" for site in game.rules.chance_sites)
-        _BLIND[game] = hidden.told(game.ruleset, game.mode).picks if picks else {}
+        asks = any(site.kind == "pick" for site in game.rules.chance_sites) or game.rules.labels
+        _BLIND[game] = hidden.told(game.ruleset, game.mode) if asks else hidden.Findings()
     return _BLIND[game]
 
 
@@ -166,7 +167,7 @@ class Viewer:
         values = d.options[index]
         if d.site.menu:
             return words(values[0])
-        labelled = self.option_labels.get(d.site.index)
+        labelled = self.words(d.site, reader)
         if labelled is not None and (reader == REFEREE or all(
                 not card or v is None or self.sees(st, v, reader) for v, card in zip(values, d.site.is_card))):
             env = st.stack[-1].env  # the locals the words read, bound where it is asked
@@ -186,7 +187,7 @@ class Viewer:
         if site.menu:
             record["option"] = words(e.option[0])
             return record
-        labelled = self.option_labels.get(site.index) if len(e.bound) == len(site.reads) else None
+        labelled = self.words(site, reader) if len(e.bound) == len(site.reads) else None
         if labelled is not None and (reader == REFEREE or all(
                 not card or v is None or self.sees(st, v, reader) for v, card in zip(e.option, site.is_card))):
             record["option"] = labelled(st, {**dict(zip(site.reads, e.bound)), **dict(zip(site.names, e.option))})
@@ -241,7 +242,16 @@ class Viewer:
     @functools.cached_property
     def blind_picks(self) -> dict:
         """Random picks whose values come from cards a reader may not see: place -> those readers."""
-        return _blind_picks(self.game)
+        return _blind(self.game).picks
+
+    def words(self, site, reader: str | None):
+        """How a decision's options read (`labelled`), if they read so to `reader`: not to a reader
+        they may tell about cards it cannot see (then the options read as their values)."""
+        labelled = self.option_labels.get(site.index)
+        if labelled is None or reader == REFEREE:
+            return labelled
+        blind = _blind(self.game).words.get(span_key(site.span))
+        return None if blind is not None and reader in blind[0] else labelled
 
     def sees_target(self, st: State, target: tuple, role: str | None) -> bool:
         """Whether `role` sees what a roll went into: a secret variable's slot, a card's state."""
