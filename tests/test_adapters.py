@@ -472,3 +472,16 @@ def test_show_observation_documents_the_spaces(capsys):
     assert "53 action ids:" in out and f"complete (rulesets/twenty-trials.yaml:{line}): a: a card, b: a card" in out
     assert "cards      [0:506]  46 x 11" in out and "  6: hand\n" in out
     assert main(["show", "twenty-trials", "--observation", "--python"]) == 2
+
+
+def test_a_list_variable_is_in_the_tensor():
+    """Yacht's dice (a list variable): their number, then each die, where a learner can read them."""
+    game = Game(load_ruleset("yacht"))
+    driver = Driver(game)
+    ep = driver.new(3)
+    dice = driver.viewer.variables(ep.st)["dice"]
+    assert len(dice) == 5
+    out = np.zeros(driver.encoding.size, np.float32)
+    driver.tensor(ep, driver.current(ep), out)
+    at = driver.encoding.at["vars"]
+    assert list(out[at:at + 9]) == [5, *dice, 0, 0, 0]

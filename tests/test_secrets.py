@@ -467,3 +467,28 @@ def test_options_words_name_no_card_their_reader_cannot_see():
     warned = [d.message for d in lint.warnings(game.ruleset) if "words of decision" in d.message]
     assert warned == ["the words of decision 'guess' may name or read cards its chooser may not see (in bag): "
                       "the chooser is shown its options without them"]
+
+
+def test_a_card_variable_names_its_card_only_to_who_sees_it():
+    """A variable holding the face-down bag's top card shows its id only once
+    the reader sees the card: an id names a card (the tensor's rows say which)."""
+    text = BLIND_PICKS.split("modes:")[0].replace(
+        "setup: |", "vars:\n  drawn: {type: gem, initial: none}\nsetup: |") + """modes:
+  play:
+    round:
+      - step: Turn
+        do: |
+          drawn = top(bag)
+          alice chooses n in 1..2 as bet:
+            move top(bag) to table
+          end game
+    score:
+      alice: size(table)
+"""
+    game = Game(load_text(text, "drawn.yaml"), "play")
+    viewer, st = Viewer(game), game.new_state(1)
+    card = viewer.variables(st)["drawn"]
+    assert isinstance(card, int)
+    assert viewer.observe(st, "alice")["vars"] == {"drawn": "a hidden card"}
+    game.apply(st, 0)  # on the table now, face up
+    assert viewer.observe(st, "bob")["vars"] == {"drawn": card}

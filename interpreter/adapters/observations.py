@@ -11,7 +11,8 @@ is a zone instance — a space of a board, one role's own zone — box left out)
     face_down  cards            1 for a card seen lying face down (an open zone, one's own)
     hidden     places           how many cards there the role cannot see
     state      cards x state    each seen card's component state (`state:`)
-    vars       variables        every variable, a per-player one once per role (0 where the role may not see it)
+    vars       variables        every variable, a per-player one once per role (0 where the role may not see it);
+                                a list as its length, then its first LIST_ITEMS items (0 past its end)
     out        roles            1 for a player out of the game
     round      1                the round number
     step       steps            the step being played (Setup first)
@@ -20,16 +21,21 @@ is a zone instance — a space of a board, one role's own zone — box left out)
     chosen     sub x actions    the action ids already chosen in it (sub-decision by sub-decision)
 
 Numbers are as they are in the game (true is 1; a type's value is its
-position in the type, 1 for the first; a role its seat; none is 0).
+position in the type, 1 for the first; a role its seat; a card its id + 1;
+none, and a card the role cannot see, is 0).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulelang.types import CardT, ListT
+
 from ..engine.game import Game
 from ..engine.view import Viewer
 from ..runtime.state import State
 from .actions import ActionSpace
+
+LIST_ITEMS = 8  # a list variable's items in the tensor (a fixed layout cannot hold a list of any length)
 
 
 @dataclass(frozen=True)
@@ -62,10 +68,12 @@ class Encoding:
             place_names.append(viewer.zone_text(zi))
         cards = tuple(f"{c.id}: {viewer.card(c.id)}" for c in rs.cards)
         self.state_names = list(layout.state_slot)
-        self.vars = [(v.name, v.owner == "each", self.value_of(v.type)) for v in rs.vars.values()]
+        self.vars = [(v.name, v.owner == "each", self.numbers_of(v.type)) for v in rs.vars.values()]
         var_rows = []
-        for name, each, _ in self.vars:
-            var_rows += [f"{name} of {r}" for r in game.roles] if each else [name]
+        for v in rs.vars.values():
+            named = [f"{v.name} length", *(f"{v.name} {i}" for i in range(1, LIST_ITEMS + 1))] \
+                if isinstance(v.type, ListT) else [v.name]
+            var_rows += [f"{row} of {r}" for r in game.roles for row in named] if v.owner == "each" else named
         self.steps = ["Setup", *(s.name for s in game.mode.round), "Game over"]
         self.faces = {}  # (die, face value) -> index
         for die in rs.dice.values():
@@ -100,11 +108,22 @@ class Encoding:
     def value_of(self, ty):
         """How a variable's value of this type becomes a number."""
         rs, roles = self.game.ruleset, self.game.roles
+        if isinstance(ty, CardT):  # a card the role sees as its id + 1 (0: none, or a card it cannot see)
+            return lambda v: v + 1 if isinstance(v, int) and not isinstance(v, bool) else 0
         enum = rs.enums.get(getattr(ty, "name", None))
         if enum is not None:
             return lambda v: 0 if v is None else enum.values.index(v) + 1
         return lambda v: 0 if v is None else roles.index(v) + 1 if isinstance(v, str) and v in roles else \
             float(v) if isinstance(v, (int, bool)) else 0
+
+    def numbers_of(self, ty):
+        """How a variable's value of this type becomes numbers: one, or a list's length and items."""
+        if not isinstance(ty, ListT):
+            number = self.value_of(ty)
+            return lambda v: [number(v)]
+        item = self.value_of(ty.item)
+        return lambda v: [0] * (LIST_ITEMS + 1) if v is None else \
+            [len(v), *(item(x) for x in v[:LIST_ITEMS]), *[0] * (LIST_ITEMS - min(len(v), LIST_ITEMS))]
 
     def encode(self, st: State, role: str, chosen: tuple[int, ...], out) -> None:
         """Write the role's tensor into `out` (a zeroed buffer of `size` numbers)."""
@@ -134,15 +153,11 @@ class Encoding:
                     out[at["state"] + c * n_state + k] = float(value) if isinstance(value, (int, bool)) else 0
         k = at["vars"]
         values = obs["vars"]
-        for name, each, number in self.vars:  # a value the role may not see (`seen_by:`) is left at 0
-            if each:
-                seen = values.get(name, {})
-                for r in game.roles:
-                    out[k] = number(seen.get(r))
+        for name, each, numbers in self.vars:  # a value the role may not see (`seen_by:`) is left at 0
+            for value in ([values.get(name, {}).get(r) for r in game.roles] if each else [values.get(name)]):
+                for x in numbers(value):
+                    out[k] = x
                     k += 1
-            else:
-                out[k] = number(values.get(name))
-                k += 1
         for r in obs.get("out", ()):
             out[at["out"] + game.roles.index(r)] = 1
         out[at["round"]] = obs["round"]

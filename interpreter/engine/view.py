@@ -37,6 +37,7 @@ from rulelang import hidden
 from rulelang.hidden import span_key
 from rulelang.labels import card_label, value_text, words
 from rulelang.statistics import statistics
+from rulelang.types import CardT
 
 from ..runtime.chance import ChanceEvent, Decided, Told, since_decision, since_own
 from ..runtime.state import State
@@ -68,6 +69,14 @@ def _blind(game: Game) -> hidden.Findings:
         asks = any(site.kind == "pick" for site in game.rules.chance_sites) or game.rules.labels
         _BLIND[game] = hidden.told(game.ruleset, game.mode) if asks else hidden.Findings()
     return _BLIND[game]
+
+
+def _holds_cards(ty) -> bool:
+    return isinstance(ty, CardT)  # a variable's list holds numbers only (sections/values.py)
+
+
+def _as_is(st: State, value, role: str | None):
+    return value
 
 
 def _fixed(game: Game) -> tuple[list[str], list[str]]:
@@ -335,16 +344,21 @@ class Viewer:
 
     def variables(self, st: State, role: str | None = REFEREE) -> dict:
         """Every variable (a per-player one as {player: value}), as `role` sees it: a value it
-        may not see (`seen_by:`) is left out."""
+        may not see (`seen_by:`) is left out, a card it cannot see now is HIDDEN (its id would name it)."""
         layout, values, secret = self.game.layout, {}, self.secret
         for v in self.game.ruleset.vars.values():
             first = layout.var_slot[v.name]
+            shown = self.card_value if role != REFEREE and _holds_cards(v.type) else _as_is
             if v.owner == "each":
-                values[v.name] = {r: st.vars[first + i] for i, r in enumerate(layout.roles)
+                values[v.name] = {r: shown(st, st.vars[first + i], role) for i, r in enumerate(layout.roles)
                                   if role == REFEREE or first + i not in secret or secret[first + i] == role}
             elif role == REFEREE or first not in secret:
-                values[v.name] = st.vars[first]
+                values[v.name] = shown(st, st.vars[first], role)
         return values
+
+    def card_value(self, st: State, value, role: str | None):
+        """A card variable's value (a card or none) as `role` sees it."""
+        return value if value is None or self.sees(st, value, role) else HIDDEN
 
     def out(self, st: State) -> list[str]:
         """The players out of the game, in the order they left it."""
