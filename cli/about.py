@@ -19,13 +19,17 @@ from .common import UsageError
 HERE = Path(__file__).resolve().parent
 
 
-def add_commands(sub) -> None:
-    p = sub.add_parser("rulesets", help="list the rulesets that come with rulelang (each a name for any command)")
+def rulesets_arguments(p) -> None:
     p.set_defaults(command=cmd_rulesets)
-    p = sub.add_parser("docs", help="list rulelang's documents, or print one (rulelang docs language)")
+
+
+def docs_arguments(p) -> None:
     p.add_argument("name", nargs="?", metavar="NAME", help="the document to print (default: list them)")
     p.add_argument("--where", action="store_true", help="print the folder the documents are in")
     p.set_defaults(command=cmd_docs)
+
+
+ARGUMENTS = {"rulesets": rulesets_arguments, "docs": docs_arguments}
 
 
 def cmd_rulesets(args) -> int:

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
-from interpreter.agents.base import AgentSpecError
-from interpreter.agents.registry import AGENTS, load_plugin, make_agent
-from interpreter.compiler.options import CompileOptions
-from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
-from interpreter.engine.scenarios import Scenario, load_scenario
 from rulelang import ir, load_ruleset, parse_assignments
 from rulelang.errors import did_you_mean
 from rulelang.limits import DEFAULT
 from rulelang.params import decimal, whole_number
+
+if TYPE_CHECKING:
+    from interpreter.compiler.options import CompileOptions
+    from interpreter.engine.game import Game
+    from interpreter.engine.scenarios import Scenario
+
+# The interpreter is imported by the functions that play: `check` and the printing commands
+# need only the front end when nothing is to be compiled.
 
 # The bounds of the numbers a command line gives: far above any real use, and
 # low enough that nothing grows without bound before the first game.
@@ -62,6 +66,7 @@ def seconds(text: str) -> float:
 
 def passes(text: str) -> CompileOptions:
     """An argparse type: the compiler's passes to run (`all`, `none`, `all,-merge`, `fold,inline`)."""
+    from interpreter.compiler.options import CompileOptions
     try:
         return CompileOptions.parse(text)
     except ValueError as exc:
@@ -102,6 +107,8 @@ def ruleset_args(p, many: bool = False) -> None:
 
 def game_args(p, agent_lists: bool = False) -> None:
     """`agent_lists`: each --agent names a list of agents to try in turn (a sweep)."""
+    from interpreter.agents.registry import AGENTS
+    from interpreter.engine.game import DEFAULT_STEP_LIMIT
     p.add_argument("--mode", type=name, help="the mode to play (default: the ruleset's first)")
     p.add_argument("--seed", type=seed, help="the seed (default 0)")
     if agent_lists:
@@ -147,6 +154,7 @@ def scenario(args) -> Scenario | None:
     path = getattr(args, "scenario", None)
     if not path:
         return None
+    from interpreter.engine.scenarios import load_scenario
     if getattr(args, "resume", None):
         raise UsageError("--scenario starts a new game; a saved game (--resume) carries its own scenario")
     found = load_scenario(path, limits(args))
@@ -165,6 +173,8 @@ def scenario(args) -> Scenario | None:
 
 def load_agents(args) -> None:
     """Run the files of `--agents-from`, which register agents of their own."""
+    from interpreter.agents.base import AgentSpecError
+    from interpreter.agents.registry import load_plugin
     for path in getattr(args, "agents_from", None) or []:
         try:
             load_plugin(path)
@@ -174,6 +184,7 @@ def load_agents(args) -> None:
 
 def build_game(ruleset, args, history: bool = False) -> Game:
     """The game a command plays; `history`: one that keeps every decision, for a person to be told of."""
+    from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
     load_agents(args)  # before any --agent names one of theirs
     return Game(ruleset, args.mode, step_limit=getattr(args, "step_limit", DEFAULT_STEP_LIMIT),
                 check_invariants=getattr(args, "check_invariants", False), history=history,
@@ -181,6 +192,8 @@ def build_game(ruleset, args, history: bool = False) -> Game:
 
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:
+    from interpreter.agents.base import AgentSpecError
+    from interpreter.agents.registry import make_agent
     kinds = {role: "random" for role in game.roles}
     given: dict[str, str] = {}
     for spec in specs:

@@ -12,11 +12,10 @@ from .common import MOST_GAMES, MOST_JOBS, UsageError, agent_kinds, build_game, 
     ruleset_args, whole
 
 
-def add_commands(sub) -> None:
-    p = sub.add_parser("coverage", help="play games and report every rule that never ran, and how often each did",
-                       description="Every step, branch, loop, decision, procedure, ability, watch and ending that "
-                                   "the games never ran, located, then how often each ran. The rules are counted "
-                                   "in a copy of their own: `run` and `simulate` pay nothing for it.")
+def coverage_arguments(p) -> None:
+    p.description = ("Every step, branch, loop, decision, procedure, ability, watch and ending that the games "
+                     "never ran, located, then how often each ran. The rules are counted in a copy of their own: "
+                     "`run` and `simulate` pay nothing for it.")
     ruleset_args(p)
     game_args(p)
     p.add_argument("--games", type=whole(1, MOST_GAMES), default=20, metavar="N", help="how many games (default 20)")
@@ -27,6 +26,9 @@ def add_commands(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--unreached", action="store_true", help="print only what never ran")
     p.set_defaults(command=cmd_coverage)
+
+
+ARGUMENTS = {"coverage": coverage_arguments}
 
 
 def cmd_coverage(args) -> int:

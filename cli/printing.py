@@ -15,8 +15,7 @@ from rulelang.errors import did_you_mean
 from .common import load, name, refuse_inputs, ruleset_args
 
 
-def register(sub) -> None:
-    p = sub.add_parser("summary", help="print the rules: a summary, or a one-page quick reference per mode")
+def summary_arguments(p) -> None:
     ruleset_args(p)
     p.add_argument("--mode", type=name, help="only this mode (default: every mode)")
     p.add_argument("--quick", action="store_true", help="a one-page quick reference per mode")
@@ -24,7 +23,8 @@ def register(sub) -> None:
                    help="where to write it (default: Markdown on standard output)")
     p.set_defaults(command=cmd_summary)
 
-    p = sub.add_parser("cards", help="print card sheets (PDF or HTML) or one image per card (a folder)")
+
+def cards_arguments(p) -> None:
     ruleset_args(p)
     p.add_argument("-o", "--output", required=True, metavar="OUT.pdf|OUT.html|OUT_DIR",
                    help="a PDF or HTML of sheets, or a folder for one PNG (or SVG) per card")
@@ -36,6 +36,9 @@ def register(sub) -> None:
     p.add_argument("--format", choices=("png", "svg"), default="png",
                    help="for a folder: PNG at 300 dpi (default) or SVG")
     p.set_defaults(command=cmd_cards)
+
+
+ARGUMENTS = {"summary": summary_arguments, "cards": cards_arguments}
 
 
 def _fail(message: str) -> int:

@@ -4,9 +4,7 @@ from __future__ import annotations
 from .common import UsageError, whole
 
 
-def add_commands(sub) -> None:
-    p = sub.add_parser("serve", help="the browser playground: edit, read, play and simulate rulesets "
-                                     "(docs/playground.md)")
+def serve_arguments(p) -> None:
     p.add_argument("target", nargs="?", metavar="RULESET|FOLDER",
                    help="the folder served (default: this one), or a ruleset to open (its folder is served; "
                         "a bundled ruleset's name serves this folder)")
@@ -14,6 +12,9 @@ def add_commands(sub) -> None:
                    help="the port on 127.0.0.1 (default: a free one)")
     p.add_argument("--open", action="store_true", help="open the page in the default browser")
     p.set_defaults(command=cmd_serve)
+
+
+ARGUMENTS = {"serve": serve_arguments}
 
 
 def cmd_serve(args) -> int:

@@ -17,8 +17,7 @@ from rulelang.yamltree import dump, plain
 from .common import UsageError, limits, load, passes_arg, ruleset_args
 
 
-def add_commands(sub) -> None:
-    p = sub.add_parser("show", help="print a ruleset as it will run: a variant merged with what it extends")
+def show_arguments(p) -> None:
     ruleset_args(p)
     p.add_argument("--python", action="store_true",
                    help="print the Python code generated for a mode instead, each line noted with the "
@@ -31,8 +30,12 @@ def add_commands(sub) -> None:
     passes_arg(p)
     p.set_defaults(command=cmd_show)
 
-    p = sub.add_parser("schema", help="print the JSON Schema of ruleset files (for editors)")
+
+def schema_arguments(p) -> None:
     p.set_defaults(command=cmd_schema)
+
+
+ARGUMENTS = {"show": show_arguments, "schema": schema_arguments}
 
 
 def cmd_show(args) -> int:

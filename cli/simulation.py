@@ -43,20 +43,22 @@ from .common import (
 from .progress import Progress, wanted
 
 
-def add_commands(sub) -> None:
-    p = sub.add_parser("simulate", help="play many games and summarise the outcomes")
+def simulate_arguments(p) -> None:
     ruleset_args(p)
     game_args(p)
     _many_games(p)
     p.set_defaults(command=cmd_simulate)
 
-    p = sub.add_parser("compare", help="play the same seeds under several rulesets and compare them",
-                       description="Each RULESET may carry its own parameters: "
-                                   "twenty-trials:action_modifiers=true,trial_modifiers=true")
+
+def compare_arguments(p) -> None:
+    p.description = "Each RULESET may carry its own parameters: twenty-trials:action_modifiers=true,trial_modifiers=true"
     ruleset_args(p, many=True)
     game_args(p)
     _many_games(p)
     p.set_defaults(command=cmd_compare)
+
+
+ARGUMENTS = {"simulate": simulate_arguments, "compare": compare_arguments}
 
 
 def _many_games(p) -> None:

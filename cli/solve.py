@@ -16,8 +16,7 @@ from .progress import wanted
 MOST_MEGABYTES = 1 << 20  # a tebibyte: a bound, not a hope
 
 
-def add_parser(sub) -> None:
-    p = sub.add_parser("solve", help="tell whether a solitaire deal is winnable, and how")
+def solve_arguments(p) -> None:
     ruleset_args(p)
     p.add_argument("--mode", type=name,
                    help="the mode (default: the ruleset's first); one role must make every decision")
@@ -28,6 +27,9 @@ def add_parser(sub) -> None:
                    help=f"give up once the search holds MB megabytes (default {DEFAULT_BYTES >> 20:,})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(command=run)
+
+
+ARGUMENTS = {"solve": solve_arguments}
 
 
 def run(args) -> int:

@@ -39,9 +39,8 @@ every combination of the agents given for each role. Prints one row per
 configuration, ranked by --target when one is given."""
 
 
-def add_commands(sub) -> None:
-    p = sub.add_parser("sweep", help="play the same seeds under every combination of parameters, rulesets "
-                                     "and agents", description=DESCRIPTION)
+def sweep_arguments(p) -> None:
+    p.description = DESCRIPTION
     ruleset_args(p, many=True)
     game_args(p, agent_lists=True)
     p.add_argument("--grid", action="append", default=[], metavar="PARAM=V1,V2,...",
@@ -69,6 +68,9 @@ def add_commands(sub) -> None:
                    help="games shipped to a worker at a time (default: about 8 chunks per worker, at most "
                         "a configuration's games); the results do not depend on it")
     p.set_defaults(command=cmd_sweep)
+
+
+ARGUMENTS = {"sweep": sweep_arguments}
 
 
 def cmd_sweep(args) -> int:
