@@ -15,9 +15,11 @@ cost follows the text of the ruleset, not what the text multiplies:
 * Modes with the same rules (YAML aliases of one mode, copies under other
   names and titles) compile to the same program: each is compiled once.
 
-`compiled` is the one place `check` compiles a mode: a cache of compiled
-modes (on disk, keyed by the ruleset's hash, its parameters and the mode)
-goes there.
+* What was read and compiled cleanly once is not again: cache.py keeps, on
+  disk, which texts (at which parameters) passed under which version of
+  rulelang (`RULELANG_CACHE`).
+
+`compiled` is the one place `check` compiles a mode.
 """
 from __future__ import annotations
 
@@ -25,15 +27,14 @@ import dataclasses
 import json
 import sys
 
-from interpreter.engine.game import Game
 from rulelang import RulesetError, ir, lint, parse_assignments, pins
 from rulelang.files import find_ruleset
 
+from . import cache
 from .common import UsageError, limits, load, loading_args, ruleset_args
 
 
-def add_commands(sub) -> None:
-    p = sub.add_parser("check", help="check rulesets and summarise them")
+def check_arguments(p) -> None:
     ruleset_args(p, many=True)
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="json: every problem as data on standard output — file, range, severity, message, "
@@ -45,11 +46,14 @@ def add_commands(sub) -> None:
                         "(to pin a text: write `checked: FINGERPRINT` beside it)")
     p.set_defaults(command=cmd_check)
 
-    p = sub.add_parser("lsp", help="the language server for editors, on standard input and output "
-                                   "(docs/editors.md)")
+
+def lsp_arguments(p) -> None:
     p.add_argument("--stdio", action="store_true", help="talk on standard input and output (the default)")
     loading_args(p)
     p.set_defaults(command=cmd_lsp)
+
+
+ARGUMENTS = {"check": check_arguments, "lsp": lsp_arguments}
 
 
 def cmd_check(args) -> int:
@@ -101,14 +105,18 @@ def _checked(args, ref: str, params: dict) -> tuple[ir.Ruleset, list[int | None]
     counts = [rs.param_values.get("players")]
     if rs.players is not None and "players" not in params:
         counts = sorted({rs.players.low, rs.players.high})
+    entry = cache.key(rs, params, counts, limits(args))
+    if cache.known(entry):
+        return rs, counts  # read and compiled cleanly before, as it is now
     done: set = set()
     for n in counts:
         seated = rs if n == rs.param_values.get("players") else load(args, ref, {**params, "players": str(n)})
         for mode in seated.modes.values():
-            key = (n, rules_of(mode))
-            if key not in done:
-                done.add(key)
+            same = (n, rules_of(mode))
+            if same not in done:
+                done.add(same)
                 compiled(seated, mode.name)
+    cache.remember(entry)
     return rs, counts
 
 
@@ -117,8 +125,9 @@ def rules_of(mode: ir.Mode) -> ir.Mode:
     return dataclasses.replace(mode, name="", title="", text=None, assumed=None, quick=())
 
 
-def compiled(ruleset: ir.Ruleset, mode: str) -> Game:
-    return Game(ruleset, mode)
+def compiled(ruleset: ir.Ruleset, mode: str) -> None:
+    from interpreter.engine.game import Game  # (only what is compiled needs the interpreter)
+    Game(ruleset, mode)
 
 
 def _summary(ref: str, rs, params: dict, counts) -> str:

@@ -1,7 +1,17 @@
 """Fixtures shared by the tests (the helpers themselves are in helpers/)."""
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
+
+# `rulelang check`'s cache (cli/cache.py) in a folder of the test run's own, never the user's:
+# set before any test, so the commands tests run in other processes inherit it
+os.environ["RULELANG_CACHE_DIR"] = tempfile.mkdtemp(prefix="rulelang-tests-cache-")
+atexit.register(shutil.rmtree, os.environ["RULELANG_CACHE_DIR"], True)
 
 from rulelang import load_ruleset
 
