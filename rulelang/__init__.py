@@ -6,8 +6,6 @@
 Knows nothing about running or printing games: see `interpreter` and
 `generators`, which both depend on this IR only.
 """
-from importlib import metadata as _metadata
-
 from .errors import Diagnostic, RulesetError, Source, Span
 from .files import bundled_names, find_ruleset
 from .loader import load_ruleset, load_text
@@ -19,6 +17,7 @@ __all__ = ["Diagnostic", "RulesetError", "Source", "Span", "bundled_names", "fin
 
 def version() -> str:
     """rulelang's version, as installed (a checkout never installed has none to say)."""
+    from importlib import metadata as _metadata  # (a fifth of the front end's import time: only when asked)
     try:
         return _metadata.version("rulelang")
     except _metadata.PackageNotFoundError:
