@@ -1,0 +1,76 @@
+"""Benchmark: what a command costs before its first game — `rulelang --help`,
+and `rulelang check` of every bundled ruleset with its cache empty (cold) and
+filled (warm) — against Python's own start-up in the same run.
+
+    python benchmarks/bench_start_up.py [--rounds R] [--only NAME ...]
+
+Every figure is a whole process (`python -m cli ...`, as the `rulelang`
+script runs it): its CPU time (user and system, from wait4, so the load of a
+shared machine counts little) and its wall time. The commands take turns in
+each round — the baseline, `--help`, then each ruleset cold and warm — and
+the medians of the rounds are printed as a Markdown table. Cold runs get a
+fresh cache folder (`RULELANG_CACHE_DIR`); warm runs the one their cold run
+filled. Nothing is written outside a temporary folder.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def timed(argv: list[str], env: dict) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one whole process, which must succeed."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    error = process.stderr.read().decode() if process.stderr else ""
+    if process.returncode:
+        raise SystemExit(f"{' '.join(argv)} failed ({process.returncode}): {error}")
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+def rulesets(only: list[str]) -> list[Path]:
+    found = sorted((ROOT / "rulesets").glob("*.yaml")) + sorted((ROOT / "rulesets" / "examples").glob("*.yaml"))
+    return [p for p in found if not only or p.stem in only]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
+    parser.add_argument("--only", nargs="*", default=[], metavar="NAME", help="only these rulesets (by file name)")
+    args = parser.parse_args()
+    python, cli = [sys.executable], [sys.executable, "-m", "cli"]
+    cases = [("python -c pass (baseline)", python + ["-c", "pass"], None),
+             ("rulelang --help", cli + ["--help"], None)]
+    for path in rulesets(args.only):
+        name = str(path.relative_to(ROOT / "rulesets"))
+        cases += [(f"check {name}, cold", cli + ["check", str(path)], "cold"),
+                  (f"check {name}, warm", cli + ["check", str(path)], "warm")]
+    figures: dict[str, list[tuple[float, float]]] = {label: [] for label, _, _ in cases}
+    with tempfile.TemporaryDirectory() as scratch:
+        for r in range(args.rounds):
+            for i, (label, argv, cache) in enumerate(cases):
+                env = dict(os.environ)
+                if cache is not None:
+                    # a cold run and the warm run after it share a folder; each round starts empty
+                    env["RULELANG_CACHE_DIR"] = os.path.join(scratch, f"{r}-{i - (cache == 'warm')}")
+                figures[label].append(timed(argv, env))
+            print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
+    print(f"| command ({args.rounds} rounds, medians) | CPU s | wall s |")
+    print("|---|---:|---:|")
+    for label, runs in figures.items():
+        print(f"| {label} | {statistics.median(c for c, _ in runs):.3f} | {statistics.median(w for _, w in runs):.3f} |")
+
+
+if __name__ == "__main__":
+    main()
