@@ -49,33 +49,43 @@ def folder() -> Path | None:
     if base:
         return Path(base) / "checked"
     xdg = os.environ.get("XDG_CACHE_HOME")
-    root = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    try:
+        root = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    except RuntimeError:  # no home to keep it in
+        return None
     return root / "rulelang" / "checked"
 
 
 @lru_cache(maxsize=1)
-def code_version() -> str:
-    """The SHA-256 of rulelang's own source: the front end's and the interpreter's."""
+def code_version() -> str | None:
+    """The SHA-256 of rulelang's own source: the front end's and the interpreter's (None: a
+    file of it cannot be read, so no verdict can be trusted to be this version's)."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parent.parent
-    for package in ("rulelang", "interpreter"):
-        for path in sorted((root / package).rglob("*.py")):
-            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    try:
+        for package in ("rulelang", "interpreter"):
+            for path in sorted((root / package).rglob("*.py")):
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return None
     return digest.hexdigest()
 
 
-def key(ruleset: ir.Ruleset, params: dict, counts: list, limits: Limits) -> str:
+def key(ruleset: ir.Ruleset, params: dict, counts: list, limits: Limits) -> str | None:
     """The name of the entry for `ruleset` as read with `params` (the command line's) under
-    `limits`, checked at each of `counts` players."""
-    said = json.dumps([FORMAT, sys.version, code_version(), ruleset.source_hash, list(ruleset.files),
+    `limits`, checked at each of `counts` players (None: no entry can be trusted)."""
+    version = code_version()
+    if version is None:
+        return None
+    said = json.dumps([FORMAT, sys.version, version, ruleset.source_hash, list(ruleset.files),
                        params, counts, repr(limits)], sort_keys=True, default=repr)
     return hashlib.sha256(said.encode()).hexdigest()
 
 
-def known(name: str) -> bool:
+def known(name: str | None) -> bool:
     """Whether an entry of that name is there, whole."""
     where = folder()
-    if where is None:
+    if where is None or name is None:
         return False
     try:
         with open(where / name, "rb") as f:
@@ -84,10 +94,10 @@ def known(name: str) -> bool:
         return False
 
 
-def remember(name: str) -> None:
+def remember(name: str | None) -> None:
     """Write the entry (whole, or not at all), and keep the cache within its bound."""
     where = folder()
-    if where is None:
+    if where is None or name is None:
         return
     try:
         where.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -123,3 +123,8 @@ def test_an_unwritable_cache_is_no_cache(capsys, tmp_path, compiles, monkeypatch
     (tmp_path / "file").write_text("")
     monkeypatch.setenv("RULELANG_CACHE_DIR", str(tmp_path / "file"))  # a file where a folder should be
     assert check(capsys, path) == 0 and check(capsys, path) == 0 and len(compiles) == 4
+    monkeypatch.setenv("RULELANG_CACHE_DIR", "")
+    monkeypatch.delenv("HOME")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(cli.cache.Path, "home", classmethod(lambda cls: (_ for _ in ()).throw(RuntimeError())))
+    assert check(capsys, path) == 0 and len(compiles) == 6  # no home: no cache
