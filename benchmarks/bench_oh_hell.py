@@ -14,7 +14,6 @@ cannot pass. Then the two are timed in alternating rounds
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -22,8 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import stdlib_oh_hell  # noqa: E402
-from distributions import same_distributions  # noqa: E402
-from paired import alternate, summary  # noqa: E402
+from paired import arguments, checked_and_timed  # noqa: E402
 
 from interpreter.agents.match import play  # noqa: E402
 from interpreter.agents.simple import RandomAgent  # noqa: E402
@@ -72,29 +70,16 @@ def statistics_of(outcomes: list[dict]) -> dict[str, list]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=500, help="games per round and side (default 500)")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
-    parser.add_argument("--check-games", type=int, default=5000,
-                        help="games each side plays for the distribution check (default 5000)")
+    parser = arguments(__doc__, games=500, check_games=5000)
     parser.add_argument("--players", default="3,4,5", help="player counts (default 3,4,5)")
     args = parser.parse_args()
     different = False
     for n in map(int, args.players.split(",")):
         game = Game(load_ruleset("oh-hell", {"players": str(n)}))
-        print(f"Oh Hell, {n} players, random players; {args.rounds} rounds of {args.games} games a side")
-        if args.check_games:
-            seeds = range(10 ** 6, 10 ** 6 + args.check_games)
-            for players, ours, theirs in (
-                    ("random players", lambda s: interpreted(game, s), lambda s: by_hand(n, s)),
-                    ("steady players", lambda s: interpreted_steady(game, s),
-                     lambda s: by_hand(n, s, steady=True))):
-                lines = same_distributions(statistics_of(list(map(ours, seeds))), statistics_of(list(map(theirs, seeds))))
-                different |= any(line.startswith("DIFFERENT") for line in lines)
-                print(f"  outcomes of {args.check_games:,} games a side, {players} (interpreter / hand-written):")
-                print("\n".join("    " + line for line in lines))
-        ours, theirs = alternate(lambda s: interpreted(game, s), lambda s: by_hand(n, s), args.games, args.rounds)
-        print("  " + summary(f"{n} players", ours, theirs))
+        different |= checked_and_timed(f"Oh Hell, {n} players", [
+            ("random players", lambda s: interpreted(game, s), lambda s: by_hand(n, s)),
+            ("steady players", lambda s: interpreted_steady(game, s), lambda s: by_hand(n, s, steady=True))],
+            statistics_of, args)
     if different:
         print("the hand-written simulator does not play the ruleset's game: its ratio means nothing")
     return 1 if different else 0

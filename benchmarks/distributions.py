@@ -57,11 +57,14 @@ def same_distributions(ours: dict[str, list], theirs: dict[str, list]) -> list[s
     lines = []
     for name in ours:
         chi2, dof, p = homogeneity(ours[name], theirs[name])
-        mean = _mean(ours[name]), _mean(theirs[name])
-        lines.append(f"{'DIFFERENT ' if p < P_FLOOR else ''}{name}: means {mean[0]:.3f} / {mean[1]:.3f}, "
+        lines.append(f"{'DIFFERENT ' if p < P_FLOOR else ''}{name}: {_central(ours[name], theirs[name])}, "
                      f"chi-square {chi2:.1f} on {dof} df, p = {p:.3g}")
     return lines
 
 
-def _mean(values: list) -> float:
-    return sum(map(float, values)) / len(values) if values else math.nan
+def _central(a: list, b: list) -> str:
+    """The two samples' means; for values that are not numbers, the shares of the commonest."""
+    if all(isinstance(x, (int, float)) for x in a + b):
+        return f"means {sum(a) / len(a):.3f} / {sum(b) / len(b):.3f}"
+    top = Counter(a + b).most_common(1)[0][0]
+    return f"'{top}' {a.count(top) / len(a):.3f} / {b.count(top) / len(b):.3f}"
