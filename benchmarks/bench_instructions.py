@@ -34,9 +34,10 @@ from rulelang import load_ruleset
 name, role, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 game = Game(load_ruleset(name))
 viewer = Viewer(game)
-play(game, 10 ** 6, {role: RandomAgent(10 ** 6, role)}, viewer=viewer)  # the first game's one-off work
+roles = game.roles if role == "all" else [role]
+play(game, 10 ** 6, {r: RandomAgent(10 ** 6, r) for r in roles}, viewer=viewer)  # the first game's one-off work
 for seed in range(n):
-    play(game, seed, {role: RandomAgent(seed, role)}, viewer=viewer)
+    play(game, seed, {r: RandomAgent(seed, r) for r in roles}, viewer=viewer)
 """
 
 
@@ -58,7 +59,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="another checkout of the project, counted the same way")
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("games_to_play", nargs="*", metavar="RULESET ROLE", help="default: Twenty Trials, Gobbots")
+    parser.add_argument("games_to_play", nargs="*", metavar="RULESET ROLE",
+                        help="default: Twenty Trials, Gobbots (ROLE `all`: every role a random player)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("bench_instructions: valgrind is not installed")

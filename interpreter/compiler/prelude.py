@@ -134,6 +134,8 @@ def _turn(st, players, out, seat, step):
     player still in the game, clockwise from that seat."""
     n, flags = len(players), st.vars
     if step == 0:
+        if not any(flags[out:out + n]):  # no one is out (most games, always): the seats from `seat` on
+            return [*players[seat:], *players[:seat]]
         return [players[(seat + k) % n] for k in range(n) if not flags[out + (seat + k) % n]]
     for k in range(1, n):
         i = (seat + step * k) % n

@@ -57,8 +57,9 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     places: dict[str, int] = {}
     for group, order in groups:
         before = len(places)
-        for r in group:
-            places[r] = before + 1 + sum(1 for q in group if order(q) < order(r))
+        keyed = [order(r) for r in group]  # (each once: a game's end is in every play-out)
+        for r, key in zip(group, keyed):
+            places[r] = before + 1 + sum(k < key for k in keyed)
     if end.kind == "win":
         results = {r: "win" if r in named else "lose" for r in roles}
     elif end.kind == "lose":
