@@ -4,7 +4,8 @@ A hand-written baseline that plays other games than the interpreter for a seed
 (its own RNG) can still be held to the same rules: over enough games, every
 statistic of the outcomes (a score, a count, who won) has the same distribution
 on both sides. `homogeneity` is Pearson's chi-square test that two samples of a
-statistic come from one distribution; `same_distributions` runs it for every
+statistic come from one distribution; `same_distributions` runs it (and, for
+numbers, a test of their means, which a small shift fails sooner) for every
 statistic and names those that differ. A baseline with different rules (no
 hook, no need to follow suit, another trick winner) fails it: see the
 benchmarks that use it.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-P_FLOOR = 1e-4  # below this the two differ (six statistics at 1e-4: a false alarm once in ~1,700 runs)
+P_FLOOR = 1e-4  # below this the two differ (six statistics, two tests: a false alarm about once in 800 runs)
 
 
 def homogeneity(a: list, b: list, least: int = 5) -> tuple[float, int, float]:
@@ -56,10 +57,24 @@ def same_distributions(ours: dict[str, list], theirs: dict[str, list]) -> list[s
     """For each statistic: a line with its test; those whose p-value is below P_FLOOR marked DIFFERENT."""
     lines = []
     for name in ours:
-        chi2, dof, p = homogeneity(ours[name], theirs[name])
-        lines.append(f"{'DIFFERENT ' if p < P_FLOOR else ''}{name}: {_central(ours[name], theirs[name])}, "
-                     f"chi-square {chi2:.1f} on {dof} df, p = {p:.3g}")
+        a, b = ours[name], theirs[name]
+        chi2, dof, p = homogeneity(a, b)
+        line = f"{name}: {_central(a, b)}, chi-square {chi2:.1f} on {dof} df, p = {p:.3g}"
+        if all(isinstance(x, (int, float)) for x in a + b):  # a shift of the mean: the sharper test of it
+            z = welch(a, b)
+            p = min(p, math.erfc(abs(z) / math.sqrt(2)))
+            line += f"; means {z:+.1f} standard errors apart"
+        lines.append(("DIFFERENT " if p < P_FLOOR else "") + line)
     return lines
+
+
+def welch(a: list, b: list) -> float:
+    """The difference of two samples' means in standard errors."""
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    va = sum((x - ma) ** 2 for x in a) / (len(a) - 1)
+    vb = sum((x - mb) ** 2 for x in b) / (len(b) - 1)
+    se = math.sqrt(va / len(a) + vb / len(b))
+    return 0.0 if ma == mb else (ma - mb) / se if se else math.inf
 
 
 def _central(a: list, b: list) -> str:

@@ -95,3 +95,34 @@ def test_the_speed_benchmark_runs(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "games that differ from the move-for-move baseline: 0 of 40 checked" in run.stdout
     assert "gauntlet-gobbots" in out.read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bench, args", [
+    ("bench_oh_hell.py", ["--players", "3,5", "--check-games", "1500"]),
+    ("bench_three_mens_morris.py", ["--check-games", "4000"]),
+])
+def test_the_trick_taking_and_grid_benchmarks_find_their_baselines_play_the_ruleset(bench, args):
+    """Their hand-written simulators have the ruleset's distribution of outcomes (the
+    benchmark fails otherwise), and the run prints a ratio. About 15 s each."""
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / bench), "--games", "20", "--rounds", "1", *args],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "DIFFERENT" not in run.stdout and "ratio" in run.stdout
+
+
+def test_the_distribution_check_tells_other_rules_apart():
+    """A Three Men's Morris whose men may not move along the diagonals is told apart from the
+    real one in 8,000 games a side (the benchmarks' check, distributions.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    morris, distributions = benchmark("stdlib_three_mens_morris"), benchmark("distributions")
+    real = [morris.play(s) for s in range(8000)]
+    orthogonal = [[j for j in nxt if abs(j - i) in (1, 3)] for i, nxt in enumerate(morris.NEXT)]
+    saved, morris.NEXT[:] = morris.NEXT[:], orthogonal
+    try:
+        other = [morris.play(s + 10 ** 6) for s in range(8000)]
+    finally:
+        morris.NEXT[:] = saved
+    by = benchmark("bench_three_mens_morris").statistics_of
+    lines = distributions.same_distributions(by(real), by(other))
+    assert any(line.startswith("DIFFERENT") for line in lines), lines
