@@ -4,14 +4,12 @@ A file is a ```yaml block after `<!-- file: NAME -->`; a command is a `$ rulelan
 line in a ```console block, and the lines after it are what it prints (`…` stands
 for lines left out; lines with a speed in games/s are not compared).
 """
-import os
 import re
 import shlex
-import subprocess
-import sys
 
 import pytest
 from helpers import ROOT
+from helpers.commands import cli
 
 DOC = (ROOT / "docs" / "authoring.md").read_text()
 LANGUAGE = (ROOT / "docs" / "language.md").read_text()
@@ -48,9 +46,8 @@ TUTORIAL, WALKTHROUGHS = DOC.split("\n## 5. ", 1)
 
 
 @pytest.mark.parametrize("part", ["tutorial", pytest.param("walkthroughs", marks=pytest.mark.slow)])
-def test_the_tutorial_runs_as_written(tmp_path, part):
-    # as helpers.rulelang runs the command: with the compiled-module cache the environment turns off
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPATH": str(ROOT)}
+def test_the_tutorial_runs_as_written(tmp_path, monkeypatch, capsys, part):
+    monkeypatch.chdir(tmp_path)  # the commands run in this process (start-up is not what is tested), there
     ran = 0
     for kind, name, body in blocks(TUTORIAL if part == "tutorial" else WALKTHROUGHS):
         if name:
@@ -59,12 +56,11 @@ def test_the_tutorial_runs_as_written(tmp_path, part):
             continue
         for argv, shown in commands(body):
             assert argv[0] == "rulelang"
-            r = subprocess.run([sys.executable, "-m", "cli", *argv[1:]], capture_output=True, text=True,
-                               cwd=tmp_path, env=env, timeout=300)
+            code, out, err = cli(capsys, *argv[1:])
             expected = [line for line in shown if line and line != "…" and "games/s" not in line]
             failing = any("error:" in line for line in shown)
-            assert r.returncode == (2 if failing else 0), (argv, r.stderr)
-            actual = [line.rstrip() for line in (r.stdout + r.stderr).splitlines()]
+            assert code == (2 if failing else 0), (argv, err)
+            actual = [line.rstrip() for line in (out + err).splitlines()]
             assert appears_in_order(expected, actual), (argv, "\n".join(actual))
             ran += 1
     assert ran >= 10

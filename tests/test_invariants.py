@@ -30,12 +30,13 @@ def test_no_card_is_ever_lost_or_doubled_in_random_games_of_every_ruleset_and_mo
     games = int(GAMES or games)
     # the default run leaves out the long games (their own module plays them); the slow run plays every
     # one; the rulesets whose games ask hundreds of decisions (a game is ~0.1-0.5 s) play a twentieth as
-    # many games, and four in the default run
+    # many games, and four in the default run, which plays each ruleset with no options and with all
+    # of them (each game is compiled afresh with its checks: compiling is most of its cost)
     slow = games > 20
     configs = CONFIGS if slow else [(n, m) for n, m in CONFIGS if n not in LONG_GAMES]
     fewer = max(20, games // 20) if slow else 4
     wanted = {(n, m): fewer if n in HUNDREDS_OF_DECISIONS else games for n, m in configs}
-    work = [t for config, n in wanted.items() for t in tasks(n, min(500, n), [config])]
+    work = [t for config, n in wanted.items() for t in tasks(n, min(500, n), [config], None if slow else 2)]
     played = dict.fromkeys(configs, 0)
     with multiprocessing.get_context("fork").Pool(available_cores()) as pool:
         for name, mode, finished, _ in pool.imap_unordered(play_task, sorted(work, key=lambda t: t[1] != "versus")):

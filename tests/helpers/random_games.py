@@ -55,13 +55,14 @@ def play_random(game: Game, seed: int, on_decision=None):
     return st
 
 
-def tasks(games: int, chunk: int = 500, configs=CONFIGS) -> list[tuple]:
+def tasks(games: int, chunk: int = 500, configs=CONFIGS, most_sets: int | None = None) -> list[tuple]:
     """`games` seeds of every bundled ruleset and mode (or of `configs`), shared
-    among its parameter sets, as (ruleset, mode, params, seeds) tasks of `chunk`
-    games; the slowest mode (two roles) first, so the workers finish together."""
+    among its parameter sets (the first `most_sets` of them: no options and all
+    of them, or the fewest players), as (ruleset, mode, params, seeds) tasks of `chunk` games; the
+    slowest mode (two roles) first, so the workers finish together."""
     out = []
     for name, mode in configs:
-        sets = parameter_sets(load_ruleset(name))
+        sets = parameter_sets(load_ruleset(name))[:most_sets]
         share = -(-games // len(sets))
         for i, params in enumerate(sets):
             seeds = range(i * share, (i + 1) * share)
