@@ -18,7 +18,7 @@ tried one way, and, if the statement it is in then fails, the other way.
 """
 from __future__ import annotations
 
-from lark import Token
+from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
 
 KEYWORDS = frozenset("""
@@ -40,7 +40,7 @@ def feed(parser, stream, own: frozenset = frozenset()):
     parser needs them (a stray `)` fails the parse before the indenter counts it), and kept to
     read again the other way."""
     tokens: list[Token] = []
-    choices: list[tuple[int, object, Token]] = []  # (token index, parser state, the other reading)
+    choices: list[tuple[int, object, Token, list]] = []  # (token index, parser state, the other reading, _kept)
     best: UnexpectedToken | None = None
     best_at = -1
     tries = 0
@@ -71,7 +71,9 @@ def feed(parser, stream, own: frozenset = frozenset()):
             if not choices or tries >= TRIES:
                 raise best from None
             tries += 1
-            i, parser, token = choices.pop()
+            i, parser, token, kept = choices.pop()
+            for children, n in kept:
+                del children[n:]
             parser.feed_token(token)
             i += 1
 
@@ -86,5 +88,14 @@ def _reading(parser, token: Token, own: frozenset, i: int, choices: list) -> Tok
     if "NAME" not in acceptable or token.value not in CONTEXTUAL:
         return token
     first, other = (name, token) if token.value in own else (token, name)
-    choices.append((i, parser.copy(deepcopy_values=False), other))  # (the parser builds new trees, never changes one)
+    copy = parser.copy(deepcopy_values=False)
+    choices.append((i, copy, other, _kept(copy.parser_state.value_stack)))
     return first
+
+
+def _kept(stack: list) -> list[tuple[list, int]]:
+    """The trees on a parser's stack, and how many children each has. The copy of a parser
+    shares them, and a reading that fails may have added to them since: Lark builds a list
+    (`stmt+`) by appending to the tree before it. Cut back to this, they are as they were
+    (without it, the statement before a word read again would be there twice)."""
+    return [(v.children, len(v.children)) for v in stack if isinstance(v, Tree)]

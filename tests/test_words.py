@@ -54,6 +54,14 @@ def test_a_version_1_ruleset_names_things_with_words_the_language_took_later():
     assert {d.message.split("'")[1] for d in notes} == {"players", "seat"}
 
 
+def test_a_word_read_again_the_other_way_leaves_the_statements_before_it_as_they_were():
+    """`roll d6 into x` is first read as a call of the file's own `roll`, then as the statement:
+    the statement before it was once kept twice (Lark's list of statements, grown by the failed
+    reading, was shared with the parser it went back to)."""
+    step = load_text(OLD, "old.yaml").modes["m"].round[0].body
+    assert [type(s).__name__ for s in step] == ["CallProc", "CallProc", "Roll", "Assign", "If"]
+
+
 def test_check_prints_the_notes_and_succeeds(tmp_path):
     path = tmp_path / "old.yaml"
     path.write_text(OLD)
