@@ -178,6 +178,41 @@ def test_a_runtime_rule_error_is_located():
     assert info.value.diagnostic.span.line == text.splitlines().index("          move top(pile) to out") + 1
 
 
+INLINED = TINY.replace("setup: |", """define:
+  share(number n): |
+    10 / (n - size(pile))
+  third(): |
+    [1, 2][size(pile)]
+procedures:
+  spin(): |
+    while total < 5:
+      pass
+setup: |""")
+
+
+@pytest.mark.parametrize("call, name, failing", [
+    ("total = share(4)", "share", "    10 / (n - size(pile))"),
+    ("total = third()", "third", "    [1, 2][size(pile)]"),
+    ("spin()", "spin", "    while total < 5:"),
+])
+def test_an_error_in_code_written_in_place_names_the_call_and_the_line_in_the_define(call, name, failing):
+    """Optimised, a define or procedure is written where it is called; its error is at its own line,
+    and says the call it was reached through. Naive, it is a function: the same error, at the same
+    line (the naive reference compares them without the calls)."""
+    text = INLINED.replace("{body}", call + "\n          win solo")
+    lines = text.splitlines()
+    errors = {}
+    for optimize in (True, False):
+        with pytest.raises(RuleError) as info:
+            run_once(text, optimize=optimize, step_limit=1000)
+        errors[optimize] = info.value
+    d = errors[True].diagnostic
+    assert d.span.line == lines.index(failing) + 1
+    assert d.message.endswith(f"in {name}, called at t.yaml:{lines.index('          ' + call) + 1})"), d.message
+    naive = errors[False]
+    assert (naive.diagnostic.span.line, naive.reason) == (d.span.line, errors[True].reason)
+
+
 def test_a_decision_with_no_option_is_a_rule_error():
     with pytest.raises(RuleError, match="no legal option"):
         run_once(tiny("solo chooses c in pile where c.value > 9 as nothing:\n  pass"))

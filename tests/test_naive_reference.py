@@ -18,6 +18,7 @@ from interpreter.engine.game import DEFAULT_STEP_LIMIT, Game
 from interpreter.runtime import rng
 from interpreter.runtime.errors import RuleError
 from rulelang import bundled_names, load_ruleset
+from rulelang.files import location
 
 CONFIGS = {"naive": NAIVE, **{name: CompileOptions.only(name) for name in PASSES}, "all": ALL}
 
@@ -40,7 +41,10 @@ def trace(game: Game, seed: int) -> list:
             game.apply(st, rng.pick(streams[p.role], st.decisions, len(p.options)))
         out.append(("outcome", game.outcome(st), st.steps))
     except RuleError as exc:
-        out.append(("error", type(exc).__name__, str(exc.diagnostic)))
+        # the same error at the same line; only code written in place (inlined) knows the calls it
+        # was reached through, which its message adds
+        d = exc.diagnostic
+        out.append(("error", type(exc).__name__, location(d.span) if d.span else None, exc.reason, d.hint))
     return out
 
 

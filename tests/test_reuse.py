@@ -128,11 +128,12 @@ ERRORS = PICKS.replace("  high(): \"[c for c in hand where c.value > aim().value
 
 def test_an_error_in_a_reused_value_stops_the_game_where_the_plain_rules_stop():
     rs = load_text(ERRORS, "picks.yaml")
-    messages = []
+    errors = []
     for game in (Game(rs), Game(rs, optimize=False)):
         with pytest.raises(RuleError) as raised:
             game.new_state(3)  # the first round looks for a goal in `done`
-        d = raised.value.diagnostic
-        messages.append((d.message, d.span.line, d.span.col))
-    assert messages[0] == messages[1]
-    assert messages[0][:2] == ("first(): no card or value matches", 33)  # in high()
+        errors.append(raised.value)
+    fast, plain = ((e.reason, e.diagnostic.span.line, e.diagnostic.span.col) for e in errors)
+    assert fast == plain
+    assert fast[:2] == ("first(): no card or value matches", 33)  # in high()
+    assert "(in high, called at picks.yaml:" in errors[0].diagnostic.message  # written in place: from where

@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from rulelang.errors import Diagnostic, RulesetError, Span
-from rulelang.files import location
 
 from ..runtime.chance import ChanceSite
 from ..runtime.decision import DecisionSite
 from . import render
 from .lift import liftable
+from .notes import origin
 from .prelude import GLOBALS
 from .pycode import LOAD, STORE, EnvRef, Lazy, Nested, note, walk_own
 
@@ -102,9 +102,9 @@ def _describe(value) -> str:
     if callable(value) and not isinstance(value, itemgetter):  # (an `ordered by`'s sort key says what it takes)
         return getattr(value, "rules_title", "a generated function")
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Span):  # an error: (span, message)
-        return f"error at {location(value[0])}: {value[1]}"
+        return f"error at {origin(value[0])}: {value[1]}"
     if isinstance(value, Span):  # where a loop or binder is, for the step limit's message
-        return location(value)
+        return origin(value)
     if isinstance(value, DecisionSite):
         return f"the decision '{value.label}' at {value.at}"
     if isinstance(value, ChanceSite):
@@ -166,7 +166,7 @@ class Units:
         saved = self.consts, self._const_index, self.locals, self.asked, self.nested
         self.consts, self._const_index, self.locals, self.asked, self.nested = [], {}, set(), set(), {}
         try:
-            top = Function("_f", ("st", "env"), note=location(span) if span is not None else None)
+            top = Function("_f", ("st", "env"), note=origin(span) if span is not None else None)
             localized = fill(top) or frozenset()
             return self._finish(top, span, what, localized)
         finally:

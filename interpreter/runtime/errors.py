@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rulelang.errors import Diagnostic, Span
+from rulelang.files import location
 
 
 class GameEnded(Exception):
@@ -25,9 +26,23 @@ class RuleError(Exception):
     """The rules did something impossible while running (a ruleset bug that
     only shows in play, e.g. moving the top card of an empty deck)."""
 
-    def __init__(self, span: Span | None, message: str, hint: str | None = None):
+    def __init__(self, span: Span | None, message: str, hint: str | None = None, calls: str | None = None):
         super().__init__(message)
-        self.diagnostic = Diagnostic(span, message, hint)
+        self.reason = message  # what went wrong, without the calls it was reached through
+        calls = called(span) if calls is None else calls
+        self.diagnostic = Diagnostic(span, f"{message} ({calls})" if calls else message, hint)
+
+
+def called(span: Span | None) -> str:
+    """For rules written in place from a define or a procedure (compiler/notes.Via: a span of
+    its body that knows the call it was written at), the calls they were reached through, so an
+    error names the rule a person can change as well as the line that failed:
+    `in can_complete, called at rulesets/twenty-trials.yaml:348` (empty for any other span)."""
+    calls = []
+    while getattr(span, "call", None) is not None:
+        calls.append(f"in {span.name}, called at {location(span.call)}")  # type: ignore[union-attr]
+        span = span.call  # type: ignore[union-attr]
+    return "; ".join(calls)
 
 
 class Runaway(RuleError):
@@ -38,28 +53,38 @@ class Runaway(RuleError):
     def __init__(self, span: Span | None, limit: int, kind: str = "loop", where: str | None = None,
                  watch: int | None = None):
         self.span, self.limit, self.kind, self.watch = span, limit, kind, watch
-        at = f" (in step {where})" if where else ""
-        ran = f"the game ran {limit:,} steps without ending"
+        step = f"in step {where}" if where else ""
+        said, hint = self._said(_aside(step, called(span)))  # the calls go in the aside that says where
+        super().__init__(span, said, hint, calls="")
+        self.reason = self._said(_aside(step))[0]
+
+    def _said(self, at: str) -> tuple[str, str]:
+        """The message and the hint, with `at` (where it happened) where it goes."""
+        span, kind = self.span, self.kind
+        ran = f"the game ran {self.limit:,} steps without ending"
         if kind == "rounds":
-            message, hint = f"{ran}: its rounds repeat forever{at}", "a step must end the game some time " \
-                "(`win`, `lose` or `end game`)"
-        elif kind == "dice":
-            message, hint = f"{ran}: {_quote(span, 'this roll')} rolls too many dice{at}", \
+            return f"{ran}: its rounds repeat forever{at}", \
+                "a step must end the game some time (`win`, `lose` or `end game`)"
+        if kind == "dice":
+            return f"{ran}: {_quote(span, 'this roll')} rolls too many dice{at}", \
                 "roll fewer dice, or raise the limit with --step-limit"
-        elif kind == "watch":
-            message, hint = f"{ran}: watch {watch} ({_quote(span, 'its condition')}) fires again and again{at}", \
-                "a watch's `do:` must make its `when:` false (or end the game, or ask a decision): " \
-                "each time it fires counts as a step against --step-limit"
-        elif kind == "binder":
-            message, hint = f"{ran}: {_quote(span, 'this binder')} goes through too many combinations{at}", \
+        if kind == "watch":
+            return f"{ran}: watch {self.watch} ({_quote(span, 'its condition')}) fires again and again{at}", \
+                ("a watch's `do:` must make its `when:` false (or end the game, or ask a decision): "
+                 "each time it fires counts as a step against --step-limit")
+        if kind == "binder":
+            return f"{ran}: {_quote(span, 'this binder')} goes through too many combinations{at}", \
                 "bind fewer names over a large zone, or raise the limit with --step-limit"
-        else:
-            message, hint = f"{ran}: {_quote(span, 'this loop')} never ends{at}", \
-                "make sure the loop changes what its condition tests, or raise the limit with --step-limit"
-        super().__init__(span, message, hint)
+        return f"{ran}: {_quote(span, 'this loop')} never ends{at}", \
+            "make sure the loop changes what its condition tests, or raise the limit with --step-limit"
 
     def at(self, where: str, kind: str | None = None) -> "Runaway":
         return Runaway(self.span, self.limit, kind or self.kind, where, self.watch)
+
+
+def _aside(*parts: str) -> str:
+    said = "; ".join(p for p in parts if p)
+    return f" ({said})" if said else ""
 
 
 def _quote(span: Span | None, otherwise: str) -> str:
