@@ -281,7 +281,7 @@ def _writes(rs: ir.Ruleset, block, seen: frozenset = frozenset()) -> set[str]:
     """What statements may change: the same kinds of names as `_reads`."""
     out: set[str] = set()
     for n in walk(block):
-        if isinstance(n, (ir.Move, ir.Draw, ir.Shuffle, ir.Flip)):
+        if isinstance(n, (ir.Move, ir.Draw, ir.Swap, ir.Shuffle, ir.Flip)):
             out.add(ANY_ZONE)
         elif isinstance(n, (ir.Assign, ir.Roll)):
             t = n.target

@@ -70,6 +70,13 @@ def stmt_draw(ctx: Context, s: ir.Draw) -> list[Item]:
                      " (fewer if ", s.source, " runs out)")]
 
 
+@statement(ir.Swap)
+def stmt_swap(ctx: Context, s: ir.Swap) -> list[Item]:
+    if isinstance(s.first.ty, ZoneT):
+        return [say(ctx, "exchange the cards in ", s.first, " with those in ", s.second)]
+    return [say(ctx, "swap ", s.first, " with ", s.second, " (each takes the other's place)")]
+
+
 @statement(ir.Shuffle)
 def stmt_shuffle(ctx: Context, s: ir.Shuffle) -> list[Item]:
     return [say(ctx, "shuffle ", s.zone)]

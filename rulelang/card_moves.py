@@ -94,6 +94,14 @@ def moves_after_setup(rs: ir.Ruleset) -> tuple[dict[str, dict[str, int]], dict[s
                 out_of(zone, kinds, line, dest)
             for kind in kinds:
                 moved.setdefault(kind, line)
+        elif isinstance(n, ir.Swap):  # each side's cards go where the other's are (two cards: anywhere)
+            for one, other in ((n.first, n.second), (n.second, n.first)):
+                source = zone_name(one) if isinstance(one.ty, ZoneT) else None
+                dest = zone_name(other) if isinstance(other.ty, ZoneT) else None
+                for zone in ([source] if source is not None else zones):
+                    out_of(zone, kinds_of(one), line, dest)
+                for kind in kinds_of(one):
+                    moved.setdefault(kind, line)
     return leaving, moved
 
 
@@ -117,6 +125,9 @@ def _moves(n) -> frozenset:
         return frozenset({(frozenset(kinds), zone_name(n.dest))})
     if isinstance(n, ir.Draw):
         return frozenset({(kinds_of(n.source), zone_name(n.dest))})
+    if isinstance(n, ir.Swap):  # two cards go where the other lay: a zone not known
+        return frozenset({(kinds_of(n.first), zone_name(n.second) if isinstance(n.second.ty, ZoneT) else ANY),
+                          (kinds_of(n.second), zone_name(n.first) if isinstance(n.first.ty, ZoneT) else ANY)})
     if isinstance(n, (ir.Shuffle, ir.Flip, ir.Eliminate)):
         return frozenset({("all", ANY)})
     return frozenset()

@@ -127,7 +127,7 @@ def _target(s: ir.Assign | ir.Roll) -> Effect:
     return frozenset()  # a local
 
 
-@WRITES.on(ir.Move, ir.Draw, ir.Shuffle, ir.Flip, ir.Eliminate)
+@WRITES.on(ir.Move, ir.Draw, ir.Swap, ir.Shuffle, ir.Flip, ir.Eliminate)
 def _cards(s: ir.Stmt) -> Effect:
     return frozenset({CARDS})
 

@@ -180,6 +180,9 @@ class _ToIR(Transformer):
         face = self._word(children[1], ("up", "down"), "face") if len(children) > 1 else None
         return ir.Flip(children[0], face, span=self._span(meta))
 
+    def swap(self, meta, children):
+        return ir.Swap(children[0], children[1], span=self._span(meta))
+
     def let(self, meta, children):
         return ir.Let(_tok(children[0]), children[1], span=self._span(meta))
 

@@ -131,6 +131,12 @@ class _Stale:
             for kind in getattr(s.source.ty, "kinds", ()):
                 for zone in {_zone(s.source), _zone(s.dest)}:
                     (own if ours(s.dest) and ours(s.source) else shared).setdefault(("cards", kind, zone), line)
+        elif isinstance(s, ir.Swap):  # each side's cards where the other's are: both zones, if it says them
+            place = ours(s.first) and ours(s.second)
+            kinds = set(getattr(s.first.ty, "kinds", ())) | set(getattr(s.second.ty, "kinds", ()))
+            for one in (s.first, s.second):
+                for kind in kinds:
+                    (own if place else shared).setdefault(("cards", kind, _zone(one)), line)
         elif isinstance(s, ir.Shuffle):  # the order of a zone: what top, bottom, first and last read
             (own if ours(s.zone) else shared).setdefault(("order", _zone(s.zone)), line)
         elif isinstance(s, ir.Flip):

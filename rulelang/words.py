@@ -9,7 +9,9 @@ written before the word was taken — a procedure `roll`, a variable
 (`eliminate(1)`: the statement, or a call of the ruleset's own procedure
 `eliminate`), the ruleset's own names win: the parser is told which of these
 words the ruleset declares (`own`) and tries the name first for those, the
-keyword first for the others.
+keyword first for the others. Version 2 reserves those words; the words taken
+after it (`PLACED`) are read by their place in every version and reserved in
+none, so a new statement never stops a file that checked from checking.
 
 `feed` drives Lark's LALR parser token by token to do this: a keyword token
 the parser cannot take where a name can go is a name, as Lark's contextual
@@ -30,7 +32,12 @@ KEYWORDS = frozenset("""
 CONTEXTUAL = frozenset("""
     ordered by descending eliminate roll into random trigger window reveal announce labelled
 """.split())
-WORDS = KEYWORDS | CONTEXTUAL  # every word the grammar reads as a keyword somewhere
+# taken after version 2: keywords by their place in every version, never reserved, so that no file that
+# named something with one stops checking (a file's own name is read first, as a version-1 file's are)
+PLACED = frozenset("""
+    swap with
+""".split())
+WORDS = KEYWORDS | CONTEXTUAL | PLACED  # every word the grammar reads as a keyword somewhere
 TRIES = 256  # other readings tried in one snippet, at most (each is a statement parsed again)
 
 
@@ -85,7 +92,7 @@ def _reading(parser, token: Token, own: frozenset, i: int, choices: list) -> Tok
     name = Token.new_borrow_pos("NAME", token.value, token)
     if token.type not in acceptable:
         return name if "NAME" in acceptable else token
-    if "NAME" not in acceptable or token.value not in CONTEXTUAL:
+    if "NAME" not in acceptable or token.value in KEYWORDS:
         return token
     first, other = (name, token) if token.value in own else (token, name)
     copy = parser.copy(deepcopy_values=False)

@@ -143,12 +143,13 @@ def test_the_words_the_docs_list_are_the_languages():
     from pathlib import Path
 
     from rulelang.builtins import BUILTINS
-    from rulelang.words import CONTEXTUAL, KEYWORDS
+    from rulelang.words import CONTEXTUAL, KEYWORDS, PLACED
     doc = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text()
     section = doc.split("\n## Words\n", 1)[1].split("\n## ", 1)[0]
     listed = re.findall(r"\n    ([a-z_ ]+)\n(?:    ([a-z_ ]+)\n)?(?:    ([a-z_ ]+)\n)?", section)
     reserved = set(" ".join(listed[0]).split())
     contextual = set(" ".join(listed[1]).split())
     assert reserved == KEYWORDS and contextual == CONTEXTUAL
+    assert set(" ".join(listed[2]).split()) == PLACED
     builtins = set(re.findall(r"`([a-z_]+)`", section.split("and so are\nthe built-ins", 1)[1].split(". (", 1)[0]))
     assert builtins == set(BUILTINS)

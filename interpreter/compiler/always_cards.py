@@ -59,7 +59,7 @@ class _Binds:
     def binds_nothing(self, s: ir.Stmt) -> list:
         return []
 
-    binds_move = binds_draw = binds_shuffle = binds_flip = binds_if = binds_while = binds_repeat = binds_menu = \
+    binds_move = binds_draw = binds_swap = binds_shuffle = binds_flip = binds_if = binds_while = binds_repeat = binds_menu = \
         binds_endgame = binds_eliminate = binds_callproc = binds_pass = binds_reveal = binds_announce = binds_nothing
 
 

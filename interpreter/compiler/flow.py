@@ -214,7 +214,7 @@ class _Suspends:
     def suspends_not(self, s) -> bool:
         return False
 
-    suspends_move = suspends_draw = suspends_flip = suspends_let = suspends_assign = suspends_endgame = \
+    suspends_move = suspends_draw = suspends_swap = suspends_flip = suspends_let = suspends_assign = suspends_endgame = \
         suspends_eliminate = suspends_pass = suspends_reveal = suspends_announce = suspends_not
 
 
@@ -237,9 +237,9 @@ _NO_DECISION = "it asks no decision: it runs whole, in a Run item"
 
 class Lowering:
     """The statements of one mode's program -> flow items, and the decision sites."""
-    DECLINES: dict[type, str] = {**{c: _NO_DECISION for c in (ir.Move, ir.Draw, ir.Flip, ir.Let, ir.Assign,
-                                                               ir.EndGame, ir.Eliminate, ir.Pass, ir.Reveal,
-                                                               ir.Announce)},
+    DECLINES: dict[type, str] = {**{c: _NO_DECISION for c in (ir.Move, ir.Draw, ir.Swap, ir.Flip, ir.Let,
+                                                               ir.Assign, ir.EndGame, ir.Eliminate, ir.Pass,
+                                                               ir.Reveal, ir.Announce)},
                 ir.Choose: "a decision carries its options by now (a Decide)",
                 ir.Take: "a take carries its options by now (a TakeFrom)",
                 ir.Trigger: "triggers and windows are written out before the flow is lowered (abilities.py)"}

@@ -131,7 +131,7 @@ class Folder:
         """A statement without blocks of its own: its expressions folded."""
         return [map_children(s, lambda n: self.expr(n, kenv))]
 
-    stmt_draw = stmt_shuffle = stmt_flip = stmt_assign = stmt_roll = stmt_endgame = stmt_eliminate = \
+    stmt_draw = stmt_swap = stmt_shuffle = stmt_flip = stmt_assign = stmt_roll = stmt_endgame = stmt_eliminate = \
         stmt_pass = stmt_reveal = stmt_announce = expressions
 
     # ------------------------------------------------------------ binders

@@ -111,7 +111,7 @@ class Reuse:
         """A statement without blocks: its expressions are evaluated first, then it may change anything."""
         return map_children(s, lambda n: self.reused(n, known)), (), []
 
-    stmt_move = stmt_draw = stmt_shuffle = stmt_flip = stmt_roll = stmt_endgame = stmt_eliminate = stmt_callproc = \
+    stmt_move = stmt_draw = stmt_swap = stmt_shuffle = stmt_flip = stmt_roll = stmt_endgame = stmt_eliminate = stmt_callproc = \
         stmt_pass = changes_anything
 
     def tells(self, s: ir.Stmt, known: tuple[Known, ...]):

@@ -112,6 +112,10 @@ class _Touches:
         elif isinstance(s, ir.Draw):
             r |= self.expr(s.count, bound) | self.expr(s.source, bound) | self.expr(s.dest, bound)
             w |= self.cards(self.kinds_of(s.source)) | self.into(s.dest)
+        elif isinstance(s, ir.Swap):
+            r |= self.expr(s.first, bound) | self.expr(s.second, bound)
+            for side in (s.first, s.second):
+                w |= self.cards(self.kinds_of(side)) | self.into(side)
         elif isinstance(s, ir.Shuffle):
             r |= self.expr(s.zone, bound)
             w |= self.cards(self.kinds_of(s.zone)) | {RNG}

@@ -78,7 +78,7 @@ class Changes:
     def changes_move(self, s) -> tuple[bool, str | tuple[str, str] | None]:
         return True, "cards"
 
-    changes_draw = changes_shuffle = changes_flip = changes_move
+    changes_draw = changes_swap = changes_shuffle = changes_flip = changes_move
 
     def changes_eliminate(self, s) -> tuple[bool, str | tuple[str, str] | None]:
         return False, "players"
@@ -271,6 +271,39 @@ class Statements(Part):
                          SRC=src, C=c)
         out.append(loop)
         self.move_one(loop.body, c, dest, up, s.position in ("top", "right"), taken=True)
+
+    def stmt_swap(self, s, fn, out):
+        first, second = self.expr(s.first, fn, TOP), self.expr(s.second, fn, TOP)
+        a, b, up = self.fresh("a"), self.fresh("b"), self.const(self.L.facing_up)
+        if isinstance(s.first.ty, ZoneT):
+            # two zones exchange their cards, each in its order (the lists stay the zones' own); each card
+            # lies as its new zone's do
+            z, c = self.fresh("z"), self.fresh("c")
+            out += code.stmts("A, B = FIRST, SECOND\n"
+                              "if A != B:\n"
+                              "    zones[A][:], zones[B][:] = zones[B][:], zones[A][:]\n"
+                              "    for Z in (A, B):\n"
+                              "        for C in zones[Z]:\n"
+                              "            where[C] = Z\n"
+                              "            face[C] = FACING",
+                              A=a, B=b, Z=z, C=c, FIRST=first, SECOND=second,
+                              FACING=self.facing(c, code.expr("UP[Z]", UP=up, Z=z)))
+            return
+        # two cards change places: each where the other lay, at its place in that zone
+        za, zb, ia, ib = self.fresh("za"), self.fresh("zb"), self.fresh("ia"), self.fresh("ib")
+        out += code.stmts("A, B = FIRST, SECOND\n"
+                          "if A is None or B is None:\n"
+                          "    _fail(ERR)\n"
+                          "ZA, ZB = where[A], where[B]\n"
+                          "IA, IB = zones[ZA].index(A), zones[ZB].index(B)\n"
+                          "zones[ZA][IA], zones[ZB][IB] = B, A\n"
+                          "where[A], where[B] = ZB, ZA\n"
+                          "face[A] = FACE_A\n"
+                          "face[B] = FACE_B",
+                          A=a, B=b, ZA=za, ZB=zb, IA=ia, IB=ib, FIRST=first, SECOND=second,
+                          ERR=self.error(s.span, "there is no card to swap"),
+                          FACE_A=self.facing(a, code.expr("UP[ZB]", UP=up, ZB=zb)),
+                          FACE_B=self.facing(b, code.expr("UP[ZA]", UP=up, ZA=za)))
 
     def stmt_shuffle(self, s, fn, out):
         out.append(code.stmt("st.rng = _shuffle(st.rng, zones[Z])", Z=self.expr(s.zone, fn, TOP)))

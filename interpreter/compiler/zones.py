@@ -65,6 +65,19 @@ class ZoneAnalysis:
     def stmt_draw(self, s: ir.Draw, prov: dict) -> None:
         self.add(self.zones_of(s.dest, prov), self.from_zones(self.zones_of(s.source, prov)))
 
+    def stmt_swap(self, s: ir.Swap, prov: dict) -> None:
+        if isinstance(s.first.ty, ZoneT) and isinstance(s.second.ty, ZoneT):
+            first, second = self.zones_of(s.first, prov), self.zones_of(s.second, prov)
+            self.add(second, self.from_zones(first))
+            self.add(first, self.from_zones(second))
+            return
+        # two cards: each goes to a zone where the other may lie
+        a, b = self.moved(s.first, prov), self.moved(s.second, prov)
+        to_a = [z for z, kinds in self.possible.items() if kinds & b]
+        to_b = [z for z, kinds in self.possible.items() if kinds & a]
+        self.add(to_a, a)
+        self.add(to_b, b)
+
     def stmt_if(self, s: ir.If, prov: dict) -> None:
         for _, body in s.branches:
             self.block(body, prov)

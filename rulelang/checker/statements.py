@@ -99,6 +99,32 @@ def flip(ck: Checker, s: ir.Flip, scope: Scope) -> ir.Stmt:
     return dataclasses.replace(s, card=card(ck, s.card, scope))
 
 
+@STATEMENTS.on(ir.Swap)
+def swap(ck: Checker, s: ir.Swap, scope: Scope) -> ir.Stmt:
+    first, second = expr(ck, s.first, scope), expr(ck, s.second, scope)
+    a, b = first.ty, second.ty
+    if isinstance(a, ZoneT) and isinstance(b, ZoneT):
+        check_holds(ck, CardT(a.kinds), second, s.span)
+        check_holds(ck, CardT(b.kinds), first, s.span)
+    elif isinstance(a, CardT) and isinstance(b, CardT):
+        # each card goes where the other lay: wherever one of them may lie, the other must be allowed
+        for z in ck.rs.zones.values():
+            held = frozenset(z.holds) or ck.all_kinds
+            for here, there in ((a.kinds or ck.all_kinds, b.kinds or ck.all_kinds),
+                                (b.kinds or ck.all_kinds, a.kinds or ck.all_kinds)):
+                if held & here and not there <= held:
+                    ck.error(s.span, f"{', '.join(sorted(there - held))} cards cannot go to {z.name}, where the "
+                                     f"other card may lie: it holds only {', '.join(sorted(held))}",
+                             f"test the cards' types first (`if c is {min(held & here)}: ...`)")
+                    return dataclasses.replace(s, first=first, second=second)
+    elif a is not ANY and b is not ANY:
+        bad = first if not isinstance(a, (CardT, ZoneT)) else second
+        ck.error(bad.span, f"swap exchanges two cards or two zones' cards, and this is {bad.ty}"
+                 if not isinstance(bad.ty, (CardT, ZoneT)) else f"cannot swap a card with a zone's cards",
+                 "`swap c with d` (two cards change places), `swap hand of p with hand of q` (two zones their cards)")
+    return dataclasses.replace(s, first=first, second=second)
+
+
 # ------------------------------------------------------------------ locals, variables, a card's state
 @STATEMENTS.on(ir.Let)
 def let(ck: Checker, s: ir.Let, scope: Scope) -> ir.Stmt:

@@ -22,7 +22,8 @@ from .expressions import (
 )
 from .statements import (
     Announce, Assign, Block, CallProc, Choose, Draw, Eliminate, EndGame, Flip, For, If, Let, Menu, MenuOption, Move,
-    Pass, Pin, Prose, Repeat, Reveal, Roll, Shuffle, Stmt, Take, Trigger, While,
+    Pass, Pin, Prose, Repeat, Reveal, Roll, Shuffle, Stmt, Swap, Take, Trigger,
+    While,
 )
 from .components import (
     Card, CardLayout, CardType, Die, EnumDef, FieldDef, ParamDef, Players, Role, StateField, TemplateText, VarDef,
@@ -54,8 +55,8 @@ __all__ = [
     "Const", "DefineCall", "EnumValue", "Expr", "Field", "IfExpr", "Index", "IsType", "ListExpr", "Local", "Name",
     "OrderKey", "Owned", "Param", "Quantified", "RangeExpr", "RoleRef", "Template", "TypeValues", "Unary", "Var",
     "ZoneRef", "Announce", "Assign", "Block", "CallProc", "Choose", "Draw", "Eliminate", "EndGame", "Flip", "For",
-    "If", "Let", "Menu", "MenuOption", "Move", "Pass", "Repeat", "Reveal", "Roll", "Shuffle", "Stmt", "Take",
-    "Trigger", "While", "Card", "CardType", "Die",
+    "If", "Let", "Menu", "MenuOption", "Move", "Pass", "Repeat", "Reveal", "Roll", "Shuffle", "Stmt", "Swap",
+    "Take", "Trigger", "While", "Card", "CardType", "Die",
     "EnumDef", "FieldDef", "ParamDef", "Players", "Role", "StateField", "TemplateText", "VarDef", "Zone", "Ability",
     "Define", "Event", "Procedure", "Measure", "Mode", "QUICK_SECTIONS", "QuickPage", "QuickRule", "RankKey",
     "Rating", "Ruling", "Step", "Turns", "Watch", "Ruleset", "PARSER_ONLY", "EXPRESSIONS", "STATEMENTS",

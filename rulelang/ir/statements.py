@@ -67,6 +67,14 @@ class Flip(Stmt):
 
 
 @dataclass(frozen=True)
+class Swap(Stmt):
+    """Two cards change places, each where the other lay (its zone, its place in it), or two
+    zones exchange their cards, each in its order. Moved cards lie as their new zone's do."""
+    first: Expr
+    second: Expr
+
+
+@dataclass(frozen=True)
 class Let(Stmt):
     name: str
     value: Expr

@@ -15,7 +15,7 @@ from ..builtins import BUILTINS
 from ..errors import Diagnostic, Diagnostics, Span, did_you_mean
 from ..limits import DEFAULT, Limits
 from ..parser import Origin, ParseError, parse_block, parse_expression
-from ..words import CONTEXTUAL, KEYWORDS, WORDS
+from ..words import CONTEXTUAL, KEYWORDS, PLACED, WORDS
 from ..yamltree import YList, YMap, YNode, YScalar
 from .shapes import Keys
 
@@ -45,7 +45,7 @@ class Reader:
         self.card_type_names: dict[str, None] = {}  # before the cards are read: a state value's type may name one
         self.language = self.read_language()
         # the words the language took later that this ruleset names things with: its own reading wins (words.py)
-        self.own = frozenset(_declared(self.tree)) & WORDS if self.language < LANGUAGE else frozenset()
+        self.own = frozenset(_declared(self.tree)) & (WORDS if self.language < LANGUAGE else PLACED)
         self.notes: list[Diagnostic] = []  # what `check` says besides errors: a built-in a name hides
 
     def read_language(self) -> int:
