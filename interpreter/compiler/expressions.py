@@ -53,7 +53,7 @@ class Expressions(Part):
 
     def expr_const(self, e, fn, ctx):
         v = e.value
-        if v is None or isinstance(v, bool) or (isinstance(v, int) and -10**9 < v < 10**9):
+        if v is None or isinstance(v, bool) or (isinstance(v, int) and -tuning.LITERAL_NUMBER < v < tuning.LITERAL_NUMBER):
             return code.const(v)
         return self.const(v)
 

@@ -3,7 +3,7 @@
 Code written in place from a define or a procedure keeps the chain of where it
 was written from: each span of an inlined body is a `Via`, which knows the call
 it was written at (itself perhaps a `Via`) and what was called, so a note reads
-`rulesets/twenty-trials.yaml:349 via can_complete :215`: the rule, then each
+`rulesets/twenty-trials.yaml:348 via can_complete :215`: the rule, then each
 define or procedure on the way, at the line of its own that the code is.
 A `Via` is a `Span` (errors are still located at the line that is wrong).
 """

@@ -15,7 +15,7 @@ from ..runtime.chance import Chance, ChanceEvent, Told
 from ..runtime.decision import Decision, answered
 from ..runtime.errors import GameEnded, RuleError, Runaway
 from ..runtime.state import Frame
-from .tuning import WAYS_REMEMBERED
+from .tuning import GRID_LINES_KEPT, WAYS_REMEMBERED
 
 UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
 MAX_LIST = 1_000_000  # items in one list (a range, two lists joined)
@@ -76,7 +76,7 @@ def _item(items, at, error):
                               f"so it has no item {at}", "items are counted from 1 to the list's size")
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=GRID_LINES_KEPT)
 def _grid_lines(columns: int, rows: int, base: int, gaps: frozenset, n: int) -> tuple:
     """Every line of n spaces in a row on a grid (as zone instances, from its first space):
     across, up, and on both diagonals, none through a gap of its map. Made once per grid and n."""

@@ -71,3 +71,13 @@ SHARED_BLOCK_LINES = 40
 # Answers of distance and toward kept per place in the rules before the memo starts afresh:
 # memory against searching again.
 WAYS_REMEMBERED = 100_000
+
+# The lines of n spaces in a row on a grid (`lines(B, n)`), kept per grid, n and gaps: a few
+# grids and lengths in any game; more are made again when asked.
+GRID_LINES_KEPT = 256
+
+# --- constants in the code (expressions.py) ------------------------------------------------
+# A whole number within this bound is written into the code as a literal; a bigger one (a number
+# may have up to `--limit number_digits` digits) is read from the unit's table of constants, as
+# every value of a ruleset but small numbers is: the generated text stays short.
+LITERAL_NUMBER = 10**9
