@@ -9,8 +9,9 @@ SHA-256 of all of that:
 * the ruleset's text (every file of its `extends:` chain: `source_hash`) and
   the files' paths, the parameters the command line set, the numbers of
   players `check` reads it at, and the front end's limits (`--limit`);
-* the source of rulelang itself (the front end and the interpreter: every
-  `.py` file of both), so a changed compiler never trusts an old verdict;
+* the source of rulelang itself (every `.py` file of the front end, the
+  interpreter and the command line, which says what `check` compiles), so a
+  changed compiler never trusts an old verdict;
 * Python's version, whose own bounds (nesting) the compiler meets.
 
 The entry's content is its own name: one that is truncated, damaged or
@@ -58,12 +59,12 @@ def folder() -> Path | None:
 
 @lru_cache(maxsize=1)
 def code_version() -> str | None:
-    """The SHA-256 of rulelang's own source: the front end's and the interpreter's (None: a
-    file of it cannot be read, so no verdict can be trusted to be this version's)."""
+    """The SHA-256 of rulelang's own source: the front end's, the interpreter's and the command
+    line's (None: a file of it cannot be read, so no verdict can be trusted to be this version's)."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parent.parent
     try:
-        for package in ("rulelang", "interpreter"):
+        for package in ("rulelang", "interpreter", "cli"):
             for path in sorted((root / package).rglob("*.py")):
                 digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     except OSError:
