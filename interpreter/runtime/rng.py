@@ -58,6 +58,8 @@ def picker(seed: int):
 
     def answer(k: int, n: int, _label: str | None = None) -> int:
         nonlocal base, words
+        if n == 1:  # a decision with one option draws nothing (and mixes no window for it)
+            return 0
         i = k - base
         if not 0 <= i < _WINDOW:
             base, i, words = k, 0, _mixed((seed + k * GOLDEN) & MASK, _WINDOW)
