@@ -107,8 +107,9 @@ class Binders(Part):
                 d = self.fresh("d")
                 self.g.work_counted += 1
                 count = code.expr("len(D)", D=d) if k == 1 else code.expr("_comb(len(D), K)", D=d, K=k)
-                body += [code.assign(d, domain), code.stmt("_work(st, COUNT, SPAN, LIMIT)", COUNT=count,
-                                                           SPAN=self.const(b.span), LIMIT=self.g.work_limit)]
+                body += [code.assign(d, domain), *code.stmts(  # (written out: a call costs as much as the count)
+                    "st.work += COUNT\nif st.work > LIMIT:\n    _runaway(SPAN, LIMIT, 'binder')", COUNT=count,
+                    SPAN=self.const(b.span), LIMIT=self.g.work_limit)]
                 domain = code.name(d)
             if len(g.names) == 1:
                 v = self.fresh("v")

@@ -28,6 +28,7 @@ from .merge import Merge, entry_blocks, followers, locals_not_in_env
 from .nodes import Options, TakeFrom
 from .pycode import STORE, EnvRef, Goto
 from .share import shared_options
+from .statements import COUNTED
 from .unit import Function
 
 
@@ -160,14 +161,14 @@ class Blocks(Part):
         span, limit = self.const(item.span), self.L.step_limit
         if item.count is not None:
             n = self.fresh("n")
-            fn.body += code.stmts("N = max(COUNT, 0)\n_steps(st, N, SPAN, LIMIT)", N=n, SPAN=span, LIMIT=limit,
+            fn.body += code.stmts("N = max(COUNT, 0)\n" + COUNTED.format("N"), N=n, SPAN=span, LIMIT=limit,
                                   COUNT=self.expr(item.count, fn, TOP))
             value = code.expr("[()] * N", N=n)
         else:
             value = code.name(self.fresh("rows"))
             listed = self.g.lazy.once(Options(item.binder, span=item.binder.span), fn, fn.body, TOP)
             fn.body += [code.assign(value.id, listed),
-                        code.stmt("_steps(st, len(ROWS), SPAN, LIMIT)", ROWS=value, SPAN=span, LIMIT=limit)]
+                        *code.stmts(COUNTED.format("len(ROWS)"), ROWS=value, SPAN=span, LIMIT=limit)]
         fn.body += [code.assign(self._env(item.rows), value), code.assign(self._env(item.index), 0)]
 
     def _env(self, name: str) -> EnvRef:

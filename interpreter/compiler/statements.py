@@ -50,6 +50,8 @@ DECLINES = {ir.Choose: _FLOW, ir.Menu: _FLOW, ir.Take: "a take carries its optio
 
 
 # what a watch's condition may be made of to be known to read nothing but game variables
+# a loop's passes counted as steps before it runs them, written out (a call of a helper cost as much)
+COUNTED = "st.steps += {}\nif st.steps > LIMIT:\n    _runaway(SPAN, LIMIT)"
 _PLAIN = (ir.Const, ir.Var, ir.Param, ir.EnumValue, ir.RoleRef, ir.Unary, ir.Binary, ir.IfExpr)
 
 
@@ -438,7 +440,7 @@ class Statements(Part):
 
     def stmt_repeat(self, s, fn, out):
         n = self.fresh("n")
-        out += code.stmts("N = COUNT\n_steps(st, max(N, 0), SPAN, LIMIT)", N=n, COUNT=self.expr(s.count, fn, TOP),
+        out += code.stmts("N = COUNT\n" + COUNTED.format("max(N, 0)"), N=n, COUNT=self.expr(s.count, fn, TOP),
                           SPAN=self.const(s.span), LIMIT=self.L.step_limit)
         loop = code.stmt("for _ in range(N):\n    pass", N=n)
         loop.body = []
@@ -449,7 +451,7 @@ class Statements(Part):
         names = s.binder.names
         vs, rows = [self.fresh("v") for _ in names], self.fresh("rows")
         out += [code.assign(rows, self.once(Options(s.binder, span=s.binder.span), fn, out)),
-                code.stmt("_steps(st, len(ROWS), SPAN, LIMIT)", ROWS=rows, SPAN=self.const(s.span),
+                *code.stmts(COUNTED.format("len(ROWS)"), ROWS=rows, SPAN=self.const(s.span),
                           LIMIT=self.L.step_limit)]
         loop = ast.For(code.tuple_of(vs, STORE), code.name(rows), [], [], None)
         out.append(loop)
