@@ -41,8 +41,8 @@ def trace(game: Game, seed: int) -> list:
             game.apply(st, rng.pick(streams[p.role], st.decisions, len(p.options)))
         out.append(("outcome", game.outcome(st), st.steps))
     except RuleError as exc:
-        # the same error at the same line; only code written in place (inlined) knows the calls it
-        # was reached through, which its message adds
+        # the same error at the same line; the calls it was reached through, which its message adds,
+        # are not known of a procedure that asks a decision unless it is written in place
         d = exc.diagnostic
         out.append(("error", type(exc).__name__, location(d.span) if d.span else None, exc.reason, d.hint))
     return out

@@ -43,9 +43,13 @@ def test_a_number_that_grows_without_end_stops_at_the_bound_located(name, optimi
     with pytest.raises(RuleError) as info:
         play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
     d = info.value.diagnostic
-    assert d.message == "a number of more than 18 digits: numbers in a game stay within ±999,999,999,999,999,999"
+    assert info.value.reason == \
+        "a number of more than 18 digits: numbers in a game stay within ±999,999,999,999,999,999"
     assert "--limit number_digits=N (now 18)" in d.hint
     lines = text.splitlines()
+    calls = d.message[len(info.value.reason):]  # a procedure's own statement says the call
+    call = next((i + 1 for i, s in enumerate(lines) if s.strip() == "keep(total * total)"), None)
+    assert calls in ("", f" (in keep, called at t.yaml:{call})"), d.message
     where = lines[d.span.line - 1]
     # a procedure's statement: in the procedure, or (inlined by the optimiser) at the call
     assert line.strip() in where or "procedure" in name and "keep(total * total)" in where, (where, line)

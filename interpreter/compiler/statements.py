@@ -147,7 +147,7 @@ class Statements(Part):
                 result = self.g.lazy.hoist_let(e, top, TOP, inline=True)
             else:
                 result = self.expr(e, top, TOP)
-            top.body.append(ast.Return(result))
+            top.body.append(code.note(ast.Return(result), self.g.origin(e.span) if e.span is not None else None))
         return self.g.units.build(fill, e.span, what)
 
     def statements(self, stmts, what: str):

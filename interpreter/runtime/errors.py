@@ -1,6 +1,9 @@
 """What can stop a running game, besides a decision."""
 from __future__ import annotations
 
+import sys
+from types import FrameType
+
 from rulelang.errors import Diagnostic, Span
 from rulelang.files import location
 
@@ -29,20 +32,43 @@ class RuleError(Exception):
     def __init__(self, span: Span | None, message: str, hint: str | None = None, calls: str | None = None):
         super().__init__(message)
         self.reason = message  # what went wrong, without the calls it was reached through
-        calls = called(span) if calls is None else calls
-        self.diagnostic = Diagnostic(span, f"{message} ({calls})" if calls else message, hint)
+        self.calls = called(span) if calls is None else calls
+        self.diagnostic = Diagnostic(span, f"{message} ({self.calls})" if self.calls else message, hint)
 
 
 def called(span: Span | None) -> str:
     """For rules written in place from a define or a procedure (compiler/notes.Via: a span of
     its body that knows the call it was written at), the calls they were reached through, so an
     error names the rule a person can change as well as the line that failed:
-    `in can_complete, called at rulesets/twenty-trials.yaml:348` (empty for any other span)."""
+    `in can_complete, called at rulesets/twenty-trials.yaml:348`. A define or procedure compiled
+    as a function of its own (the naive compile; one too big to write in place) is found by the
+    Python frames the error is raised through instead (`_functions_called`)."""
     calls = []
     while getattr(span, "call", None) is not None:
         calls.append(f"in {span.name}, called at {location(span.call)}")  # type: ignore[union-attr]
         span = span.call  # type: ignore[union-attr]
-    return "; ".join(calls)
+    return "; ".join(calls + _functions_called())
+
+
+def _functions_called() -> list[str]:
+    """The calls of defines and procedures compiled as functions that the running code is in,
+    innermost first: a frame of generated code knows its unit (the `__loader__` of its globals,
+    compiler/unit.Unit: what it is, and each line's note, the rule it comes from), and the frame
+    that called a define's unit is at the line of the call. Only errors pay for this walk."""
+    calls = []
+    inner = None  # the unit of the generated frame seen last
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None:
+        unit = frame.f_globals.get("__loader__")
+        lines, what = getattr(unit, "lines", None), getattr(unit, "what", None)
+        if isinstance(lines, list) and isinstance(what, str) and unit is not inner:
+            kind, _, name = getattr(inner, "what", "").partition(" ")
+            note = lines[frame.f_lineno - 1][1] if 0 < frame.f_lineno <= len(lines) else None
+            if kind in ("define", "procedure") and note:
+                calls.append(f"in {name}, called at {note}")
+            inner = unit
+        frame = frame.f_back
+    return calls
 
 
 class Runaway(RuleError):
@@ -51,12 +77,13 @@ class Runaway(RuleError):
     adds where it happened: the step and the round."""
 
     def __init__(self, span: Span | None, limit: int, kind: str = "loop", where: str | None = None,
-                 watch: int | None = None):
+                 watch: int | None = None, calls: str | None = None):
         self.span, self.limit, self.kind, self.watch = span, limit, kind, watch
         step = f"in step {where}" if where else ""
-        said, hint = self._said(_aside(step, called(span)))  # the calls go in the aside that says where
+        calls = called(span) if calls is None else calls
+        said, hint = self._said(_aside(step, calls))  # the calls go in the aside that says where
         super().__init__(span, said, hint, calls="")
-        self.reason = self._said(_aside(step))[0]
+        self.reason, self.calls = self._said(_aside(step))[0], calls
 
     def _said(self, at: str) -> tuple[str, str]:
         """The message and the hint, with `at` (where it happened) where it goes."""
@@ -79,7 +106,7 @@ class Runaway(RuleError):
             "make sure the loop changes what its condition tests, or raise the limit with --step-limit"
 
     def at(self, where: str, kind: str | None = None) -> "Runaway":
-        return Runaway(self.span, self.limit, kind or self.kind, where, self.watch)
+        return Runaway(self.span, self.limit, kind or self.kind, where, self.watch, self.calls)
 
 
 def _aside(*parts: str) -> str:
