@@ -4,7 +4,8 @@ Conditions are `Clause`s (subject, verb, rest), so that they negate ("the
 deck is not empty", "no refresh card is face up"), take a quantifier as
 subject ("every soldier in the Gauntlet is at the end of its lane") and
 merge ("the Action Deck and the Action Discard Pile are empty"): see
-clauses.py; quantifiers are in quantifiers.py.
+clauses.py; calls (of defines and built-ins) are in calls.py, quantifiers in
+quantifiers.py.
 """
 from __future__ import annotations
 
@@ -12,15 +13,14 @@ import re
 from dataclasses import replace
 
 from rulelang import ir
-from rulelang import texts
-from rulelang.builtins import BUILTINS
-from rulelang.types import BOOL, INT, ROLE, BoardT, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
 from . import grammar
-from .clauses import clause_of, first_words, frame, merge, merge_things, negate, operands, replace_first_words
+from .calls import plural_zone
+from .clauses import clause_of, merge, merge_things, negate, operands
 from .document import Item, clean, em, sentence
 from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, zone,
                       zone_noun)
-from .nouns import field_noun, possessive, printed_field, printed_value, type_noun, words, zone_title
+from .nouns import possessive, printed_field, printed_value, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
 
@@ -142,196 +142,6 @@ def expr_field(ctx: Context, e: ir.Field) -> Phrase:
     if e.ty == BOOL:
         return flag_clause(ctx, e)
     return seq(f"the {printed_field(ctx.rs, e.name)} of ", build(ctx, e.obj))
-
-
-# ------------------------------------------------------------ calls
-
-
-@expression(ir.DefineCall)
-def expr_definecall(ctx: Context, e: ir.DefineCall) -> Phrase:
-    d = ctx.rs.defines[e.name]
-    ctx.terms.setdefault(e.name)
-    args = {p: a for (p, _), a in zip(d.params, e.args)}
-    if d.text:
-        return template(ctx, d.text, args, d.body.ty == BOOL)
-    name = em(words(e.name))
-    args = merge_things([build(ctx, a) for a in e.args]) if e.args else None
-    if d.body.ty == BOOL:
-        return Clause(Words(name), "holds for" if args else "holds", args)
-    if args is None:
-        return Words(name)
-    return seq(name + (" " if re.search(r"_(of|to|for|in|on|at|from|by|with)$", e.name) else " for "), args)
-
-
-def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool) -> Phrase:
-    """A ruleset's `text:` with `{param}` filled (and `{param?A|B}` said by the argument: A where it
-    is true, B where false): a clause if it is a condition. An argument the text leaves out is
-    said after it, so that calls that differ never print alike."""
-    decided = {p: a.value for p, a in args.items() if isinstance(a, ir.Const) and isinstance(a.value, bool)}
-    said = texts.names(clean(text))
-    omitted = [p for p in args if p not in said and p not in decided]
-    omitted_flags = [p for p in args if p in decided and p not in said]
-    text = texts.choose(clean(text), decided)
-    text = texts.CHOICE.sub(lambda m: f"{m.group(2)} when {{{m.group(1)}}}" + (f"; else {m.group(3)}" if m.group(3)
-                                                                               else ""), text)
-    parts: list = []
-    pieces = re.split(r"{(\w+)}", text)
-    for i, piece in enumerate(pieces):
-        if i % 2 == 0:
-            parts.append(piece)
-        elif piece in args:
-            arg = args[piece]
-            if isinstance(arg, ir.Const) and arg.value == 1 and i + 1 < len(pieces):  # "1 spaces" -> "1 space"
-                pieces[i + 1] = re.sub(r"^(\s+)(\w+)", lambda m: m.group(1) + grammar.singular(m.group(2)),
-                                       pieces[i + 1])
-            phrase = build(ctx, arg)
-            if phrase == Words("you") and re.match(r"'s\b\W*$", pieces[i + 1]):  # "is {p}'s": "is yours"
-                phrase, pieces[i + 1] = Words("yours"), pieces[i + 1][2:]
-            elif phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
-                phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
-            elif phrase == Words("you") and (verb := re.match(r" (\w+)", pieces[i + 1])) and grammar.is_verb(
-                    verb.group(1)) and i == 1 and not parts[0].strip():  # "{p} has": "you have"
-                pieces[i + 1] = " " + grammar.agree(pieces[i + 1][1:], True)
-            counted = re.match(r"\s+([A-Za-z]+)", pieces[i + 1]) if i + 1 < len(pieces) else None
-            counted = counted if counted and _counted_noun(ctx, counted.group(1)) else None  # a noun, not a verb
-            if counted and arg.ty == INT and not isinstance(arg, (ir.Const, ir.Local)):  # "{n} minions"
-                noun_word = counted.group(1)
-                if isinstance(arg, ir.Field) and grammar.singular(noun_word.lower()) == grammar.singular(arg.name):
-                    pieces[i + 1] = pieces[i + 1][counted.end():]  # "the minions of the encounter card"
-                else:  # "gains as much Effort as the effort of that card"
-                    much = "much" if noun_word[:1].isupper() or grammar.singular(noun_word) == noun_word else "many"
-                    pieces[i + 1] = pieces[i + 1][counted.end():]
-                    phrase = seq(f"as {much} {noun_word} as ", phrase)
-            said = first_words(phrase) or ""
-            word = re.search(r"(\w+) $", parts[-1] or "")
-            if word and said.startswith(f"the {word.group(1)} of "):  # "in column {x}": "in the column of cs"
-                parts[-1] = parts[-1][:word.start()]
-            article = re.search(r"\b(the|a|an) $", parts[-1] or "")
-            if article and re.match(r"(the|a|an) ", said):  # "holds the slot {s}" with "the slot of c"
-                parts[-1] = parts[-1][:article.start()]
-            parts.append(phrase)
-        else:
-            parts.append("{" + piece + "}")
-    extra = [x for p in omitted for x in (f", {words(p)}: ", build(ctx, args[p]))] + \
-        [f", {words(p)}: {'yes' if decided[p] else 'no'}" for p in omitted_flags]
-    if extra:  # an old ruleset's text that leaves a parameter out (`printed.py` warns): "(…, royal: yes)"
-        extra[0] = extra[0][2:]
-        parts += [bound("(" if condition else " (")] + [bound(x) if isinstance(x, str) else x for x in extra] \
-            + [bound(")")]
-    return clause_of(parts) if condition else seq(*[p for p in parts if p != ""])
-
-
-def _counted_noun(ctx: Context, word: str) -> bool:
-    """Whether a word after a number in a text is what it counts ("3 minions", "2 Effort"), not a verb
-    ("a roll of 8 meets"): a name in capitals, or the plural of a noun the rules print."""
-    if word[:1].isupper():
-        return word.lower() not in grammar.AUXILIARIES
-    plurals = {type_noun(ct).many.split()[-1] for ct in ctx.rs.card_types.values()} | \
-        {grammar.plural(words(ct.name)).split()[-1] for ct in ctx.rs.card_types.values()}
-    return word in plurals | {"cards", "spaces", "points", "tokens", "cubes", "dice", "damage", "steps", "times"}
-
-
-@expression(ir.BuiltinCall)
-def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
-    a, b = e.args, BUILTINS[e.name]
-    if is_current(ctx, e):
-        return Words("you")
-    if e.name == "current":  # not "the player whose turn it is": it takes no 's ("… it is's men")
-        return Words("the current player")
-    if e.name == "size" and isinstance(a[0].ty, (ZoneT, BoardT)):
-        return seq(f"the number of {zone_noun(ctx, a[0]).many} in ", build(ctx, a[0]))
-    if e.name == "size" and isinstance(a[0].ty, ListT):
-        listed = build(ctx, a[0])
-        lead = first_words(listed)
-        if isinstance(a[0], ir.Quantified) and a[0].kind == "list" and a[0].value == ir.Local(a[0].binder.names[0]):
-            return build(ctx, ir.Quantified("count", a[0].binder, ty=e.ty))
-        if lead is not None and lead.startswith("the ") and not isinstance(listed, Join):
-            return replace_first_words(listed, "the number of " + lead[4:])  # the number of Gobbots in …
-        return seq("the number of items in ", listed)
-    if e.name == "size" and isinstance(a[0], ir.Quantified) and a[0].kind == "list" \
-            and a[0].value == ir.Local(a[0].binder.names[0]):  # the number of the things listed
-        return build(ctx, ir.Quantified("count", a[0].binder, ty=e.ty))
-    if e.name in ("top", "bottom") and is_row(ctx, a[0]):  # a row has ends, not a top
-        end = "right-most" if e.name == "top" else "left-most"
-        return seq(f"the {end} {zone_noun(ctx, a[0]).one} of ", build(ctx, a[0]))
-    if e.name in ("top", "bottom"):
-        return seq(f"the {e.name} {zone_noun(ctx, a[0]).one} of ", build(ctx, a[0]))
-    if e.name == "abs" and isinstance(a[0], ir.Binary) and a[0].op == "-":
-        return frame("the difference between ", [build(ctx, a[0].left), build(ctx, a[0].right)])
-    if e.name in ("min", "max") and len(a) > 1:  # the larger of 0 and the attack − the block
-        size = ("smaller" if e.name == "min" else "larger") if len(a) == 2 else \
-            ("smallest" if e.name == "min" else "largest")
-        return frame(f"the {size} of ", [build(ctx, x) for x in a])
-    if e.name == "space":
-        return space(ctx, e)
-    if e.name in ("column", "row"):
-        return seq(f"the {e.name} of ", build(ctx, a[0]))
-    if e.ty == BOOL:
-        return builtin_clause(ctx, e, b.phrase)
-    return seq(*_fill(b.phrase, [build(ctx, x) for x in a]))
-
-
-@negation(ir.BuiltinCall)
-def not_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase | None:
-    negated = BUILTINS[e.name].negated
-    return builtin_clause(ctx, e, negated) if negated else None
-
-
-def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:
-    """A true/false built-in's phrase as a clause: "the deck is empty", "the free spaces … are empty"."""
-    said = clause_of(_fill(phrase, [build(ctx, x) for x in e.args]))
-    if isinstance(said, Clause) and e.args and (isinstance(e.args[0].ty, ListT) or plural_zone(ctx, e.args[0])):
-        return Clause(said.subject, grammar.agree(said.verb, True), said.rest, many=True)
-    return said
-
-
-_HEAD_ENDS = {"in", "of", "on", "at", "to", "for", "from", "with", "by", "bound", "being", "above", "below",
-              "under", "removed", "left", "kept"}
-
-
-def plural_zone(ctx: Context, e: ir.Expr) -> bool:
-    """A zone whose name is plural ("the cards in play", "the Sergeants above the Gauntlet"): its
-    verbs agree ("are empty", "hold")."""
-    if not isinstance(e, ir.ZoneRef) or e.zone not in ctx.rs.zones:
-        return False
-    head = []
-    for word in zone_title(ctx.rs.zones[e.zone]).split():
-        if word.lower() in _HEAD_ENDS:
-            break
-        head.append(word)
-    last = head[-1].lower() if head else ""
-    return last.endswith("s") and not last.endswith(("ss", "'s", "us", "is")) and grammar.singular(last) != last
-
-
-def space(ctx: Context, e: ir.BuiltinCall) -> Phrase:
-    """A board's space: "the space *s* is on", "the space above *s*", "the top space of the
-    Gauntlet in column *x*", or by column and row (row 1 is the bottom)."""
-    board, col, row = e.args
-    near = {(0, 0): "the space {} is on", (0, 1): "the space above {}", (0, -1): "the space below {}",
-            (-1, 0): "the space left of {}", (1, 0): "the space right of {}"}
-    (cx, dx), (ry, dy) = _offset(col, "column"), _offset(row, "row")
-    if cx is not None and cx == ry and (dx, dy) in near:
-        before, _, after = near[(dx, dy)].partition("{}")
-        return seq(before, build(ctx, cx), after)
-    edge = "bottom " if row == ir.Const(1) else "top " if row == ir.BuiltinCall("rows", (board,)) else ""
-    short = _atomic(col) and (edge or _atomic(row))
-    head = seq(f"the {edge}space of ", build(ctx, board))
-    if short:
-        return seq(head, " in column ", build(ctx, col), *([] if edge else [", row ", build(ctx, row)]))
-    if edge:
-        return seq(head, bound(" whose column is "), build(ctx, col))
-    return seq(head, bound(" whose column is "), build(ctx, col), bound(" and whose row is "), build(ctx, row))
-
-
-def is_row(ctx: Context, e: ir.Expr) -> bool:
-    """A zone laid out in a row (or a list drawn from one, in its order)."""
-    if isinstance(e, ir.ZoneRef):
-        return e.zone in ctx.rs.zones and ctx.rs.zones[e.zone].kind == "row"
-    if isinstance(e, ir.Quantified) and e.kind == "list":
-        return len(e.binder.groups) == 1 and is_row(ctx, e.binder.groups[0].domain)
-    if isinstance(e, ir.DefineCall) and not e.args:
-        return is_row(ctx, ctx.rs.defines[e.name].body)
-    return False
 
 
 # ------------------------------------------------------------ operators
@@ -471,28 +281,6 @@ def expr_template(ctx: Context, e: ir.Template) -> Phrase:
 @expression(ir.RangeExpr)
 def expr_rangeexpr(ctx: Context, e: ir.RangeExpr) -> Phrase:
     return seq("any number from ", build(ctx, e.low), " to ", build(ctx, e.high))
-
-
-def _fill(template: str, parts: list[Phrase]) -> list:
-    """A built-in's phrase ("the top card of {0}") as words and the arguments' phrases."""
-    out: list = []
-    for i, piece in enumerate(re.split(r"{(\d)}", template)):
-        out.append(piece if i % 2 == 0 else parts[int(piece)])
-    return [p for p in out if p != ""]
-
-
-def _atomic(e: ir.Expr) -> bool:
-    return isinstance(e, (ir.Const, ir.Local, ir.Var, ir.Param))
-
-
-def _offset(e: ir.Expr, axis: str):
-    """`column(s) + 1` -> (s, 1); `column(s)` -> (s, 0); anything else (None, 0)."""
-    sign = 0
-    if isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(e.right, ir.Const) and e.right.value == 1:
-        sign, e = (1 if e.op == "+" else -1), e.left
-    if isinstance(e, ir.BuiltinCall) and e.name == axis:
-        return e.args[0], sign
-    return None, 0
 
 
 def _same_function(a: ir.Expr, b: ir.Expr) -> bool:

@@ -18,7 +18,7 @@ from .clauses import merge, only_subject, relative, replace_subject
 from .document import em
 from .english import (Context, build, expression, group_noun, inside, item_noun, item_type, may_be_none,
                       placeholder)
-from .expressions import is_row
+from .calls import is_row
 from .normalize import split_type_tests
 from .nouns import Noun, join, printed_field, words
 from .phrases import Clause, Join, Phrase, Scope, Words, bound, inline, settle

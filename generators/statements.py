@@ -19,7 +19,8 @@ from .flow import Counted, Stop, Unsaid
 from .english import (Context, block, let_ref, placeholder, flat, inside, lower_first, nested, phrase, role, say, slots,
                       statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
-from .expressions import flag_clause, is_row, owned, template
+from .calls import is_row, template
+from .expressions import flag_clause, owned
 from .quantifiers import named, ordering, such_that, things
 from .normalize import normal_binder, substitute
 from .nouns import kinds_noun, printed_field, words
