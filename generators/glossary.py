@@ -96,6 +96,8 @@ def term_item(ctx: Context, name: str) -> Item | None:
         d = ctx.rs.defines[name]
         head = term(ctx, d.text, d.name, d.params, d.body)
         inner = parameters(ctx, d.text, d.params, d.body)[0]
+        if d.means:
+            return Item(f"{head}: " + means(ctx, d, inner))
         if isinstance(d.body, ir.Case):
             return Item(f"{head}, depending on {expr(inner, d.body.subject)}:", case_items(inner, d.body))
         laid = lay(phrase(inner, d.body))
@@ -105,3 +107,32 @@ def term_item(ctx: Context, name: str) -> Item | None:
     p = ctx.rs.procedures[name]
     return Item(f"{term(ctx, p.text, p.name, p.params, p.body)}:",
                 block(parameters(ctx, p.text, p.params, p.body)[0], p.body))
+
+
+def means(ctx: Context, d: ir.Define, inner: Context) -> str:
+    """A term's meaning in the author's words (`means:`), each `{parameter}` referred to as the
+    term's head introduced it ("the action card"). The terms its rules use that the words name
+    (every word of their phrase outside its placeholders: "meet" for "{x} and {y} meet {t}") are
+    defined in turn; the others are the author's to say, and said."""
+    said = re.sub(r"{(\w+)}", lambda m: re.sub("[\x0e\x11]", "", inner.refs[m.group(1)].text),
+                  clean(d.means or "")).strip()
+    said += "" if said.endswith((".", "!", "?")) else "."
+    for name in named_terms(ctx.rs, d, said):
+        ctx.terms.setdefault(name, None)
+    return said
+
+
+def named_terms(rs: ir.Ruleset, d: ir.Define, said: str) -> list[str]:
+    """The defines `d` reaches whose phrases `said` names, in the order they are reached."""
+    found, todo, seen = [], [d.body], {d.name}
+    low = said.lower()
+    while todo:
+        for node in walk(todo.pop(0)):
+            if isinstance(node, ir.DefineCall) and node.name not in seen:
+                seen.add(node.name)
+                used = rs.defines[node.name]
+                todo.append(used.body)
+                pieces = [p.strip().lower() for p in re.split(r"{[^}]*}", clean(used.text or "")) if p.strip()]
+                if pieces and all(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", low) for p in pieces):
+                    found.append(node.name)
+    return found

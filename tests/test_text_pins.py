@@ -7,7 +7,7 @@ from test_language import DUEL
 
 from generators.markdown import to_markdown
 from generators.summary import summary
-from rulelang import RulesetError, lint, load_text, pins
+from rulelang import RulesetError, find_ruleset, lint, load_text, pins
 
 WORDS = '"Bob takes the table if it holds the highest card, or passes.":'
 
@@ -97,3 +97,23 @@ def test_hand_of_fate_quick_pages_are_pinned():
     pages = [p for m in rs.modes.values() for p in m.quick]
     assert pages and all(p.pin is not None and p.pin.checked for p in pages)
     assert not [t for t in pins.texts(rs) if t.stale]
+
+
+def test_a_terms_meaning_in_the_authors_words_is_printed_and_pinned():
+    """`means:` on a define: its meaning as the author words it, in the Terms; the terms its rules
+    use are defined where the words name them ("meet", "shows"), not where the words say them
+    ("the values … stands for"); a change to its rules warns at the meaning's line."""
+    source = find_ruleset("twenty-trials").read_text()
+    md = to_markdown([summary(load_text(source, "twenty-trials.yaml"), "challenger")])
+    assert "- **a pair of cards in the hand can complete the trial**: the values of two action cards of your " \
+           "hand meet the trial, and for each" in md
+    assert "**X and Y meet a trial card**" in md and "**an icon shows an aspect**" in md  # named: defined
+    assert "stands for with" not in md and "the ways to use action modifiers" not in md  # said in the words
+    assert stale_lines_of(source, "twenty-trials.yaml") == []
+    changed = source.replace("strength: x + y >= t.value", "strength: x + y > t.value")
+    means = [i for i, line in enumerate(changed.split("\n"), 1) if line.strip().startswith("means:")]
+    assert len(means) == 5 and set(means) <= set(stale_lines_of(changed, "twenty-trials.yaml"))  # at each meaning
+
+
+def stale_lines_of(text: str, name: str) -> list[int]:
+    return [d.span.line for d in lint.warnings(load_text(text, name)) if "have changed" in d.message]

@@ -18,6 +18,7 @@ class Define(Node):
     text: str | None = None  # a phrase for printing; `{param}` stands for an argument
     assumed: str | None = None
     pin: Pin | None = field(default=None, compare=False)  # the text's fingerprint (`checked:`), if it has a text
+    means: str | None = None  # what it means, in the author's words: printed instead of the generated meaning
 
 
 @dataclass(frozen=True)

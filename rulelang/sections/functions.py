@@ -14,7 +14,7 @@ from .shapes import ASSUMED, CHECKED, EXPRESSION, PROSE, RULES, AnyOf, Key, Keys
 from .values import signature
 
 DEFINE_SPEC = Keys("a named value", (Key("value", EXPRESSION, required=True), Key("text", PROSE),
-                                    Key("checked", CHECKED), Key("assumed", ASSUMED)))
+                                    Key("means", PROSE), Key("checked", CHECKED), Key("assumed", ASSUMED)))
 DEFINE = AnyOf((EXPRESSION, DEFINE_SPEC))
 PROCEDURE_SPEC = Keys("named statements", (Key("do", RULES, required=True), Key("text", PROSE),
                                            Key("checked", CHECKED), Key("assumed", ASSUMED)))
@@ -29,7 +29,7 @@ def read_functions(reader: Reader, node: YNode | None, what: str, enums, card_ty
             reader.diag.error(span, f"a {what} is written `name(param, type param): ...`, not '{key}'")
             continue
         name, params = m.group(1), signature(reader, m.group(2) or "", span, enums, card_types)
-        text = None
+        text = means = None
         body_node: YNode | None = value
         if isinstance(value, YMap):
             field, other = ("value", "do") if what == "define" else ("do", "value")
@@ -39,6 +39,9 @@ def read_functions(reader: Reader, node: YNode | None, what: str, enums, card_ty
             reader.keys(value, DEFINE_SPEC if what == "define" else PROCEDURE_SPEC, f"{what} '{name}'")
             text = reader.text(value.get("text"), "text")
             check_placeholders(reader, value.get("text"), [p for p, _ in params], f"{what} '{name}'")
+            if what == "define":
+                means = reader.text(value.get("means"), "means")
+                check_placeholders(reader, value.get("means"), [p for p, _ in params], f"{what} '{name}'")
             body_node = value.get(field)
             if body_node is None:
                 reader.diag.error(span, f"{what} '{name}' has no '{field}:'")
@@ -46,8 +49,10 @@ def read_functions(reader: Reader, node: YNode | None, what: str, enums, card_ty
         body = function_body(reader, body_node, what, key, span)
         if not reader.declare(name, what, span) or body is None:
             continue
-        cls = ir.Define if what == "define" else ir.Procedure
-        result[name] = cls(name, params, body, text, reader.assumed(value), reader.pin(value), span=span)
+        made: ir.Define | ir.Procedure = ir.Define(name, params, body, text, reader.assumed(value), reader.pin(value),
+                                                   means, span=span) if what == "define" else \
+            ir.Procedure(name, params, body, text, reader.assumed(value), reader.pin(value), span=span)
+        result[name] = made
     return result
 
 

@@ -78,9 +78,10 @@ class Reader:
         return self.text(spec.get("assumed"), "assumed") if isinstance(spec, YMap) else None
 
     def pin(self, spec) -> ir.Pin | None:
-        """The fingerprint a mapping's `text:` was last checked against (`checked:`), and where
-        the text is; None where it has no text. A fingerprint is 8 letters a to z."""
-        if not isinstance(spec, YMap) or spec.get("text") is None:
+        """The fingerprint a mapping's `text:` (and a define's `means:`) was last checked against
+        (`checked:`), and where the text is (the meaning, if given: it says most about the rules);
+        None where it has no text. A fingerprint is 8 letters a to z."""
+        if not isinstance(spec, YMap) or spec.get("text") is None and spec.get("means") is None:
             if isinstance(spec, YMap) and spec.get("checked") is not None:
                 self.diag.error(spec.key_span("checked"), "`checked:` pins a `text:`, and there is no text here")
             return None
@@ -90,7 +91,7 @@ class Reader:
             self.diag.error(node.span, f"'{checked}' is not a text's fingerprint (8 letters a to z)",
                             "`rulelang check` prints the fingerprint to write")
             checked = None
-        return ir.Pin(checked, spec.get("text").span)
+        return ir.Pin(checked, (spec.get("means") or spec.get("text")).span)
 
     def article(self, spec: YMap, allowed: tuple[str, ...]) -> str | None:
         """`article:` of a role, zone or card type: how the printed rules introduce it."""
