@@ -160,7 +160,7 @@ def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:
 
 
 _HEAD_ENDS = {"in", "of", "on", "at", "to", "for", "from", "with", "by", "bound", "being", "above", "below",
-              "under", "removed", "left", "kept"}
+              "under", "removed", "left", "kept", "taken"}
 
 
 def plural_zone(ctx: Context, e: ir.Expr) -> bool:

@@ -60,7 +60,7 @@ from rulelang.types import INT, ROLE, CardT, EnumT, ListT, ZoneT
 from rulelang.walk import map_children, walk
 
 from .document import Item, clean, em, sentence
-from .flow import tidy
+from .flow import tidy, together
 from .normalize import normal
 from .grammar import ordinal
 from .nouns import CARD, Noun, kinds_noun, noun, possessive, role_name, words, zone_article, zone_title
@@ -198,7 +198,7 @@ def block(ctx: Context, stmts: ir.Block) -> list[Item]:
     while i <= len(stmts):
         s = stmts[i] if i < len(stmts) else None
         if s is None or s.prose is not None:
-            for t in tidy(ctx.rs, tuple(run)):
+            for t in together(tidy(ctx.rs, tuple(run))):
                 items += stmt(ctx, t)
                 ctx = _noted(ctx, t)
             run = []

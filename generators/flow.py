@@ -73,6 +73,47 @@ def tidy(rs: ir.Ruleset, block: ir.Block) -> ir.Block:
     return tuple(out)
 
 
+def together(block: ir.Block) -> ir.Block:
+    """Moves one after another to the same place said as one move ("move every action card in the
+    Chamber and all cards in the Action Discard Pile to the Action Deck"), where that reads the
+    same: each move takes whole zones or the cards of zones that match (conditions reading no
+    term), and no later move takes from a zone an earlier one took from or filled."""
+    out: list[ir.Stmt] = []
+    for s in block:
+        last = out[-1] if out else None
+        if isinstance(last, ir.Move) and isinstance(s, ir.Move) and s.prose is None \
+                and (s.dest, s.position) == (last.dest, last.position):
+            first, then = _taken(last), _taken(s)
+            if first is not None and then is not None and not then & (first | _zones(s.dest)):
+                out[-1] = replace(last, cards=_cards(last) + _cards(s), every=None)
+                continue
+        out.append(s)
+    return tuple(out)
+
+
+def _taken(m: ir.Move) -> set[str] | None:
+    """The zones a move takes from, or None where what it takes could depend on more than them."""
+    parts = [m.every] if m.every is not None else list(m.cards)
+    if m.every is not None and any(not isinstance(g.domain, ir.ZoneRef) for g in m.every.groups):
+        return None
+    if m.every is None and not all(isinstance(c, ir.ZoneRef) for c in m.cards):
+        return None
+    if any(isinstance(n, (ir.DefineCall, ir.Var, ir.BuiltinCall)) for p in parts for n in walk(p)):
+        return None
+    return {n.zone for p in parts for n in walk(p) if isinstance(n, ir.ZoneRef)}
+
+
+def _zones(e: ir.Expr) -> set[str]:
+    return {n.zone for n in walk(e) if isinstance(n, ir.ZoneRef)}
+
+
+def _cards(m: ir.Move) -> tuple[ir.Expr, ...]:
+    """What a move takes, as card expressions: `move all c in Z where P` is the list of those cards."""
+    if m.every is None:
+        return m.cards
+    return (ir.Quantified("list", m.every, ir.Local(m.every.names[0]), span=m.span),)
+
+
 def resets(rs: ir.Ruleset, body: ir.Block) -> tuple[ir.Block, tuple[str, ...]]:
     """A step's body without the variables it sets back to their starting values (at its top
     level): a player knows a flag "this turn" starts again each turn; the variables' list says it."""

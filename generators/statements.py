@@ -19,11 +19,11 @@ from .flow import Counted, Stop, Unsaid
 from .english import (Context, block, let_ref, placeholder, flat, inside, lower_first, nested, phrase, role, say, slots,
                       statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
-from .calls import is_row, template
+from .calls import is_row, plural_zone, template
 from .expressions import flag_clause, owned
 from .quantifiers import named, ordering, such_that, things
 from .normalize import normal_binder, substitute
-from .nouns import kinds_noun, printed_field, words
+from .nouns import kinds_noun, printed_field, type_noun, words
 from .phrases import Bound, Clause, Join, Phrase, Words, bound
 from .phrases import words as seq
 
@@ -49,8 +49,8 @@ def stmt_move(ctx: Context, s: ir.Move) -> list[Item]:
 
 
 def moved(ctx: Context, e: ir.Expr) -> Phrase:
-    if isinstance(e.ty, (ZoneT, BoardT)):
-        return seq(bound("all cards in "), phrase(ctx, e))
+    if isinstance(e.ty, (ZoneT, BoardT)):  # a zone named by what it holds ("cards in play"): all of them
+        return seq(bound("all of " if plural_zone(ctx, e) else "all cards in "), phrase(ctx, e))
     return phrase(ctx, e)
 
 
@@ -173,6 +173,9 @@ def target(ctx: Context, e: ir.Expr) -> Phrase:
 
 @statement(ir.If)
 def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
+    one = sorting(ctx, s)
+    if one is not None:
+        return [one]
     items = []
     for i, (cond, body) in enumerate(s.branches):
         head = slots(ctx, "if " if i == 0 else "otherwise, if ", cond)
@@ -180,6 +183,24 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
     if s.otherwise is not None:
         items.append(nested(ctx, Words("otherwise"), block(ctx, s.otherwise)))
     return items
+
+
+def sorting(ctx: Context, s: ir.If) -> Item | None:
+    """A card put in one place or another by its type, as one sentence: "Move the top card of the
+    Action Deck to the Reserve if it is an action modifier card; otherwise to your hand"."""
+    if len(s.branches) != 1 or s.otherwise is None:
+        return None
+    (cond, then), otherwise = s.branches[0], s.otherwise
+    if len(then) != 1 or len(otherwise) != 1:
+        return None
+    yes, no = then[0], otherwise[0]
+    if not (isinstance(cond, ir.IsType) and isinstance(yes, ir.Move) and isinstance(no, ir.Move)
+            and yes.prose is None and no.prose is None and yes.every is None and no.every is None
+            and yes.cards == no.cards == (cond.subject,)):
+        return None
+    kind = type_noun(ctx.rs.card_types[cond.kind]).a()
+    return say(ctx, "move ", moved(ctx, cond.subject), " to ", yes.dest, POSITION[yes.position],
+               f" if it is {'not ' if cond.negated else ''}{kind}; otherwise to ", no.dest, POSITION[no.position])
 
 
 @statement(ir.While)
@@ -196,7 +217,7 @@ def stmt_while(ctx: Context, s: ir.While) -> list[Item]:
         return [nested(ctx, slots(ctx, "repeat until ", s.cond), body)]
     stop = ir.Unary("not", s.cond, ty=s.cond.ty)
     until = _negations(flat(phrase(ctx, stop))) <= _negations(flat(phrase(ctx, s.cond)))
-    if until and len(body) == 1 and not body[0].children and ":" not in body[0].text:
+    if until and len(body) == 1 and not body[0].children and not re.search("[:;]", body[0].text):
         return [say(ctx, body[0].text.rstrip("."), " until ", stop)]  # "draw a card until your hand holds four"
     return [nested(ctx, slots(ctx, "repeat until ", stop) if until else slots(ctx, "repeat as long as ", s.cond),
                    body)]

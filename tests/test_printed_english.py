@@ -282,7 +282,7 @@ def test_a_mode_does_not_print_the_setup_it_undoes(trials):
     text = md(trials, "moderator")
     assert "modifier" not in text[:text.index("## Moderator Mode")]  # no modifier cards, option or setup
     assert "Setup for this mode" not in text and "## Options" not in text
-    assert "Move every trial modifier card" in md(trials)  # the whole game still has them
+    assert "Move the trial modifier cards in the Trial Deck and the action modifier cards" in md(trials)  # the whole game still has them
 
 
 def test_a_ruling_says_which_modes_it_applies_to():
@@ -406,3 +406,29 @@ def test_the_winning_card_is_the_strongest_not_the_first():
     text = md(load_ruleset("oh-hell"))
     assert ("**the winning card**: the playing card in the trick whose strength is the highest (the left-most of "
             "them, if several).") in text
+
+
+def test_moves_to_one_place_are_one_sentence(trials):
+    # was: "Move every action card in the Chamber to the Action Deck." then "Move all cards in the Action
+    # Discard Pile to the Action Deck."; and "If the top card … is an action modifier card: move the top card of
+    # the Action Deck to the Reserve." then "Otherwise: move the top card of the Action Deck to your hand."
+    text = md(trials, "challenger")
+    assert "- Move the action cards in the Chamber and all cards in the Action Discard Pile to the Action Deck." in text
+    assert ("- Move the top card of the Action Deck to the Reserve if it is an action modifier card; otherwise to "
+            "your hand.") in text
+
+
+def test_a_move_that_takes_what_an_earlier_one_changed_is_said_apart():
+    from generators.flow import together
+    from rulelang import ir
+
+    def every(zone):
+        return ir.Binder((ir.BinderGroup(("c",), ir.ZoneRef(zone)),), ir.IsType(ir.Local("c"), "action"))
+    chamber = ir.Move((), every("chamber"), ir.ZoneRef("deck"))
+    discard = ir.Move((ir.ZoneRef("discard"),), None, ir.ZoneRef("deck"))
+    assert len(together((chamber, discard))) == 1  # two zones, one place: one move
+    assert len(together((chamber, ir.Move((), every("chamber"), ir.ZoneRef("deck"))))) == 2  # the same zone again
+    assert len(together((chamber, ir.Move((ir.ZoneRef("deck"),), None, ir.ZoneRef("deck"))))) == 2  # what it filled
+    top = ir.Move((ir.BuiltinCall("top", (ir.ZoneRef("discard"),)),), None, ir.ZoneRef("deck"))
+    assert len(together((top, top))) == 2  # the top card, then the next one: not "the top card and the top card"
+    assert len(together((chamber, ir.Move((), every("chamber"), ir.ZoneRef("hand"))))) == 2  # another place
