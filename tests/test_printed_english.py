@@ -53,13 +53,32 @@ WRONG = [  # printed before issue 16, in any bundled summary
 ]
 
 
+SOFTWARE = {  # issue 30's "Done means": what no printed rule of any bundled game may show
+    "a snake_case name": r"\b[a-z]+_[a-z0-9_]+\b",
+    "a one-letter name": r"\*(?!d\d)[A-Za-z]\d?\*|\b(?!d\d)[a-z]\d\b",  # a die's d6 is a name players use
+    "a decision's name": r"\(decision ",
+    "Let … be": r"\bLet\b[^.\n]* be\b",
+    "to true/false": r"\bto (true|false)\b",
+    "is true/false": r"\bis (true|false)\b",
+    "Repeat while": r"\bRepeat while\b",
+    "(no player chooses)": r"\(no player chooses\)",
+    "(1 for the first)": r"\(1 for the first\)",
+    "a backtick": r"`",
+    "COMPONENTS.md": r"COMPONENTS\.md",
+    "the tests": r"\btests\b",
+}
+
+
 def test_no_summary_prints_a_sentence_found_wrong():
-    """Every bundled summary and quick reference, printed once (a few seconds), against every phrase."""
+    """Every bundled summary and quick reference, printed once (a few seconds), against every
+    phrase found wrong and every sign of software (one test: the printing is its cost)."""
     found = []
     for name, text in every_summary():
         for bad in WRONG:
             where = text[:text.index("## Appendix")] if bad == "challenger strength: 8" and "Appendix" in text else text
             found += [f"{name}: {bad!r}"] if bad in where else []
+        found += [f"{name}: {what}: {text[max(0, m.start() - 40):m.end() + 40]!r}"
+                  for what, pattern in SOFTWARE.items() for m in re.finditer(pattern, text)]
     assert not found, found
 
 
@@ -432,3 +451,24 @@ def test_a_move_that_takes_what_an_earlier_one_changed_is_said_apart():
     top = ir.Move((ir.BuiltinCall("top", (ir.ZoneRef("discard"),)),), None, ir.ZoneRef("deck"))
     assert len(together((top, top))) == 2  # the top card, then the next one: not "the top card and the top card"
     assert len(together((chamber, ir.Move((), every("chamber"), ir.ZoneRef("hand"))))) == 2  # another place
+
+
+def printed_words(markdown: str) -> int:
+    """Words as a reader counts them: runs of letters, digits and signs between spaces, with the
+    Markdown markup (#, *, |, _, a table's rule line) left out."""
+    text = "\n".join(line for line in markdown.splitlines() if not re.fullmatch(r"[-|: ]+", line.strip() or "x"))
+    return len(re.sub(r"[#*|_`]", " ", text).split())
+
+
+def test_twenty_trials_challenger_rules_are_as_short_as_a_rulebooks(trials):
+    """Issue 30: the Challenger rules in at most 1.5 times the rulebook's words. The rulebook's
+    "Challenger Mode" section (its four steps, the refresh, the end and the rating, without the
+    worked examples) is 464 words; the same rules printed are the summary's Challenger Mode section
+    (the mode, its round and its end) and its Terms (the terms and actions the steps use). The
+    components, play area, options, setup, rulings and appendix are not counted: the rulebook says
+    those elsewhere."""
+    text = md(trials, "challenger")
+    sections = re.split(r"(?m)^(?=## )", text)
+    counted = [s for s in sections if s.startswith(("## Challenger Mode\n", "## Terms\n"))]
+    assert len(counted) == 2
+    assert printed_words("".join(counted)) <= 1.5 * 464  # 937 words before issue 30's last pass
