@@ -69,11 +69,17 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
             counted = counted if counted and _counted_noun(ctx, counted.group(1)) else None  # a noun, not a verb
             if counted and arg.ty == INT and not isinstance(arg, (ir.Const, ir.Local)):  # "{n} minions"
                 noun_word = counted.group(1)
-                if isinstance(arg, ir.Field) and grammar.singular(noun_word.lower()) == grammar.singular(arg.name):
-                    pieces[i + 1] = pieces[i + 1][counted.end():]  # "the minions of the encounter card"
+                after = pieces[i + 1][counted.end():]
+                more = re.match(r"\s+([A-Za-z]+)", after)  # "{n} Pain cards": the noun goes on
+                if isinstance(arg, ir.Field) and grammar.singular(noun_word.lower()) == grammar.singular(arg.name) \
+                        and not (more and _counted_noun(ctx, more.group(1))):
+                    pieces[i + 1] = after  # "the minions of the encounter card"
+                elif more and _counted_noun(ctx, more.group(1)):  # "as many Pain cards as the pain of …"
+                    pieces[i + 1] = after[more.end():]
+                    phrase = seq(f"as many {noun_word} {more.group(1)} as ", phrase)
                 else:  # "gains as much Effort as the effort of that card"
                     much = "much" if noun_word[:1].isupper() or grammar.singular(noun_word) == noun_word else "many"
-                    pieces[i + 1] = pieces[i + 1][counted.end():]
+                    pieces[i + 1] = after
                     phrase = seq(f"as {much} {noun_word} as ", phrase)
             said = first_words(phrase) or ""
             before: str = parts[-1] or ""

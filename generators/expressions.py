@@ -219,7 +219,10 @@ def case_items(ctx: Context, e: ir.Case) -> list[Item]:
     """A case as a list, one item per arm (for a define's whole body)."""
     items = []
     for arm in e.arms:
-        laid = lay(phrase(ctx, arm.value))
+        if isinstance(arm.value, ir.Const) and isinstance(arm.value.value, bool):  # a condition that never holds
+            laid = lay(Words("always" if arm.value.value else "never"))
+        else:
+            laid = lay(phrase(ctx, arm.value))
         head = "otherwise" if not arm.patterns else \
             grammar.capital(inline(settle(Join("or", tuple(build(ctx, p) for p in arm.patterns)))))
         items.append(Item(sentence(f"{head}: {laid.text}"), laid.items))

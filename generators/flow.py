@@ -98,8 +98,8 @@ def _taken(m: ir.Move) -> set[str] | None:
         return None
     if m.every is None and not all(isinstance(c, ir.ZoneRef) for c in m.cards):
         return None
-    if any(isinstance(n, (ir.DefineCall, ir.Var, ir.BuiltinCall)) for p in parts for n in walk(p)):
-        return None
+    if any(isinstance(n, (ir.DefineCall, ir.BuiltinCall)) for p in parts for n in walk(p)):
+        return None  # a term or a count could read what the earlier move changed (a variable cannot)
     return {n.zone for p in parts for n in walk(p) if isinstance(n, ir.ZoneRef)}
 
 

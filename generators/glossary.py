@@ -59,7 +59,7 @@ def term(ctx: Context, text, name, params, body=()) -> str:
             return re.sub("[\x0e\x11]", "", inner.refs[name].text)
         said.add(name)
         return intro[name]
-    both = texts.CHOICE.sub(lambda m: f"{m.group(2)} or{m.group(3)}" if m.group(3) else f"{m.group(2)} (or not)",
+    both = texts.CHOICE.sub(lambda m: f"{m.group(2)} or {m.group(3).lstrip()}" if m.group(3) else f"{m.group(2)} (or not)",
                             clean(text))  # a term names either alternative
     return strong(re.sub(r"{(\w+)}", fill, both))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rulelang import ir
+from rulelang import ir, texts
 from rulelang.walk import walk
 from rulelang.abilities import ABILITY_TYPE
 from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
@@ -439,8 +439,10 @@ def stmt_trigger(ctx: Context, s: ir.Trigger) -> list[Item]:
     """`trigger`: the cards' abilities answer a moment; `window`: a player may play them."""
     event = ctx.rs.events[s.event]
     args = {p: a for (p, _), a in zip(event.params, s.args)}
-    moment = template(ctx, event.text, args, False) if event.text else Words(em(words(s.event)))
-    unsaid = [a for p, a in args.items() if "{" + p + "}" not in (event.text or "")]
+    said = texts.names(event.text or "")  # the text's own arguments; the others are listed after it, once
+    moment = template(ctx, event.text, {p: a for p, a in args.items() if p in said}, False) if event.text \
+        else Words(em(words(s.event)))
+    unsaid = [a for p, a in args.items() if p not in said]
     if unsaid:  # what the event is about, where its text does not say it: "a hit (that player, 2)"
         listed = [x for i, a in enumerate(unsaid) for x in ((Words(", ", hard=True),) if i else ()) + (phrase(ctx, a),)]
         moment = seq(moment, Words(" (", hard=True), *listed, Words(")", hard=True))

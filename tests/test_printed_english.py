@@ -29,6 +29,11 @@ def trials():
 
 
 @pytest.fixture(scope="module")
+def hand_of_fate():
+    return load_ruleset("hand-of-fate-ordeals")
+
+
+@pytest.fixture(scope="module")
 def gobbots():
     return load_ruleset("gauntlet-gobbots")
 
@@ -55,7 +60,7 @@ WRONG = [  # printed before issue 16, in any bundled summary
 
 SOFTWARE = {  # issue 30's "Done means": what no printed rule of any bundled game may show
     "a snake_case name": r"\b[a-z]+_[a-z0-9_]+\b",
-    "a one-letter name": r"\*(?!d\d)[A-Za-z]\d?\*|\b(?!d\d)[a-z]\d\b",  # a die's d6 is a name players use
+    "a one-letter name": r"\*(?!d\d)[A-Za-z]\d?\*|\b(?!d\d)[a-z]\d\b|\([a-z]: ",  # a die's d6 is a name players use
     "a decision's name": r"\(decision ",
     "Let … be": r"\bLet\b[^.\n]* be\b",
     "to true/false": r"\bto (true|false)\b",
@@ -472,3 +477,22 @@ def test_twenty_trials_challenger_rules_are_as_short_as_a_rulebooks(trials):
     counted = [s for s in sections if s.startswith(("## Challenger Mode\n", "## Terms\n"))]
     assert len(counted) == 2
     assert printed_words("".join(counted)) <= 1.5 * 464  # 937 words before issue 30's last pass
+
+
+def test_hand_of_fate_reads_as_its_review_found(hand_of_fate):
+    """What docs/hand-of-fate-summary-review.md found garbled, each printed as a rulebook would."""
+    text = md(hand_of_fate, "competitive")
+    # was: "At the start of a player's turn (p: the active player) (the active player), …": a moment's arguments
+    # said twice, once by their names
+    assert "- At the start of a player's turn (the active player), every ability on a card that answers it" in text
+    # was: "Nobody: false." (a case of a condition whose arm never holds)
+    assert "    - Nobody: never." in text
+    # was: "resolves the pain of the Royalty of this level cards" and "resolves as much Pain as the number of
+    # cards in the enemies in combat cards": a count before a noun that goes on ("{n} Pain cards")
+    assert "The player resolves as many Pain cards as the pain of the Royalty of this level, one at a time" in text
+    assert "resolves as many Pain cards as the number of cards in the enemies in combat, one at a time" in text
+    # was: "**a player fights the Royalty of this level and its minions orN minions …**"
+    assert "**a player fights the Royalty of this level and its minions or N minions, sprung as an ambush" in text
+    # moves to one place whose zones belong to a player a variable names are one sentence too
+    assert ("- Move all cards in the active player's played area and all cards in the active player's hand to the "
+            "active player's discard pile.") in text
