@@ -86,8 +86,8 @@ def parameters(ctx: Context, text: str | None, params, body=()) -> tuple[Context
         refs[p] = ref = noun_ref(refs, n, 1, 0, p, first="the")
         intro[p] = n.a() if ref.text == f"the {n.one}" else ref.text.replace("the other ", "another ", 1) \
             .replace("the ", "a ", 1)
-        if re.search(r"\b(the|a|an|its|their) $", (text or "").split("{" + p + "}")[0]):
-            intro[p] = n.one  # "the amount of the {e} cards": "the amount of the effect cards"
+        if re.search(r"\b(the|a|an|its|their) $|'s (\w+ )*$", (text or "").split("{" + p + "}")[0]):
+            intro[p] = n.one  # "the amount of the {e} cards", "{p}'s starting {s}": "a player's starting symbol"
     return ctx.with_refs(refs), intro
 
 

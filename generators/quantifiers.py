@@ -193,15 +193,18 @@ def pick(ctx: Context, e: ir.Quantified, which: str) -> Phrase:
     in an order of the rules' own, by it: "the playing card in the trick whose strength is the highest"."""
     if e.binder.order:
         return ranked(ctx, e.binder, which)
-    domain = e.binder.groups[0].domain
-    if is_row(ctx, domain):
+    over = e.binder.groups[0].domain
+    if is_row(ctx, over):
         which = "left-most" if which == "first" else "right-most"
-    elif _ascending(domain):
+    elif _ascending(over):
         which = "smallest" if which == "first" else "largest"
     subject = things(ctx, e.binder, f"the {which}")
     if subject is not None:
         return subject
-    return such_that(ctx, named(ctx, e.binder, f"the {which}"), e.binder)
+    b = e.binder
+    if len(b.names) == 1 and b.where is None and item_noun(ctx, b.types[0] if b.types else None) is None:
+        return seq(f"the {which} of ", domain(ctx, over))  # no noun to name it by: not "Q among …"
+    return such_that(ctx, named(ctx, b, f"the {which}"), b)
 
 
 def ranked(ctx: Context, b: ir.Binder, which: str) -> Phrase:

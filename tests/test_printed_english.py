@@ -496,3 +496,14 @@ def test_hand_of_fate_reads_as_its_review_found(hand_of_fate):
     # moves to one place whose zones belong to a player a variable names are one sentence too
     assert ("- Move all cards in the active player's played area and all cards in the active player's hand to the "
             "active player's discard pile.") in text
+
+
+def test_a_thing_with_no_noun_is_not_named_by_a_letter():
+    # was: "set *roll off winner* to Q among *through*" (a list of players the rules keep, with no noun for its items)
+    text = md(load_ruleset("gauntlet-16-7"), "race")
+    assert "Otherwise: set *roll off winner* to the first of *through*." in text and "winner* to Q" not in text
+
+
+def test_a_parameter_after_a_possessive_takes_no_article():
+    # was: "**the value of a player's starting a symbol**" (text "the value of {p}'s starting {s}")
+    assert "**the value of a player's starting symbol**" in md(load_ruleset("gauntlet-race"), "race")
