@@ -19,12 +19,13 @@ from .flow import Counted, Stop, Unsaid
 from .english import (Context, block, let_ref, placeholder, flat, inside, lower_first, nested, phrase, role, say, slots,
                       statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
-from .calls import is_row, plural_zone, template
+from .calls import is_row, template
 from .expressions import flag_clause, owned
+from .moves import join_fixed, sorting
 from .quantifiers import named, ordering, such_that, things
 from .normalize import normal_binder, substitute
-from .nouns import kinds_noun, printed_field, type_noun, words
-from .phrases import Bound, Clause, Join, Phrase, Words, bound
+from .nouns import kinds_noun, printed_field, words
+from .phrases import Bound, Clause, Phrase, Words, bound
 from .phrases import words as seq
 
 
@@ -32,62 +33,6 @@ def holds_statements(s: ir.Stmt) -> bool:
     """Whether a statement holds statements of its own."""
     return any(isinstance(getattr(s, f), tuple) and any(isinstance(x, ir.Stmt) or isinstance(x, tuple)
                                                         for x in getattr(s, f)) for f in s.__dataclass_fields__)
-
-
-POSITION = {"top": "", "bottom": " at the bottom", "left": " at the left end", "right": " at the right end"}
-
-
-@statement(ir.Move)
-def stmt_move(ctx: Context, s: ir.Move) -> list[Item]:
-    if s.every is not None:
-        s = replace(s, every=normal_binder(s.every, ctx.rs))
-        what = things(ctx, s.every, "every") or such_that(ctx, named(ctx, s.every, "every"), s.every)
-    else:
-        what = seq(*[moved(ctx, c) for c in s.cards]) if len(s.cards) == 1 else \
-            join_fixed(ctx, [moved(ctx, c) for c in s.cards])
-    return [say(ctx, "move ", what, " to ", s.dest, POSITION[s.position])]
-
-
-def moved(ctx: Context, e: ir.Expr) -> Phrase:
-    if isinstance(e.ty, (ZoneT, BoardT)):  # a zone named by what it holds ("cards in play"): all of them
-        return seq(bound("all of " if plural_zone(ctx, e) else "all cards in "), phrase(ctx, e))
-    return phrase(ctx, e)
-
-
-def join_fixed(ctx: Context, items: list[Phrase]) -> Phrase:
-    return Join("and", tuple(items))
-
-
-@statement(ir.Draw)
-def stmt_draw(ctx: Context, s: ir.Draw) -> list[Item]:
-    one = isinstance(s.count, ir.Const) and s.count.value == 1
-    n = zone_noun(ctx, s.source)
-    if one:
-        return [say(ctx, f"draw {n.a()} from ", s.source, " to ", s.dest, POSITION[s.position])]
-    if not isinstance(s.count, ir.Const):  # draw cards …, as many as the hand size option
-        return [say(ctx, f"draw {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
-                         ", as many as ", s.count, " (fewer if ", s.source, " runs out)")]
-    return [say(ctx, "draw ", s.count, f" {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
-                     " (fewer if ", s.source, " runs out)")]
-
-
-@statement(ir.Swap)
-def stmt_swap(ctx: Context, s: ir.Swap) -> list[Item]:
-    if isinstance(s.first.ty, ZoneT):
-        return [say(ctx, "exchange the cards in ", s.first, " with those in ", s.second)]
-    return [say(ctx, "swap ", s.first, " with ", s.second, " (each takes the other's place)")]
-
-
-@statement(ir.Shuffle)
-def stmt_shuffle(ctx: Context, s: ir.Shuffle) -> list[Item]:
-    return [say(ctx, "shuffle ", s.zone)]
-
-
-@statement(ir.Flip)
-def stmt_flip(ctx: Context, s: ir.Flip) -> list[Item]:
-    if s.face is None:
-        return [say(ctx, "turn ", s.card, " over")]
-    return [say(ctx, f"turn face {s.face} ", s.card)]
 
 
 @statement(ir.Let)
@@ -183,24 +128,6 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
     if s.otherwise is not None:
         items.append(nested(ctx, Words("otherwise"), block(ctx, s.otherwise)))
     return items
-
-
-def sorting(ctx: Context, s: ir.If) -> Item | None:
-    """A card put in one place or another by its type, as one sentence: "Move the top card of the
-    Action Deck to the Reserve if it is an action modifier card; otherwise to your hand"."""
-    if len(s.branches) != 1 or s.otherwise is None:
-        return None
-    (cond, then), otherwise = s.branches[0], s.otherwise
-    if len(then) != 1 or len(otherwise) != 1:
-        return None
-    yes, no = then[0], otherwise[0]
-    if not (isinstance(cond, ir.IsType) and isinstance(yes, ir.Move) and isinstance(no, ir.Move)
-            and yes.prose is None and no.prose is None and yes.every is None and no.every is None
-            and yes.cards == no.cards == (cond.subject,)):
-        return None
-    kind = type_noun(ctx.rs.card_types[cond.kind]).a()
-    return say(ctx, "move ", moved(ctx, cond.subject), " to ", yes.dest, POSITION[yes.position],
-               f" if it is {'not ' if cond.negated else ''}{kind}; otherwise to ", no.dest, POSITION[no.position])
 
 
 @statement(ir.While)
