@@ -22,6 +22,7 @@ from ..runtime.decision import DecisionSite
 from ..runtime.layout import Layout
 from .codegen import Codegen
 from .flow import Lowering, watch_program
+from .hoist import free_locals
 from .nodes import Program
 from .optimize import program_for
 from .options import ALL, CompileOptions
@@ -73,12 +74,15 @@ def constant_evaluator(layout: Layout, options: CompileOptions = ALL):
     # each runs once: nothing to lift; past its budget of work (tuning.FOLD_WORK), a value is left to run time
     gen = Codegen(layout, None, options.replace(lift=False), keep=False, folding=True)
     known: dict = {}
+    free: dict = {}
 
     def evaluate(e: ir.Expr):
         try:
             return known[e]
         except (KeyError, TypeError):  # (a constant list in it: no key)
             pass
+        if free_locals(e, free):  # it reads a name from outside: no value now (not worth generating code to learn)
+            return False, None
         try:
             found = True, gen.function(e, "a constant")(_NoState(), {})
         except Exception:  # e.g. division by zero: left to run time, where it is reported
