@@ -9,12 +9,11 @@ A `Via` is a `Span` (errors are still located at the line that is wrong).
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from rulelang.errors import Span
 from rulelang.files import location
-from rulelang.walk import map_children
+from rulelang.walk import map_children, replaced
 
 
 @dataclass(frozen=True)
@@ -42,6 +41,6 @@ def written_from(node, call: Span | None, name: str):
         span = n.span
         if span is None:
             return n
-        return dataclasses.replace(n, span=Via(span.source, span.line, span.col, span.end_line, span.end_col,
-                                               call=call, name=name))
+        return replaced(n, {"span": Via(span.source, span.line, span.col, span.end_line, span.end_col,
+                                        call=call, name=name)})
     return tuple(visit(s) for s in node) if isinstance(node, tuple) else visit(node)
