@@ -57,7 +57,9 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     places: dict[str, int] = {}
     for group, order in groups:
         before = len(places)
-        keyed = [order(r) for r in group]  # (each once: a game's end is in every play-out)
+        # each key once (a game's end is in every play-out), and none for a player alone in a group
+        # (the loser of a two-player win: its ranking, maybe a search of the board, decides nothing)
+        keyed = [order(r) for r in group] if len(group) > 1 else [()]
         for r, key in zip(group, keyed):
             places[r] = before + 1 + sum(k < key for k in keyed)
     if end.kind == "win":
