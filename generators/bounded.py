@@ -23,7 +23,7 @@ import signal
 import traceback
 from dataclasses import dataclass
 
-from rulelang.errors import RulesetError
+from rulelang.errors import Crosses, RulesetError
 
 try:
     import resource
@@ -37,7 +37,7 @@ class Bound:
     memory: int = 2 * 1024**3  # bytes the child may add to what the parent had
 
 
-class TooCostly(Exception):
+class TooCostly(Crosses, Exception):
     """The child ran past its bound; `doing` is what it was doing then, `kind` its card type."""
 
     def __init__(self, message: str, doing: str, kind: str | None):

@@ -26,6 +26,8 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
+from rulelang.errors import Crosses
+
 from . import css
 
 SVG = "http://www.w3.org/2000/svg"
@@ -61,7 +63,7 @@ NOT_FINITE = re.compile(r"nan|inf", re.I)
 URL = re.compile(r"url\(\s*['\"]?\s*#([^'\")\s]+)", re.I)
 
 
-class BadSvg(ValueError):
+class BadSvg(Crosses, ValueError):
     """SVG that cannot be shown as it is; the message says where in it, the hint what to do."""
 
     def __init__(self, message: str, hint: str | None = None):

@@ -90,7 +90,21 @@ class Diagnostic:
         return "\n".join(out)
 
 
-class RulesetError(Exception):
+def _remade(cls, args):
+    return cls.__new__(cls, *args)  # (BaseException.__new__ keeps the args; __init__ is not run again)
+
+
+class Crosses:
+    """An exception that crosses to another process (a pool's worker to its parent) as it is: made
+    again from its args and fields. Python's own way calls `cls(*args)`, and the args of an error
+    whose `__init__` takes other parameters than its message do not fit them: unpickling fails, and
+    a multiprocessing pool waits for ever for the result it cannot read."""
+
+    def __reduce__(self):
+        return _remade, (type(self), self.args), self.__dict__
+
+
+class RulesetError(Crosses, Exception):
     """One or more problems in a ruleset (or parameters, or a command line)."""
 
     def __init__(self, diagnostics: list[Diagnostic]):

@@ -21,7 +21,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import LINE_BREAK, Diagnostic, RulesetError, Source, Span, did_you_mean
+from .errors import LINE_BREAK, Crosses, Diagnostic, RulesetError, Source, Span, did_you_mean
 from .limits import DEFAULT, Limits, over
 
 BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
@@ -103,7 +103,7 @@ def _exists(path: Path) -> bool:
         return False
 
 
-class Unreadable(Exception):
+class Unreadable(Crosses, Exception):
     """A file that cannot be read safely; the message names it and says why, never what it holds."""
 
     def __init__(self, message: str, too_big: bool = False):

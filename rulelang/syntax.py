@@ -15,7 +15,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
-from .errors import Diagnostic, Span, did_you_mean
+from .errors import Crosses, Diagnostic, Span, did_you_mean
 from .limits import over
 from .words import KEYWORDS
 
@@ -55,7 +55,7 @@ class Origin:
         return self.locate(line, col - self.lead * (line == 1), end_line, end_col - self.lead * (end_line == 1))
 
 
-class ParseError(Exception):
+class ParseError(Crosses, Exception):
     def __init__(self, diagnostic: Diagnostic):
         super().__init__(diagnostic.message)
         self.diagnostic = diagnostic

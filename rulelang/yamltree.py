@@ -21,7 +21,7 @@ from functools import cached_property
 
 import yaml
 
-from .errors import LINE_BREAK, Diagnostic, RulesetError, Source, Span
+from .errors import LINE_BREAK, Crosses, Diagnostic, RulesetError, Source, Span
 from .limits import DEFAULT, Limits, check_size, over
 
 
@@ -172,7 +172,7 @@ class _Positions:
         return Span(self.source, *self.at(mark))
 
 
-class _TooMuch(Exception):
+class _TooMuch(Crosses, Exception):
     """A limit reached while composing; becomes a located RulesetError."""
 
     def __init__(self, mark, message: str, hint: str):

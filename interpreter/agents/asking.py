@@ -32,6 +32,8 @@ import threading
 import time
 from contextlib import contextmanager
 
+from rulelang.errors import Crosses
+
 from ..runtime.errors import RuleError
 from .base import Agent, PlayerView
 
@@ -39,7 +41,7 @@ GRACE = 0.2  # seconds after the deadline at which the watchdog interrupts an ag
 SHOWN = 200  # characters of an answer or a message quoted in an error
 
 
-class AgentError(Exception):
+class AgentError(Crosses, Exception):
     """An agent failed a decision; the game state is as it was before it was asked."""
 
     def __init__(self, agent: str, role: str, label: str, number: int, problem: str):

@@ -40,13 +40,15 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Iterable, Iterator, Sequence
 
+from rulelang.errors import Crosses
+
 from .work import Chunk, Setup, play_chunk
 
 WINDOW = 4  # chunks in flight per worker
 log = logging.getLogger(__name__)  # unconfigured, a warning goes to stderr as it is
 
 
-class BackendError(Exception):
+class BackendError(Crosses, Exception):
     """The workers could not play the games (exit code 1)."""
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 import sys
 from types import FrameType
 
-from rulelang.errors import Diagnostic, Span
+from rulelang.errors import Crosses, Diagnostic, Span
 from rulelang.files import location
 
 
-class GameEnded(Exception):
+class GameEnded(Crosses, Exception):
     """Raised by `win`, `lose` and `end game`; caught by the engine."""
 
     def __init__(self, kind: str, role: str | None, reason: str | None):
@@ -16,7 +16,7 @@ class GameEnded(Exception):
         self.kind, self.role, self.reason = kind, role, reason
 
 
-class WatchFired(Exception):
+class WatchFired(Crosses, Exception):
     """Raised by the check that follows a change to the game when a `watch:`
     condition holds; the engine then runs the watch's statements."""
 
@@ -25,7 +25,7 @@ class WatchFired(Exception):
         self.index = index
 
 
-class RuleError(Exception):
+class RuleError(Crosses, Exception):
     """The rules did something impossible while running (a ruleset bug that
     only shows in play, e.g. moving the top card of an empty deck)."""
 
