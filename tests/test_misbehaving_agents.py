@@ -3,6 +3,7 @@ answer in time. Each ends in an error naming the agent, the role and the
 decision; the game state is as it was before the agent was asked; and a
 simulation records such a game as an error and plays on."""
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -70,7 +71,8 @@ def test_an_answer_after_the_timeout_is_refused_where_no_timer_can_interrupt():
     t = threading.Thread(target=in_a_thread)
     t.start()
     t.join()
-    assert "answered after 0.3" in found["error"] and "more than the 0.1 s allowed" in found["error"]
+    took = re.search(r"answered after (\d+\.\d+) s", found["error"])  # 0.3 s, or more on a busy machine
+    assert took and float(took.group(1)) >= 0.29 and "more than the 0.1 s allowed" in found["error"]
 
 
 def test_simulate_records_agent_failures_as_errors_and_plays_on():
