@@ -59,14 +59,22 @@ class Told:
 
 
 @dataclass
+class WordsTold:
+    """A decision whose options' words (`labelled`) may tell `readers` (a role; None for a spectator)
+    about cards they may not see; `places`: those of them its chooser may not see."""
+    node: ir.Choose
+    readers: set
+    places: frozenset
+
+
+@dataclass
 class Findings:
     decisions: list[Told] = field(default_factory=list)
     # a random pick's place in the rules (file, line, column) -> the readers (a role; None for a spectator)
     # from whom what it picked comes from cards they may not see
     picks: dict[tuple, set] = field(default_factory=dict)
-    # a decision's place -> (the readers its options' words may tell about cards they may not see,
-    # the places of those cards its chooser may not see)
-    words: dict[tuple | None, tuple[set, frozenset]] = field(default_factory=dict)
+    # a decision's place in the rules -> what its options' words may tell whom
+    words: dict[tuple | None, WordsTold] = field(default_factory=dict)
 
 
 def told(rs: ir.Ruleset, mode: ir.Mode) -> Findings:
@@ -190,8 +198,9 @@ class Flow:
         blind = self.blind(told)
         if blind:
             mine = frozenset(p for z in told if (p := self.hidden(z, node.role)) is not None)
-            was = self.findings.words.get(span_key(node.span), (set(), NOTHING))
-            self.findings.words[span_key(node.span)] = (was[0] | blind, was[1] | mine)
+            found = self.findings.words.setdefault(span_key(node.span), WordsTold(node, set(), NOTHING))
+            found.readers |= blind
+            found.places |= mine
 
     def blind(self, places: frozenset) -> set:
         """The readers (a role; None for a spectator) who may not see the cards of one of `places`."""

@@ -3,7 +3,7 @@
 `rulelang check` prints them and still succeeds. Besides `first(...)` that
 may find nothing (first_matches.py) and loops whose list is fixed while
 their body changes it (stale_loops.py), two kinds: decisions whose
-options depend on cards their chooser may not see (hidden.py), and watches
+options, or their words, depend on cards their chooser may not see (hidden.py), and watches
 that may fire again and again with no decision between them — a watch's
 `do:` runs, the next change to the game checks the watches again, and if a
 condition still holds (its own, or another's that the `do:` made true) play
@@ -57,22 +57,14 @@ def _telling_options(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:
                              f"see (in {', '.join(sorted(found.places))}): the options alone tell {who} about them",
             "offer every card of a hidden place (the player picks one unseen), or test only what the "
             "chooser sees (a visible zone, a count, a variable)", severity="warning"))
-    for node in _choices(rs, mode):
-        places = findings.words.get(hidden.span_key(node.span), (set(), frozenset()))[1]
-        if places and node.labelled is not None:
+    for told in findings.words.values():
+        if told.places and told.node.labelled is not None:
             out.append(Diagnostic(
-                node.labelled.span or node.span,
-                f"the words of decision '{node.label}' may name or read cards its chooser may not see "
-                f"(in {', '.join(sorted(places))}): the chooser is shown its options without them",
+                told.node.labelled.span or told.node.span,
+                f"the words of decision '{told.node.label}' may name or read cards its chooser may not see "
+                f"(in {', '.join(sorted(told.places))}): the chooser is shown its options without them",
                 "say in the words only the option's own values and what the chooser sees", severity="warning"))
     return out
-
-
-def _choices(rs: ir.Ruleset, mode: ir.Mode) -> list[ir.Choose]:
-    """The decisions with words of their own (`labelled`) in the rules a mode plays."""
-    blocks = (rs.setup, mode.setup, *(s.body for s in mode.round), *(w.body for w in mode.watches),
-              *(a.body for a in rs.abilities.values()), *(p.body for p in rs.procedures.values()))
-    return [n for b in blocks for s in b for n in walk(s) if isinstance(n, ir.Choose) and n.labelled is not None]
 
 
 def _watch_loops(rs: ir.Ruleset, mode: ir.Mode) -> list[Diagnostic]:

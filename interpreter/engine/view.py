@@ -176,7 +176,7 @@ class Viewer:
         values = d.options[index]
         if d.site.menu:
             return words(values[0])
-        labelled = self.words(d.site, reader)
+        labelled = self.option_words(d.site, reader)
         if labelled is not None and (reader == REFEREE or all(
                 not card or v is None or self.sees(st, v, reader) for v, card in zip(values, d.site.is_card))):
             env = st.stack[-1].env  # the locals the words read, bound where it is asked
@@ -196,7 +196,7 @@ class Viewer:
         if site.menu:
             record["option"] = words(e.option[0])
             return record
-        labelled = self.words(site, reader) if len(e.bound) == len(site.reads) else None
+        labelled = self.option_words(site, reader) if len(e.bound) == len(site.reads) else None
         if labelled is not None and (reader == REFEREE or all(
                 not card or v is None or self.sees(st, v, reader) for v, card in zip(e.option, site.is_card))):
             record["option"] = labelled(st, {**dict(zip(site.reads, e.bound)), **dict(zip(site.names, e.option))})
@@ -253,14 +253,14 @@ class Viewer:
         """Random picks whose values come from cards a reader may not see: place -> those readers."""
         return _blind(self.game).picks
 
-    def words(self, site, reader: str | None):
+    def option_words(self, site, reader: str | None):
         """How a decision's options read (`labelled`), if they read so to `reader`: not to a reader
         they may tell about cards it cannot see (then the options read as their values)."""
         labelled = self.option_labels.get(site.index)
         if labelled is None or reader == REFEREE:
             return labelled
-        blind = _blind(self.game).words.get(span_key(site.span))
-        return None if blind is not None and reader in blind[0] else labelled
+        told = _blind(self.game).words.get(span_key(site.span))
+        return None if told is not None and reader in told.readers else labelled
 
     def sees_target(self, st: State, target: tuple, role: str | None) -> bool:
         """Whether `role` sees what a roll went into: a secret variable's slot, a card's state."""
