@@ -14,7 +14,7 @@ from rulelang.types import BOOL, INT, BoardT, ListT, ZoneT
 from . import grammar
 from .clauses import clause_of, first_words, frame, merge_things, replace_first_words
 from .document import clean, em
-from .english import Context, build, expression, is_current, negation, zone_noun
+from .english import Context, build, expression, group_noun, is_current, negation, zone_noun
 from .nouns import type_noun, words, zone_title
 from .phrases import Clause, Join, Phrase, Words, bound
 from .phrases import words as seq
@@ -127,7 +127,8 @@ def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
             return build(ctx, ir.Quantified("count", a[0].binder, ty=e.ty))
         if lead is not None and lead.startswith("the ") and not isinstance(listed, Join):
             return replace_first_words(listed, "the number of " + lead[4:])  # the number of Gobbots in …
-        return seq("the number of items in ", listed)
+        n = group_noun(ctx, a[0].ty.item, a[0])
+        return seq(f"the number of {n.many if n is not None else 'items'} in ", listed)  # players in *left*
     if e.name == "size" and isinstance(a[0], ir.Quantified) and a[0].kind == "list" \
             and a[0].value == ir.Local(a[0].binder.names[0]):  # the number of the things listed
         return build(ctx, ir.Quantified("count", a[0].binder, ty=e.ty))

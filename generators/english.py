@@ -52,17 +52,19 @@ used if it is small, else named by its identifier in italics.
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
 from rulelang import ir
-from rulelang.types import INT, ROLE, CardT, EnumT, ListT, ZoneT
+from rulelang.types import INT, NONE, ROLE, CardT, EnumT, ListT, ZoneT
 from rulelang.walk import map_children, walk
 
 from .document import Item, clean, em, sentence
-from .flow import tidy, together
+from .flow import again, tidy, together
+from .listtypes import list_item
 from .normalize import normal
-from .grammar import ordinal
+from .grammar import ordinal, times
 from .nouns import CARD, Noun, kinds_noun, noun, possessive, role_name, words, zone_article, zone_title
 from .phrases import Bound, Phrase, Words, bound, inline, lay, settle
 from .phrases import words as seq
@@ -198,7 +200,7 @@ def block(ctx: Context, stmts: ir.Block) -> list[Item]:
     while i <= len(stmts):
         s = stmts[i] if i < len(stmts) else None
         if s is None or s.prose is not None:
-            for t in together(tidy(ctx.rs, tuple(run))):
+            for t in again(together(tidy(ctx.rs, tuple(run)))):
                 items += stmt(ctx, t)
                 ctx = _noted(ctx, t)
             run = []
@@ -211,7 +213,17 @@ def block(ctx: Context, stmts: ir.Block) -> list[Item]:
             continue
         run.append(s)
         i += 1
-    return items
+    return _repeated(ctx, items)
+
+
+def _repeated(ctx: Context, items: list[Item]) -> list[Item]:
+    """The same instruction one after another, said once: "Repeat three times: …" (three choices
+    of a card the rules tell apart by their decisions' names, which are not printed)."""
+    out: list[Item] = []
+    for item, run in groupby(items):
+        count = len(list(run))
+        out.append(nested(ctx, Words(f"repeat {times(count)}"), [item]) if count > 1 else item)
+    return out
 
 
 def _noted(ctx: Context, s: ir.Stmt) -> Context:
@@ -364,6 +376,8 @@ def noun_ref(refs, n: Noun, of: int, index: int, name: str, first: str = "that")
 def group_noun(ctx: Context, ty, domain: ir.Expr) -> Noun | None:
     """The noun bound things of a group go by (not a number: those keep a letter, X and Y),
     None where they need a name: they have no noun."""
+    if ty is None or ty == NONE:  # a list that started empty, an untyped parameter: what it is given
+        ty = list_item(ctx.rs, domain) or ty
     n = item_noun(ctx, ty)
     if n is None or n.one == "number":
         return None

@@ -16,10 +16,11 @@ from rulelang import ir
 from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
 from . import grammar
 from .calls import plural_zone
-from .clauses import clause_of, merge, merge_things, negate, operands
+from .clauses import clause_of, first_words, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, sentence
 from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, zone,
                       zone_noun)
+from .normalize import seats_clockwise
 from .nouns import possessive, printed_field, printed_value, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
@@ -175,6 +176,9 @@ def expr_binary(ctx: Context, e: ir.Binary) -> Phrase:
         return Clause(build(ctx, e.left), f"{verb} {where}", build(ctx, e.right))
     if op == "+" and isinstance(e.ty, ListT):  # lists put together: their items, in order
         return merge_things([build(ctx, x) for x in operands(e, "+")])
+    seats = seats_clockwise(e)
+    if seats is not None:  # not the modulo a program computes it by
+        return seq("the number of seats from ", build(ctx, seats[1]), " clockwise to ", build(ctx, seats[0]))
     symbol, level = ARITH[op]
     left, right = build(ctx, e.left), build(ctx, e.right)
     if op in ("+", "*") and edges(left)[1] == "scope" and edges(right) == (None, None):
@@ -199,6 +203,13 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
         return Scope(seq(build(ctx, left), bound(" exactly when ")), other)
     if left.ty == BOOL and isinstance(right, ir.Const) and isinstance(right.value, bool):
         return build(ctx, left) if right.value == (op == "==") else negation_of(ctx, left)
+    if op in ("==", "!=") and isinstance(right, ir.Const) and right.value is None:
+        has = _has(ctx, left)  # "the player has a *team*", not "the player's *team* is not none"
+        if has is not None:
+            return has if op == "!=" else negate(has)
+    if op in ("==", "!=") and isinstance(left, ir.Binary) and left.op == "%" and left.right == ir.Const(2) \
+            and isinstance(right, ir.Const) and right.value in (0, 1):  # "*rolled* is odd", not "mod 2 is 1"
+        return Clause(build(ctx, left.left), COMPARE[op], Words("odd" if right.value else "even"))
     if op in ("==", "!=") and _same_function(left, right):
         verb = "is" if op == "==" else "is not"
         if isinstance(left, ir.BuiltinCall):
@@ -206,7 +217,16 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
         have = "has" if op == "==" else "does not have"
         return Clause(build(ctx, left.obj), f"{have} the same {printed_field(ctx.rs, left.name)} as",
                       build(ctx, right.obj))
-    return Clause(build(ctx, left), COMPARE[op], build(ctx, right))
+    many = _plural_field(ctx, left)  # "the Usage cubes of the encounter card are more than 0"
+    return Clause(build(ctx, left), grammar.agree(COMPARE[op], many), build(ctx, right), many=many)
+
+
+def _plural_field(ctx: Context, e: ir.Expr) -> bool:
+    """A card's field whose printed name is a plural noun ("Usage cubes"): its verbs agree."""
+    if not isinstance(e, ir.Field):
+        return False
+    last = printed_field(ctx.rs, e.name).split()[-1].lower()
+    return last.endswith("s") and not last.endswith(("ss", "'s", "us", "is")) and grammar.singular(last) != last
 
 
 @expression(ir.IsType)
@@ -284,6 +304,25 @@ def expr_template(ctx: Context, e: ir.Template) -> Phrase:
 @expression(ir.RangeExpr)
 def expr_rangeexpr(ctx: Context, e: ir.RangeExpr) -> Phrase:
     return seq("any number from ", build(ctx, e.low), " to ", build(ctx, e.high))
+
+
+def _has(ctx: Context, v: ir.Expr) -> Clause | None:
+    """A value that is something (not none): "the player has a *team*", "there is a *winner*", "there
+    is a Royalty of this level"; None where it is said otherwise."""
+    if isinstance(v, ir.DefineCall):  # a term: not a thing in hand ("the card is none": that slot is empty)
+        said = build(ctx, v)
+        lead = first_words(said)
+        if lead is None or not lead.startswith("the ") or isinstance(said, Join):
+            return None
+        return Clause(Words("there"), "is", replace_first_words(said, grammar.article(lead[4:])))
+    if not isinstance(v, ir.Var):
+        return None
+    name = em(words(v.name))
+    if v.owner is None:
+        return Clause(Words("there"), "is", Words(f"a {name}"))
+    if isinstance(v.owner, ir.RoleRef) and v.owner.role == ctx.you or is_current(ctx, v.owner):
+        return Clause(Words("you"), "have", Words(f"a {name}"))
+    return Clause(build(ctx, v.owner), "has", Words(f"a {name}"))
 
 
 def _same_function(a: ir.Expr, b: ir.Expr) -> bool:

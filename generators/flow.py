@@ -73,6 +73,28 @@ def tidy(rs: ir.Ruleset, block: ir.Block) -> ir.Block:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class Again(ir.Stmt):
+    """`S` then `while C: S`: the same statements once, then again until `stop` (a re-roll)."""
+    body: ir.Block
+    stop: ir.Expr
+    loop: ir.While  # the loop as written, for where the statements are not one sentence
+
+
+def again(block: ir.Block) -> ir.Block:
+    """Statements followed by a loop that does the same again, said once: "roll a die for *die*
+    until *die* is more than 2", not the roll and then the same roll in a loop."""
+    out: list[ir.Stmt] = []
+    for s in block:
+        if isinstance(s, ir.While) and s.prose is None and 0 < len(s.body) <= len(out) \
+                and tuple(out[-len(s.body):]) == s.body and all(t.prose is None for t in out[-len(s.body):]):
+            stop = s.cond if s.until else negate(s.cond)
+            out[-len(s.body):] = [Again(s.body, stop, s, span=s.span)]
+            continue
+        out.append(s)
+    return tuple(out)
+
+
 def together(block: ir.Block) -> ir.Block:
     """Moves one after another to the same place said as one move ("move every action card in the
     Chamber and all cards in the Action Discard Pile to the Action Deck"), where that reads the

@@ -12,6 +12,7 @@ from .english import Context, block, expr, item_noun, noun_ref, phrase, placehol
 from .expressions import case_items
 from .nouns import words
 from .phrases import Bound, lay
+from .tables import table_item
 
 
 def glossary(ctx: Context, names, known=frozenset(), actions: bool = True, spelled=frozenset()) -> list:
@@ -98,6 +99,9 @@ def term_item(ctx: Context, name: str) -> Item | None:
         inner = parameters(ctx, d.text, d.params, d.body)[0]
         if d.means:
             return Item(f"{head}: " + means(ctx, d, inner))
+        table = table_item(ctx.rs, d, head)
+        if table is not None:
+            return table
         if isinstance(d.body, ir.Case):
             return Item(f"{head}, depending on {expr(inner, d.body.subject)}:", case_items(inner, d.body))
         laid = lay(phrase(inner, d.body))

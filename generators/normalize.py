@@ -64,6 +64,28 @@ def substitute(e, args: dict[str, ir.Expr]):
     return map_children(e, lambda c: substitute(c, args))
 
 
+def seats_clockwise(e: ir.Expr, rs: ir.Ruleset | None = None) -> tuple[ir.Expr, ir.Expr] | None:
+    """(a, b) where `e` counts the seats from b clockwise to a, `(seat(a) - seat(b) + n) % n` with n
+    the number of players (a define of it too, with `rs`); else None."""
+    if isinstance(e, ir.DefineCall) and rs is not None and e.name in rs.defines:
+        d = rs.defines[e.name]
+        return seats_clockwise(substitute(d.body, {p: a for (p, _), a in zip(d.params, e.args)}))
+    if not (isinstance(e, ir.Binary) and e.op == "%" and _players(e.right)):
+        return None
+    x = e.left
+    if isinstance(x, ir.Binary) and x.op == "+" and _players(x.right):
+        x = x.left
+    if isinstance(x, ir.Binary) and x.op == "-" and isinstance(x.left, ir.BuiltinCall) and x.left.name == "seat" \
+            and isinstance(x.right, ir.BuiltinCall) and x.right.name == "seat":
+        return x.left.args[0], x.right.args[0]
+    return None
+
+
+def _players(e: ir.Expr) -> bool:
+    """`size(players)`: the number of players."""
+    return isinstance(e, ir.BuiltinCall) and e.name == "size" and e.args == (ir.BuiltinCall("players", ()),)
+
+
 def negate(e: ir.Expr) -> ir.Expr:
     """`not e`, pushed inward."""
     if isinstance(e, ir.Unary) and e.op == "not":

@@ -9,6 +9,7 @@ at the end of their lane"); else its name is printed ("there are two cards
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeGuard
 
 from rulelang import ir
 from rulelang.types import BoardT, ZoneT
@@ -19,7 +20,7 @@ from .document import em
 from .english import (Context, build, expression, group_noun, inside, item_noun, item_type, may_be_none,
                       placeholder)
 from .calls import is_row
-from .normalize import split_type_tests
+from .normalize import seats_clockwise, split_type_tests
 from .nouns import Noun, join, printed_field, words
 from .phrases import Clause, Join, Phrase, Scope, Words, bound, inline, settle
 from .phrases import words as seq
@@ -114,11 +115,20 @@ def domain_tail(ctx: Context, d: ir.Expr) -> tuple:
         return ()
     if isinstance(d, ir.BuiltinCall) and d.name == "clockwise":
         return (bound(", in turn clockwise from "), build(ctx, d.args[0]))
+    if on_board(d):  # "every space of the track", not "every space among the spaces of the track"
+        return (bound(" of "), build(ctx, d.args[0]))
     return (bound(f" {domain_word(ctx, d)} "), domain(ctx, d))
 
 
 def domain_word(ctx: Context, d: ir.Expr) -> str:
-    return "in" if isinstance(d.ty, (ZoneT, BoardT)) else "from" if isinstance(d, ir.RangeExpr) else "among"
+    if isinstance(d.ty, BoardT):
+        return "on"  # "the drawbridge on the board"
+    return "in" if isinstance(d.ty, ZoneT) else "from" if isinstance(d, ir.RangeExpr) else "among"
+
+
+def on_board(d: ir.Expr) -> TypeGuard[ir.BuiltinCall]:
+    """The spaces of a board: the things on it have no order a player sees (no "first")."""
+    return isinstance(d, ir.BuiltinCall) and d.name == "spaces" and len(d.args) == 1
 
 
 def domain(ctx: Context, d: ir.Expr) -> Phrase:
@@ -136,7 +146,10 @@ def ordering(ctx: Context, b: ir.Binder) -> str:
         v = k.value
         of_it = len(b.names) == 1 and (isinstance(v, ir.BuiltinCall) and v.args == (ir.Local(b.names[0]),)
                                        or isinstance(v, ir.Field) and v.obj == ir.Local(b.names[0]))
-        if of_it and isinstance(v, ir.BuiltinCall) and v.name in ORDER:
+        seats = seats_clockwise(v, ctx.rs) if len(b.names) == 1 and not k.descending else None
+        if seats is not None and seats[0] == ir.Local(b.names[0]):  # "in turn clockwise from the dealer"
+            said.append("clockwise from " + inline(settle(build(ctx, seats[1]))))
+        elif of_it and isinstance(v, ir.BuiltinCall) and v.name in ORDER:
             said.append(ORDER[v.name][k.descending])
         elif of_it and isinstance(v, ir.Field):
             said.append(f"by {printed_field(ctx.rs, v.name)}, {'largest' if k.descending else 'smallest'} first")
@@ -196,6 +209,8 @@ def pick(ctx: Context, e: ir.Quantified, which: str) -> Phrase:
     over = e.binder.groups[0].domain
     if is_row(ctx, over):
         which = "left-most" if which == "first" else "right-most"
+    elif on_board(over) or isinstance(over.ty, BoardT):  # where one thing is meant: "the space of the track whose …"
+        return things(ctx, e.binder, "the") or such_that(ctx, named(ctx, e.binder, "the"), e.binder)
     elif _ascending(over):
         which = "smallest" if which == "first" else "largest"
     subject = things(ctx, e.binder, f"the {which}")

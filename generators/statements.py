@@ -15,14 +15,14 @@ from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
-from .flow import Counted, Stop, Unsaid
+from .flow import Again, Counted, Stop, Unsaid
 from .english import (Context, block, let_ref, placeholder, flat, inside, lower_first, nested, phrase, role, say, slots,
                       statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
 from .calls import is_row, template
 from .expressions import flag_clause, owned
 from .moves import join_fixed, sorting
-from .quantifiers import named, ordering, such_that, things
+from .quantifiers import named, on_board, ordering, such_that, things
 from .normalize import normal_binder, substitute
 from .nouns import kinds_noun, printed_field, words
 from .phrases import Bound, Clause, Phrase, Words, bound
@@ -85,6 +85,8 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
         return [say(ctx, "add ", value, " to ", what)]
     if op == "-=":
         return [say(ctx, "subtract ", value, " from ", what)]
+    if op == "=" and isinstance(value, ir.Const) and value.value is None and s.target.ty == ROLE:
+        return [say(ctx, "clear ", what)]  # "clear that player's *team*", not "set … to none"
     if value.ty == BOOL and not isinstance(value, ir.Const):  # a condition's truth, not the condition
         return [say(ctx, "set ", what, " to whether ", value)]
     return [say(ctx, "set ", what, " to ", value)]
@@ -148,6 +150,16 @@ def stmt_while(ctx: Context, s: ir.While) -> list[Item]:
         return [say(ctx, body[0].text.rstrip("."), " until ", stop)]  # "draw a card until your hand holds four"
     return [nested(ctx, slots(ctx, "repeat until ", stop) if until else slots(ctx, "repeat as long as ", s.cond),
                    body)]
+
+
+@statement(Again)
+def stmt_again(ctx: Context, s: Again) -> list[Item]:
+    """A re-roll: "Roll a die (d6) for *die* until *die* is more than 2" (the roll, then the loop that
+    rolls again); where the statements are not one sentence, as they are written."""
+    body = block(ctx, s.body)
+    if len(body) == 1 and not body[0].children and not re.search("[:;]", body[0].text):
+        return [say(ctx, body[0].text.rstrip("."), " until ", s.stop)]
+    return body + stmt_while(ctx, s.loop)
 
 
 def _negations(text: str) -> int:
@@ -255,7 +267,8 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     which = s.which
     if is_row(ctx, domain):
         which = "left-most" if which == "first" else "right-most"
-    what = introduce(ctx, s.binder, f"the {which}")
+    det = "the" if on_board(domain) or isinstance(domain.ty, BoardT) else f"the {which}"  # a board has no first
+    what = introduce(ctx, s.binder, det)
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     return [then(ctx, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
@@ -263,7 +276,8 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
 
 @statement(ir.Roll)
 def stmt_roll(ctx: Context, s: ir.Roll) -> list[Item]:
-    """`roll 2 d6 into xs` -> "Roll two dice (d6); call the result *xs*."."""
+    """`roll 2 d6 into xs` -> "Roll two dice (d6); call the result *xs*."; `roll d6 into die` -> "Roll a
+    die (d6) for *die*" (what the roll is for, as players say it)."""
     if s.count is None:
         dice: Phrase = Words("a die (d6)" if s.die == "d6" else f"the {words(s.die)}")
     elif isinstance(s.count, ir.Const) and isinstance(s.count.value, int):
@@ -277,7 +291,7 @@ def stmt_roll(ctx: Context, s: ir.Roll) -> list[Item]:
               else " where only you see them", "none": " where no one sees them"}.get(secret, "")
     if s.declares:
         return [say(ctx, "roll ", dice, hidden, "; call the result ", target(ctx, s.target))]
-    return [say(ctx, "roll ", dice, hidden, "; set ", target(ctx, s.target), " to the result")]
+    return [say(ctx, "roll ", dice, " for ", target(ctx, s.target), "," + hidden if hidden else "")]
 
 
 @statement(ir.Reveal)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from rulelang import ir
 from rulelang.labels import value_text
 from rulelang.statistics import without_statistics
-from rulelang.types import BOOL
+from rulelang.types import BOOL, ROLE
 from rulelang.walk import walk
 
 from .abilities import ability_blocks
@@ -106,7 +106,7 @@ def tracked(ctx: Context, v: ir.VarDef, back: list[str]) -> str:
         return f"whether {('each player ' + clean(v.text)) if v.owner == 'each' else clean(v.text)}: " \
                f"{start} at the start{again}"
     name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
-    start = start_value(ctx, v.initial)
+    start = "no one" if v.initial is None and v.type == ROLE else start_value(ctx, v.initial)
     return name + (f" — {clean(v.text)}" if v.text else "") + f": {start} at the start" + bounds(v) + again \
         + secrecy(v)
 

@@ -406,7 +406,7 @@ def test_english_for_rolls_and_picks():
                                .replace("\n", "\n          ")), "lab.yaml")
     ctx = context(rs, rs.modes["lab"])
     texts = [re.sub("[\x0e\x11]", "*", item.text) for s in rs.modes["lab"].round[0].body[:5] for item in stmt(ctx, s)]
-    assert texts[:4] == ["Roll two dice (d6); call the result *xs*.", "Roll a die (d6); set *total* to the result.",
+    assert texts[:4] == ["Roll two dice (d6); call the result *xs*.", "Roll a die (d6) for *total*.",
                          "Roll the attack; call the result X.", "Roll *total* dice (d8); call the result *ys*."]
     assert texts[4] == "Pick a chip card in the pile at random, then move that chip card to the out."
 

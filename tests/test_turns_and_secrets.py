@@ -219,7 +219,7 @@ def test_reveals_and_announcements_are_in_the_logs_secrets_only_in_the_referees(
 def test_printed_rules_say_who_sees_a_secret_roll():
     rs = load_text(CUPS, "cups.yaml")
     text = english(rs, rs.modes["m"].round[0].body, "m").text
-    assert "roll three dice (d6) where only that player sees them" in text.lower()
+    assert "roll three dice (d6) for that player's dice, where only that player sees them" in text.lower()
     said = english(rs, rs.modes["m"].round[1].body, "m").text
     assert "Show Player 1's dice to every player" in said and "Show Player 2's dice to Player 3 only" in said
     assert "Say aloud: “that player calls N”" in said  # N: the number just chosen
