@@ -12,7 +12,7 @@ from math import comb
 
 from ..runtime import rng
 from ..runtime.chance import Chance, ChanceEvent, Told
-from ..runtime.decision import Decision, answered
+from ..runtime.decision import Decision, recorded
 from ..runtime.errors import GameEnded, RuleError, Runaway
 from ..runtime.state import Frame
 from .tuning import GRID_LINES_KEPT, WAYS_REMEMBERED
@@ -208,7 +208,7 @@ _decision = partial(tuple.__new__, Decision)
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
            "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_steps": _steps, "_comb": comb,
            "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_item": _item, "_words": _words, "_lines": _lines, "Told": Told, "_shuffle": rng.shuffle, "_combinations": combinations,
-           "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "_answered": answered,
+           "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "_recorded": recorded,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
            "range": range, "enumerate": enumerate, "list": list, "bool": bool, "tuple": tuple, "zip": zip,
            "_filterfalse": filterfalse}

@@ -259,9 +259,12 @@ class Game:
         # the generated code answers quick agents at the decision itself (blocks.suspend) when
         # nothing is to be done between two decisions: no invariants to check, no limit
         if quick is not None and stop_at is None and invariants is None:
-            st.quick = seats = dict(quick)  # by name, and by seat
+            # by name and by seat, every role (None: none), and None for none: the generated code
+            # looks a role up without a method call (blocks.suspend)
+            st.quick = seats = dict(quick)
+            seats[None] = None
             for i, role in enumerate(self.roles):
-                seats[i] = quick.get(role)
+                seats[i] = seats[role] = quick.get(role)
         try:
             self._run(st, quick, limit, invariants)
         finally:

@@ -9,8 +9,9 @@ An answer enters a game one way, whoever asked for it: its names are bound,
 then `answered` counts it and keeps it among the game's moves and events.
 The engine (`Game.apply`, and the quick agents it answers itself) calls
 `bind`, which does both; the generated code's quick path (blocks.suspend)
-writes the names as it writes every local of the rules and calls `answered`
-(a call to `bind` there cost 6% of a Twenty Trials game). The same answer is
+writes the names as it writes every local of the rules, and `answered` too,
+calling only its `recorded` when the game keeps events (a call to `bind`
+there cost 6% of a Twenty Trials game, and one to `answered` 2%). The same answer is
 the same game on every path (tests/test_naive_reference.py, and the engine's
 path against the generated one in tests/test_agents.py).
 """
@@ -65,13 +66,20 @@ class Decision(NamedTuple):
 def answered(st, env: dict, site: DecisionSite, role: str, option: tuple, index: int) -> None:
     """What an answer to a decision does to a game once its names are bound: the decision is
     counted, and the answer kept among the game's moves, and among its events when it keeps
-    them (with the values then of the locals its options' words read: `site.reads`)."""
+    them (`recorded`). The generated code's quick path writes the first two out and calls
+    `recorded` only when the game keeps events (blocks.suspend: a call at every decision)."""
     st.decisions += 1
     st.moves = (st.moves, index)
     if st.events is not None:
-        reads = site.reads
-        # made as the tuple it is: a NamedTuple's own __new__ is a Python call, three times the cost
-        st.events.append(_new(Decided, (role, site, option, tuple(env[n] for n in reads) if reads else ())))
+        recorded(st, env, site, role, option)
+
+
+def recorded(st, env: dict, site: DecisionSite, role: str, option: tuple) -> None:
+    """An answer kept among the game's events, with the values then of the locals its options'
+    words read (`site.reads`)."""
+    reads = site.reads
+    # made as the tuple it is: a NamedTuple's own __new__ is a Python call, three times the cost
+    st.events.append(_new(Decided, (role, site, option, tuple(env[n] for n in reads) if reads else ())))
 
 
 def bind(st, env: dict, site: DecisionSite, role: str, option: tuple, index: int) -> None:
