@@ -25,7 +25,6 @@ reported, never replayed.
 """
 from __future__ import annotations
 
-import ctypes
 import numbers
 import signal
 import threading
@@ -64,8 +63,13 @@ def agent_name(agent: Agent) -> str:
 def trusted(agent: Agent) -> bool:
     """Whether the agent is one of rulelang's own (its class exactly: a subclass
     from elsewhere may answer otherwise)."""
-    from .registry import OWN  # the registry imports this module
-    return type(agent) in OWN
+    if not _OWN:  # the registry imports this module: its classes are read at the first call (every game asks)
+        from .registry import OWN
+        _OWN.update(OWN)
+    return type(agent) in _OWN
+
+
+_OWN: set = set()  # registry.OWN, once read
 
 
 def ask(agent: Agent, view: PlayerView, timeout: float | None = None) -> int:
@@ -211,5 +215,6 @@ class _Watchdog:
 
 
 def _raise_in(ident: int, error: type[BaseException] | None) -> None:
+    import ctypes  # only with a time limit (a simulation without one is spared its start-up)
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident),
                                                ctypes.py_object(error) if error is not None else None)

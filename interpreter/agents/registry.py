@@ -111,7 +111,16 @@ def parse_spec(spec: str) -> tuple[str, dict]:
 
 
 def make_agent(spec: str, seed: int, role: str) -> Agent:
+    return agent_maker(spec)(seed, role)
+
+
+def agent_maker(spec: str) -> Callable[[int, str], Agent]:
+    """`make_agent` with its spec read once: a simulation makes an agent per role and game."""
     kind, options = parse_spec(spec)
-    agent = AGENTS[kind](seed, role, **options)
-    agent.spec = spec  # how errors name it
-    return agent
+    factory = AGENTS[kind]
+
+    def make(seed: int, role: str) -> Agent:
+        agent = factory(seed, role, **options)
+        agent.spec = spec  # how errors name it
+        return agent
+    return make

@@ -21,7 +21,7 @@ from rulelang.errors import Diagnostic, RulesetError
 
 from ..agents.asking import AgentError
 from ..agents.match import play
-from ..agents.registry import PLUGINS, load_plugin, make_agent
+from ..agents.registry import PLUGINS, agent_maker, load_plugin
 from ..compiler.options import ALL, CompileOptions
 from ..engine.game import DEFAULT_STEP_LIMIT, Game
 from ..engine.scenarios import Scenario
@@ -99,12 +99,13 @@ class Player:
 
     def __init__(self, setup: Setup, game: Game):
         self.setup, self.game, self.viewer = setup, game, Viewer(game)
+        self.makers = [(role, agent_maker(kind)) for role, kind in setup.kinds]  # each spec read once
         # a scenario is checked against the game once; each game starts from its placement
         self.placement = setup.scenario.placed(game) if setup.scenario is not None else None
 
     def play(self, seed: int):
         """The game's outcome, `{"error": ...}` if an agent failed, or a Failure if the rules broke."""
-        agents = {role: make_agent(kind, seed, role) for role, kind in self.setup.kinds}
+        agents = {role: make(seed, role) for role, make in self.makers}
         try:
             state = self.placement.start(seed) if self.placement is not None else None
             return play(self.game, seed, agents, state=state, viewer=self.viewer,

@@ -18,6 +18,7 @@ broken by exact bids was decided by exact bids), or, in a draw, the first.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Callable
 
 from ..runtime.errors import GameEnded
@@ -57,11 +58,14 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     places: dict[str, int] = {}
     for group, order in groups:
         before = len(places)
-        # each key once (a game's end is in every play-out), and none for a player alone in a group
-        # (the loser of a two-player win: its ranking, maybe a search of the board, decides nothing)
-        keyed = [order(r) for r in group] if len(group) > 1 else [()]
+        if len(group) == 1:  # no key for a player alone in a group (the loser of a two-player win:
+            places[group[0]] = before + 1  # its ranking, maybe a search of the board, decides nothing)
+            continue
+        # each key once (a game's end is in every play-out); those strictly better, found in the sorted keys
+        keyed = [order(r) for r in group]
+        ordered = sorted(keyed)
         for r, key in zip(group, keyed):
-            places[r] = before + 1 + sum(k < key for k in keyed)
+            places[r] = before + 1 + bisect_left(ordered, key)
     if end.kind == "win":
         results = {r: "win" if r in named else "lose" for r in roles}
     elif end.kind == "lose":
@@ -80,8 +84,10 @@ def _decided_by(end: GameEnded, roles, places: dict[str, int], gone: dict, ranke
     if end.kind != "end":
         return 0
     firsts = [r for r in roles if places[r] == 1 and r not in gone]
-    seconds = sorted((r for r in roles if r not in gone and r not in firsts), key=ranked)
-    if len(firsts) != 1 or not seconds:
+    if len(firsts) != 1:
         return 0
-    top, next_best = ranked(firsts[0]), ranked(seconds[0])
+    seconds = [r for r in roles if r not in gone and r != firsts[0]]
+    if not seconds:
+        return 0
+    top, next_best = ranked(firsts[0]), min(map(ranked, seconds))  # (the first of the best, as sorted would)
     return next((i - 1 for i in range(1, len(top)) if top[i] != next_best[i]), 0)
