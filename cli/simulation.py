@@ -142,7 +142,8 @@ def cmd_simulate(args) -> int:
     ruleset = load(args)
     refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
     game, kinds = _playable(ruleset, args)
-    lead = provenance(args.ruleset, ruleset, game.mode.name, kinds)
+    # what each row says played it (rulelang's version: importlib.metadata, 30 ms): only rows need it
+    lead = provenance(args.ruleset, ruleset, game.mode.name, kinds) if args.out else {}
     if found is not None:
         found.placed(game)  # its problems, located, before any game
     fields = columns(game.roles, measure_kinds(game.mode), provenance_fields(param_types([ruleset]), game.roles))

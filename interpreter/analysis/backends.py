@@ -22,22 +22,16 @@ when several were running. Dask first retries on its own (its scheduler's
 """
 from __future__ import annotations
 
-import ctypes
 import gc
-import logging
-import multiprocessing
 import os
 import pickle
 import shutil
 import signal
-import socket
 import sys
 import tempfile
 import threading
 import time
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Iterable, Iterator, Sequence
 
 from rulelang.errors import Crosses
@@ -45,7 +39,9 @@ from rulelang.errors import Crosses
 from .work import Chunk, Setup, play_chunk
 
 WINDOW = 4  # chunks in flight per worker
-log = logging.getLogger(__name__)  # unconfigured, a warning goes to stderr as it is
+
+# multiprocessing, concurrent.futures, logging, ctypes and socket are imported where workers are
+# started: a simulation in this process alone (`--jobs 1`) is spared their 30 ms of start-up
 
 
 class BackendError(Crosses, Exception):
@@ -76,6 +72,7 @@ def chunk_size(games: int, configurations: int, workers: int) -> int:
 
 def _context():
     """fork where there is one: workers inherit the compiled games, with nothing to rebuild."""
+    import multiprocessing
     return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
 
 
@@ -98,6 +95,8 @@ class Processes:
         self.workers, self.context = workers, _context()
 
     def run(self, setups: Sequence[Setup], chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, list]]:
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
         todo = deque(chunks)
         while todo:
             if self.context.get_start_method() == "fork":
@@ -156,6 +155,7 @@ def _killed_with_parent() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
+        import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
         return libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0  # 1: PR_SET_PDEATHSIG
     except (OSError, AttributeError):
@@ -228,8 +228,9 @@ def alone(setups: Sequence[Setup], chunks: list[Chunk], context=None) -> list[li
 
 def _retried(setups: Sequence[Setup], chunks: list[Chunk]) -> None:
     what = "; ".join(f"{setups[c.config].label + ', ' if setups[c.config].label else ''}{c.describe()}" for c in chunks)
-    log.warning("rulelang: a worker process died; the games it may have been playing (%s) were played again, "
-                "each chunk alone, and finished", what)
+    import logging  # unconfigured, a warning goes to stderr as it is
+    logging.getLogger(__name__).warning("rulelang: a worker process died; the games it may have been playing (%s) "
+                                        "were played again, each chunk alone, and finished", what)
 
 
 def _play_alone(setup: Setup, chunk: Chunk, send, parent: int) -> None:
@@ -273,6 +274,7 @@ def _knock(address: str) -> None:
     scheme, _, rest = address.rpartition("://")
     host, _, port = rest.rpartition(":")
     if scheme in ("", "tcp") and port.isdigit():
+        import socket
         try:
             socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
         except OSError as exc:
@@ -296,6 +298,8 @@ class Dask:
 
     def __init__(self, address: str | None = None, workers: int = 1, patience: float = 60.0):
         distributed = _distributed()
+        import logging
+
         import dask
         names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in self.QUIET] + list(self.QUIET)
         self.levels = {name: logging.getLogger(name).level for name in names}  # Dask sets its loggers' own levels
@@ -308,6 +312,7 @@ class Dask:
             raise
 
     def _connect(self, distributed, dask, address: str | None, workers: int, patience: float) -> None:
+        import logging
         self.patience, self.cluster = patience, None
         if address is None:
             # its scheduler runs in this process, so it takes this setting: no retry of its own
@@ -350,6 +355,7 @@ class Dask:
                 try:
                     results = self._result(future)
                 except self.KilledWorker:  # its workers died: ours to retry, alone
+                    import multiprocessing
                     results = alone(setups, [chunk], multiprocessing.get_context("spawn"))[0]
                     _retried(setups, [chunk])
                 yield chunk, results
@@ -382,5 +388,6 @@ class Dask:
             self._restore()
 
     def _restore(self) -> None:
+        import logging
         for name, level in self.levels.items():
             logging.getLogger(name).setLevel(level)
