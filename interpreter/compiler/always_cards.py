@@ -1,10 +1,11 @@
-"""The locals of the rules that always hold a card, never none.
+"""The locals of the rules that always hold a card (or a player), never none.
 
 A name bound only by binders over zones or boards (`for c in hand`, `p chooses
 c in hand`, `take first c in deck`) or over lists of their cards (`[g for g in
 gauntlet where ...]`), or by `let` from such a name (an inlined
 procedure's parameter), holds a card wherever it is read, so reading its
-fields needs no test for none. Any other binding (a `let` of any other value,
+fields needs no test for none. So does a name bound only by binders over the
+players (`for p in clockwise(dealer)`) hold a player: its seat needs no test. Any other binding (a `let` of any other value,
 an assignment, a roll, a called procedure's parameter, a binder over any other
 list, which may hold none) leaves a name out.
 """
@@ -44,7 +45,7 @@ class _Binds:
     DECLINES = {ir.Trigger: "triggers and windows are written out before code is generated (abilities.py)"}
 
     def binds_for(self, s) -> list:
-        return [(name, "card" if _cards_only(g.domain) else None) for g in s.binder.groups for name in g.names]
+        return [(name, "card" if never_none(g.domain) else None) for g in s.binder.groups for name in g.names]
 
     binds_choose = binds_take = binds_decide = binds_takefrom = binds_for
 
@@ -61,6 +62,14 @@ class _Binds:
 
     binds_move = binds_draw = binds_swap = binds_shuffle = binds_flip = binds_if = binds_while = binds_repeat = binds_menu = \
         binds_endgame = binds_eliminate = binds_callproc = binds_pass = binds_reveal = binds_announce = binds_nothing
+
+
+def never_none(domain: ir.Expr) -> bool:
+    """Whether every item of a binder's domain is a card or a player, never none: see _cards_only;
+    the players (`players`, `clockwise(p)`); a list known before play that holds no none."""
+    if isinstance(domain, ir.Const):  # (`players` is one, once folded)
+        return isinstance(domain.value, (list, tuple)) and None not in domain.value
+    return _cards_only(domain) or isinstance(domain, ir.BuiltinCall) and domain.name in ("players", "clockwise")
 
 
 def _cards_only(domain: ir.Expr) -> bool:

@@ -22,10 +22,11 @@ from math import comb
 from operator import itemgetter
 
 from rulelang import ir
-from rulelang.types import BoardT, ZoneT
+from rulelang.types import BOOL, BoardT, ZoneT
 
 from . import pycode as code
 from . import tuning
+from .always_cards import never_none
 from .context import Bound, Ctx, Part
 from .hoist import free_locals, surely_computed_first
 from .pycode import LOAD, STORE
@@ -86,7 +87,7 @@ class Binders(Part):
         top = len(out)  # where the loops begin
         bound = ctx.bindings  # bindings of the binders this one runs inside
         for g in b.groups:
-            from_zone = isinstance(g.domain.ty, (ZoneT, BoardT))
+            from_zone = isinstance(g.domain.ty, (ZoneT, BoardT)) or self.options.cards and never_none(g.domain)
             one = g.domain.items[0] if isinstance(g.domain, ir.ListExpr) and len(g.domain.items) == 1 else \
                 ir.Const(g.domain.value[0]) if isinstance(g.domain, ir.Const) and len(g.domain.value) == 1 else None
             inner = ctx.bind(names)
@@ -149,10 +150,12 @@ class Binders(Part):
 
     def unswitched_loops(self, b: ir.Binder, fn, out: list, ctx: Ctx, leaf, evaluated: tuple | None) -> bool:
         """Loop unswitching: a `where` that first tests something no binding changes (a `case` on it, an
-        `if`, the left side of an `and`) is tested once, before the loops, and each branch gets loops of
+        `if`, the left side of an `and` or an `or`) is tested once, before the loops, and each branch gets loops of
         its own with only the rest of the test inside: `a, b in hand where case trial.kind: ...` as one
         loop per kind. The test runs exactly when the original would first have run it (when there is a
         first binding), so a lazy value is never computed that the original would not have computed.
+        A `where` that tests nothing of the kind but surely computes a lazy value first (`b <= cards_left()
+        and ...`) gets the one branch: the value is computed before the loops, not tested at each binding.
 
         Only for one group of names that loops (the others bind one constant each), with no work counted
         (so a first binding exists exactly when the domain holds as many items as names), in a quantifier
@@ -163,7 +166,12 @@ class Binders(Part):
             return False
         g, k = looping[0], len(looping[0].names)
         branches = self.invariant_branches(where, set(b.names))
-        if branches is None or isinstance(g.domain.ty, BoardT):
+        if branches is None:  # one branch, if the test surely computes a lazy value first: then before the loops
+            cards = set(g.names) if isinstance(g.domain.ty, ZoneT) else set()
+            if not [n for n in surely_computed_first(where, cards) if n not in ctx.known]:
+                return False
+            branches = None, [(None, where)]
+        if isinstance(g.domain.ty, BoardT):
             return False
         size = self.size_bound(g.domain)
         if size is None or ctx.bindings is None or ctx.bindings * comb(size, k) > tuning.FREE_BINDINGS:
@@ -232,9 +240,17 @@ class Binders(Part):
         if isinstance(where, ir.IfExpr) and free(where.cond):
             cond = where.cond
             return None, [(lambda t, fn, ctx: self.expr(cond, fn, ctx), where.then), (None, where.otherwise)]
-        if isinstance(where, ir.Binary) and where.op == "and" and free(where.left):
-            left = where.left
-            return None, [(lambda t, fn, ctx: self.expr(left, fn, ctx), where.right)]
+        if isinstance(where, ir.Binary) and where.op in ("and", "or"):
+            left, *others = _operands(where, where.op)  # `(a or b) or c` tests a first as `a or (b or c)` does
+            if not free(left):
+                return None
+            rest = others[-1]
+            for e in reversed(others[:-1]):
+                rest = ir.Binary(where.op, e, rest, span=where.span, ty=BOOL)
+            test = (lambda t, fn, ctx: self.expr(left, fn, ctx))
+            if where.op == "and":
+                return None, [(test, rest)]
+            return None, [(test, ir.Const(True, ty=BOOL)), (None, rest)]  # every binding, or the rest's
         return None
 
     def size_bound(self, e: ir.Expr) -> int | None:
@@ -243,6 +259,8 @@ class Binders(Part):
             return sum(self.L.kind_count[k] for k in e.ty.kinds)
         if isinstance(e, ir.ListExpr):
             return len(e.items)
+        if isinstance(e, ir.BuiltinCall) and e.name in ("players", "clockwise"):
+            return len(self.L.roles)
         if isinstance(e, ir.Const) and isinstance(e.value, (list, tuple)):
             return len(e.value)
         if isinstance(e, ir.RangeExpr) and isinstance(e.low, ir.Const) and isinstance(e.high, ir.Const):
@@ -267,3 +285,10 @@ class Binders(Part):
         """Whether going through a domain's items, inside the binders around, counts no work (FREE_BINDINGS)."""
         size = self.size_bound(domain)
         return ctx.bindings is not None and size is not None and ctx.bindings * size <= tuning.FREE_BINDINGS
+
+
+def _operands(e: ir.Expr, op: str) -> list[ir.Expr]:
+    """The operands of a chain of one logical operator, in the order they are tested."""
+    if isinstance(e, ir.Binary) and e.op == op:
+        return _operands(e.left, op) + _operands(e.right, op)
+    return [e]

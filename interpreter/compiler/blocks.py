@@ -88,6 +88,8 @@ class Blocks(Part):
                 final, taken = self.merged(fns, items, ranges, block_of, [block_of[label.at] for label in leaders])
             else:
                 final, taken, self.crossing = fns, [{k} for k in range(len(fns))], frozenset()
+            for fn in final if self.options.locals else ():
+                fn.body = code.aliased(fn.body)
             top.prelude += [fn.definition() for fn in final]
             # one more block, at the program's end: the engine's loop then only tests for a negative index
             top.prelude += code.stmts(f"def b{len(ranges)}(st, env):\n    return EXIT", EXIT=EXIT)
@@ -340,7 +342,9 @@ class Blocks(Part):
         fn.body += [code.assign(i, self.local(item.index)), code.assign(r, self.local(item.rows)),
                     ast.If(code.expr("I >= len(R)", I=i, R=r), [Goto(block_of[item.end.at])], []),
                     code.assign(self.local(item.index, STORE), code.expr("I + 1", I=i))]
-        fn.body += [code.assign(self._env(n), code.expr("R[I][J]", R=r, I=i, J=j)) for j, n in enumerate(item.names)]
+        for j, n in enumerate(item.names):  # in a local too, that the code after it may read (code.aliased)
+            fn.body.append(ast.Assign([self._env(n), ast.Name(self.fresh("v"), STORE)],
+                                      code.expr("R[I][J]", R=r, I=i, J=j)))
         fn.body.append(Goto(k + 1))
 
 

@@ -13,7 +13,7 @@ passes what holds where it generates down as a `Ctx` (context.py):
     quants   quantifiers and a decision's options (quantifiers.py)
     lazy     lazy values: computed once, the first time asked (lazy.py)
     telling  what the rules tell players: reveals, announcements, values as text (telling.py)
-    stmts    decision-free statements (statements.py)
+    stmts    decision-free statements (statements.py), loops (loops.py), numbers kept (numbers.py)
     flow     flow items -> basic blocks (blocks.py), merged (merge.py)
 """
 from __future__ import annotations
@@ -31,7 +31,9 @@ from .calls import Calls
 from .expressions import Expressions
 from .flow import watch_program
 from .lazy import LazyValues
+from .loops import Loops
 from .notes import origin
+from .numbers import Numbers
 from .options import ALL, CompileOptions
 from .quantifiers import Quantifiers
 from .statements import Statements, watched
@@ -71,7 +73,7 @@ class Codegen:
         self.exprs, self.calls = Expressions(self), Calls(self)
         self.binders, self.boards, self.quants = Binders(self), Boards(self), Quantifiers(self)
         self.lazy, self.stmts, self.flow = LazyValues(self), Statements(self), Blocks(self)
-        self.telling = Telling(self)
+        self.telling, self.loops, self.numbers = Telling(self), Loops(self), Numbers(self)
         if program is not None and program.watches:
             self.watch_check = self._watch_check()
 

@@ -21,7 +21,7 @@ from rulelang import ir
 class Bound:
     """A name a binder around binds, held by a Python local."""
     var: str
-    card: bool = False  # a card of a zone or board: never none
+    card: bool = False  # a card of a zone or board, or a player of the seats: never none
     grid: str | None = None  # a card on a space of this grid board, which a quantifier's loops never move
 
 

@@ -75,6 +75,9 @@ class Expressions(Part):
         """A player's index in seat order (its zones' and variables' offset); none is a rule error."""
         if isinstance(owner, ir.RoleRef):
             return code.const(self.L.role_index[owner.role])
+        if self.never_none(owner, ctx) or self.options.cards and isinstance(owner, ir.BuiltinCall) \
+                and owner.name in ("left_of", "right_of"):  # a player, never none
+            return code.expr("SEATS[P]", SEATS=self.const(self.L.role_index), P=self.expr(owner, fn, ctx))
         t, err = self.fresh("t"), self.error(span, "there is no player here (it is none)")
         return code.expr("SEATS[T] if (T := OWNER) is not None else _fail(ERR)", SEATS=self.const(self.L.role_index),
                          T=t, OWNER=self.expr(owner, fn, ctx), ERR=err)
@@ -110,13 +113,18 @@ class Expressions(Part):
             return code.expr("zones[Z]", Z=self.expr(e, fn, ctx))
         return self.expr(e, fn, ctx)
 
+    def never_none(self, e: ir.Expr, ctx: Ctx) -> bool:
+        """A name that always holds a card or a player (always_cards.py)."""
+        if not isinstance(e, ir.Local):
+            return False
+        bound = ctx.scope.get(e.name)
+        return bound.card if isinstance(bound, Bound) else bound is None and e.name in self.always_cards
+
     def card(self, e: ir.Expr, fn, ctx: Ctx) -> tuple[ast.expr, str | None]:
         """(expression, temp): where temp is not None, the expression is `(temp := e)`, to be
         tested for none before temp is read."""
-        if isinstance(e, ir.Local):
-            bound = ctx.scope.get(e.name)
-            if bound.card if isinstance(bound, Bound) else bound is None and e.name in self.always_cards:
-                return self.expr(e, fn, ctx), None
+        if self.never_none(e, ctx):
+            return self.expr(e, fn, ctx), None
         t = self.fresh("t")
         return code.expr("(T := E)", T=t, E=self.expr(e, fn, ctx)), t
 

@@ -145,14 +145,15 @@ def surely_computed_first(e: ir.Expr, cards: set[str], placed: dict[str, Grid] |
         if isinstance(e, Hoisted):
             found.append(e.name)  # if it fails, it fails at the same point either way
             return True
-        if isinstance(e, ir.Const) or isinstance(e, ir.Local) and e.name in cards or _placed(e, placed):
+        if isinstance(e, (ir.Const, ir.Local)) or _placed(e, placed):  # (reading a name never fails)
             return True
         if isinstance(e, ir.Field) and isinstance(e.obj, ir.Local) and e.obj.name in cards:
             return True
         if isinstance(e, ir.Field):  # its card first; reading the field may fail (no card)
             visit(e.obj)
             return False
-        if isinstance(e, ir.Binary) and e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL):
+        if isinstance(e, ir.Binary) and (e.op in ("==", "!=") or e.op in _SAFE_OPS and e.left.ty in (INT, BOOL)
+                                         and e.right.ty in (INT, BOOL)):  # (any two values compare equal or not)
             return visit(e.left) and visit(e.right)
         if isinstance(e, ir.Binary) and e.op in ("and", "or"):
             visit(e.left)  # the right side may not be evaluated

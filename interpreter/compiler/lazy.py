@@ -92,6 +92,8 @@ class LazyValues(Part):
                 value = self.hoisted(Hoisted(name), fn, ctx)
             if fn is not bound.owner and bound.var not in fn.nonlocals:
                 fn.nonlocals.append(bound.var)
+            if fn is not bound.owner:  # its reset in the owner stays: a nonlocal must be bound there
+                self.g.units.asked.add(bound.var)
             out.append(code.assign(bound.var, value))
             ctx = ctx.but(known={**ctx.known, name: bound.var})
         return ctx

@@ -242,3 +242,58 @@ def walk_own(nodes, scopes=(Nested, ast.FunctionDef)):
                 stack.extend(value[::-1])
             elif isinstance(value, ast.AST):
                 stack.append(value)
+
+
+def reads_as(nodes: list, key: str, var: str) -> list:
+    """The statements with every read of the rules' local `key` (`env[key]`) made a read of the
+    Python local `var` instead, where both hold the same value; not in nested functions, which
+    read `env`. Nodes are rebuilt only along the paths that change (see the module's note)."""
+    def swap(node):
+        if type(node) is EnvRef and node.key == key and node.ctx is not STORE:
+            return ast.Name(var, LOAD)
+        if type(node) in (Nested, ast.FunctionDef):
+            return node
+        changed = {}
+        for f in parts(node):
+            value = getattr(node, f, None)
+            if type(value) is list:
+                new = [swap(v) if isinstance(v, ast.AST) else v for v in value]
+                if any(a is not b for a, b in zip(new, value)):
+                    changed[f] = new
+            elif isinstance(value, ast.AST):
+                new = swap(value)
+                if new is not value:
+                    changed[f] = new
+        if not changed:
+            return node
+        made = node.__class__.__new__(node.__class__)
+        made.__dict__.update(node.__dict__)  # (its other fields, and a statement's note)
+        made.__dict__.update(changed)
+        return made
+    return [swap(n) for n in nodes]
+
+
+def stores(nodes: list, key: str) -> bool:
+    """Whether the statements set the rules' local `key` (nested functions only read `env`)."""
+    return any(type(n) is EnvRef and n.key == key and n.ctx is STORE for n in walk_own(nodes))
+
+
+def aliased(stmts: list) -> list:
+    """The statements with a local of the rules bound in `env` and in a Python local at once
+    (`env[k3] = v7 = ...`, a loop's next row) read from the Python local by the statements after
+    it in the same list (and inside them), unless one of them sets it again: they run after it,
+    and a jump back (`continue`) runs it again before them."""
+    out = []
+    for s in stmts:
+        kind = type(s)
+        if kind in (ast.While, ast.For, ast.If):
+            made = s.__class__.__new__(kind)
+            made.__dict__.update(s.__dict__)
+            made.body, made.orelse = aliased(s.body), aliased(s.orelse)
+            s = made
+        out.append(s)
+    for i, s in enumerate(out):
+        if type(s) is ast.Assign and len(s.targets) == 2 and type(s.targets[0]) is EnvRef \
+                and type(s.targets[1]) is ast.Name and not stores(out[i + 1:], s.targets[0].key):
+            out[i + 1:] = reads_as(out[i + 1:], s.targets[0].key, s.targets[1].id)
+    return out

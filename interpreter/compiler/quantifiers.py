@@ -6,10 +6,11 @@ expression (`len(zones[3])`, a type's set of cards tested against a zone).
 from __future__ import annotations
 
 import ast
+import dataclasses
 
 from rulelang import ir
 from rulelang.files import location
-from rulelang.types import ZoneT
+from rulelang.types import BoardT, ZoneT
 
 from . import pycode as code
 from .context import Ctx, Part
@@ -22,9 +23,9 @@ class Quantifiers(Part):
         super().__init__(gen)
         self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
 
-    def function(self, e, fn: Function, ctx: Ctx, setup: list, leaf, finish: list) -> ast.expr:
-        """A nested function of fn going through e's bindings: `setup`, the loops with `leaf(q, ctx)`
-        for each binding that passes, then `finish`; the call of it."""
+    def function(self, e, fn: Function, ctx: Ctx, setup: list, leaf, finish: list, binder=None) -> ast.expr:
+        """A nested function of fn going through e's bindings (or `binder`'s): `setup`, the loops with
+        `leaf(q, ctx)` for each binding that passes, then `finish`; the call of it."""
         lazy = self.g.lazy
         q = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None)
         if ctx.host is not None and ctx.host[0] is e:  # its lazy values: locals of its own
@@ -34,7 +35,7 @@ class Quantifiers(Part):
         q.body += setup
         inner = ctx.but(pure=True, unordered=getattr(e, "kind", None) in ("exists", "count"),
                         listing=isinstance(e, Options), host=None, entry=None, bare=False)
-        self.g.binders.loops(e.binder, q, q.body, inner, lambda c: leaf(q, c))
+        self.g.binders.loops(binder or e.binder, q, q.body, inner, lambda c: leaf(q, c))
         q.body += finish
         return lazy.nested(q, fn)
 
@@ -64,6 +65,8 @@ class Quantifiers(Part):
                                  code.stmts("return N", N=n))
         if kind in ("first", "last"):
             err = self.error(e.span, f"{kind}(): no card or value matches")
+            if e.binder.order and self.options.idioms:
+                return self.ordered_pick(e, fn, ctx, err)
             if kind == "first":
                 return self.function(e, fn, ctx, [], lambda q, c: [ast.Return(code.name(c.scope[name].var))],
                                      code.stmts("_fail(ERR)", ERR=err))
@@ -88,6 +91,29 @@ class Quantifiers(Part):
         if kind == "sum":
             return code.call("sum", collect)
         return code.call("_reduce", kind, collect, self.error(e.span, f"{kind}() over nothing"))
+
+    def ordered_pick(self, e: ir.Quantified, fn: Function, ctx: Ctx, err) -> ast.expr:
+        """`first(c in trick ordered by strength(c) descending)`: one pass keeping the binding of the
+        lowest keys so far (of the highest, for `last`), not a list of every binding sorted. As the
+        stable sort would, `first` keeps the earliest of equal keys (a new one must be lower), `last`
+        the latest (a new one may be equal). One key is compared as it is (a descending one the
+        other way round), several as a tuple (a descending one negated, as the sort has it)."""
+        order, first = e.binder.order, e.kind == "first"
+        best, found, key = self.fresh("best"), self.fresh("found"), self.fresh("key")
+        one = len(order) == 1
+        test = "<" if first else ">="  # (ascending keys, or a tuple of them)
+        if one and order[0].descending:
+            test = ">" if first else "<="
+
+        def leaf(q, c):
+            keys = [ast.UnaryOp(ast.USub(), self.expr(k.value, q, c)) if k.descending and not one else
+                    self.expr(k.value, q, c) for k in order]
+            return code.stmts(f"KEY = VALUE\nif FOUND is UNSET or KEY {test} BEST:\n    BEST = KEY\n    FOUND = V",
+                              KEY=key, VALUE=keys[0] if one else code.tuple_of(keys), FOUND=found, BEST=best,
+                              V=c.scope[e.binder.names[0]].var)
+        binder = dataclasses.replace(e.binder, order=())
+        return self.function(e, fn, ctx, code.stmts("FOUND = UNSET\nBEST = None", FOUND=found, BEST=best), leaf,
+                             code.stmts("if FOUND is UNSET:\n    _fail(ERR)\nreturn FOUND", FOUND=found, ERR=err), binder)
 
     def in_own_function(self, e: ir.Expr, ctx: Ctx) -> bool:
         """Whether `quantified` makes e a nested function of its own (see function)."""
@@ -143,7 +169,7 @@ class Quantifiers(Part):
         names = e.binder.names
         bare = ctx.bare and len(names) == 1
         ctx = ctx.but(bare=False)
-        if bare and (copied := self.zone_copy(e.binder, fn, ctx)) is not None:
+        if (copied := self.copied(e.binder, fn, ctx, bare)) is not None:
             return copied
 
         def leaf(q, c):
@@ -152,14 +178,21 @@ class Quantifiers(Part):
         return self.function(e, fn, ctx, [code.assign(out, ast.List([], ast.Load()))], leaf,
                              code.stmts("return OUT", OUT=out))
 
-    def zone_copy(self, b: ir.Binder, fn: Function, ctx: Ctx) -> ast.expr | None:
-        """Every card of one zone, in its order (`d in hand`): a copy of the zone's list, made in C."""
-        if b.where is not None or b.order or len(b.groups) != 1 or not isinstance(b.groups[0].domain.ty, ZoneT) \
-                or not self.options.idioms:
+    def copied(self, b: ir.Binder, fn: Function, ctx: Ctx, bare: bool) -> ast.expr | None:
+        """Every item of one zone or list, in its order (`d in hand`, `p in clockwise(dealer)`): a copy
+        made in C, of the values (`bare`) or of 1-tuples of them (`zip`), instead of a loop appending."""
+        if b.where is not None or b.order or len(b.groups) != 1 or len(b.names) != 1 or not self.options.idioms \
+                or isinstance(b.groups[0].domain.ty, BoardT):
             return None
         if not self.g.binders.uncounted(b.groups[0].domain, ctx):
             return None  # its work is counted: the loops do
-        return code.expr("CARDS[:]", CARDS=self.g.exprs.cards_of(b.groups[0].domain, fn, ctx))
+        items = self.g.exprs.cards_of(b.groups[0].domain, fn, ctx)
+        if not bare:
+            return code.expr("list(zip(ITEMS))", ITEMS=items)
+        domain = b.groups[0].domain
+        if isinstance(domain, ir.ListExpr) or isinstance(domain, ir.BuiltinCall) and domain.name == "clockwise":
+            return items  # a new list already
+        return code.expr("ITEMS[:]" if isinstance(domain.ty, ZoneT) else "list(ITEMS)", ITEMS=items)
 
 
 def _options_in(e: ir.Expr) -> ir.Expr:

@@ -12,7 +12,6 @@ the rules stop for chance: blocks.py), and each roll and pick is remembered in
 from __future__ import annotations
 
 import ast
-from typing import cast
 
 from rulelang import ir
 from rulelang.types import INT, ListT, ZoneT
@@ -23,25 +22,9 @@ from . import pycode as code
 from . import tuning
 from .context import TOP, Part
 from .flow import card_flags
-from .nodes import Decide, HoistLet, Options, TakeFrom
+from .nodes import Decide, HoistLet, TakeFrom
 from .pycode import STORE
 from .unit import Function
-
-
-def _grows(e: ir.Expr) -> bool:
-    """Whether a number's value may be larger than any value already kept: made with
-    `+`, `-`, `*` or `sum`, or read from a local or a define (whose values are not
-    checked when they are made). Only numbers: `/`, `%`, `min`, `abs`, counts and
-    comparisons make nothing larger."""
-    if e.ty != INT:
-        return False
-    for n in walk(e):
-        if isinstance(n, ir.Binary) and n.op in ("+", "-", "*") and n.ty == INT or \
-                isinstance(n, ir.Quantified) and n.kind == "sum" or \
-                isinstance(n, ir.BuiltinCall) and n.name == "sum" or \
-                isinstance(n, ir.Local) and n.ty == INT or isinstance(n, ir.DefineCall):
-            return True
-    return False
 
 
 _FLOW = "a decision is a flow item (flow.py): it never runs as a statement"
@@ -157,11 +140,18 @@ class Statements(Part):
 
     def block(self, stmts, fn: Function, out: list) -> None:
         for s in stmts:
-            start = len(out)
+            self.one(s, fn, out)
+
+    def one(self, s: ir.Stmt, fn: Function, out: list, generate=None) -> None:
+        """A statement (written by `generate()` if given), what follows it, its note."""
+        start = len(out)
+        if generate is None:
             dispatch(self, "stmt", s, fn, out)
-            self.after(s, out)
-            if start < len(out) and s.span is not None:
-                code.note(out[start], self.g.origin(s.span))
+        else:
+            generate()
+        self.after(s, out)
+        if start < len(out) and s.span is not None:
+            code.note(out[start], self.g.origin(s.span))
 
     def after(self, s: ir.Stmt, out: list) -> None:
         """What follows a statement, when asked for: the invariant check, the watches."""
@@ -269,8 +259,11 @@ class Statements(Part):
         dest, up = self.destination(s.dest, fn, out)
         src, c = self.fresh("src"), self.fresh("c")
         out.append(code.assign(src, code.expr("zones[Z]", Z=self.expr(s.source, fn, TOP))))
-        loop = code.stmt("for _ in range(N):\n    if not SRC:\n        break\n    C = SRC.pop()", N=self.expr(s.count, fn, TOP),
-                         SRC=src, C=c)
+        if isinstance(s.count, ir.Const) and s.count.value == 1 and self.options.idioms:  # one card: no loop
+            loop = code.stmt("if SRC:\n    C = SRC.pop()", SRC=src, C=c)
+        else:
+            loop = code.stmt("for _ in range(N):\n    if not SRC:\n        break\n    C = SRC.pop()",
+                             N=self.expr(s.count, fn, TOP), SRC=src, C=c)
         out.append(loop)
         self.move_one(loop.body, c, dest, up, s.position in ("top", "right"), taken=True)
 
@@ -321,39 +314,21 @@ class Statements(Part):
 
     def stmt_let(self, s, fn, out):
         value = self.once(s.value, fn, out)
-        if _grows(s.value):
-            value = self.within_bound(value, s.span, out)
+        if self.g.numbers.may_grow(s.value):
+            value = self.g.numbers.within_bound(value, s.span, out)
         out.append(code.assign(self.local(s.name, STORE), value))
 
     def stmt_assign(self, s, fn, out):
         target = self.assignable(s.target, s.span, fn, out)
-        value = self.once(s.value, fn, out)
-        if s.op != "=" or _grows(s.value):  # a number that may have grown is checked before it is kept
-            if s.op != "=":
-                value = ast.BinOp(target, ast.Add() if s.op == "+=" else ast.Sub(), value)
-            out.append(self.store(s.target, target, "=", self.within_bound(value, s.span, out)))
-        else:
-            out.append(self.store(s.target, target, s.op, value))
-
-    def within_bound(self, value: ast.expr, span, out: list) -> ast.expr:
-        """A temporary holding `value`, after statements that stop the game with a located
-        error if it has more digits than numbers may have (`--limit number_digits`)."""
-        digits = self.L.rs.number_digits
-        bound, t = 10 ** digits - 1, self.fresh("n")
-        err = self.error(span, f"a number of more than {digits:,} digits: numbers in a game stay within "
-                               f"±{bound:,}" if digits <= 30 else f"a number of more than {digits:,} digits")
-        hint = self.const("a number that grows without end is a mistake in the rules (a product that multiplies "
-                          "itself, a sum that never stops); if the game really needs more, raise the limit with "
-                          f"--limit number_digits=N (now {digits:,})")
-        out += code.stmts("T = VALUE\nif not LOW <= T <= HIGH:\n    _fail(ERR, HINT)", T=t, VALUE=value,
-                          LOW=code.const(-bound), HIGH=code.const(bound), ERR=err, HINT=hint)
-        return code.name(t)
+        self.g.numbers.assign(s, target, self.once(s.value, fn, out), out)
 
     def assignable(self, target: ir.Expr, span, fn: Function, out: list) -> ast.expr:
         """What an assignment (or a roll) changes, as a Python target (to be read or stored to)."""
         if isinstance(target, ir.Field):  # a card's state
             c, err = self.fresh("c"), self.error(span, f"there is no card here to change '{target.name}' on")
-            out += code.stmts("C = CARD\nif C is None:\n    _fail(ERR)", C=c, CARD=self.expr(target.obj, fn, TOP), ERR=err)
+            out.append(code.assign(c, self.expr(target.obj, fn, TOP)))
+            if not self.surely_card(target.obj):
+                out += code.stmts("if C is None:\n    _fail(ERR)", C=c, ERR=err)
             return code.expr("st.props[SLOT][C]", SLOT=self.L.state_slot[target.name], C=c)
         if isinstance(target, ir.Var) and target.owner is not None:
             # the player is found once: `life of left_of(p) -= 1` takes one turn
@@ -363,18 +338,6 @@ class Statements(Part):
         if isinstance(target, ir.Var):
             return code.expr("st.vars[SLOT]", SLOT=self.L.var_slot[target.name])
         return self.local(target.name)
-
-    def store(self, target: ir.Expr, python: ast.expr, op: str, value: ast.expr) -> ast.stmt:
-        """`python op value`, kept within a bounded variable's bounds (a change past one stops there)."""
-        var = self.L.rs.vars.get(target.name) if isinstance(target, ir.Var) else None
-        if var is None or var.low is None and var.high is None:
-            if op == "=":
-                return code.assign(python, value)
-            # (an EnvRef, a target of our own, is one too once written out: render.py)
-            stored = cast("ast.Name | ast.Attribute | ast.Subscript", code.as_expr(python, STORE))
-            return ast.AugAssign(stored, ast.Add() if op == "+=" else ast.Sub(), value)
-        new = value if op == "=" else ast.BinOp(python, ast.Add() if op == "+=" else ast.Sub(), value)
-        return code.assign(python, code.call("_bounded", new, var.low, var.high))
 
     def stmt_roll(self, s, fn, out):
         site, faces, t = self.chance_site("roll", s), self.const(self.L.rs.dice[s.die].faces), self.fresh("t")
@@ -389,8 +352,8 @@ class Statements(Part):
                               V=value, N=n, T=t, COUNT=count, FACES=faces)
             rolled = code.call("tuple", value)
         target = self.assignable(s.target, s.span, fn, out)
-        out += [self.store(s.target, target, "=", code.name(value)),
-                code.stmt("st.events.append(EVENT)", EVENT=self.chance_event(site, rolled, s.target, fn))]
+        self.g.numbers.store(s.target, target, "=", code.name(value), out)
+        out.append(code.stmt("st.events.append(EVENT)", EVENT=self.chance_event(site, rolled, s.target, fn)))
 
     def chance_event(self, site, rolled: ast.expr, target: ir.Expr, fn: Function) -> ast.expr:
         """What a game remembers of a roll: its faces, and where they went if not everyone sees it."""
@@ -431,32 +394,13 @@ class Statements(Part):
         out += otherwise
 
     def stmt_while(self, s, fn, out):
-        cond = self.expr(s.cond, fn, TOP)
-        loop = code.stmt("while COND:\n    st.steps += 1\n    if st.steps > LIMIT:\n        _runaway(SPAN, LIMIT)",
-                         COND=ast.UnaryOp(ast.Not(), cond) if s.until else cond, LIMIT=self.L.step_limit,
-                         SPAN=self.const(s.span))
-        out.append(loop)
-        self.block(s.body, fn, loop.body)
+        self.g.loops.while_(s, fn, out)
 
     def stmt_repeat(self, s, fn, out):
-        n = self.fresh("n")
-        out += code.stmts("N = COUNT\n" + COUNTED.format("max(N, 0)"), N=n, COUNT=self.expr(s.count, fn, TOP),
-                          SPAN=self.const(s.span), LIMIT=self.L.step_limit)
-        loop = code.stmt("for _ in range(N):\n    pass", N=n)
-        loop.body = []
-        out.append(loop)
-        self.block(s.body, fn, loop.body)
+        self.g.loops.repeat(s, fn, out)
 
     def stmt_for(self, s, fn, out):
-        names = s.binder.names
-        vs, rows = [self.fresh("v") for _ in names], self.fresh("rows")
-        out += [code.assign(rows, self.once(Options(s.binder, span=s.binder.span), fn, out)),
-                *code.stmts(COUNTED.format("len(ROWS)"), ROWS=rows, SPAN=self.const(s.span),
-                          LIMIT=self.L.step_limit)]
-        loop = ast.For(code.tuple_of(vs, STORE), code.name(rows), [], [], None)
-        out.append(loop)
-        loop.body += [code.assign(self.local(n, STORE), v) for n, v in zip(names, vs)]
-        self.block(s.body, fn, loop.body)
+        self.g.loops.for_(s, fn, out)
 
     def take(self, s: TakeFrom, fn: Function, out: list) -> None:
         """Bind the first, last or a random one of a take's options into env."""
