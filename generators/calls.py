@@ -167,7 +167,7 @@ def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:
 
 
 _HEAD_ENDS = {"in", "of", "on", "at", "to", "for", "from", "with", "by", "bound", "being", "above", "below",
-              "under", "removed", "left", "kept", "taken"}
+              "under", "removed", "left", "kept", "taken", "played", "put", "set", "laid"}
 
 
 def plural_zone(ctx: Context, e: ir.Expr) -> bool:
@@ -181,7 +181,8 @@ def plural_zone(ctx: Context, e: ir.Expr) -> bool:
             break
         head.append(word)
     last = head[-1].lower() if head else ""
-    return last.endswith("s") and not last.endswith(("ss", "'s", "us", "is")) and grammar.singular(last) != last
+    return grammar.singular(last) != last and (last.endswith("s") and not last.endswith(("ss", "'s", "us", "is"))
+                                               or grammar.plural(grammar.singular(last)) == last)  # "men to place"
 
 
 def space(ctx: Context, e: ir.BuiltinCall) -> Phrase:

@@ -65,7 +65,8 @@ from .flow import again, tidy, together
 from .listtypes import list_item
 from .normalize import normal
 from .grammar import ordinal, times
-from .nouns import CARD, Noun, kinds_noun, noun, possessive, role_name, words, zone_article, zone_title
+from .nouns import (CARD, Noun, kinds_noun, noun, possessive, role_name, takes_s, words, zone_article,
+                    zone_title)
 from .phrases import Bound, Phrase, Words, bound, inline, lay, settle
 from .phrases import words as seq
 
@@ -314,7 +315,9 @@ def zone(ctx: Context, name: str, owner: ir.Expr | None = None) -> Phrase:
         return Words(f"your {title}")
     if owner is not None:
         said = build(ctx, owner)
-        if isinstance(said, Words):
+        if isinstance(said, Bound):  # kept a bound name: "every player's score sheet is empty"
+            return seq(Bound(possessive(said.text), name=said.name, noun=said.noun), f" {title}")
+        if isinstance(said, Words) and takes_s(said.text):
             return Words(f"{possessive(said.text)} {title}")
         return seq(f"the {title} of ", said)
     art = zone_article(z)

@@ -21,7 +21,7 @@ from .document import Item, clean, em, sentence
 from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, zone,
                       zone_noun)
 from .normalize import seats_clockwise
-from .nouns import possessive, printed_field, printed_value, type_noun, words
+from .nouns import possessive, printed_field, takes_s, printed_value, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
 
@@ -107,7 +107,7 @@ def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
     who = build(ctx, owner)
     if isinstance(who, Bound):  # kept a bound name, so a condition on it reads "a player whose *bid* …"
         return seq(Bound(possessive(who.text), name=who.name, noun=who.noun), f" {name}")
-    if isinstance(who, Words):  # a name: one word group, it takes the 's
+    if isinstance(who, Words) and takes_s(who.text):  # a name: one word group, it takes the 's
         return Words(f"{possessive(who.text)} {name}")
     return seq(f"the {name} of ", who)
 
@@ -217,8 +217,17 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
         have = "has" if op == "==" else "does not have"
         return Clause(build(ctx, left.obj), f"{have} the same {printed_field(ctx.rs, left.name)} as",
                       build(ctx, right.obj))
+    if op == "<=" and right == ir.Const(0) and _counts(ctx.rs, left):
+        op = "=="  # a count is never below 0: "is 0", not "is at most 0"
     many = _plural_field(ctx, left)  # "the Usage cubes of the encounter card are more than 0"
     return Clause(build(ctx, left), grammar.agree(COMPARE[op], many), build(ctx, right), many=many)
+
+
+def _counts(rs: ir.Ruleset, e: ir.Expr) -> bool:
+    """A number of things (never below 0): a size, a count, or a term that is one."""
+    if isinstance(e, ir.DefineCall) and e.name in rs.defines:
+        return _counts(rs, rs.defines[e.name].body)
+    return isinstance(e, ir.BuiltinCall) and e.name == "size" or isinstance(e, ir.Quantified) and e.kind == "count"
 
 
 def _plural_field(ctx: Context, e: ir.Expr) -> bool:

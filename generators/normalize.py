@@ -308,6 +308,8 @@ def _merge(e: ir.IfExpr) -> ir.Expr:
 
 
 def _fold(e: ir.Expr) -> ir.Expr:
+    if isinstance(e, ir.Binary) and e.op in ("+", "-") and e.right == ir.Const(0) and e.ty == INT:
+        return e.left  # "otherwise the value of the card", not "… + 0"
     if isinstance(e, ir.Binary) and e.op in _FOLD and isinstance(e.left, ir.Const) and isinstance(e.right, ir.Const) \
             and type(e.left.value) is int and type(e.right.value) is int:
         value = _FOLD[e.op](e.left.value, e.right.value)

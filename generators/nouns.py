@@ -157,6 +157,14 @@ def role_name(role: ir.Role) -> str:
     return f"{given} {name}" if given else name
 
 
+def takes_s(phrase: str) -> bool:
+    """Whether a phrase reads well with 's: a name or a short noun phrase ("the active player's"),
+    not one a clause or a phrase ends ("the player who leads the trick's": "… of the player who …")."""
+    rest = phrase.split()[1:]  # "that player" is a short noun phrase: its determiner is no clause
+    return len(rest) <= 2 and not any(w in ("who", "whom", "whose", "that", "which", "of", "in", "on", "to", "from")
+                                      for w in rest)
+
+
 def possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") and not name.endswith("ss") else "'s")
 

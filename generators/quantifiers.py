@@ -15,14 +15,15 @@ from rulelang import ir
 from rulelang.types import BoardT, ZoneT
 
 from . import grammar
-from .clauses import merge, only_subject, relative, replace_subject
+from .clauses import (_count_bound as _bound_count, first_words, merge, only_subject, relative, replace_first_words,
+                      replace_subject)
 from .document import em
 from .english import (Context, build, expression, group_noun, inside, item_noun, item_type, may_be_none,
                       placeholder)
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
-from .nouns import Noun, join, printed_field, words
-from .phrases import Clause, Join, Phrase, Scope, Words, bound, inline, settle
+from .nouns import Noun, join, possessive, printed_field, words
+from .phrases import Bound, Clause, Join, Phrase, Scope, Seq, Words, bound, inline, settle
 from .phrases import words as seq
 
 AGGREGATES = {"sum": "total", "min": "smallest", "max": "largest"}
@@ -57,16 +58,27 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     if n is None:
         return None
     many = det in ("many", "the many")
-    relatives = [relative(c, b.names[0], many) for c in conditions(ctx, b)[skip:]]
+    said = conditions(ctx, b)[skip:]
+    other = next((c for c in said if _not_the_one(c, b.names[0], n)), None) if det in OTHER else None
+    relatives = [relative(c, b.names[0], many) for c in said if c is not other]
     if any(r is None for r in relatives):
         return None
-    head = _head(ctx, n, det, 1)
-    tail = domain_tail(ctx, b.groups[0].domain)
+    head = OTHER[det].format(n.one) if other is not None else _head(ctx, n, det, 1)
+    tail = domain_tail(ctx, b.groups[0].domain, n)
     d = b.groups[0].domain
     if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
         return seq(Scope(seq(head, bound(" ")), merge("and", relatives)), *tail)
     phrase = seq(head, *tail)
     return Scope(seq(phrase, bound(" ")), merge("and", relatives)) if relatives else phrase
+
+
+OTHER = {"a": "another {}", "every": "every other {}"}  # "a player that is not that player": another player
+
+
+def _not_the_one(c: Phrase, name: str, n: Noun) -> bool:
+    """`c` says the bound thing is not the one of its noun already in scope ("… is not that player")."""
+    return isinstance(c, Clause) and c.verb == "is not" and isinstance(c.subject, Bound) \
+        and c.subject.name == name and isinstance(c.rest, Bound) and c.rest.noun == n
 
 
 def _head(ctx: Context, n: Noun, det: str, count: int) -> str:
@@ -104,20 +116,28 @@ def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
             head = _head(ctx, n, "a", len(g.names))
         else:
             head = _head(ctx, n, det, len(g.names))
-        groups.append(seq(head, *domain_tail(ctx, g.domain)))
+        groups.append(seq(head, *domain_tail(ctx, g.domain, n)))
     return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
 
 
-def domain_tail(ctx: Context, d: ir.Expr) -> tuple:
+def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None) -> tuple:
     """What follows a bound thing's noun: " in the Chamber", " among …"; nothing for
-    every player; ", in turn clockwise from *start*" for the players in seat order."""
+    every player; ", in turn clockwise from *start*" for the players in seat order; the
+    words after the noun of a list named by it ("a space next to the Encounter", not "a
+    space among the spaces next to the Encounter")."""
     if isinstance(d, ir.BuiltinCall) and d.name == "players":
         return ()
     if isinstance(d, ir.BuiltinCall) and d.name == "clockwise":
         return (bound(", in turn clockwise from "), build(ctx, d.args[0]))
     if on_board(d):  # "every space of the track", not "every space among the spaces of the track"
         return (bound(" of "), build(ctx, d.args[0]))
-    return (bound(f" {domain_word(ctx, d)} "), domain(ctx, d))
+    said = domain(ctx, d)
+    lead = first_words(said)
+    many = f"the {n.many} " if n is not None else None
+    if many and lead is not None and lead.startswith(many) and not isinstance(said, Join) \
+            and not isinstance(d.ty, (ZoneT, BoardT)):
+        return (bound(" "), replace_first_words(said, lead[len(many):]))
+    return (bound(f" {domain_word(ctx, d)} "), said)
 
 
 def domain_word(ctx: Context, d: ir.Expr) -> str:
@@ -168,7 +188,8 @@ def such_that(ctx: Context, head: Phrase, b: ir.Binder) -> Phrase:
 def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
     b = e.binder
     said = conditions(ctx, b)
-    if len(b.names) == 1 and said and isinstance(said[0], Clause) and only_subject(said[0], b.names[0]):
+    if len(b.names) == 1 and said and isinstance(said[0], Clause) and only_subject(said[0], b.names[0]) \
+            and not isinstance(said[0].rest, Bound):  # not "a player whose … is not that player"
         subject = things(ctx, b, "a", skip=1)  # a refresh card in the Reserve is face up
         if subject is not None:
             return replace_subject(said[0], subject)
@@ -190,8 +211,26 @@ def for_each(ctx: Context, e: ir.Quantified, det: str) -> Phrase:
         subject = things(ctx, b, det)
         if subject is not None:
             return replace_subject(value, subject)
+    owned = _owned_by_each(ctx, b, value, det)
+    if owned is not None:
+        return owned
     head = such_that(ctx, named(ctx, b, "every" if det == "every" else det), b)
     return Scope(seq(bound("for "), head, bound(", ")), value)
+
+
+def _owned_by_each(ctx: Context, b: ir.Binder, value: Phrase, det: str) -> Clause | None:
+    """"every player's score sheet is empty", not "for every player, that player's score sheet is empty":
+    a condition on what each thing has, where the thing is named by its noun alone."""
+    if not (len(b.names) == 1 and b.where is None and isinstance(value, Clause) and isinstance(value.subject, Seq)):
+        return None
+    first = value.subject.parts[0]
+    if not (isinstance(first, Bound) and first.name == b.names[0] and first.text.endswith("'s")
+            and _bound_count(value, b.names[0]) == 1):
+        return None
+    who = things(ctx, b, det)
+    if not isinstance(who, Words) or " " in who.text[len(det) + 1:]:  # "every player", nothing after it
+        return None
+    return replace_subject(value, Seq((Words(possessive(who.text)),) + value.subject.parts[1:]))
 
 
 def quantified_count(ctx: Context, e: ir.Quantified) -> Phrase:

@@ -17,7 +17,7 @@ from . import grammar
 from .document import Item, clean, em, sentence
 from .flow import Again, Counted, Stop, Unsaid
 from .english import (Context, block, let_ref, placeholder, flat, inside, lower_first, nested, phrase, role, say, slots,
-                      statement, stmt, subject, verb, zone_noun)
+                      statement, stmt, subject, third_person, verb, zone_noun)
 from .clauses import negate
 from .calls import is_row, template
 from .expressions import flag_clause, owned
@@ -197,6 +197,11 @@ def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
                             block(ctx, s.body))]
     if isinstance(s.count, (ir.Local, ir.Var, ir.Param)):
         return [nested(ctx, slots(ctx, "repeat ", s.count, " times"), block(ctx, s.body))]
+    per = s.count
+    if isinstance(per, ir.Binary) and per.op == "*" and isinstance(per.left, ir.Const) \
+            and type(per.left.value) is int and per.right == ir.BuiltinCall("size", (ir.BuiltinCall("players", ()),)):
+        return [nested(ctx, Words(f"repeat {grammar.times(per.left.value)} for each player"),  # as a rulebook says
+                       block(ctx, s.body))]
     return [nested(ctx, slots(ctx, "repeat as many times as ", s.count), block(ctx, s.body))]
 
 
@@ -226,7 +231,14 @@ def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     head = slots(ctx, verb(ctx, s.role, "choose"), " ", what)  # the decision's name is for programs: the appendix
+    first, _, rest = body[0].text.partition(" ") if len(body) == 1 and not body[0].children else ("", "", "")
+    if first.lower() in IMPERATIVES and not subject(ctx, s.role)[1]:  # "that player chooses …, then moves it", one subject
+        body = [Item(f"{third_person(first.lower()).capitalize()} {rest}")]
     return [then(ctx, head, body)]
+
+
+IMPERATIVES = {"move", "draw", "shuffle", "turn", "put", "set", "add", "subtract", "roll", "deal", "show", "pick",
+               "take", "say", "tell", "swap"}  # the statements' verbs
 
 
 def _yes_or_no(ctx: Context, s: ir.Choose, name: str) -> Item:
@@ -371,6 +383,9 @@ def ranking_phrase(ctx: Context) -> str:
                 break
         what = what.removesuffix(" of the player")  # "the final Fame of {p}": "the highest final Fame"
         parts.append(f"the {'lowest' if k.lowest else 'highest'} {what}")
+    if len(parts) > 2:  # "ties go to the highest life points, then …": each key once, not "a tie goes to" each time
+        return f"the player with {parts[0]} wins; ties go to the one with {', then '.join(parts[1:])}; " \
+               "a tie on all of these is a draw"
     return f"the player with {parts[0]} wins" + "".join(f"; a tie goes to the one with {p}" for p in parts[1:]) \
         + ("; a tie on all of these is a draw" if len(parts) > 1 else "; a tie is a draw")
 

@@ -76,6 +76,8 @@ SOFTWARE = {  # issue 30's "Done means": what no printed rule of any bundled gam
     "is none": r"\bis (not )?none\b",  # "the player has a *team*", "there is no Royalty of this level"
     "a board's first": r"first space among the spaces|among the spaces of",  # "the space of the track whose …"
     "no noun for a list's items": r"[Ff]or each [A-Z] among|number of items in",  # "every player among *left*"
+    "two subjects": r"\bchooses [^.:;]*, then (move|set|draw|shuffle|turn|add) ",  # "… chooses …, then moves it"
+    "a count of players as arithmetic": r"as many times as \d+ × the number of players",  # "twice for each player"
 }
 
 
@@ -250,7 +252,7 @@ def test_the_automated_challenger_takes_the_right_most_pair(trials):
 
 
 def test_a_card_bound_by_a_choice_is_named_by_what_it_is(trials, gobbots):
-    assert "The Trialmaster chooses a trial card in the Trialmaster's hand, then move that trial card to the " \
+    assert "The Trialmaster chooses a trial card in the Trialmaster's hand, then moves that trial card to the " \
            "Chamber." in md(trials, "versus")
     assert ("That soldier carries out the first command of that command space, with X = the first X of that "
             "command space.") in md(gobbots)  # was "the command the command1 of *cs* the x1 of *cs*"

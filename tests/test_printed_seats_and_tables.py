@@ -22,6 +22,12 @@ vars:
   partner: {type: role, initial: none, owner: each, text: partner}
   die: {initial: 0, text: the movement die}
   order: {initial: 0, owner: each}
+  leader: {type: role, initial: red, text: the player who leads the round}
+zones:
+  hand: {owner: each, holds: [token]}
+  pile: {holds: [token]}
+cards:
+  token: {component: token, count: 4}
 define:
   slot(colour c):
     text: "the place of {c}"
@@ -73,7 +79,10 @@ modes:
           let through = []
           through = [q for q in players where order of q > 5]
           roll_off(through)
-          if size(through) > 0:
+          order of leader += 1 + 0
+          for p in players where exists q in players where q != p and not empty(hand of q):
+            move top(pile) to hand of p
+          if all(empty(hand of p) for p in players) or size(through) <= 0:
             end game as done
     score: order
 """
@@ -116,3 +125,10 @@ def test_a_list_that_starts_empty_is_named_by_what_it_is_given():
     said = text()
     assert "For every player among *left*:" in said  # was "For each Q among *left*"
     assert "the number of players in *left*" in said  # was "the number of items in *left*"
+
+
+def test_whose_things_and_other_players():
+    said = text()
+    assert "- Add 1 to the *order* of the player who leads the round.\n" in said  # not "… round's *order*"
+    assert "For every player such that there is another player whose hand is not empty:" in said
+    assert "If every player's hand is empty or the number of players in *through* is 0:" in said
