@@ -142,6 +142,9 @@ class Binders(Part):
                     names.update((n, dataclasses.replace(names[n], grid=g.domain.zone)) for n in g.names)
         inner = ctx.bind(names).but(bindings=bound)  # a binder inside the test or value runs once per binding
         stmts = leaf(inner)
+        if b.where is None and self.options.idioms and (whole := _appended_whole(stmts, body, out)) is not None:
+            out[-1] = whole  # every value of one loop appended: the list extended in C
+            return
         if b.where is not None:
             test = ast.If(self.expr(b.where, fn, inner), [], [])
             body.append(test)
@@ -247,10 +250,11 @@ class Binders(Part):
             rest = others[-1]
             for e in reversed(others[:-1]):
                 rest = ir.Binary(where.op, e, rest, span=where.span, ty=BOOL)
-            test = (lambda t, fn, ctx: self.expr(left, fn, ctx))
+            def test(t, fn, ctx):
+                return code.name(t)
             if where.op == "and":
-                return None, [(test, rest)]
-            return None, [(test, ir.Const(True, ty=BOOL)), (None, rest)]  # every binding, or the rest's
+                return left, [(test, rest)]
+            return left, [(test, ir.Const(True, ty=BOOL)), (None, rest)]  # every binding, or the rest's
         return None
 
     def size_bound(self, e: ir.Expr) -> int | None:
@@ -292,3 +296,18 @@ def _operands(e: ir.Expr, op: str) -> list[ir.Expr]:
     if isinstance(e, ir.Binary) and e.op == op:
         return _operands(e.left, op) + _operands(e.right, op)
     return [e]
+
+
+def _appended_whole(stmts: list, body: list, out: list) -> ast.stmt | None:
+    """`OUT.extend(D)` for loops that are one `for v in D` (the last of `out`, whose body is `body`)
+    appending each `v` to a list, and nothing else."""
+    loop = out[-1] if out else None
+    if type(loop) is not ast.For or loop.body is not body or body or type(loop.target) is not ast.Name \
+            or len(stmts) != 1 or type(stmts[0]) is not ast.Expr:
+        return None
+    call = stmts[0].value
+    if type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "append" \
+            and type(call.func.value) is ast.Name and len(call.args) == 1 and type(call.args[0]) is ast.Name \
+            and call.args[0].id == loop.target.id and not call.keywords:
+        return code.stmt("OUT.extend(D)", OUT=call.func.value.id, D=loop.iter)
+    return None

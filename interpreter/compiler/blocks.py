@@ -89,7 +89,7 @@ class Blocks(Part):
             else:
                 final, taken, self.crossing = fns, [{k} for k in range(len(fns))], frozenset()
             for fn in final if self.options.locals else ():
-                fn.body = code.aliased(fn.body)
+                fn.body = code.aliased(fn.body, self.fresh)
             top.prelude += [fn.definition() for fn in final]
             # one more block, at the program's end: the engine's loop then only tests for a negative index
             top.prelude += code.stmts(f"def b{len(ranges)}(st, env):\n    return EXIT", EXIT=EXIT)

@@ -31,6 +31,7 @@ class LazyBound:
     var: str
     owner: object  # the unit.Function whose local it is
     value: ir.Expr
+    bindings: int | None = 1  # the bindings gone through where it is reset: it is computed once for all of them
 
 
 @dataclass(frozen=True)

@@ -155,8 +155,8 @@ def surely_computed_first(e: ir.Expr, cards: set[str], placed: dict[str, Grid] |
         if isinstance(e, ir.Binary) and (e.op in ("==", "!=") or e.op in _SAFE_OPS and e.left.ty in (INT, BOOL)
                                          and e.right.ty in (INT, BOOL)):  # (any two values compare equal or not)
             return visit(e.left) and visit(e.right)
-        if isinstance(e, ir.Binary) and e.op in ("and", "or"):
-            visit(e.left)  # the right side may not be evaluated
+        if isinstance(e, ir.Binary) and e.op in ("and", "or") or isinstance(e, ir.IfExpr):
+            visit(e.left if isinstance(e, ir.Binary) else e.cond)  # the rest may not be evaluated
             return False
         if isinstance(e, ir.Unary) or isinstance(e, ir.BuiltinCall) and e.name == "abs" and len(e.args) == 1:
             return visit(e.operand if isinstance(e, ir.Unary) else e.args[0])

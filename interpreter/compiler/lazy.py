@@ -43,8 +43,8 @@ class LazyValues(Part):
         if fn is not bound.owner and bound.var not in fn.nonlocals:
             fn.nonlocals.append(bound.var)
         self.unset.pop(e.name, None)  # computed here, perhaps: from here on it may be set
-        if e.name not in fn.lazy:
-            fn.lazy[e.name] = self.expr(bound.value, fn, ctx)
+        if e.name not in fn.lazy:  # (once for every binding of the loops it is asked in: counted as once)
+            fn.lazy[e.name] = self.expr(bound.value, fn, ctx.but(bindings=bound.bindings))
         return self.g.units.lazy(bound.var, fn.lazy[e.name])
 
     def lazy_values(self, bindings, host: Function, ctx: Ctx) -> Ctx:
@@ -52,8 +52,9 @@ class LazyValues(Part):
         names = {}
         for name, value in bindings:
             var = self.fresh("h")
-            names[name] = LazyBound(var, host, value)
+            names[name] = LazyBound(var, host, value, ctx.bindings)
             host.prelude.append(Reset(var))
+            self.unset[name] = host  # (reset where the host starts, before any of its code)
         return ctx.bind(names)
 
     def once(self, e: ir.Expr, fn: Function, out: list, ctx: Ctx) -> ast.expr:
@@ -65,7 +66,7 @@ class LazyValues(Part):
         names = {}
         for name, value in e.bindings:
             var = self.fresh("h")
-            names[name] = LazyBound(var, fn, value)
+            names[name] = LazyBound(var, fn, value, ctx.bindings)
             out.append(Reset(var))
             self.unset[name] = fn
         try:  # a quantifier function made for it runs first: there, they are UNSET too (ctx.entry)
@@ -87,7 +88,7 @@ class LazyValues(Part):
             ctx = self.compute_first(surely_computed_first(bound.value, set()), fn, out, ctx)
             if self.unset.get(name) is fn:
                 del self.unset[name]
-                value = self.expr(bound.value, fn, ctx)
+                value = self.expr(bound.value, fn, ctx.but(bindings=bound.bindings))
             else:
                 value = self.hoisted(Hoisted(name), fn, ctx)
             if fn is not bound.owner and bound.var not in fn.nonlocals:

@@ -278,22 +278,33 @@ def stores(nodes: list, key: str) -> bool:
     return any(type(n) is EnvRef and n.key == key and n.ctx is STORE for n in walk_own(nodes))
 
 
-def aliased(stmts: list) -> list:
-    """The statements with a local of the rules bound in `env` and in a Python local at once
-    (`env[k3] = v7 = ...`, a loop's next row) read from the Python local by the statements after
-    it in the same list (and inside them), unless one of them sets it again: they run after it,
-    and a jump back (`continue`) runs it again before them."""
+def aliased(stmts: list, fresh) -> list:
+    """The statements with a local of the rules that is set in `env` (`env[k3] = ...`) read from a
+    Python local by the statements after it in the same list (and inside them), up to one that sets
+    it again: they run after it, and a jump back (`continue`) sets it again before them. The
+    value is put in both at once (`env[k3] = v7 = ...`, `fresh` names v7); `env` still holds it for
+    what reads it there (a nested function, the frame once play stops)."""
     out = []
     for s in stmts:
         kind = type(s)
         if kind in (ast.While, ast.For, ast.If):
             made = s.__class__.__new__(kind)
             made.__dict__.update(s.__dict__)
-            made.body, made.orelse = aliased(s.body), aliased(s.orelse)
+            made.body, made.orelse = aliased(s.body, fresh), aliased(s.orelse, fresh)
             s = made
         out.append(s)
     for i, s in enumerate(out):
-        if type(s) is ast.Assign and len(s.targets) == 2 and type(s.targets[0]) is EnvRef \
-                and type(s.targets[1]) is ast.Name and not stores(out[i + 1:], s.targets[0].key):
-            out[i + 1:] = reads_as(out[i + 1:], s.targets[0].key, s.targets[1].id)
+        if type(s) is not ast.Assign or type(s.targets[0]) is not EnvRef or len(s.targets) > 2:
+            continue
+        key = s.targets[0].key
+        end = next((j for j in range(i + 1, len(out)) if stores([out[j]], key)), len(out))  # set again there
+        rest = out[i + 1:end]
+        if not any(type(n) is EnvRef and n.key == key for n in walk_own(rest)):
+            continue
+        if len(s.targets) == 1:
+            made = ast.Assign([s.targets[0], ast.Name(fresh("v"), STORE)], s.value)
+            made.__dict__.update({k: v for k, v in s.__dict__.items() if k not in ("targets", "value")})
+            out[i] = s = made
+        if type(s.targets[1]) is ast.Name:
+            out[i + 1:end] = reads_as(rest, key, s.targets[1].id)
     return out

@@ -37,6 +37,8 @@ class Quantifiers(Part):
                         listing=isinstance(e, Options), host=None, entry=None, bare=False)
         self.g.binders.loops(binder or e.binder, q, q.body, inner, lambda c: leaf(q, c))
         q.body += finish
+        for name in [n for n, f in lazy.unset.items() if f is q]:  # what holds in q holds only there
+            del lazy.unset[name]
         return lazy.nested(q, fn)
 
     def quantified(self, e: ir.Quantified, fn: Function, ctx: Ctx) -> ast.expr:
