@@ -182,6 +182,15 @@ def test_a_space_beside_a_bound_card_off_the_board_is_located():
     assert "space(): field has columns 1..4 and rows 1..3" in info.value.diagnostic.message
 
 
+def test_a_space_beside_a_space_is_the_spaces_own_neighbour():
+    # space(B, column(s) + dx, row(s) + dy) for a space s (not a card): from s's own column and row
+    # (a card's way there once read a space's number as a card's, and failed past the cards' count)
+    game, st = run("move top(pile) to space(field, 2, 2)\n"
+                   "total = count(s in spaces(field) where row(s) > 1 and not empty(space(field, column(s), row(s) - 1)))"
+                   " * 10 + count(s in spaces(field) where column(s) < 4 and empty(space(field, column(s) + 1, row(s))))\nwin solo")
+    assert st.vars[0] == 1 * 10 + 8
+
+
 def test_a_space_beside_a_card_held_in_a_name():
     # the same from a `let` (it may be anywhere): from its space when it is on the board, else as written
     game, st = run("let c = top(pile)\nmove c to space(field, 2, 3)\nmove top(pile) to space(field, column(c) + 1, "

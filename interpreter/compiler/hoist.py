@@ -273,14 +273,16 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 def near_space(column: ir.Expr, row: ir.Expr) -> tuple[ir.Local, int, int] | None:
     """(card, dx, dy) when a space's column and row are a card's own plus numbers:
-    `space(B, column(c) - 1, row(c) + 2)`."""
+    `space(B, column(c) - 1, row(c) + 2)`. Not for a space's own column and row (`column(s)` of
+    a zone): the code for a card looks up the card's space first."""
     found = []
     for arg, axis in ((column, "column"), (row, "row")):
         d = 0
         if isinstance(arg, ir.Binary) and arg.op in ("+", "-") and isinstance(arg.right, ir.Const) \
                 and type(arg.right.value) is int:
             arg, d = arg.left, arg.right.value if arg.op == "+" else -arg.right.value
-        if not (isinstance(arg, ir.BuiltinCall) and arg.name == axis and isinstance(arg.args[0], ir.Local)):
+        if not (isinstance(arg, ir.BuiltinCall) and arg.name == axis and isinstance(arg.args[0], ir.Local)) \
+                or isinstance(arg.args[0].ty, ZoneT):
             return None
         found.append((arg.args[0], d))
     (a, dx), (b, dy) = found
