@@ -224,8 +224,8 @@ class Folder:
         if isinstance(e, ir.BuiltinCall) and e.name in ("columns", "rows"):  # a board's size is fixed
             zone = self.rs.zones[e.args[0].zone]
             return ir.Const(zone.columns if e.name == "columns" else zone.rows, span=e.span, ty=e.ty)
-        if isinstance(e, ir.BuiltinCall) and e.name in ("spaces", "place") and \
-                all(isinstance(a, ir.Const) for a in e.args[1:]):  # so are its spaces and places
+        if isinstance(e, ir.BuiltinCall) and e.name in ("spaces", "place", "lines") and \
+                all(isinstance(a, ir.Const) for a in e.args[1:]):  # so are its spaces, places and lines
             ok, value = self.eval(e)
             if ok:
                 return ir.Const(value, span=e.span, ty=e.ty)

@@ -15,6 +15,7 @@ from rulelang.walk import children, map_children
 
 from .fold import substitute
 from .nodes import TRIVIAL, Hoisted, HoistLet, LetIn, Options, with_options
+from .unroll import unrolled
 
 
 def bound_names(node) -> set[str]:
@@ -73,6 +74,8 @@ class Hoister:
         return map_children(n, self.part)
 
     def expr(self, e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.Quantified) and (written := unrolled(e)) is not None:
+            return self.expr(written)
         if isinstance(e, (ir.Quantified, Options)):
             bindings: list = []
             inner_names = bound_names(e)

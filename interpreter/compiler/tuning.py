@@ -53,6 +53,12 @@ SPACES_WRITTEN_OUT = 256
 # and 4 cubes. Looking at a space and at a card cost about the same.
 FEW_CARDS = 4
 
+# `exists`, `all` and `any` over a list known before play (a board's lines, its spaces) are written
+# out item by item (unroll.py) while the whole, every quantifier inside written out too, is at
+# most this many IR nodes: the 69 lines of four on a 7 by 6 board, 4 spaces a line, are ~4,100.
+# Higher: bigger code (and compiling), for quantifiers whose loop costs little beside their tests.
+UNROLLED_NODES = 5_000
+
 # A range of constants shorter than this is a constant list in the code (`1..8`); a longer one is
 # made when it is asked for (it may never be).
 CONSTANT_RANGE = 1000
