@@ -21,7 +21,8 @@ from interpreter.compiler.zones import ZoneAnalysis
 from rulelang import ir
 from rulelang.walk import Unhandled, dispatch, handled_by_methods
 
-OURS = {ir.Stmt: (nodes.Decide, nodes.TakeFrom), ir.Expr: (nodes.LetIn, nodes.Hoisted, nodes.HoistLet, nodes.Options)}
+OURS = {ir.Stmt: (nodes.Decide, nodes.TakeFrom), ir.Expr: (nodes.LetIn, nodes.Hoisted, nodes.HoistLet, nodes.Options,
+                                                                nodes.Lookup)}
 PASSES = [(Folder, "stmt", ir.Stmt), (Folder, "expr", ir.Expr), (ZoneAnalysis, "stmt", ir.Stmt),
           (Reuse, "stmt", ir.Stmt), (_Binds, "binds", ir.Stmt), (_Suspends, "suspends", ir.Stmt),
           (Lowering, "lower", ir.Stmt), (Statements, "stmt", ir.Stmt), (Changes, "changes", ir.Stmt),

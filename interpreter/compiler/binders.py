@@ -29,6 +29,7 @@ from . import tuning
 from .always_cards import never_none
 from .context import Bound, Ctx, Part
 from .hoist import free_locals, surely_computed_first
+from .nodes import Lookup
 from .pycode import LOAD, STORE
 
 
@@ -115,7 +116,10 @@ class Binders(Part):
             if len(g.names) == 1:
                 v = self.fresh("v")
                 loop = ast.For(ast.Name(v, STORE), domain, [], [], None)
-                names[g.names[0]] = Bound(v, from_zone)
+                # on a grid, for the domains of the groups after it too (tables.neighbours: `space(B, column(m), row(m))`)
+                grid = g.domain.zone if ctx.pure and self.options.boards and isinstance(g.domain, ir.ZoneRef) \
+                    and isinstance(g.domain.ty, BoardT) and self.g.boards.on_grid_board(g.domain.zone) else None
+                names[g.names[0]] = Bound(v, from_zone, grid)
             elif len(g.names) == 2 and ctx.pure and self.options.idioms:  # nothing changes the domain: pairs made in C
                 a, b2 = self.fresh("v"), self.fresh("v")
                 loop = ast.For(code.tuple_of([a, b2], STORE), code.call("_combinations", domain, 2), [], [], None)
@@ -267,6 +271,8 @@ class Binders(Part):
             return len(self.L.roles)
         if isinstance(e, ir.Const) and isinstance(e.value, (list, tuple)):
             return len(e.value)
+        if isinstance(e, Lookup) and isinstance(e.table, ir.Const) and isinstance(e.table.value, dict):
+            return max(map(len, e.table.value.values()), default=0)  # a list from a table (tables.neighbours)
         if isinstance(e, ir.RangeExpr) and isinstance(e.low, ir.Const) and isinstance(e.high, ir.Const):
             return max(0, e.high.value - e.low.value + 1)
         if isinstance(e, (ir.Binary, ir.IfExpr)):

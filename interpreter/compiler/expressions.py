@@ -252,6 +252,9 @@ class Expressions(Part):
         err = self.error(e.span, "no such item of the list")
         return code.call("_item", self.expr(e.obj, fn, ctx), self.expr(e.index, fn, ctx), err)
 
+    def expr_lookup(self, e, fn, ctx):  # a table computed before play (tables.py)
+        return ast.Subscript(self.expr(e.table, fn, ctx), self.expr(e.key, fn, ctx), LOAD)
+
     def expr_letin(self, e, fn, ctx):
         v = self.fresh("v")
         value = self.expr(e.value, fn, ctx)

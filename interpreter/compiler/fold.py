@@ -19,6 +19,7 @@ from rulelang.walk import children, dispatch, map_children, walk
 from .inlining import Called
 from .nodes import TRIVIAL, Decide, Hoisted, HoistLet, LetIn, Options, TakeFrom
 from .notes import written_from
+from .tables import Tables, neighbours
 
 
 class Folder:
@@ -38,6 +39,7 @@ class Folder:
         self.folding, self.inlining = fold, inline
         self.possible = possible  # card types that can reach each zone (None: not analysed)
         self.calls = Called()  # what is called rather than inlined (inlining.py)
+        self.tables = Tables(rs) if fold and inline else None  # defines over few values, as tables
 
     def fold_all(self, setup, steps, procs, defines, tables, watches):
         return (self.block(setup, {}),
@@ -157,7 +159,8 @@ class Folder:
             kinds, never_none = inner[n]
             if kinds is not None and isinstance(ty, CardT):
                 after[n] = (kinds & ty.kinds, never_none)
-        return dataclasses.replace(b, groups=tuple(groups), where=where, order=order), after
+        b = dataclasses.replace(b, groups=tuple(groups), where=where, order=order)
+        return (neighbours(self.rs, b) if self.tables is not None else b), after
 
     def element_kinds(self, domain: ir.Expr, kenv: dict):
         """Possible card types of the elements of a domain (None: unknown)."""
@@ -194,6 +197,8 @@ class Folder:
         return ir.Const(self.rs.param_values[e.name], span=e.span, ty=e.ty) if self.folding else e
 
     def expr_definecall(self, e: ir.DefineCall, kenv: dict) -> ir.Expr:
+        if self.tables is not None and (looked := self.tables.lookup(self, e, kenv)) is not None:
+            return looked
         return self.inline(e, kenv) if self.inlining and e.name not in self.calls.defines else self.expr_any(e, kenv)
 
     def expr_letin(self, e: LetIn, kenv: dict) -> ir.Expr:
@@ -210,7 +215,7 @@ class Folder:
 
     expr_const = expr_local = expr_var = expr_enumvalue = expr_zoneref = expr_roleref = expr_field = \
         expr_builtincall = expr_unary = expr_binary = expr_istype = expr_ifexpr = expr_case = expr_listexpr = \
-        expr_rangeexpr = expr_index = expr_typevalues = expr_template = expr_any
+        expr_rangeexpr = expr_index = expr_typevalues = expr_template = expr_lookup = expr_any
 
     def simplify(self, e: ir.Expr, kenv: dict) -> ir.Expr:
         if isinstance(e, ir.Binary) and e.op in ("and", "or"):

@@ -14,7 +14,7 @@ from rulelang.types import BOOL, INT, ZoneT
 from rulelang.walk import children, map_children
 
 from .fold import substitute
-from .nodes import TRIVIAL, Hoisted, HoistLet, LetIn, Options, with_options
+from .nodes import TRIVIAL, Hoisted, HoistLet, LetIn, Lookup, Options, with_options
 from .unroll import unrolled
 
 
@@ -181,7 +181,7 @@ def never_fails(e: ir.Expr, cards: set[str], computed: set[str], placed: dict[st
                 kind_tests: bool = False) -> bool:
     """Whether evaluating `e` can never stop the game with an error, whatever the order it is
     evaluated in over the bindings: `cards` are names bound to cards (there, so their fields are
-    too); `computed` the lazy values it surely computes first (if one fails, it fails at the first
+    too) or to zones from a list of them; `computed` the lazy values it surely computes first (if one fails, it fails at the first
     binding in any order); `placed` names bound to the cards of a grid board. Made only of
     comparisons, arithmetic that cannot divide, `and`, `or`, `not`, `abs`, type tests, fields
     of those cards, the column and row of the placed ones and — where `placed` says on which
@@ -216,6 +216,14 @@ class _NeverFails:
             return self.holds(e.args[0], facts)
         if isinstance(e, ir.BuiltinCall) and e.name in ("empty", "size") and isinstance(e.args[0].ty, ZoneT):
             return self.zone_holds(e.args[0], facts)
+        if isinstance(e, ir.BuiltinCall) and e.name == "space":
+            return self.zone_holds(e, facts)
+        if isinstance(e, ir.BuiltinCall) and e.name in ("current", "round") and not e.args:
+            return True
+        if isinstance(e, LetIn):  # (an argument of a define written in place)
+            return self.holds(e.value, facts) and self.holds(e.body, facts)
+        if isinstance(e, Lookup):  # a table has an entry for every value its key can take (tables.py)
+            return self.holds(e.table, facts) and self.holds(e.key, facts)
         if self.kind_tests and isinstance(e, ir.Quantified) and e.kind == "exists" and not e.binder.order \
                 and len(e.binder.groups) == 1 and isinstance(e.binder.groups[0].domain.ty, ZoneT) \
                 and isinstance(e.binder.where, ir.IsType) and isinstance(e.binder.where.subject, ir.Local) \
@@ -227,6 +235,8 @@ class _NeverFails:
         """A zone named outright, or the space of a grid a known step from a placed card, on the grid."""
         if isinstance(z, ir.ZoneRef):
             return z.owner is None or isinstance(z.owner, ir.RoleRef)
+        if isinstance(z, ir.Local) and z.name in self.cards:  # a zone bound from a list of zones
+            return True
         near = _near(z)
         if near is None or near[0] not in self.placed:
             return False

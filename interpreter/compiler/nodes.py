@@ -34,6 +34,22 @@ class HoistLet(ir.Expr):
     body: ir.Expr
 
 
+class Table(dict):
+    """A table computed before play (tables.py): value -> entry (a plain value, another Table or a
+    tuple), hashable like the other constants of the IR."""
+    __slots__ = ()
+
+    def __hash__(self):
+        return hash(tuple(self.items()))
+
+
+@dataclass(frozen=True)
+class Lookup(ir.Expr):
+    """`table[key]`: `table` is a Const holding a Table, or a Lookup whose entries are Tables."""
+    table: ir.Expr
+    key: ir.Expr
+
+
 @dataclass(frozen=True)
 class Options(ir.Expr):
     """Every binding of a binder, as a list of tuples (a decision's options)."""

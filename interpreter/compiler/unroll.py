@@ -32,8 +32,8 @@ _JOIN = {"exists": "or", "any": "or", "all": "and"}
 
 def unrolled(e: ir.Expr) -> ir.Expr | None:
     """e written out item by item, if it is a quantifier of that shape and small enough; else None."""
-    item = _shape(e)
-    if item is None:
+    item = _shape(e) if isinstance(e, ir.Quantified) else None
+    if item is None or not isinstance(e, ir.Quantified):
         return None
     items, name, ty = item
     if not items or len(items) * written_size(_one(e, name, ty, items[0])) > tuning.UNROLLED_NODES:
