@@ -49,3 +49,10 @@ def test_a_question_too_big_to_write_out_stays_a_loop(monkeypatch):
     game, st = run("move top(pile) to space(field, 1, 1)\n"
                    f"total = 1 if {LINE} else 0\nwin solo")
     assert "for " in game.rules.units[0].text() and st.vars[0] == 0
+
+
+def test_the_rules_write_out_at_most_so_much_in_all(monkeypatch):
+    monkeypatch.setattr(tuning, "UNROLLED_TOTAL", 10)
+    game, st = run("move top(pile) to space(field, 1, 1)\n"
+                   f"total = 1 if {LINE} else 0\nwin solo")
+    assert "for " in game.rules.units[0].text() and st.vars[0] == 0

@@ -13,9 +13,10 @@ from rulelang import ir
 from rulelang.types import BOOL, INT, ZoneT
 from rulelang.walk import children, map_children
 
+from . import tuning
 from .fold import substitute
 from .nodes import TRIVIAL, Hoisted, HoistLet, LetIn, Lookup, Options, with_options
-from .unroll import unrolled
+from .unroll import unrolled, written_size
 
 
 def bound_names(node) -> set[str]:
@@ -56,6 +57,7 @@ class Hoister:
     def __init__(self, fresh):
         self.fresh = fresh  # new local names, shared with the folder so they stay distinct
         self.memo: dict = {}
+        self.unrolled_left = tuning.UNROLLED_TOTAL  # IR nodes the rules may still write out (unroll.py)
 
     def block(self, stmts) -> ir.Block:
         return tuple(self.stmt(s) for s in stmts)
@@ -74,7 +76,8 @@ class Hoister:
         return map_children(n, self.part)
 
     def expr(self, e: ir.Expr) -> ir.Expr:
-        if isinstance(e, ir.Quantified) and (written := unrolled(e)) is not None:
+        if isinstance(e, ir.Quantified) and (written := unrolled(e, self.unrolled_left)) is not None:
+            self.unrolled_left -= written_size(written)
             return self.expr(written)
         if isinstance(e, (ir.Quantified, Options)):
             bindings: list = []

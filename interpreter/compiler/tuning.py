@@ -58,6 +58,9 @@ FEW_CARDS = 4
 # most this many IR nodes: the 69 lines of four on a 7 by 6 board, 4 spaces a line, are ~4,100.
 # Higher: bigger code (and compiling), for quantifiers whose loop costs little beside their tests.
 UNROLLED_NODES = 5_000
+# ... and all of one mode's rules at most this many (every copy of an inlined define counted):
+# compiling stays bounded however many such questions the rules ask.
+UNROLLED_TOTAL = 20_000
 
 # A range of constants shorter than this is a constant list in the code (`1..8`); a longer one is
 # made when it is asked for (it may never be).

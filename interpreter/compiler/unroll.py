@@ -30,13 +30,14 @@ from .nodes import Hoisted, HoistLet, Options
 _JOIN = {"exists": "or", "any": "or", "all": "and"}
 
 
-def unrolled(e: ir.Expr) -> ir.Expr | None:
-    """e written out item by item, if it is a quantifier of that shape and small enough; else None."""
+def unrolled(e: ir.Expr, most: int = tuning.UNROLLED_NODES) -> ir.Expr | None:
+    """e written out item by item, if it is a quantifier of that shape and at most `most` IR nodes
+    written out (and tuning.UNROLLED_NODES); else None."""
     item = _shape(e) if isinstance(e, ir.Quantified) else None
     if item is None or not isinstance(e, ir.Quantified):
         return None
     items, name, ty = item
-    if not items or len(items) * written_size(_one(e, name, ty, items[0])) > tuning.UNROLLED_NODES:
+    if not items or len(items) * written_size(_one(e, name, ty, items[0])) > min(most, tuning.UNROLLED_NODES):
         return None
     parts = [_written(_one(e, name, ty, v)) for v in items]
     if any(p is None for p in parts):
