@@ -30,8 +30,9 @@ from rulelang import load_ruleset  # noqa: E402
 
 
 def interpreted(game: Game, seed: int) -> dict:
-    """One game of random players; its outcome as the hand-written side reports it (by seat)."""
-    return _by_seat(game, play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}).outcome)
+    """One game of random players, as `simulate` plays it (no history kept: only the outcome is read); its
+    outcome as the hand-written side reports it (by seat)."""
+    return _by_seat(game, play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}, history=False).outcome)
 
 
 def interpreted_steady(game: Game, seed: int) -> dict:

@@ -26,7 +26,7 @@ from rulelang import load_ruleset  # noqa: E402
 
 
 def interpreted(game: Game, seed: int) -> dict:
-    o = play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}).outcome
+    o = play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}, history=False).outcome
     winner = next((r for r, result in o["results"].items() if result == "win"), None)
     return {"winner": winner, "reason": o["reason"], "rounds": o["rounds"], "decisions": o["decisions"],
             "scores": o["scores"]}

@@ -16,6 +16,7 @@ from interpreter.agents.sampling import Sampler
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog, header
 from interpreter.engine.view import Viewer
+from interpreter.runtime.chance import Decided
 from rulelang import load_ruleset, load_text
 
 MODES = {"challenger": {}, "trialmaster": {}, "moderator": {}, "versus": {}}
@@ -383,6 +384,12 @@ def test_quick_answers_asked_at_the_decision_play_the_game_the_agent_chooses(nam
         assert (fast.answers(), fast.outcome) == (st.answers(), st.outcome), (name, seed)
         assert fast.events == st.events, (name, seed)  # the race keeps its history: decisions and dice
         assert fast.quick is None  # only while the engine runs
+        # a simulation reads only the outcome: with agents that never look, no decision is kept among the
+        # events (the dice still are); one that may look (`always`) gets the whole history
+        unseen = play(game, seed, {r: make_agent(spec, seed, r) for r in game.roles}, history=False)
+        assert (unseen.answers(), unseen.outcome) == (st.answers(), st.outcome), (name, seed)
+        kept = st.events if "always" in spec else [e for e in st.events or () if type(e) is not Decided]
+        assert unseen.events == (kept if st.events is not None else None), (name, seed)
 
 
 def test_agent_specs():

@@ -12,18 +12,21 @@ from .base import Agent, PlayerView
 
 def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = None,
          log: "GameLog | None" = None, viewer: Viewer | None = None, stop_at: int | None = None,
-         timeout: float | None = None) -> State:
+         timeout: float | None = None, history: bool = True) -> State:
     """Play until the game ends (or until `stop_at` decisions have been made).
 
     An agent that fails a decision (see asking.py) raises AgentError and
-    leaves `st` as it was at that decision."""
+    leaves `st` as it was at that decision. `history=False`: the caller reads only the
+    outcome (a simulation); if no agent ever looks at the game (`never_looks`), the
+    decisions are then not kept among its events (Game.new_state's `watched`)."""
     quick = {role: q for role, agent in agents.items() if (q := quick_of(agent, role, timeout)) is not None}
     # without a log to write, the game answers quick agents itself, decision after decision
     more = quick or None if log is None else None
     if log is not None and viewer is None:  # one for the whole game: a Viewer is made once, not per record
         viewer = Viewer(game)
     if state is None:
-        state = game.new_state(seed, more if stop_at is None else None)
+        watched = history or log is not None or not all(map(never_looks, agents.values()))
+        state = game.new_state(seed, more if stop_at is None else None, watched)
     st = state
     while st.outcome is None and (stop_at is None or st.decisions < stop_at):
         p = st.pending
@@ -44,6 +47,13 @@ def play(game: Game, seed: int, agents: dict[str, Agent], state: State | None = 
         else:
             log.stopped(viewer or Viewer(game), st)
     return st
+
+
+def never_looks(agent: Agent) -> bool:
+    """Whether the agent answers every decision from its number and count alone, never
+    declining (rulelang's random agent without `always=`, the first agent): no view of the
+    game is ever made for it, so no history of the game is ever shown to it."""
+    return getattr(agent, "looks", True) is False and trusted(agent)
 
 
 def quick_of(agent: Agent, role: str, timeout: float | None = None):

@@ -11,6 +11,7 @@ class RandomAgent(Agent):
 
     def __init__(self, seed: int, role: str, always: tuple[str, str] | None = None):
         self.stream, self.always = rng.derive(seed, "agent:" + role), always
+        self.looks = always is not None  # with `always`, the option's text decides (match.never_looks)
         if always is None and type(self).quick is RandomAgent.quick:  # the method below's answer, in one call
             self.quick = rng.picker(self.stream)
 
@@ -26,6 +27,7 @@ class RandomAgent(Agent):
 
 class FirstAgent(Agent):
     name = "first"
+    looks = False  # (match.never_looks)
 
     def __init__(self, seed: int, role: str):
         pass

@@ -109,7 +109,7 @@ class Player:
         try:
             state = self.placement.start(seed) if self.placement is not None else None
             return play(self.game, seed, agents, state=state, viewer=self.viewer,
-                        timeout=self.setup.timeout).outcome
+                        timeout=self.setup.timeout, history=False).outcome
         except AgentError as error:
             return {"error": str(error)}
         except RuleError as error:

@@ -260,9 +260,10 @@ class Blocks(Part):
             names, go_on = [code.assign(targets, code.expr("OPTS[I]", OPTS=opts, I=i))], Goto(resume)
             option = code.expr("(OPTS[I],)" if bare else "OPTS[I]", OPTS=opts, I=i)
         # the names written out (a call of bind here cost 6% of a Twenty Trials game), and decision.answered
-        # too (a call of it, 2%): counted, kept among the moves, and recorded if the game keeps events
+        # too (a call of it, 2%): counted, kept among the moves, and recorded if the game keeps events and
+        # someone may read them (st.watched)
         answered = code.stmts("st.decisions += 1\nst.moves = (st.moves, I)\n"
-                              "if st.events is not None:\n    _recorded(st, env, SITE, ROLE, OPTION)",
+                              "if st.events is not None and st.watched:\n    _recorded(st, env, SITE, ROLE, OPTION)",
                               SITE=self.const(site), ROLE=role, OPTION=option, I=i)
         return [ast.If(ast.UnaryOp(ast.Not(), ask), stop, []), *names, *answered, go_on]
 

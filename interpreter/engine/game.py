@@ -88,15 +88,18 @@ class Game:
         self._shared = self._shared_setup()
 
     # ------------------------------------------------------------ the state API
-    def new_state(self, seed: int = 0, quick: dict | None = None) -> State:
+    def new_state(self, seed: int = 0, quick: dict | None = None, watched: bool = True) -> State:
         """A new game, run to its first decision (or its end); with `quick` (see `apply`), on
-        past the decisions those agents answer."""
+        past the decisions those agents answer. `watched=False`: only the outcome will be read
+        (a simulation whose agents never look), so the quick agents' decisions are not kept
+        among the game's events (its rolls, picks and reveals still are)."""
         shared = self._shared
         if isinstance(shared, Exception):  # the setup every game shares stops with an error: so does this one
             raise shared.with_traceback(None)
         st = State([z[:] for z in shared.zones], shared.where[:], shared.face_up[:], shared.vars[:],
                    rng.derive(seed, "game"), steps=shared.steps, work=shared.work, stack=[Frame("main", 0, {})],
                    props=[p[:] for p in shared.props], events=[] if self.history else None, seed=seed)
+        st.watched = watched
         self.run(st, quick)
         if self.check_invariants:
             self.invariants.at_decision(st)

@@ -42,7 +42,7 @@ class Frame:
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
                  "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves",
-                 "quick", "at", "seed", "work")
+                 "quick", "at", "seed", "work", "watched")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
                  stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0,
@@ -73,6 +73,9 @@ class State:
         # (set by the generated code, read when a watch fires or a runaway stops; never copied, never saved)
         self.at: int = 0
         self.seed: int | None = seed
+        # False: no one will read this game's history (a simulation whose agents never look, Game.new_state):
+        # the generated code keeps no decision among its events (never copied, never saved)
+        self.watched: bool = True
 
     def answers(self) -> list[int]:
         """The answers so far, oldest first (a chance outcome o as -1 - o)."""
@@ -83,7 +86,7 @@ class State:
         return out[::-1]
 
     def clone(self) -> "State":
-        return State(
+        out = State(
             [z[:] for z in self.zones], self.where[:], self.face_up[:], self.vars[:], self.rng,
             self.round, self.steps, self.decisions,
             [Frame(f.program, f.pc, _copy_env(f.env)) for f in self.stack],
@@ -91,6 +94,8 @@ class State:
             [p[:] for p in self.props], self.chance,
             self.events[:] if self.events is not None else None,  # each event is immutable
             self.round_steps, self.moves, self.seed, self.work)
+        out.watched = self.watched
+        return out
 
     def to_json(self) -> dict:
         p = self.pending
