@@ -42,9 +42,10 @@ class Pinned:
         return self.checked is not None and self.checked != self.current
 
 
-def fingerprint(rs: ir.Ruleset, *roots) -> str:
-    """8 letters a to z for the meaning of `roots` (rules) and everything they use."""
-    digest = hashlib.sha256(_canonical(rs, roots).encode("utf-8")).digest()
+def fingerprint(rs: ir.Ruleset, *roots, forms: dict | None = None) -> str:
+    """8 letters a to z for the meaning of `roots` (rules) and everything they use; `forms`:
+    the canonical forms of nodes met before (texts of one ruleset share defines and procedures)."""
+    digest = hashlib.sha256(_canonical(rs, roots, {} if forms is None else forms).encode("utf-8")).digest()
     number = int.from_bytes(digest[:8], "big")
     letters = []
     for _ in range(8):
@@ -56,10 +57,11 @@ def fingerprint(rs: ir.Ruleset, *roots) -> str:
 def texts(rs: ir.Ruleset) -> list[Pinned]:
     """Every hand-written text of the ruleset that describes rules, with its fingerprints."""
     out: list[Pinned] = []
+    forms: dict = {}
 
     def add(what, pin, *roots):
         if pin is not None:
-            out.append(Pinned(what, pin.span, pin.checked, fingerprint(rs, *roots)))
+            out.append(Pinned(what, pin.span, pin.checked, fingerprint(rs, *roots, forms=forms)))
 
     for d in rs.defines.values():
         add(f"define {d.name}", d.pin, d.body)
@@ -100,9 +102,9 @@ def stale(rs: ir.Ruleset) -> list[Diagnostic]:
 # ---------------------------------------------------------------- the canonical form
 
 
-def _canonical(rs: ir.Ruleset, roots) -> str:
+def _canonical(rs: ir.Ruleset, roots, forms: dict) -> str:
     """The roots, then each define, procedure and answering ability they reach, once, by name."""
-    parts = [_form(roots)]
+    parts = [_form(roots, forms)]
     todo, done = [roots], set()
     while todo:
         for n in walk(todo.pop()):
@@ -117,28 +119,44 @@ def _canonical(rs: ir.Ruleset, roots) -> str:
                              if a.on == n.event)
             if key is not None and key not in done:
                 done.add(key)
-                parts.append(f"{key}: {_form(body)}")
+                parts.append(f"{key}: {_form(body, forms)}")
                 todo.append(body)
     return "\n".join(parts)
 
 
-def _form(value) -> str:
+_COMPARED: dict[type, tuple[tuple[str, object], ...]] = {}
+
+
+def _compared(cls) -> tuple[tuple[str, object], ...]:
+    """A node class's fields that are part of its meaning, with their defaults."""
+    found = _COMPARED.get(cls)
+    if found is None:
+        found = _COMPARED[cls] = tuple((f.name, f.default) for f in dataclasses.fields(cls)
+                                       if f.name not in ("span", "ty", "prose") and f.compare)
+    return found
+
+
+def _form(value, forms: dict) -> str:
     """A value's meaning as text: a node by its class and its fields that differ from their
-    defaults (never its span, type or printed words)."""
+    defaults (never its span, type or printed words). `forms`: id -> (node, its form), for nodes
+    met before (each kept, so its id is not another's)."""
     if isinstance(value, ir.Node):
+        known = forms.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
         fields = []
-        for f in dataclasses.fields(value):
-            if f.name in ("span", "ty", "prose") or not f.compare:
+        for name, default in _compared(type(value)):
+            v = getattr(value, name)
+            if default is not dataclasses.MISSING and v == default:
                 continue
-            v = getattr(value, f.name)
-            if f.default is not dataclasses.MISSING and v == f.default:
-                continue
-            fields.append(f"{f.name}={_form(v)}")
-        return f"{type(value).__name__}({', '.join(fields)})"
+            fields.append(f"{name}={_form(v, forms)}")
+        form = f"{type(value).__name__}({', '.join(fields)})"
+        forms[id(value)] = (value, form)
+        return form
     if isinstance(value, (tuple, list)):
-        return "(" + ", ".join(_form(v) for v in value) + ")"
+        return "(" + ", ".join(_form(v, forms) for v in value) + ")"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k!r}: {_form(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k!r}: {_form(v, forms)}" for k, v in value.items()) + "}"
     return repr(value)
 
 

@@ -31,7 +31,11 @@ def child_fields(node) -> tuple[str, ...]:
 def children(node) -> Iterator[Node]:
     """The nodes directly inside a node, in field order."""
     for name in child_fields(node):
-        yield from _nodes(getattr(node, name))
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, tuple):
+            yield from _nodes(value)
 
 
 def _nodes(value):
@@ -42,33 +46,65 @@ def _nodes(value):
             yield from _nodes(v)
 
 
+def _into(value, out: list) -> None:
+    """The nodes of a field's value, in order, appended to `out` (children without a generator: walk is hot)."""
+    if isinstance(value, Node):
+        out.append(value)
+    elif isinstance(value, tuple):
+        for v in value:
+            if isinstance(v, Node):
+                out.append(v)
+            elif isinstance(v, tuple):
+                _into(v, out)
+
+
 def walk(node) -> Iterator[Node]:
     """Every node of a tree (or of a tuple of trees), parents before children."""
-    stack = list(_nodes(node))[::-1]
+    stack: list = []
+    _into(node, stack)
+    stack.reverse()
     while stack:
         n = stack.pop()
         yield n
-        stack.extend(list(children(n))[::-1])
+        inside: list = []
+        for name in child_fields(n):
+            _into(getattr(n, name), inside)
+        inside.reverse()
+        stack.extend(inside)
 
 
 def map_children(node, f: Callable[[Node], Node]):
     """The node with f applied to each child node (unchanged nodes are kept, not copied)."""
-    changes = {}
+    changes = None
     for name in child_fields(node):
         value = getattr(node, name)
-        new = _map_value(value, f)
+        if isinstance(value, Node):
+            new = f(value)
+        elif isinstance(value, tuple) and value:
+            new = _map_tuple(value, f)
+        else:
+            continue
         if new is not value:
+            if changes is None:
+                changes = {}
             changes[name] = new
     return replaced(node, changes) if changes else node
+
+
+_PLAIN: dict[type, bool] = {}
 
 
 def replaced(node, changes: dict):
     """`dataclasses.replace(node, **changes)` for IR nodes, at a fifth of its cost (the compiler's passes
     copy tens of thousands of nodes): the IR's frozen dataclasses have no `__post_init__` and no slots,
     so a copy of the fields with the changes is the node `replace` would build (for another class: `replace`)."""
-    if hasattr(node, "__post_init__") or not hasattr(node, "__dict__"):
+    cls = type(node)
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = not hasattr(cls, "__post_init__") and hasattr(node, "__dict__")
+    if not plain:
         return dataclasses.replace(node, **changes)
-    new = object.__new__(type(node))
+    new = object.__new__(cls)
     new.__dict__.update(node.__dict__)
     new.__dict__.update(changes)
     return new
@@ -78,9 +114,25 @@ def _map_value(value, f):
     if isinstance(value, Node):
         return f(value)
     if isinstance(value, tuple):
-        items = tuple(_map_value(v, f) for v in value)
-        return items if any(a is not b for a, b in zip(items, value)) else value
+        return _map_tuple(value, f)
     return value
+
+
+def _map_tuple(value: tuple, f):
+    """The tuple with f applied to the nodes in it (and in tuples in it); the same tuple if none changed."""
+    items = []
+    changed = False
+    for v in value:
+        if isinstance(v, Node):
+            new = f(v)
+        elif isinstance(v, tuple):
+            new = _map_tuple(v, f)
+        else:
+            new = v
+        if new is not v:
+            changed = True
+        items.append(new)
+    return tuple(items) if changed else value
 
 
 _METHODS: dict[tuple[type, str, type], str] = {}

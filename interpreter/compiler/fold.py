@@ -18,7 +18,7 @@ from rulelang.walk import children, dispatch, map_children, walk
 
 from .inlining import Called
 from .nodes import TRIVIAL, Decide, Hoisted, HoistLet, LetIn, Options, TakeFrom
-from .notes import written_from
+from .notes import marker
 from .tables import Tables, neighbours
 
 
@@ -309,7 +309,7 @@ class Folder:
         its parameter, so the zone analysis sees where cards go."""
         proc = self.rs.procedures[s.name]
         renames = {p: self.fresh(p) for p, _ in proc.params}
-        body = written_from(rename_statements(proc.body, self.fresh, renames), s.span, s.name)
+        body = rename_statements(proc.body, self.fresh, renames, marker(s.span, s.name))
         assigned = {n.target.name for n in walk(body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.Local)}
         lets, zones = [], {}
         for (p, _), a in zip(proc.params, s.args):
@@ -322,7 +322,7 @@ class Folder:
     def inline(self, e: ir.DefineCall, kenv: dict) -> ir.Expr:
         define = self.rs.defines[e.name]
         args = [self.expr(a, kenv) for a in e.args]
-        body = written_from(rename_apart(define.body, self.fresh), e.span, e.name)
+        body = rename_apart(define.body, self.fresh, marker(e.span, e.name))
         names = {p: self.fresh(p) for p, _ in define.params}
         body = substitute(body, {p: ir.Local(n, ty=a.ty) for (p, n), a in zip(names.items(), args)})
         for (p, n), a in reversed(list(zip(names.items(), args))):
@@ -379,11 +379,12 @@ def substitute(e, mapping: dict):
     return map_children(e, lambda n: substitute(n, mapping))
 
 
-def rename_statements(stmts, fresh, renames: dict) -> ir.Block:
-    """Statements with their `let` (and `roll ... into`) locals and binder names renamed apart."""
+def rename_statements(stmts, fresh, renames: dict, mark=None) -> ir.Block:
+    """Statements with their `let` (and `roll ... into`) locals and binder names renamed apart;
+    with `mark` (notes.marker), each node of the copy marked as written from a call."""
     renames = dict(renames)
 
-    def visit(n):
+    def rename(n):
         if isinstance(n, ir.Let):
             value = visit(n.value)
             renames[n.name] = fresh(n.name)
@@ -392,7 +393,7 @@ def rename_statements(stmts, fresh, renames: dict) -> ir.Block:
             count = visit(n.count) if n.count is not None else None
             renames[n.target.name] = fresh(n.target.name)
             target = dataclasses.replace(n.target, name=renames[n.target.name])
-            return dataclasses.replace(n, count=count, target=target)
+            return dataclasses.replace(n, count=count, target=mark(target) if mark is not None else target)
         if isinstance(n, ir.BinderGroup):
             for name in n.names:
                 renames[name] = fresh(name)
@@ -400,11 +401,13 @@ def rename_statements(stmts, fresh, renames: dict) -> ir.Block:
         if isinstance(n, ir.Local):
             return dataclasses.replace(n, name=renames.get(n.name, n.name))
         return map_children(n, visit)
+    visit = rename if mark is None else lambda n: mark(rename(n))
     return tuple(visit(s) for s in stmts)
 
 
-def rename_apart(e, fresh):
-    """Give every name bound inside e a fresh name, so inlining cannot capture."""
+def rename_apart(e, fresh, mark=None):
+    """Give every name bound inside e a fresh name, so inlining cannot capture; with `mark`
+    (notes.marker), each node of the copy marked as written from a call."""
     renames: dict[str, str] = {}
 
     def visit(n):
@@ -417,6 +420,6 @@ def rename_apart(e, fresh):
             n = dataclasses.replace(n, name=renames[n.name])
         n = map_children(n, visit)
         if isinstance(n, ir.Local) and n.name in renames:
-            return dataclasses.replace(n, name=renames[n.name])
-        return n
+            n = dataclasses.replace(n, name=renames[n.name])
+        return mark(n) if mark is not None else n
     return visit(e)

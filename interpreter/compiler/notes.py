@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rulelang.errors import Span
 from rulelang.files import location
-from rulelang.walk import map_children, replaced
+from rulelang.walk import replaced
 
 
 @dataclass(frozen=True)
@@ -30,17 +30,17 @@ def origin(span: Span) -> str:
     return location(span)
 
 
-def written_from(node, call: Span | None, name: str):
-    """A body being written in place (a node, or a tuple of statements), every span of it a `Via`
-    of the call: its notes then say where it was written from."""
+def marker(call: Span | None, name: str):
+    """A body being written in place is marked as written from the call, node by node, as the pass
+    that copies it goes (fold.py): every span of it a `Via` of the call, so its notes say where it
+    was written from (None: a call without a place, nothing to mark)."""
     if call is None:
-        return node
+        return None
 
-    def visit(n):
-        n = map_children(n, visit)
+    def mark(n):
         span = n.span
         if span is None:
             return n
         return replaced(n, {"span": Via(span.source, span.line, span.col, span.end_line, span.end_col,
                                         call=call, name=name)})
-    return tuple(visit(s) for s in node) if isinstance(node, tuple) else visit(node)
+    return mark
