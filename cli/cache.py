@@ -1,45 +1,103 @@
-"""What `rulelang check` has read and compiled cleanly before, kept on disk
-so that checking a ruleset again costs reading it once.
+"""What `rulelang check` said of a text it passed, kept on disk, so that
+checking the same text again costs reading its files, not the ruleset.
 
-An entry says one thing: this ruleset, at these parameters, was read at
-each of these numbers of players and every mode compiled there, without an
-error, under this version of rulelang and this Python. Its name is the
-SHA-256 of all of that:
+An entry says: this text (the ruleset's file and every file of its
+`extends:` chain, byte for byte), checked with these options under this
+version of rulelang and this Python, passed, and `check` printed this. It
+is looked up before anything is parsed, by a name made of what `check` is
+asked, all known before reading the ruleset (`Asked.name`):
 
-* the ruleset's text (every file of its `extends:` chain: `source_hash`) and
-  the files' paths, the parameters the command line set, the numbers of
-  players `check` reads it at, and the front end's limits (`--limit`);
-* the source of rulelang itself (every `.py` file of the front end, the
-  interpreter and the command line, which says what `check` compiles), so a
-  changed compiler never trusts an old verdict;
-* Python's version, whose own bounds (nesting) the compiler meets.
+* the ruleset's path as named and as found, and the SHA-256 of its bytes;
+* the command line's parameters (`--set`), limits (`--limit`), folders
+  (`--extends-dir`) and the options that change what is printed
+  (`--strict-text`, `--texts`);
+* the source of rulelang itself (every `.py` and `.lark` file of the front
+  end, the interpreter and the command line), so a changed compiler never
+  trusts an old verdict, and Python's version, whose bounds the compiler meets.
 
-The entry's content is its own name: one that is truncated, damaged or
-written by something else does not match and is compiled again. It holds no
-code and nothing that runs: the worst a planted entry can do is spare
-`check` one compilation, and the mode is compiled (and its error reported)
-when a game is played. Entries are written whole (a temporary file renamed
-onto the name), and the oldest are removed past `MOST_ENTRIES`.
+The files a ruleset `extends:` are named in the text itself, so the entry
+holds each link of the chain (the file, the name its `extends:` gives, the
+file found, the SHA-256 of its bytes); before it is believed, each name is
+looked up again as the loader would and each file hashed again.
 
+An entry is data, never code: JSON of strings, numbers and lists, read with
+`json` and refused unless its shape is exactly that of an entry, its name is
+its own, and it is at most `MOST_BYTES`. It carries an HMAC-SHA256 made with
+a secret key of this cache (created with the cache, readable by its owner
+only), and entries and key are believed only from files of this user that
+others cannot write: an entry someone else planted or edited, one copied
+from another cache, one truncated or damaged is no entry, and the ruleset is
+checked and compiled again. What an entry holds is printed as it is: the
+lines `check` wrote (warnings and the summary) and the JSON of its report.
+
+Entries are written whole (a temporary file renamed onto the name), only
+for texts that passed, and the oldest are removed past `MOST_ENTRIES`.
 Where: `$RULELANG_CACHE_DIR`, else `$XDG_CACHE_HOME/rulelang`, else
-`~/.cache/rulelang`; `RULELANG_CACHE=off` turns it off. A cache that cannot
-be read or written is no cache: `check` compiles, as it would without one.
+`~/.cache/rulelang`; `RULELANG_CACHE=off` or `check --no-cache` turns it
+off. A cache that cannot be read or written is no cache: `check` checks, as
+it would without one.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
+import stat
 import sys
 import tempfile
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rulelang import ir
-from rulelang.limits import Limits
+MOST_ENTRIES = 4096
+MOST_BYTES = 1 << 20  # an entry: a few warnings and a summary line (a bigger one is neither written nor read)
+FORMAT = "rulelang-checked-2"
+KEY = ".key"  # the cache's secret (dot files are not entries)
 
-MOST_ENTRIES = 4096  # 65 bytes each
-FORMAT = "rulelang-checked-1"
+
+@dataclass(frozen=True)
+class Outcome:
+    """What `check` says of one ruleset: its report and problems in `--format json`
+    (JSON records), and the lines it writes to standard error and output as text."""
+    report: dict
+    problems: tuple[dict, ...]
+    err: tuple[str, ...]
+    out: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.report.get("ok"))
+
+
+@dataclass(frozen=True)
+class Link:
+    """One `extends:` of a ruleset's chain: the file that says it, the name it gives,
+    the file that name was found to be, and the SHA-256 of that file's text."""
+    variant: str
+    ref: str
+    base: str
+    digest: str
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What `check` is asked of one ruleset, as the command line says it."""
+    ref: str
+    sets: tuple[str, ...]
+    limits: tuple[str, ...]
+    extends_dirs: tuple[str, ...]
+    options: tuple[str, ...]  # the options that change what is printed
+
+    def name(self, path: Path, data: bytes) -> str | None:
+        """The entry's name for the ruleset file at `path` holding `data` (None: none can be trusted)."""
+        version = code_version()
+        if version is None:
+            return None
+        said = json.dumps([FORMAT, sys.version, version, self.ref, str(path), os.path.abspath(path),
+                           hashlib.sha256(data).hexdigest(), self.sets, self.limits,
+                           [os.path.abspath(d) for d in self.extends_dirs], self.options])
+        return hashlib.sha256(said.encode()).hexdigest()
 
 
 def folder() -> Path | None:
@@ -65,47 +123,65 @@ def code_version() -> str | None:
     root = Path(__file__).resolve().parent.parent
     try:
         for package in ("rulelang", "interpreter", "cli"):
-            for path in sorted((root / package).rglob("*.py")):
+            for path in sorted(p for p in (root / package).rglob("*") if p.suffix in (".py", ".lark")):
                 digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     except OSError:
         return None
     return digest.hexdigest()
 
 
-def key(ruleset: ir.Ruleset, params: dict, counts: list, limits: Limits) -> str | None:
-    """The name of the entry for `ruleset` as read with `params` (the command line's) under
-    `limits`, checked at each of `counts` players (None: no entry can be trusted)."""
-    version = code_version()
-    if version is None:
+def recall(name: str | None, root: Path, extends_dirs, file_bytes: int) -> Outcome | None:
+    """The outcome an entry of that name holds, if it is whole, this cache's own, and every
+    file of the ruleset's `extends:` chain is as it was (None: check the ruleset)."""
+    where = folder()
+    if where is None or name is None:
         return None
-    said = json.dumps([FORMAT, sys.version, version, ruleset.source_hash, list(ruleset.files),
-                       params, counts, repr(limits)], sort_keys=True, default=repr)
-    return hashlib.sha256(said.encode()).hexdigest()
-
-
-def known(name: str | None) -> bool:
-    """Whether an entry of that name is there, whole."""
-    where = folder()
-    if where is None or name is None:
-        return False
+    key = _secret(where, make=False)
+    data = _own_file(where / name, MOST_BYTES) if key is not None else None
+    if data is None:
+        return None
     try:
-        with open(where / name, "rb") as f:
-            return f.read(100) == name.encode() + b"\n"
-    except (OSError, ValueError):
-        return False
+        entry = json.loads(data)
+        outcome, links = _read(entry, name)
+        if not hmac.compare_digest(entry["mac"], _mac(key, entry)):
+            return None
+    except (ValueError, TypeError, KeyError, RecursionError):  # (JSON nested a million deep: no entry either)
+        return None
+    from rulelang.errors import RulesetError
+    from rulelang.files import Folders, Unreadable, read_bytes
+    folders = Folders.around(root, extends_dirs)
+    try:
+        for link in links:  # looked up again, as the loader does, and read again
+            found = folders.find(link.ref, Path(link.variant), None)
+            if str(found) != link.base or \
+                    hashlib.sha256(read_bytes(found, file_bytes, "a ruleset")).hexdigest() != link.digest:
+                return None
+    except (RulesetError, Unreadable, OSError):
+        return None
+    return outcome
 
 
-def remember(name: str | None) -> None:
-    """Write the entry (whole, or not at all), and keep the cache within its bound."""
+def remember(name: str | None, links: tuple[Link, ...], outcome: Outcome) -> None:
+    """Write the entry of a ruleset that passed (whole, or not at all), and keep the cache within its bound."""
     where = folder()
-    if where is None or name is None:
+    if where is None or name is None or not outcome.ok:
         return
     try:
         where.mkdir(parents=True, exist_ok=True, mode=0o700)
+        key = _secret(where, make=True)
+        if key is None:
+            return
+        entry = {"format": FORMAT, "name": name, "links": [[k.variant, k.ref, k.base, k.digest] for k in links],
+                 "report": outcome.report, "problems": list(outcome.problems), "err": list(outcome.err),
+                 "out": list(outcome.out)}
+        entry["mac"] = _mac(key, entry)
+        data = json.dumps(entry).encode()
+        if len(data) > MOST_BYTES:
+            return
         fd, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".part")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(name.encode() + b"\n")
+                f.write(data)
             os.replace(temporary, where / name)
         except BaseException:
             os.unlink(temporary)
@@ -115,8 +191,69 @@ def remember(name: str | None) -> None:
         pass  # a read-only or full disk: no cache, the same verdicts
 
 
+def _read(entry, name: str) -> tuple[Outcome, tuple[Link, ...]]:
+    """The outcome and links of an entry, if its shape is exactly an entry's (else ValueError)."""
+    if not isinstance(entry, dict) or set(entry) != {"format", "name", "links", "report", "problems", "err",
+                                                     "out", "mac"}:
+        raise ValueError("not an entry")
+    if entry["format"] != FORMAT or entry["name"] != name or not isinstance(entry["mac"], str):
+        raise ValueError("not this entry")
+    links = tuple(Link(*_strings(k, 4)) for k in _list(entry["links"]))
+    report, problems = entry["report"], _list(entry["problems"])
+    if not isinstance(report, dict) or report.get("ok") is not True or \
+            not all(isinstance(p, dict) for p in problems):
+        raise ValueError("not a report")
+    return Outcome(report, tuple(problems), _strings(entry["err"]), _strings(entry["out"])), links
+
+
+def _list(value) -> list:
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    return value
+
+
+def _strings(value, count: int | None = None) -> tuple[str, ...]:
+    if not all(isinstance(v, str) for v in _list(value)) or count is not None and len(value) != count:
+        raise ValueError("not strings")
+    return tuple(value)
+
+
+def _mac(key: bytes, entry: dict) -> str:
+    said = json.dumps({k: v for k, v in entry.items() if k != "mac"}, sort_keys=True)
+    return hmac.new(key, said.encode(), hashlib.sha256).hexdigest()
+
+
+def _secret(where: Path, make: bool) -> bytes | None:
+    """This cache's key (made if asked and absent; None: there is none this user alone can write)."""
+    path = where / KEY
+    if make and not path.exists():
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(os.urandom(32))
+        except FileExistsError:
+            pass  # another check made it meanwhile
+    key = _own_file(path, 64)
+    return key if key is not None and len(key) == 32 else None
+
+
+def _own_file(path: Path, most: int) -> bytes | None:
+    """The bytes of a regular file of this user that no one else may write, of at most `most` bytes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > most or info.st_mode & 0o022 or \
+                hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+            return None
+        data = f.read(most + 1)
+    return data if len(data) <= most else None
+
+
 def _prune(where: Path) -> None:
-    entries = list(os.scandir(where))
+    entries = [e for e in os.scandir(where) if not e.name.startswith(".")]
     if len(entries) <= MOST_ENTRIES:
         return
     entries.sort(key=lambda e: e.stat().st_mtime)

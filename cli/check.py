@@ -6,32 +6,44 @@ Compiling finds what only the code generator can (Python's own bounds), so
 `check` compiles modes — but only the compilations that can differ, so its
 cost follows the text of the ruleset, not what the text multiplies:
 
-* A ruleset with a number of players (`players: 2..4`) is read at the
-  fewest and at the most players. Names that exist only from some count on
-  (a mode's `roles: [player_4]`) are found at the fewest; the rules grow with
-  the count (a loop over the players, a zone each player has), so Python's
-  bounds are met first at the most. A count in between is read and compiled
-  when a game is played at it (`--set players=N`), as any count is.
+* A ruleset with a number of players (`players: 2..4`) is read (parsed once,
+  checked at each count) at the fewest and at the most players, and compiled
+  at the most. Names that exist only from some count on (a mode's
+  `roles: [player_4]`) are found by reading at the fewest. What only a
+  compilation finds is Python's bound on nesting (20 loops inside one
+  another), met where the rules nest deepest: the rules grow with the count
+  (a loop over the players, a zone each player has: with one player the loop
+  is folded away), so the bound is met first at the most. Rules that run
+  only below the most (`if count(players) == 1:` nesting 20 loops) are
+  compiled, and such an error reported, when a game is played at that count,
+  as for any count in between (`--set players=N` checks one count).
 * Modes with the same rules (YAML aliases of one mode, copies under other
   names and titles) compile to the same program: each is compiled once.
 
-* What was read and compiled cleanly once is not again: cache.py keeps, on
-  disk, which texts (at which parameters) passed under which version of
-  rulelang (`RULELANG_CACHE`).
+* What passed once is not checked again: cache.py keeps, on disk, what
+  `check` printed of each text it passed (at these options, under this
+  version of rulelang), looked up from the files' bytes before anything is
+  parsed (`RULELANG_CACHE`, `--no-cache`).
 
 `compiled` is the one place `check` compiles a mode.
 """
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from rulelang import RulesetError, ir, lint, parse_assignments, pins
-from rulelang.files import find_ruleset
+from rulelang.errors import RulesetError
+from rulelang.files import Unreadable, find_ruleset, read_bytes
 
 from . import cache
-from .common import UsageError, limits, load, loading_args, ruleset_args
+from .common import UsageError, limits, loading_args, ruleset_args
+
+if TYPE_CHECKING:  # (the front end is imported when a ruleset is read: not when `check` knows the text)
+    from rulelang import ir
+    from rulelang.variants import Tree
 
 
 def check_arguments(p) -> None:
@@ -44,6 +56,9 @@ def check_arguments(p) -> None:
     p.add_argument("--texts", action="store_true",
                    help="list every hand-written text with the fingerprint of the rules it describes "
                         "(to pin a text: write `checked: FINGERPRINT` beside it)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="check and compile every ruleset, without reading or writing what was checked before "
+                        "(as RULELANG_CACHE=off; docs/reliability.md)")
     p.set_defaults(command=cmd_check)
 
 
@@ -60,64 +75,97 @@ def cmd_check(args) -> int:
     text = args.format == "text"
     reports, problems = [], []
     try:
+        from rulelang.params import parse_assignments
         params = parse_assignments(args.set)
     except RulesetError as exc:
         if text:
             raise
-        params, problems = None, [(None, d) for d in exc.diagnostics]
+        params, problems = None, [_problem(d, None) for d in exc.diagnostics]
     for ref in args.ruleset if params is not None else ():
-        try:
-            rs, counts = _checked(args, ref, params)
-        except RulesetError as exc:
-            problems += [(ref, d) for d in exc.diagnostics]
-            reports.append({"ruleset": ref, "ok": False})
-            if text:
-                print(exc.format(), file=sys.stderr)
-            continue
-        stale = set(pins.stale(rs)) if args.strict_text else set()  # --strict-text: stale texts are errors
-        warnings = [dataclasses.replace(w, severity="error") if w in stale else w for w in lint.warnings(rs)]
-        problems += [(ref, w) for w in warnings]
+        outcome = _outcome(args, ref, params)
+        reports.append(outcome.report)
+        problems += outcome.problems
         if text:
-            for warning in warnings:
-                print(warning.format(), file=sys.stderr)
-        if stale:
-            reports.append({"ruleset": ref, "ok": False})
-            continue
-        summary = _summary(ref, rs, params, counts)
-        reports.append({"ruleset": ref, "ok": True, "files": list(rs.files), "summary": summary})
-        if text:
-            if args.texts:
-                for t in pins.texts(rs):
-                    state = "not pinned" if t.checked is None else "stale" if t.stale else "checked"
-                    print(f"{t.span}: {t.what}: {t.current} ({state})")
-            print(summary)
+            for line in outcome.err:
+                print(line, file=sys.stderr)
+            for line in outcome.out:
+                print(line)
     if not text:
-        from queries.problems import Problem  # the editors' records: one format for every front door
-        found = [Problem.of(d, _file(ref)).as_json() for ref, d in problems]
-        print(json.dumps({"rulesets": reports, "problems": found}, indent=2))
-    return 2 if any(d.severity == "error" for _, d in problems) else 0
+        print(json.dumps({"rulesets": reports, "problems": problems}, indent=2))
+    return 2 if any(p["severity"] == "error" for p in problems) else 0
 
 
-def _checked(args, ref: str, params: dict) -> tuple[ir.Ruleset, list[int | None]]:
-    """The ruleset as the command line sets it (RulesetError if it, or any
-    compilation that can differ, fails), and the player counts it was read at."""
-    rs = load(args, ref, params)
+def _outcome(args, ref: str, params: dict) -> cache.Outcome:
+    """What `check` says of one ruleset: as it said before of the same text and options
+    (cache.py), or found now (and remembered if it passed)."""
+    asked = cache.Asked(ref, tuple(args.set), tuple(getattr(args, "limit", None) or ()),
+                        tuple(getattr(args, "extends_dir", ())),
+                        tuple(o for o in ("strict_text", "texts") if getattr(args, o)))
+    name = data = None
+    if not args.no_cache:
+        try:
+            path, most = find_ruleset(ref), limits(args).file_bytes
+            data = read_bytes(path, most, "a ruleset")
+            name = asked.name(path, data)
+            remembered = cache.recall(name, path, asked.extends_dirs, most)
+        except (RulesetError, Unreadable, OSError):
+            remembered = None  # the check below says what is wrong
+        if remembered is not None:
+            return remembered
+    from rulelang import lint, pins
+    try:
+        tree, rs, counts = _checked(args, ref, params)
+    except RulesetError as exc:
+        return cache.Outcome({"ruleset": ref, "ok": False}, tuple(_problem(d, ref) for d in exc.diagnostics),
+                             (exc.format(),), ())
+    stale = set(pins.stale(rs)) if args.strict_text else set()  # --strict-text: stale texts are errors
+    warnings = [dataclasses.replace(w, severity="error") if w in stale else w for w in lint.warnings(rs)]
+    found, err = tuple(_problem(w, ref) for w in warnings), tuple(w.format() for w in warnings)
+    if stale:
+        return cache.Outcome({"ruleset": ref, "ok": False}, found, err, ())
+    summary = _summary(ref, rs, params, counts)
+    out = tuple(f"{t.span}: {t.what}: {t.current} "
+                f"({'not pinned' if t.checked is None else 'stale' if t.stale else 'checked'})"
+                for t in (pins.texts(rs) if args.texts else ())) + (summary,)
+    outcome = cache.Outcome({"ruleset": ref, "ok": True, "files": list(rs.files), "summary": summary},
+                            found, err, out)
+    if data is not None and tree.sources[-1].text.encode("utf-8") == data:  # what was hashed is what was read
+        texts = {s.name: s.text for s in tree.sources}
+        cache.remember(name, tuple(cache.Link(variant, base_ref, base, _digest(texts[base]))
+                                   for variant, base_ref, base in tree.links), outcome)
+    return outcome
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _problem(d, ref: str | None) -> dict:
+    from queries.problems import Problem  # the editors' records: one format for every front door
+    return Problem.of(d, _file(ref)).as_json()
+
+
+def _checked(args, ref: str, params: dict) -> tuple[Tree, ir.Ruleset, list[int | None]]:
+    """The ruleset's files, the ruleset as the command line sets it (RulesetError if it,
+    or any compilation that can differ, fails), and the player counts it was read at."""
+    from rulelang.loader import read_ruleset
+    from rulelang.variants import read_tree
+    tree = read_tree(find_ruleset(ref), limits(args), getattr(args, "extends_dir", ()))  # read at every count
+    rs = read_ruleset(tree, params, limits(args))
     counts = [rs.param_values.get("players")]
     if rs.players is not None and "players" not in params:
         counts = sorted({rs.players.low, rs.players.high})
-    entry = cache.key(rs, params, counts, limits(args))
-    if cache.known(entry):
-        return rs, counts  # read and compiled cleanly before, as it is now
+    seated = rs
+    for n in counts:  # read at each count; compiled at the last, the most players
+        seated = rs if n == rs.param_values.get("players") else \
+            read_ruleset(tree, {**params, "players": str(n)}, limits(args))
     done: set = set()
-    for n in counts:
-        seated = rs if n == rs.param_values.get("players") else load(args, ref, {**params, "players": str(n)})
-        for mode in seated.modes.values():
-            same = (n, rules_of(mode))
-            if same not in done:
-                done.add(same)
-                compiled(seated, mode.name)
-    cache.remember(entry)
-    return rs, counts
+    for mode in seated.modes.values():
+        same = rules_of(mode)
+        if same not in done:
+            done.add(same)
+            compiled(seated, mode.name)
+    return tree, rs, counts
 
 
 def rules_of(mode: ir.Mode) -> ir.Mode:

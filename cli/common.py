@@ -6,15 +6,14 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
-from rulelang import ir, load_ruleset, parse_assignments
 from rulelang.errors import did_you_mean
 from rulelang.limits import DEFAULT
-from rulelang.params import decimal, whole_number
 
 if TYPE_CHECKING:
     from interpreter.compiler.options import CompileOptions
     from interpreter.engine.game import Game
     from interpreter.engine.scenarios import Scenario
+    from rulelang import ir
 
 # The interpreter is imported by the functions that play: `check` and the printing commands
 # need only the front end when nothing is to be compiled.
@@ -41,6 +40,7 @@ def _shown(text: str) -> str:
 def whole(low: int, high: int):
     """An argparse type: a whole number in ASCII digits from `low` to `high`."""
     def parse(text: str) -> int:
+        from rulelang.params import whole_number  # (params reads the IR: imported when a number is given)
         number = whole_number(text, 19)
         if number is None or not low <= number <= high:
             raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, "
@@ -50,6 +50,7 @@ def whole(low: int, high: int):
 
 
 def seed(text: str) -> int:
+    from rulelang.params import whole_number
     number = whole_number(text, 18)
     if number is None:
         raise argparse.ArgumentTypeError(f"expected a whole number of at most 18 digits, not '{_shown(text)}'")
@@ -57,6 +58,7 @@ def seed(text: str) -> int:
 
 
 def seconds(text: str) -> float:
+    from rulelang.params import decimal
     number = decimal(text)
     if number is None or not 0 < number <= MOST_SECONDS:
         raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {MOST_SECONDS:,.0f} "
@@ -144,6 +146,7 @@ def limits(args):
 
 def load(args, ref: str | None = None, params: dict | None = None) -> ir.Ruleset:
     """The ruleset the command line names (or `ref`), read as its options say."""
+    from rulelang import load_ruleset, parse_assignments
     return load_ruleset(ref or args.ruleset, parse_assignments(args.set) if params is None else params,
                         limits(args), getattr(args, "extends_dir", ()))
 
@@ -158,6 +161,7 @@ def scenario(args) -> Scenario | None:
     if getattr(args, "resume", None):
         raise UsageError("--scenario starts a new game; a saved game (--resume) carries its own scenario")
     found = load_scenario(path, limits(args))
+    from rulelang import parse_assignments
     given = parse_assignments(args.set)
     conflicts = [f"--set {k}={given[k]} (the scenario's: {v})" for k, v in found.params.items()
                  if k in given and given[k] != v]

@@ -14,7 +14,6 @@ import dataclasses
 from dataclasses import dataclass
 
 from .errors import Diagnostic, RulesetError, Source, Span, did_you_mean
-from .params import whole_number
 
 
 @dataclass(frozen=True)
@@ -31,6 +30,7 @@ class Limits:
 
     def changed(self, assignments: list[str]) -> "Limits":
         """These limits with `NAME=N` items applied (`--limit`); bad items are a RulesetError."""
+        from .params import whole_number  # (params reads the IR: not imported by what needs only the limits)
         changes, problems = {}, []
         names = [f.name for f in dataclasses.fields(self)]
         for item in assignments:

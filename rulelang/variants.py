@@ -25,7 +25,7 @@ the variant. The rules of merging:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cardrows import format_table, split_table
@@ -44,6 +44,11 @@ class Tree:
     from, the most basic first (the ruleset's hash covers all of them)."""
     root: YNode
     sources: tuple[Source, ...]
+    # each `extends:` of the chain, the most basic last: (the file saying it, the name it gives, the file found)
+    links: tuple[tuple[str, str, str], ...] = ()
+    # each rules text's IR as parsed (sections/reader.py): a tree read again (`check` reads
+    # one at several player counts) parses none of it again; the IR is immutable, so shared
+    parsed: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def read_tree(path: Path, limits: Limits = DEFAULT, extends_dirs=()) -> Tree:
@@ -83,6 +88,7 @@ def resolve(root: YNode, path: Path, chain: tuple[Path, ...], limits: Limits = D
     diag = Diagnostics()
     source = root.span.source
     sources: tuple[Source, ...]
+    links: tuple[tuple[str, str, str], ...] = ()
     if not isinstance(root, YMap) or "extends" not in root:
         merged, sources = root, (source,)
     else:
@@ -101,10 +107,11 @@ def resolve(root: YNode, path: Path, chain: tuple[Path, ...], limits: Limits = D
         base = resolve(_base(base_path, ref, node.span, limits), base_path, (*chain, here), limits, folders)
         merged = _Merger(diag).ruleset(base.root, root)
         sources = (*base.sources, source)
+        links = ((str(path), ref, str(base_path)), *base.links)
     if isinstance(merged, YMap) and isinstance(modes := merged.get("modes"), YMap):
         merged = _with(merged, "modes", _Merger(diag).mode_extends(modes))
     diag.raise_if_any()
-    return Tree(merged, sources)
+    return Tree(merged, sources, links)
 
 
 def _with(node: YMap, key: str, value: YNode) -> YMap:

@@ -38,6 +38,7 @@ class Reader:
         self.limits = limits
         self.players_given = players  # `--set players=N`: the roles depend on it, so it is read first
         self.sources = tree.sources
+        self.parsed = tree.parsed
         self.diag = Diagnostics()
         self.names: dict[str, tuple[str, Span]] = {}  # global name -> (what, where)
         self.inline_abilities: list = []  # abilities written in card rows (abilities.InlineAbility)
@@ -159,10 +160,14 @@ class Reader:
             self.diag.error(node.span, f"expected rules text here (a {wanted})",
                             "write it as a string, or as a block after '|'")
             return None
+        same = (id(node), kind, self.limits.nesting, self.own)  # (the tree keeps the node: its id stays its own)
+        if same in self.parsed:
+            return self.parsed[same]
         origin = Origin(node.span_at)
         try:
-            return (parse_block if kind == "block" else parse_expression)(node.value, origin, self.limits.nesting,
-                                                                            self.own)
+            parsed = self.parsed[same] = (parse_block if kind == "block" else parse_expression)(
+                node.value, origin, self.limits.nesting, self.own)
+            return parsed
         except ParseError as exc:
             self.diag.items.append(exc.diagnostic)
             return None
