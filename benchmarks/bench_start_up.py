@@ -2,7 +2,7 @@
 and `rulelang check` of every bundled ruleset with its cache empty (cold) and
 filled (warm) — against Python's own start-up in the same run.
 
-    python benchmarks/bench_start_up.py [--rounds R] [--only NAME ...]
+    python benchmarks/bench_start_up.py [--rounds R] [--only NAME ...] [--before DIR]
 
 Every figure is a whole process (`python -m cli ...`, as the `rulelang`
 script runs it): its CPU time (user and system, from wait4, so the load of a
@@ -10,7 +10,10 @@ shared machine counts little) and its wall time. The commands take turns in
 each round — the baseline, `--help`, then each ruleset cold and warm — and
 the medians of the rounds are printed as a Markdown table. Cold runs get a
 fresh cache folder (`RULELANG_CACHE_DIR`); warm runs the one their cold run
-filled. Nothing is written outside a temporary folder.
+filled. Nothing is written outside a temporary folder. `--before DIR`: another
+checkout (e.g. `git worktree add --detach /tmp/before main`), each of whose
+commands takes its turn right after the same command of this one, so the
+two are measured under the same load.
 """
 from __future__ import annotations
 
@@ -26,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def timed(argv: list[str], env: dict) -> tuple[float, float]:
+def timed(argv: list[str], env: dict, cwd: Path = ROOT) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of one whole process, which must succeed."""
     start = time.perf_counter()
-    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -48,7 +51,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
     parser.add_argument("--only", nargs="*", default=[], metavar="NAME", help="only these rulesets (by file name)")
+    parser.add_argument("--before", type=Path, metavar="DIR", help="another checkout, measured in the same rounds")
     args = parser.parse_args()
+    roots = [(ROOT, "")] + ([(args.before.resolve(), " (before)")] if args.before else [])
     python, cli = [sys.executable], [sys.executable, "-m", "cli"]
     cases = [("python -c pass (baseline)", python + ["-c", "pass"], None),
              ("rulelang --help", cli + ["--help"], None)]
@@ -56,15 +61,18 @@ def main() -> None:
         name = str(path.relative_to(ROOT / "rulesets"))
         cases += [(f"check {name}, cold", cli + ["check", str(path)], "cold"),
                   (f"check {name}, warm", cli + ["check", str(path)], "warm")]
-    figures: dict[str, list[tuple[float, float]]] = {label: [] for label, _, _ in cases}
+    figures: dict[str, list[tuple[float, float]]] = {label + tag: [] for label, _, _ in cases for _, tag in roots}
     with tempfile.TemporaryDirectory() as scratch:
         for r in range(args.rounds):
             for i, (label, argv, cache) in enumerate(cases):
-                env = dict(os.environ)
-                if cache is not None:
-                    # a cold run and the warm run after it share a folder; each round starts empty
-                    env["RULELANG_CACHE_DIR"] = os.path.join(scratch, f"{r}-{i - (cache == 'warm')}")
-                figures[label].append(timed(argv, env))
+                for k, (root, tag) in enumerate(roots):
+                    env = dict(os.environ)
+                    if cache is not None:
+                        # a cold run and the warm run after it share a folder; each round starts empty
+                        env["RULELANG_CACHE_DIR"] = os.path.join(scratch, f"{r}-{i - (cache == 'warm')}-{k}")
+                    # the same file of the other checkout (a path inside this one names it there)
+                    there = [a.replace(str(ROOT), str(root)) for a in argv]
+                    figures[label + tag].append(timed(there, env, root))
             print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
     print(f"| command ({args.rounds} rounds, medians) | CPU s | wall s |")
     print("|---|---:|---:|")
