@@ -11,6 +11,7 @@ else a body reads (a variable, a card, a zone) makes it no table.
 from __future__ import annotations
 
 from itertools import product
+from math import prod
 
 from rulelang import ir
 from rulelang.types import ROLE, EnumT
@@ -43,10 +44,10 @@ def table_item(rs: ir.Ruleset, d: ir.Define, head: str) -> Item | None:
             kinds.append((ty, values))
         else:
             return None
+    if prod(len(dom) for _, dom in kinds) * len(seats) > CELLS:  # counted before any is listed: kinds can be long
+        return None
     columns = [capital(" ".join(printed_value(rs, ty, v) for (ty, _), v in zip(kinds, vs)))
                for vs in product(*(dom for _, dom in kinds))]
-    if len(columns) * len(seats) > CELLS:
-        return None
     by_count: dict[int, list[tuple[str, list[str]]]] = {}
     try:
         for n in counts:

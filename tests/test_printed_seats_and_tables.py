@@ -132,3 +132,21 @@ def test_whose_things_and_other_players():
     assert "- Add 1 to the *order* of the player who leads the round.\n" in said  # not "… round's *order*"
     assert "For every player such that there is another player whose hand is not empty:" in said
     assert "If every player's hand is empty or the number of players in *through* is 0:" in said
+
+
+
+def test_a_term_of_many_long_kinds_is_counted_before_it_is_listed():
+    """Seven kinds of ten values are ten million combinations: no table, found at once, without
+    listing them (a ruleset is untrusted input); a term of one kind still is one."""
+    import time
+
+    from generators.tables import table_item
+    kinds = "\n".join(f"  k{i}: [{', '.join(f'v{i}_{j}' for j in range(10))}]" for i in range(7))
+    params = ", ".join(f"k{i} a{i}" for i in range(7))
+    game = GAME.replace("types:\n", f"types:\n{kinds}\n", 1).replace("define:\n", (
+        f"define:\n  wide(role p, {params}):\n    text: \"{{p}}'s wide value\"\n    value: seat(p) + 1\n"), 1)
+    rs = load_text(game, "seats.yaml")
+    start = time.process_time()
+    assert table_item(rs, rs.defines["wide"], "wide") is None
+    assert time.process_time() - start < 1
+    assert table_item(rs, rs.defines["starting"], "starting") is not None
