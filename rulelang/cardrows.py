@@ -8,9 +8,10 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from .abilities import ABILITY_TYPE, INLINE_START, InlineAbility, cell_span
+from .abilities import ABILITY_TYPE
 from .errors import Span, did_you_mean
 from .limits import over
+from .sections.abilities import INLINE_START, InlineAbility, cell_span
 from .types import BOOL, INT, ROLE, TEXT, EnumT, Type
 from .yamltree import YList, YMap, YNode, YScalar
 
@@ -218,7 +219,7 @@ class _Written:
 def _inline(reader, cell: _Written, card_type: str, label: str | None, values: dict, enums) -> str:
     """The name of an ability written in a row: the card's label (or first text
     field) as a name (`"Keen Eye"` -> keen_eye), made unique among the abilities; read later,
-    once the events are known (abilities.read_inline)."""
+    once the events are known (sections/abilities.py: read_inline)."""
     shown = re.sub(r"{(\w+)}", lambda m: str(values.get(m.group(1), "")), label) if label else ""
     base = re.sub(r"\W+", "_", shown.lower()).strip("_") or f"{card_type}_card"
     if base[0].isdigit():

@@ -11,8 +11,7 @@ import hashlib
 from pathlib import Path
 
 from . import ir
-from .abilities import (ABILITY, ABILITY_TYPE, EVENT, ability_names, read_abilities, read_events, read_inline,
-                        with_used_flags)
+from .abilities import ABILITY_TYPE, with_used_flags
 from .cardtable import CARD, read_card_types
 from .checker import Checker, check
 from .checker.ruleset import check_ruleset
@@ -20,6 +19,7 @@ from .errors import Diagnostic, RulesetError, Source
 from .files import find_ruleset
 from .limits import DEFAULT, Limits
 from .params import apply_params
+from .sections.abilities import ABILITY, EVENT, ability_names, read_abilities, read_events, read_inline
 from .sections.functions import DEFINE, PROCEDURE, read_functions
 from .sections.modes import MODE, read_modes
 from .sections.players import PLAYERS, ROLES, read_players, read_roles

@@ -7,7 +7,7 @@ import pkgutil
 import pytest
 from helpers import ROOT, rulelang
 
-from rulelang import RulesetError, abilities, bundled_names, cardtable, load_ruleset, load_text, loader, maps, sections
+from rulelang import RulesetError, bundled_names, cardtable, load_ruleset, load_text, loader, maps, sections
 from rulelang.schema import schema
 from rulelang.sections.shapes import AnyOf, Keys, ListOf, Named
 from rulelang.yamltree import dump, load_yaml, plain
@@ -142,7 +142,7 @@ def test_every_table_of_keys_the_readers_check_is_in_the_schema():
     written = tables(loader.FILE, [])
     modules = [importlib.import_module(f"rulelang.sections.{m.name}")
                for m in pkgutil.iter_modules(sections.__path__)]
-    modules += [cardtable, abilities, maps, loader]
+    modules += [cardtable, maps, loader]
     declared = {f"{m.__name__}.{name}": value for m in modules for name, value in vars(m).items()
                 if isinstance(value, Keys)}
     assert len(declared) > 15

@@ -11,13 +11,15 @@ from __future__ import annotations
 import os
 import time
 from contextlib import closing
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from ..engine.game import Game
-from ..engine.scenarios import Scenario
 from .backends import InProcess, Processes, chunk_size
 from .tally import Tally
 from .work import Chunk, Failure, Setup, prepare
+
+if TYPE_CHECKING:  # (a scenario is read, with YAML, only when a command names one)
+    from ..engine.scenarios import Scenario
 
 
 def available_cores() -> int:

@@ -15,6 +15,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError
@@ -24,9 +25,11 @@ from ..agents.match import play
 from ..agents.registry import PLUGINS, agent_maker, load_plugin
 from ..compiler.options import ALL, CompileOptions
 from ..engine.game import DEFAULT_STEP_LIMIT, Game
-from ..engine.scenarios import Scenario
 from ..engine.view import Viewer
 from ..runtime.errors import RuleError
+
+if TYPE_CHECKING:  # (a scenario is read, with YAML, only when a command names one)
+    from ..engine.scenarios import Scenario
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from rulelang import ir
 from rulelang.errors import RulesetError
@@ -22,8 +22,10 @@ from rulelang.files import Unreadable, read_bytes
 from ..runtime.chance import Decided, Told, since_decision, since_own
 from ..runtime.state import State
 from .game import Game
-from .scenarios import Scenario, scenario_of
 from .view import Viewer
+
+if TYPE_CHECKING:  # (a scenario is read, with YAML, only when a log has one)
+    from .scenarios import Scenario
 
 LOG_FORMAT = "rulelang-log/1"
 LOG_BYTES = 64 * 2**20  # about 300,000 decisions: far more than a game makes
@@ -274,6 +276,7 @@ def _start(game: Game, head: dict) -> State:
         return game.new_state(head["seed"])
     if not isinstance(record, dict) or not isinstance(record.get("text"), str):
         raise ReplayError("the log's scenario is not one a log holds (its name, hash, path and text)")
+    from .scenarios import scenario_of
     try:
         return scenario_of(record).start(game, head["seed"])
     except RulesetError as exc:

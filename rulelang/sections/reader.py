@@ -41,7 +41,7 @@ class Reader:
         self.parsed = tree.parsed
         self.diag = Diagnostics()
         self.names: dict[str, tuple[str, Span]] = {}  # global name -> (what, where)
-        self.inline_abilities: list = []  # abilities written in card rows (abilities.InlineAbility)
+        self.inline_abilities: list = []  # abilities written in card rows (sections/abilities.py)
         self.roles: tuple[ir.Role, ...] = ()  # once read: a card's state value may name one
         self.card_type_names: dict[str, None] = {}  # before the cards are read: a state value's type may name one
         self.language = self.read_language()
