@@ -11,9 +11,11 @@ asked, all known before reading the ruleset (`Asked.name`):
 * the command line's parameters (`--set`), limits (`--limit`), folders
   (`--extends-dir`) and the options that change what is printed
   (`--strict-text`, `--texts`);
-* the source of rulelang itself (every `.py` and `.lark` file of the front
-  end, the interpreter and the command line), so a changed compiler never
-  trusts an old verdict, and Python's version, whose bounds the compiler meets.
+* the source of rulelang itself (`code_version`: every `.py` and `.lark` file
+  of the front end, the interpreter and the command line, by its name, size
+  and time of last change, as Python's own bytecode cache knows a source
+  unchanged), so a changed compiler never trusts an old verdict, and Python's
+  version, whose bounds the compiler meets.
 
 The files a ruleset `extends:` are named in the text itself, so the entry
 holds each link of the chain (the file, the name its `extends:` gives, the
@@ -36,6 +38,10 @@ Where: `$RULELANG_CACHE_DIR`, else `$XDG_CACHE_HOME/rulelang`, else
 `~/.cache/rulelang`; `RULELANG_CACHE=off` or `check --no-cache` turns it
 off. A cache that cannot be read or written is no cache: `check` checks, as
 it would without one.
+
+The folder, the key, the checks of a file's owner and the whole writes are
+shared with the cache of rulesets read (read_cache.py), each in a folder of
+its own (`folder(kind)`).
 """
 from __future__ import annotations
 
@@ -100,34 +106,44 @@ class Asked:
         return hashlib.sha256(said.encode()).hexdigest()
 
 
-def folder() -> Path | None:
-    """Where the entries are (None: the cache is turned off)."""
+def folder(kind: str = "checked") -> Path | None:
+    """Where the entries of a kind are (None: the cache is turned off)."""
     if os.environ.get("RULELANG_CACHE", "").lower() in ("off", "0", "no", "false"):
         return None
     base = os.environ.get("RULELANG_CACHE_DIR")
     if base:
-        return Path(base) / "checked"
+        return Path(base) / kind
     xdg = os.environ.get("XDG_CACHE_HOME")
     try:
         root = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
     except RuntimeError:  # no home to keep it in
         return None
-    return root / "rulelang" / "checked"
+    return root / "rulelang" / kind
 
 
 @lru_cache(maxsize=1)
 def code_version() -> str | None:
-    """The SHA-256 of rulelang's own source: the front end's, the interpreter's and the command
-    line's (None: a file of it cannot be read, so no verdict can be trusted to be this version's)."""
+    """A digest of rulelang's own source — the front end's, the interpreter's and the command
+    line's — from each file's name, size and time of last change: the facts Python's own bytecode
+    cache trusts to say a source is unchanged (hashing the bytes of every file cost more than what
+    a warm command saves). None: a file of it cannot be looked at, so no entry can be trusted."""
     digest = hashlib.sha256()
-    root = Path(__file__).resolve().parent.parent
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
         for package in ("rulelang", "interpreter", "cli"):
-            for path in sorted(p for p in (root / package).rglob("*") if p.suffix in (".py", ".lark")):
-                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+            for folder_, subfolders, names in os.walk(os.path.join(root, package), onerror=_raise):
+                subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+                for name in sorted(n for n in names if n.endswith((".py", ".lark"))):
+                    path = os.path.join(folder_, name)
+                    info = os.stat(path)
+                    digest.update(f"{os.path.relpath(path, root)}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
     except OSError:
         return None
     return digest.hexdigest()
+
+
+def _raise(error: OSError):
+    raise error
 
 
 def recall(name: str | None, root: Path, extends_dirs, file_bytes: int) -> Outcome | None:
@@ -136,8 +152,8 @@ def recall(name: str | None, root: Path, extends_dirs, file_bytes: int) -> Outco
     where = folder()
     if where is None or name is None:
         return None
-    key = _secret(where, make=False)
-    data = _own_file(where / name, MOST_BYTES) if key is not None else None
+    key = secret(where, make=False)
+    data = own_file(where / name, MOST_BYTES) if key is not None else None
     if data is None:
         return None
     try:
@@ -147,6 +163,11 @@ def recall(name: str | None, root: Path, extends_dirs, file_bytes: int) -> Outco
             return None
     except (ValueError, TypeError, KeyError, RecursionError):  # (JSON nested a million deep: no entry either)
         return None
+    return outcome if chain_holds(links, root, extends_dirs, file_bytes) else None
+
+
+def chain_holds(links: tuple[Link, ...], root: Path, extends_dirs, file_bytes: int) -> bool:
+    """Whether every `extends:` of a ruleset's chain still names the file it named, holding the same bytes."""
     from rulelang.errors import RulesetError
     from rulelang.files import Folders, Unreadable, read_bytes
     folders = Folders.around(root, extends_dirs)
@@ -155,10 +176,10 @@ def recall(name: str | None, root: Path, extends_dirs, file_bytes: int) -> Outco
             found = folders.find(link.ref, Path(link.variant), None)
             if str(found) != link.base or \
                     hashlib.sha256(read_bytes(found, file_bytes, "a ruleset")).hexdigest() != link.digest:
-                return None
+                return False
     except (RulesetError, Unreadable, OSError):
-        return None
-    return outcome
+        return False
+    return True
 
 
 def remember(name: str | None, links: tuple[Link, ...], outcome: Outcome) -> None:
@@ -167,8 +188,7 @@ def remember(name: str | None, links: tuple[Link, ...], outcome: Outcome) -> Non
     if where is None or name is None or not outcome.ok:
         return
     try:
-        where.mkdir(parents=True, exist_ok=True, mode=0o700)
-        key = _secret(where, make=True)
+        key = secret(where, make=True)
         if key is None:
             return
         entry = {"format": FORMAT, "name": name, "links": [[k.variant, k.ref, k.base, k.digest] for k in links],
@@ -176,19 +196,24 @@ def remember(name: str | None, links: tuple[Link, ...], outcome: Outcome) -> Non
                  "out": list(outcome.out)}
         entry["mac"] = _mac(key, entry)
         data = json.dumps(entry).encode()
-        if len(data) > MOST_BYTES:
-            return
-        fd, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".part")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(temporary, where / name)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-        _prune(where)
+        if len(data) <= MOST_BYTES:
+            write_whole(where, name, data, MOST_ENTRIES)
     except OSError:
         pass  # a read-only or full disk: no cache, the same verdicts
+
+
+def write_whole(where: Path, name: str, data: bytes, most_entries: int) -> None:
+    """Write an entry whole (a temporary file renamed onto its name: never half of one), and keep
+    the folder within `most_entries` (OSError: not written)."""
+    fd, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(temporary, where / name)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    _prune(where, most_entries)
 
 
 def _read(entry, name: str) -> tuple[Outcome, tuple[Link, ...]]:
@@ -223,21 +248,23 @@ def _mac(key: bytes, entry: dict) -> str:
     return hmac.new(key, said.encode(), hashlib.sha256).hexdigest()
 
 
-def _secret(where: Path, make: bool) -> bytes | None:
-    """This cache's key (made if asked and absent; None: there is none this user alone can write)."""
+def secret(where: Path, make: bool) -> bytes | None:
+    """This cache's key (made, with its folder, if asked and absent; None: there is none this user
+    alone can write; OSError: the folder cannot be made)."""
     path = where / KEY
     if make and not path.exists():
+        where.mkdir(parents=True, exist_ok=True, mode=0o700)
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
             with os.fdopen(fd, "wb") as f:
                 f.write(os.urandom(32))
         except FileExistsError:
             pass  # another check made it meanwhile
-    key = _own_file(path, 64)
+    key = own_file(path, 64)
     return key if key is not None and len(key) == 32 else None
 
 
-def _own_file(path: Path, most: int) -> bytes | None:
+def own_file(path: Path, most: int) -> bytes | None:
     """The bytes of a regular file of this user that no one else may write, of at most `most` bytes."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
@@ -252,12 +279,12 @@ def _own_file(path: Path, most: int) -> bytes | None:
     return data if len(data) <= most else None
 
 
-def _prune(where: Path) -> None:
+def _prune(where: Path, most: int) -> None:
     entries = [e for e in os.scandir(where) if not e.name.startswith(".")]
-    if len(entries) <= MOST_ENTRIES:
+    if len(entries) <= most:
         return
     entries.sort(key=lambda e: e.stat().st_mtime)
-    for entry in entries[:len(entries) - MOST_ENTRIES // 2]:  # half at a time: not on every write
+    for entry in entries[:len(entries) - most // 2]:  # half at a time: not on every write
         try:
             os.unlink(entry.path)
         except OSError:

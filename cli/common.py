@@ -145,8 +145,11 @@ def limits(args):
 
 
 def load(args, ref: str | None = None, params: dict | None = None) -> ir.Ruleset:
-    """The ruleset the command line names (or `ref`), read as its options say."""
-    from rulelang import load_ruleset, parse_assignments
+    """The ruleset the command line names (or `ref`), read as its options say (or, when
+    this text was read so before, its IR from the cache of rulesets read: read_cache.py)."""
+    from rulelang.params import parse_assignments
+
+    from .read_cache import load as load_ruleset
     return load_ruleset(ref or args.ruleset, parse_assignments(args.set) if params is None else params,
                         limits(args), getattr(args, "extends_dir", ()))
 
