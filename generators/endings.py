@@ -30,7 +30,7 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         place = (", in " if then and stmt.kind != "end" else " in ") + join(sorted(where, key=_order)) if where else ""
         conds = list(dict.fromkeys(tighten([c for cond in conds for c in conjuncts(normal(cond, ctx.rs))])))
         if len(conds) == 1:
-            laid = lay(phrase(at, conds[0]))
+            laid = lay(phrase(at, conds[0]), people=at.people)
             items.append(Item(sentence(f"{head}{place}, when {laid.text}"), laid.items))
         else:
             items.append(Item(sentence(f"{head}{place}" + (", when all of these hold:" if conds else "")),
@@ -63,7 +63,7 @@ def score_range(r: ir.Rating) -> str:
 
 
 def condition_item(ctx: Context, condition: ir.Expr) -> Item:
-    laid = lay(phrase(ctx, condition))
+    laid = lay(phrase(ctx, condition), people=ctx.people)
     return Item(sentence(laid.text), laid.items)
 
 

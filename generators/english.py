@@ -98,6 +98,11 @@ class Context:
     def terms(self) -> dict[str, None]:
         return self.used.terms
 
+    @property
+    def people(self) -> frozenset[str]:
+        """The words that name a person in the rules' text: the roles' names ("Dealer", "North")."""
+        return frozenset(role_name(r).removeprefix("the ") for r in self.rs.roles)
+
     def with_refs(self, refs: Mapping[str, Bound]) -> Context:
         """This context with more bound names in scope."""
         return replace(self, refs={**self.refs, **refs})
@@ -247,13 +252,13 @@ def slots(ctx: Context, *parts) -> Phrase:
 
 def say(ctx: Context, *parts, body: list[Item] | None = None) -> Item:
     """One sentence, settled; a bulleted list it needs goes under it, before `body`."""
-    laid = lay(slots(ctx, *parts), lists=not body)
+    laid = lay(slots(ctx, *parts), lists=not body, people=ctx.people)
     return Item(sentence(laid.text), laid.items + (body or []))
 
 
 def nested(ctx: Context, head: Phrase, body: list[Item], then: str = "") -> Item:
     """`head: body` — inline when the body is one short sentence, else a sub-list."""
-    laid = lay(head, lists=False)
+    laid = lay(head, lists=False, people=ctx.people)
     if len(body) == 1 and not body[0].children and ": " not in body[0].text:  # one colon a sentence
         return Item(sentence(f"{laid.text}{then or ':'} {lower_first(ctx, body[0].text)}"))
     return Item(sentence(laid.text + (f"{then}:" if then else ":")), body)
@@ -316,7 +321,7 @@ def zone(ctx: Context, name: str, owner: ir.Expr | None = None) -> Phrase:
     if owner is not None:
         said = build(ctx, owner)
         if isinstance(said, Bound):  # kept a bound name: "every player's score sheet is empty"
-            return seq(Bound(possessive(said.text), name=said.name, noun=said.noun), f" {title}")
+            return seq(replace(said, text=possessive(said.text)), f" {title}")
         if isinstance(said, Words) and takes_s(said.text):
             return Words(f"{possessive(said.text)} {title}")
         return seq(f"the {title} of ", said)
@@ -362,7 +367,7 @@ def placeholder(name: str) -> str:
     return name.upper() if len(name) == 1 else em(words(name))
 
 
-def noun_ref(refs, n: Noun, of: int, index: int, name: str, first: str = "that") -> Bound:
+def noun_ref(refs, n: Noun, of: int, index: int, name: str, first: str = "that", scope: int = 0) -> Bound:
     """How a bound thing is referred to by its noun: "that card", else "the other card", "the third
     card" (the first of these not already in scope); two bound together "the first card" and "the
     second card". `first`: "the" for a define's parameter ("the player")."""
@@ -373,7 +378,7 @@ def noun_ref(refs, n: Noun, of: int, index: int, name: str, first: str = "that")
         candidates = [f"the {ordinal(i)} {n.one}" for i in range(1, 10)]
         candidates = [c for c in candidates if c not in used][index:]
     said = next((c for c in candidates if c not in used), f"{first} {n.one}")
-    return Bound(said, name=name, noun=n)
+    return Bound(said, name=name, noun=n, scope=scope)
 
 
 def group_noun(ctx: Context, ty, domain: ir.Expr) -> Noun | None:
@@ -417,7 +422,7 @@ def let_ref(ctx: Context, s: ir.Let) -> Bound:
     n = item_noun(ctx, s.value.ty)
     if len(s.name) >= 3 and s.name.replace("_", "").isalpha() or n is None or n.one == "number":
         return Bound(placeholder(s.name), name=s.name)
-    return noun_ref(ctx.refs, n, 1, 0, s.name)
+    return noun_ref(ctx.refs, n, 1, 0, s.name, scope=id(s))
 
 
 def inside(ctx: Context, b: ir.Binder) -> Context:
@@ -429,7 +434,7 @@ def inside(ctx: Context, b: ir.Binder) -> Context:
         n = group_noun(ctx, types.get(g.names[0]) or item_type(g.domain), g.domain)
         before = dict(refs)  # "the first" and "the second" of a group count from what was in scope
         for i, name in enumerate(g.names):
-            refs[name] = noun_ref(before, n, len(g.names), i, name) if n is not None else \
+            refs[name] = noun_ref(before, n, len(g.names), i, name, scope=id(b)) if n is not None else \
                 Bound(placeholder(name), name=name)
     return replace(ctx, refs=refs)
 

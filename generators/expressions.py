@@ -106,7 +106,7 @@ def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
         return Words(f"your {name}")
     who = build(ctx, owner)
     if isinstance(who, Bound):  # kept a bound name, so a condition on it reads "a player whose *bid* …"
-        return seq(Bound(possessive(who.text), name=who.name, noun=who.noun), f" {name}")
+        return seq(replace(who, text=possessive(who.text)), f" {name}")
     if isinstance(who, Words) and takes_s(who.text):  # a name: one word group, it takes the 's
         return Words(f"{possessive(who.text)} {name}")
     return seq(f"the {name} of ", who)
@@ -251,7 +251,7 @@ def case_items(ctx: Context, e: ir.Case) -> list[Item]:
         if isinstance(arm.value, ir.Const) and isinstance(arm.value.value, bool):  # a condition that never holds
             laid = lay(Words("always" if arm.value.value else "never"))
         else:
-            laid = lay(phrase(ctx, arm.value))
+            laid = lay(phrase(ctx, arm.value), people=ctx.people)
         head = "otherwise" if not arm.patterns else \
             grammar.capital(inline(settle(Join("or", tuple(build(ctx, p) for p in arm.patterns)))))
         items.append(Item(sentence(f"{head}: {laid.text}"), laid.items))

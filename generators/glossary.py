@@ -104,7 +104,7 @@ def term_item(ctx: Context, name: str) -> Item | None:
             return table
         if isinstance(d.body, ir.Case):
             return Item(f"{head}, depending on {expr(inner, d.body.subject)}:", case_items(inner, d.body))
-        laid = lay(phrase(inner, d.body))
+        laid = lay(phrase(inner, d.body), people=inner.people)
         if laid.text == fill_names(d.text or "", []):  # "a refresh card in the Reserve is face up"
             return None
         return Item(f"{head}: {laid.text}" + ("" if laid.text.endswith(":") else "."), laid.items)

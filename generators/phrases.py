@@ -55,9 +55,20 @@ class Words(Phrase):
 
 @dataclass(frozen=True)
 class Bound(Words):
-    """A bound name as the rules refer to it ("that soldier", *c*): `name` is the name, `noun` its noun."""
+    """A bound name as the rules refer to it ("that soldier", *c*): `name` is the name, `noun` its noun,
+    `scope` which binding of the name it is (two nested binders may both be named `p`)."""
     name: str = ""
     noun: object = None
+    scope: int = 0
+
+
+@dataclass(frozen=True)
+class Intro(Words):
+    """A bound thing introduced ("every player", "a card in your hand"): its first mention,
+    which later ones may refer back to (`pronouns`)."""
+    name: str = ""
+    noun: object = None
+    scope: int = 0
 
 
 @dataclass(frozen=True)
@@ -389,8 +400,11 @@ class Laid:
     items: list[Item] = field(default_factory=list)
 
 
-def lay(p: Phrase, lists: bool = True) -> Laid:
-    settled = settle(p, lists=lists)
+def lay(p: Phrase, lists: bool = True, people: frozenset[str] = frozenset()) -> Laid:
+    """A sentence settled, a thing mentioned again in it said as a pronoun where it can be
+    (`pronouns`; `people`: the words that name a person, such as the roles' names)."""
+    from .pronouns import refer  # it reads phrase trees: imported here, where both are defined
+    settled = refer(settle(p, lists=lists), people)
     text, items = inline(settled), bullets(settled)
     if items and text.endswith(tuple(INTRO.values())):  # "… all of the following hold:" and the bullets
         text += ":"

@@ -23,7 +23,7 @@ from .english import (Context, build, expression, group_noun, inside, item_noun,
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
 from .nouns import Noun, join, possessive, printed_field, words
-from .phrases import Bound, Clause, Join, Phrase, Scope, Seq, Words, bound, inline, settle
+from .phrases import Bound, Clause, Intro, Join, Phrase, Scope, Seq, Words, bound, inline, settle
 from .phrases import words as seq
 
 AGGREGATES = {"sum": "total", "min": "smallest", "max": "largest"}
@@ -63,7 +63,8 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     relatives = [relative(c, b.names[0], many) for c in said if c is not other]
     if any(r is None for r in relatives):
         return None
-    head = OTHER[det].format(n.one) if other is not None else _head(ctx, n, det, 1)
+    head = Intro(OTHER[det].format(n.one) if other is not None else _head(ctx, n, det, 1), name=b.names[0], noun=n,
+                 scope=id(b))
     tail = domain_tail(ctx, b.groups[0].domain, n)
     d = b.groups[0].domain
     if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
@@ -116,7 +117,9 @@ def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
             head = _head(ctx, n, "a", len(g.names))
         else:
             head = _head(ctx, n, det, len(g.names))
-        groups.append(seq(head, *domain_tail(ctx, g.domain, n)))
+        # a thing introduced alone: later mentions may refer back to it (`pronouns`)
+        intro = Intro(head, name=g.names[0], noun=n, scope=id(b)) if n is not None and len(g.names) == 1 else head
+        groups.append(seq(intro, *domain_tail(ctx, g.domain, n)))
     return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
 
 

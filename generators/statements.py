@@ -342,20 +342,20 @@ def stmt_endgame(ctx: Context, s: ir.EndGame) -> list[Item]:
 
 
 def ending(ctx: Context, s: ir.EndGame) -> tuple[str, str | None]:
-    """("the Challenger wins (finished)", what it means for the others, if anything)."""
-    reason = f" ({em(words(s.reason))})" if s.reason else ""
+    """("the Challenger wins", what it means for the others, if anything). An ending's name (`as
+    finished`) is bookkeeping for outcomes and logs: the conditions around it say when it happens."""
     if s.kind == "end":
-        return f"the game ends{reason}", ranking_phrase(ctx)
+        return "the game ends", ranking_phrase(ctx)
     if s.kind == "draw":
-        return f"the game ends in a draw{reason}", None
+        return "the game ends in a draw", None
     if isinstance(s.role.ty, ListT):  # a team: the players named, or every player of a list
         team = phrase(ctx, s.role)
         if isinstance(s.role, ir.ListExpr):
-            return f"{flat(team)} {s.kind}{reason}", None
-        return f"every player in {flat(team)} {s.kind}s{reason}", None
+            return f"{flat(team)} {s.kind}", None
+        return f"every player in {flat(team)} {s.kind}s", None
     who, you = subject(ctx, s.role)
     verb = s.kind if you else s.kind + "s"
-    head = f"{flat(who)} {verb}{reason}"
+    head = f"{flat(who)} {verb}"
     others = [r for r in (ctx.mode.roles if ctx.mode else [r.name for r in ctx.rs.roles])
               if not (isinstance(s.role, ir.RoleRef) and r == s.role.role)]
     if not others or not isinstance(s.role, ir.RoleRef):
@@ -428,9 +428,8 @@ def window_kinds(ctx: Context, event: str) -> list[str]:
 
 @statement(ir.Eliminate)
 def stmt_eliminate(ctx: Context, s: ir.Eliminate) -> list[Item]:
-    reason = f" ({em(words(s.reason))})" if s.reason else ""
-    who, you = subject(ctx, s.role)
-    return [say(ctx, who, f" {'are' if you else 'is'} out of the game{reason}")]
+    who, you = subject(ctx, s.role)  # the reason's name is for outcomes and logs, not for players
+    return [say(ctx, who, f" {'are' if you else 'is'} out of the game")]
 
 
 @statement(ir.CallProc)

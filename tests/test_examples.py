@@ -70,8 +70,7 @@ def test_a_game_log_replays(tmp_path, capsys, name, players):
 
 @pytest.mark.parametrize("name, sentences", [
     ("oh-hell", ["Pick a player at random, then that player becomes the dealer.",
-                 "That player chooses a playing card in that player's hand such that that player may play that "
-                 "playing card, then:",
+                 "That player chooses a playing card in their hand such that they may play it, then:",
                  "The player of the winning card becomes the player who leads the trick.",
                  "The player to the left of the dealer becomes the dealer.",
                  "**the winning card**: the playing card in the trick whose strength is the highest",
@@ -79,11 +78,11 @@ def test_a_game_log_replays(tmp_path, capsys, name, players):
                  "the player with the highest *points* wins; a tie goes to the one with the highest *exact bids*"]),
     ("pig-race", ["2 to 4 players, in seats numbered from 1 in this order: Red, Blue, Green and Yellow.",
                   "Roll two dice (gust); call the result *gusts*.",
-                  "If there is a player whose *position* is 40: the game ends (*home*).",
+                  "If there is a player whose *position* is 40: the game ends.",
                   "Each player's *position* — spaces up the track: 0 at the start (never below 0 nor above 40)."]),
-    ("blackjack", ["*double* (only if that player's hand holds exactly 2 cards and that player's *chips* is at least "
-                   "2 × that player's *bet*)",
-                   "the game ends in a draw (*push*)", "Turn face down the right-most card of the dealer's hand.",
+    ("blackjack", ["*double* (only if that player's hand holds exactly 2 cards and their *chips* is at least "
+                   "2 × their *bet*)",
+                   "the game ends in a draw.", "Turn face down the right-most card of the dealer's hand.",
                    "deal a card to the dealer's hand until the value of the dealer's hand is at least 17."]),
 ])
 def test_the_printed_rules_say_it(capsys, name, sentences):

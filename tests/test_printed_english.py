@@ -55,6 +55,10 @@ WRONG = [  # printed before issue 16, in any bundled summary
     "challenger strength: 8", "an unit", "a hour", "a 8 ", "bosss", "armys", "boxs",
     "card *t*s", "items in *action row*", "The Gauntlet in", "*used* of",
     "does not have reached", "whose 's", "bound to the weapon is empty", "cards in play is not empty",
+    # a thing named again where a pronoun says it (session five): "their", "its", "it", "them"
+    "pays that player as many chips as that player's", "and the value of the place is 21", "to 2 × that player's",
+    "march and the second command of that command space", "in that player's hand, then moves", "to that player's cards in play",
+    "the room after that player's.", "the space above the soldier.", "no Wall is in play on that player",
 ]
 
 
@@ -78,6 +82,8 @@ SOFTWARE = {  # issue 30's "Done means": what no printed rule of any bundled gam
     "no noun for a list's items": r"[Ff]or each [A-Z] among|number of items in",  # "every player among *left*"
     "two subjects": r"\bchooses [^.:;]*, then (move|set|draw|shuffle|turn|add) ",  # "… chooses …, then moves it"
     "a count of players as arithmetic": r"as many times as \d+ × the number of players",  # "twice for each player"
+    "an ending's name": r"\b(wins?|loses?|ends|draw|out of the game) \(\*",  # "wins (*reached the end*)"
+    "a pronoun of no one": r"\b(them|it)'s\b|\btheir( \w+)?'s team\b",  # "them's", "their players's team"
 }
 
 
@@ -202,9 +208,8 @@ def test_not_stands_on_its_own_condition(blackjack):
 
 def test_a_conditional_plus_a_value_is_said_around_the_sum(blackjack):
     # was: "200 if …, otherwise 100 if …, otherwise 0 + the rank of *c*"
-    assert ("**points**: 200 + the rank of the playing card if the rank of the playing card is 1; otherwise 100 + "
-            "the rank of the playing card if the rank of the playing card is more than 10; otherwise 0 + the rank of "
-            "the playing card.") in md(blackjack)
+    assert ("**points**: 200 + the rank of the playing card if its rank is 1; otherwise 100 + its rank if its "
+            "rank is more than 10; otherwise 0 + its rank.") in md(blackjack)
 
 
 def test_a_define_named_with_a_preposition_reads_once(blackjack):
@@ -515,3 +520,51 @@ def test_a_thing_with_no_noun_is_not_named_by_a_letter():
 def test_a_parameter_after_a_possessive_takes_no_article():
     # was: "**the value of a player's starting a symbol**" (text "the value of {p}'s starting {s}")
     assert "**the value of a player's starting symbol**" in md(load_ruleset("gauntlet-race"), "race")
+
+
+# ------------------------------------------------------------ referring again (generators/pronouns.py)
+
+
+def _said(*parts, people=frozenset()):
+    from generators.phrases import Seq, Words, lay
+    return lay(Seq(tuple(Words(p) if isinstance(p, str) else p for p in parts)), people=people).text
+
+
+def _player(text="that player", name="p", scope=1):
+    from generators.nouns import noun
+    from generators.phrases import Bound
+    return Bound(text, name=name, noun=noun("player"), scope=scope)
+
+
+def _card(text="that card", name="c", scope=2):
+    from generators.nouns import noun
+    from generators.phrases import Bound
+    return Bound(text, name=name, noun=noun("card"), scope=scope)
+
+
+def test_a_thing_named_again_in_a_sentence_is_a_pronoun():
+    assert _said("add ", _player("that player's"), " *tricks* to ", _player("that player's"), " *points*") == \
+        "add that player's *tricks* to their *points*"
+    assert _said("move ", _card(), " to the discard pile, then shuffle ", _card()) == \
+        "move that card to the discard pile, then shuffle it"
+    assert _said("the cost of ", _card(), " + the bonus of ", _card()) == "the cost of that card + its bonus"
+    assert _said("the dealer pays ", _player(), " the stake of ", _player(), " back to ", _player()) == \
+        "the dealer pays that player their stake back to them"
+    assert _said("move ", _player("that player's"), " pawn to the room after ", _player(), "'s") == \
+        "move that player's pawn to the room after theirs"
+
+
+def test_a_pronoun_is_not_used_where_it_could_mean_two_things():
+    other = _player("the other player", name="q", scope=3)
+    assert _said(_player("that player's"), " hand and ", other, "'s hand and ", _player("that player's"), " deck") \
+        == "that player's hand and the other player's hand and that player's deck"  # two players: names
+    same_name = _player("that player's", scope=9)  # `p` bound again inside: another player
+    assert _said(_player("that player's"), " team beats ", same_name, " team") == \
+        "that player's team beats that player's team"
+    assert _said(_player("that player's"), " hand and the Dealer's hand and ", _player("that player's"), " deck",
+                 people=frozenset({"Dealer"})) == "that player's hand and the Dealer's hand and that player's deck"
+    assert _said(_card(), " is basic and the winner is ", _card()) == "that card is basic and the winner is that card"
+    assert _said("the space left of ", _card(), " is next to ", _card()) == \
+        "the space left of that card is next to it"  # "left of" is where, not what the card has
+    assert _said(_player(), " draws, then ", _player(), " has planned") == \
+        "that player draws, then that player has planned"  # "them has" is not English; "they" needs its verb

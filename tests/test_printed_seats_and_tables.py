@@ -105,7 +105,7 @@ def test_a_value_by_seat_prints_as_the_table_of_its_values():
 def test_a_seat_counted_clockwise_is_an_order_not_a_modulo():
     said = text()
     assert "For every player, by that player's *order*, largest first, then clockwise from the starting " \
-           "player: add the help that player gets to that player's *order*." in said  # was "by how many seats …"
+           "player: add the help that player gets to their *order*." in said  # was "by how many seats …"
     assert " mod " not in said
 
 
