@@ -34,7 +34,7 @@ def test_words_on_statements_print_instead_of_their_english():
     md = to_markdown([summary(load_text(text, "duel.yaml"))])
     assert "- Bob takes the table if it holds the highest card, or passes." in md
     assert "Bob chooses one of these" not in md  # the statements under the words are not said again
-    assert "the game ends (*last round*)" in md  # the statements after them are
+    assert "- If the round number is the *rounds* option: the game ends." in md  # the statements after them are
 
 
 def test_a_change_to_the_rules_under_a_text_warns_at_its_line_until_it_is_checked_again():
