@@ -40,8 +40,8 @@ off. A cache that cannot be read or written is no cache: `check` checks, as
 it would without one.
 
 The folder, the key, the checks of a file's owner and the whole writes are
-shared with the cache of rulesets read (read_cache.py), each in a folder of
-its own (`folder(kind)`).
+rulelang/disk_cache.py's, shared with the cache of rulesets read
+(read_cache.py) and the grammar's tables, each in a folder of its own.
 """
 from __future__ import annotations
 
@@ -49,17 +49,17 @@ import hashlib
 import hmac
 import json
 import os
-import stat
 import sys
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from rulelang import disk_cache
+
 MOST_ENTRIES = 4096
 MOST_BYTES = 1 << 20  # an entry: a few warnings and a summary line (a bigger one is neither written nor read)
 FORMAT = "rulelang-checked-2"
-KEY = ".key"  # the cache's secret (dot files are not entries)
+KIND = "checked"  # its folder in the cache folder (rulelang/disk_cache.py)
 
 
 @dataclass(frozen=True)
@@ -106,21 +106,6 @@ class Asked:
         return hashlib.sha256(said.encode()).hexdigest()
 
 
-def folder(kind: str = "checked") -> Path | None:
-    """Where the entries of a kind are (None: the cache is turned off)."""
-    if os.environ.get("RULELANG_CACHE", "").lower() in ("off", "0", "no", "false"):
-        return None
-    base = os.environ.get("RULELANG_CACHE_DIR")
-    if base:
-        return Path(base) / kind
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        root = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
-    except RuntimeError:  # no home to keep it in
-        return None
-    return root / "rulelang" / kind
-
-
 @lru_cache(maxsize=1)
 def code_version() -> str | None:
     """A digest of rulelang's own source — the front end's, the interpreter's and the command
@@ -131,10 +116,10 @@ def code_version() -> str | None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
         for package in ("rulelang", "interpreter", "cli"):
-            for folder_, subfolders, names in os.walk(os.path.join(root, package), onerror=_raise):
+            for place, subfolders, names in os.walk(os.path.join(root, package), onerror=_raise):
                 subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
                 for name in sorted(n for n in names if n.endswith((".py", ".lark"))):
-                    path = os.path.join(folder_, name)
+                    path = os.path.join(place, name)
                     info = os.stat(path)
                     digest.update(f"{os.path.relpath(path, root)}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
     except OSError:
@@ -149,11 +134,11 @@ def _raise(error: OSError):
 def recall(name: str | None, root: Path, extends_dirs, file_bytes: int) -> Outcome | None:
     """The outcome an entry of that name holds, if it is whole, this cache's own, and every
     file of the ruleset's `extends:` chain is as it was (None: check the ruleset)."""
-    where = folder()
+    where = disk_cache.folder(KIND)
     if where is None or name is None:
         return None
-    key = secret(where, make=False)
-    data = own_file(where / name, MOST_BYTES) if key is not None else None
+    key = disk_cache.secret(where, make=False)
+    data = disk_cache.own_file(where / name, MOST_BYTES) if key is not None else None
     if data is None:
         return None
     try:
@@ -184,11 +169,11 @@ def chain_holds(links: tuple[Link, ...], root: Path, extends_dirs, file_bytes: i
 
 def remember(name: str | None, links: tuple[Link, ...], outcome: Outcome) -> None:
     """Write the entry of a ruleset that passed (whole, or not at all), and keep the cache within its bound."""
-    where = folder()
+    where = disk_cache.folder(KIND)
     if where is None or name is None or not outcome.ok:
         return
     try:
-        key = secret(where, make=True)
+        key = disk_cache.secret(where, make=True)
         if key is None:
             return
         entry = {"format": FORMAT, "name": name, "links": [[k.variant, k.ref, k.base, k.digest] for k in links],
@@ -197,23 +182,9 @@ def remember(name: str | None, links: tuple[Link, ...], outcome: Outcome) -> Non
         entry["mac"] = _mac(key, entry)
         data = json.dumps(entry).encode()
         if len(data) <= MOST_BYTES:
-            write_whole(where, name, data, MOST_ENTRIES)
+            disk_cache.write_whole(where, name, data, MOST_ENTRIES)
     except OSError:
         pass  # a read-only or full disk: no cache, the same verdicts
-
-
-def write_whole(where: Path, name: str, data: bytes, most_entries: int) -> None:
-    """Write an entry whole (a temporary file renamed onto its name: never half of one), and keep
-    the folder within `most_entries` (OSError: not written)."""
-    fd, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(temporary, where / name)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    _prune(where, most_entries)
 
 
 def _read(entry, name: str) -> tuple[Outcome, tuple[Link, ...]]:
@@ -246,46 +217,3 @@ def _strings(value, count: int | None = None) -> tuple[str, ...]:
 def _mac(key: bytes, entry: dict) -> str:
     said = json.dumps({k: v for k, v in entry.items() if k != "mac"}, sort_keys=True)
     return hmac.new(key, said.encode(), hashlib.sha256).hexdigest()
-
-
-def secret(where: Path, make: bool) -> bytes | None:
-    """This cache's key (made, with its folder, if asked and absent; None: there is none this user
-    alone can write; OSError: the folder cannot be made)."""
-    path = where / KEY
-    if make and not path.exists():
-        where.mkdir(parents=True, exist_ok=True, mode=0o700)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(os.urandom(32))
-        except FileExistsError:
-            pass  # another check made it meanwhile
-    key = own_file(path, 64)
-    return key if key is not None and len(key) == 32 else None
-
-
-def own_file(path: Path, most: int) -> bytes | None:
-    """The bytes of a regular file of this user that no one else may write, of at most `most` bytes."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(f.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > most or info.st_mode & 0o022 or \
-                hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-            return None
-        data = f.read(most + 1)
-    return data if len(data) <= most else None
-
-
-def _prune(where: Path, most: int) -> None:
-    entries = [e for e in os.scandir(where) if not e.name.startswith(".")]
-    if len(entries) <= most:
-        return
-    entries.sort(key=lambda e: e.stat().st_mtime)
-    for entry in entries[:len(entries) - most // 2]:  # half at a time: not on every write
-        try:
-            os.unlink(entry.path)
-        except OSError:
-            pass

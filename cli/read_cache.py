@@ -18,7 +18,7 @@ before the entry is believed (`cache.chain_holds`).
 The IR is a tree of frozen records, kept as a pickle. Unpickling can run
 code, so an entry is believed only when (1) it is a file of this user that
 no one else may write, (2) it is at most `MOST_BYTES`, (3) its HMAC-SHA256,
-made with the cache's secret key (readable by its owner only, cache.py),
+made with the cache's secret key (readable by its owner only, disk_cache.py),
 covers every byte after it; and even then (4) it is read by an unpickler that
 knows only the classes of the IR's records (never a function or a module of
 anything else), and (5) what it gives must be a ruleset. Anyone who can
@@ -26,14 +26,13 @@ write an entry past (1) and (3) can already write this user's files, and
 so run code as this user without the cache: the cache adds no way in.
 Anything else — truncated, damaged, planted, stale, another user's, another
 cache's — is no entry: the ruleset is read again, and the entry written
-again. Entries are written whole (cache.write_whole) and at most
+again. Entries are written whole (disk_cache.write_whole) and at most
 `MOST_ENTRIES` are kept. `RULELANG_CACHE=off` turns the cache off.
 """
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import hmac
 import io
 import json
 import os
@@ -42,6 +41,8 @@ import sys
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from rulelang import disk_cache
 
 from . import cache
 
@@ -62,7 +63,7 @@ RECORDS = ("rulelang.ir.base", "rulelang.ir.components", "rulelang.ir.definition
 def load(ref: str, params: dict[str, str], limits: Limits, extends_dirs=()) -> ir.Ruleset:
     """The ruleset `rulelang.load_ruleset(ref, params, limits, extends_dirs)` reads: from an
     entry when this text was read before as asked, else read now (and remembered)."""
-    where = cache.folder(KIND)
+    where = disk_cache.folder(KIND)
     asked = _asked(ref, params, limits, extends_dirs) if where is not None else None
     if where is None or asked is None:
         from rulelang.loader import load_ruleset
@@ -100,12 +101,10 @@ def _asked(ref: str, params: dict[str, str], limits: Limits, extends_dirs) -> tu
 
 
 def _recall(where: Path, name: str, root: Path, extends_dirs, file_bytes: int) -> ir.Ruleset | None:
-    key = cache.secret(where, make=False)
-    data = cache.own_file(where / name, MOST_BYTES) if key is not None else None
-    if data is None:
-        return None
-    mac, _, signed = data.partition(b"\n")
-    if not hmac.compare_digest(mac, _mac(key, signed)):
+    key = disk_cache.secret(where, make=False)
+    data = disk_cache.own_file(where / name, MOST_BYTES) if key is not None else None
+    signed = disk_cache.opened(key, data) if key is not None and data is not None else None
+    if signed is None:
         return None
     try:
         said, _, payload = signed.partition(b"\n")
@@ -128,20 +127,15 @@ def _remember(where: Path, name: str, tree: Tree, ruleset: ir.Ruleset) -> None:
     links = [[variant, ref, base, hashlib.sha256(texts[base].encode("utf-8")).hexdigest()]
              for variant, ref, base in tree.links]
     try:
-        key = cache.secret(where, make=True)
+        key = disk_cache.secret(where, make=True)
         if key is None:
             return
-        signed = json.dumps({"format": FORMAT, "name": name, "links": links}).encode() + b"\n" + \
-            pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL)
-        data = _mac(key, signed) + b"\n" + signed
+        data = disk_cache.seal(key, json.dumps({"format": FORMAT, "name": name, "links": links}).encode() + b"\n" +
+                               pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL))
         if len(data) <= MOST_BYTES:
-            cache.write_whole(where, name, data, MOST_ENTRIES)
+            disk_cache.write_whole(where, name, data, MOST_ENTRIES)
     except (OSError, RecursionError, pickle.PicklingError):
         pass  # (a ruleset nested deeper than pickle goes: read again next time)
-
-
-def _mac(key: bytes, signed: bytes) -> bytes:
-    return hmac.new(key, signed, hashlib.sha256).hexdigest().encode()
 
 
 def _strings(value) -> tuple[str, ...]:

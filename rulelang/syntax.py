@@ -6,15 +6,22 @@ limit on how deep rules may nest, checked before anything recurses over them.
 """
 from __future__ import annotations
 
+import hashlib
+import io
+import pickle
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
+from pathlib import Path
 from typing import Callable
 
 from lark import Lark, Token, Tree
+from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
+from . import disk_cache
 from .errors import Crosses, Diagnostic, Span, did_you_mean
 from .limits import over
 from .words import KEYWORDS
@@ -30,16 +37,67 @@ class _Indenter(Indenter):
     tab_len = 8
 
 
+TABLES = "grammar"  # the grammar's parse tables, in the cache folder (disk_cache.py)
+TABLES_BYTES = 4 << 20  # (they are 0.13 MB)
+TABLES_KEPT = 4  # grammars kept: one a version of rulelang, Lark and Python in use
+_OPTIONS = {"parser": "lalr", "start": ["block", "expression"], "propagate_positions": True,
+            "maybe_placeholders": False}
+
+
 @lru_cache(maxsize=1)
 def lark() -> Lark:
+    """The parser of the rules language. Building its tables from grammar.lark takes 0.2 s, so
+    they are kept in the cache folder (`grammar/`) and read back in 0.01 s: as data (Lark's own
+    serialisation, which is plain dicts, lists and strings), by an unpickler that builds nothing
+    else, under the cache's HMAC, from a file of this user that no one else may write; anything
+    else is no entry, and the tables are built again. (Lark's own `cache=True` would unpickle, with
+    no such checks, a file of a predictable name in the shared temporary folder.)"""
     grammar = files("rulelang").joinpath("grammar.lark").read_text(encoding="utf-8")
-    parser = Lark(grammar, parser="lalr", start=["block", "expression"], postlex=_Indenter(),
-                  propagate_positions=True, maybe_placeholders=False, cache=True)
+    where = disk_cache.folder(TABLES)
+    name = hashlib.sha256(repr((grammar, lark_version, sys.version, sorted(_OPTIONS.items()))).encode()).hexdigest()
+    parser = _kept(where, name) if where is not None else None
+    if parser is None:
+        parser = Lark(grammar, postlex=_Indenter(), **_OPTIONS)
+        if where is not None:
+            _keep(where, name, parser)
     if not hasattr(parser, "lexer"):
-        # loaded from Lark's cache, it has none, and `lex` would build (and compile) a new lexer
+        # loaded from its tables, it has none, and `lex` would build (and compile) a new lexer
         # for every snippet: a third of the time to read a ruleset
         parser.lexer = parser._build_lexer()
     return parser
+
+
+def _kept(where: Path, name: str) -> Lark | None:
+    key = disk_cache.secret(where, make=False)
+    entry = disk_cache.own_file(where / name, TABLES_BYTES) if key is not None else None
+    data = disk_cache.opened(key, entry) if key is not None and entry is not None else None
+    if data is None:
+        return None
+    try:
+        tables = _Data(io.BytesIO(data)).load()
+        # as Lark's own cache loads them: Lark.load, with what a file cannot hold (the indenter)
+        return Lark.__new__(Lark)._load(tables, postlex=_Indenter())
+    except Exception:  # noqa: BLE001 - whatever is wrong with an entry, it is no entry: the tables are built
+        return None
+
+
+def _keep(where: Path, name: str, parser: Lark) -> None:
+    try:
+        key = disk_cache.secret(where, make=True)
+        if key is None:
+            return
+        data = io.BytesIO()
+        parser.save(data, ("postlex",))
+        disk_cache.write_whole(where, name, disk_cache.seal(key, data.getvalue()), TABLES_KEPT)
+    except (OSError, pickle.PicklingError):
+        pass  # a cache that cannot be written is no cache
+
+
+class _Data(pickle.Unpickler):
+    """An unpickler of plain data: no class, no function, nothing that runs."""
+
+    def find_class(self, module: str, name: str):
+        raise pickle.UnpicklingError(f"the grammar's tables are plain data, not {module}.{name}")
 
 
 @dataclass(frozen=True)

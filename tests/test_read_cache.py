@@ -18,7 +18,7 @@ import cli.read_cache as read_cache
 import rulelang.loader
 from cli.main import main
 from interpreter.engine.game import Game
-from rulelang import RulesetError
+from rulelang import RulesetError, disk_cache
 from rulelang.limits import DEFAULT
 
 RULES = """\
@@ -123,7 +123,7 @@ def test_a_damaged_planted_or_foreign_entry_is_no_entry(tmp_path, reads):
     head, _, _ = signed.partition(b"\n")
     evil = head + b"\n" + pickle.dumps(os.system, protocol=4)
     for signer in (key, b"k" * 32):
-        entry.write_bytes(read_cache._mac(signer, evil) + b"\n" + evil)
+        entry.write_bytes(disk_cache.seal(signer, evil))
         entry.chmod(0o600)
         assert load(path) == expected and len(reads) == before + 3 + (signer != key)
     # a broken text with an entry of a good one planted under its name: the text is read, and refused
@@ -146,7 +146,7 @@ def test_an_entry_of_records_only(tmp_path, reads):
     head = entry.read_bytes().split(b"\n")[1]
     for payload in (pickle.dumps(os.getcwd), pickle.dumps({"not": "a ruleset"}), pickle.dumps(json.JSONDecoder)):
         signed = head + b"\n" + payload
-        entry.write_bytes(read_cache._mac(key, signed) + b"\n" + signed)
+        entry.write_bytes(disk_cache.seal(key, signed))
         before = len(reads)
         assert load(path).name == "cached" and len(reads) == before + 1
 

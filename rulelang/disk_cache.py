@@ -1,0 +1,115 @@
+"""Where rulelang keeps what it worked out before, and when it believes it.
+
+Three caches share one folder, each in a folder of its own: what `check`
+said of a text (cli/cache.py: `checked/`), the checked IR of a text a
+command read (cli/read_cache.py: `read/`), and the grammar's parse tables
+(syntax.py: `grammar/`). Where: `$RULELANG_CACHE_DIR`, else
+`$XDG_CACHE_HOME/rulelang`, else `~/.cache/rulelang`; `RULELANG_CACHE=off`
+turns them all off.
+
+The rules every entry follows (docs/reliability.md, *What `check`
+remembers*): each folder has a secret key (`.key`, 32 random bytes, made
+with the folder, readable by its owner only); an entry is believed only
+from a regular file of this user that no one else may write, of bounded
+size, whose HMAC-SHA256 under that key is right (`seal`, `opened`); it is
+written whole (a temporary file renamed onto its name), and a folder keeps
+a bounded number of entries. Whatever cannot be read, written or believed
+is no entry: the caller works it out again, as without a cache.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import stat
+from pathlib import Path
+
+KEY = ".key"  # a folder's secret (dot files are not entries)
+
+
+def folder(kind: str) -> Path | None:
+    """Where the entries of a kind are (None: the caches are turned off, or there is no home for them)."""
+    if os.environ.get("RULELANG_CACHE", "").lower() in ("off", "0", "no", "false"):
+        return None
+    base = os.environ.get("RULELANG_CACHE_DIR")
+    if base:
+        return Path(base) / kind
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    try:
+        root = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    except RuntimeError:  # no home to keep it in
+        return None
+    return root / "rulelang" / kind
+
+
+def secret(where: Path, make: bool) -> bytes | None:
+    """A folder's key (made, with its folder, if asked and absent; None: there is none this user
+    alone can write; OSError: the folder cannot be made)."""
+    path = where / KEY
+    if make and not path.exists():
+        where.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(os.urandom(32))
+        except FileExistsError:
+            pass  # another process made it meanwhile
+    key = own_file(path, 64)
+    return key if key is not None and len(key) == 32 else None
+
+
+def own_file(path: Path, most: int) -> bytes | None:
+    """The bytes of a regular file of this user that no one else may write, of at most `most` bytes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > most or info.st_mode & 0o022 or \
+                hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+            return None
+        data = f.read(most + 1)
+    return data if len(data) <= most else None
+
+
+def seal(key: bytes, payload: bytes) -> bytes:
+    """An entry: the HMAC of the payload, a line break, the payload."""
+    return _mac(key, payload) + b"\n" + payload
+
+
+def opened(key: bytes, entry: bytes) -> bytes | None:
+    """The payload of an entry `seal` made with this key (None: any other bytes)."""
+    mac, _, payload = entry.partition(b"\n")
+    return payload if hmac.compare_digest(mac, _mac(key, payload)) else None
+
+
+def _mac(key: bytes, payload: bytes) -> bytes:
+    return hmac.new(key, payload, hashlib.sha256).hexdigest().encode()
+
+
+def write_whole(where: Path, name: str, data: bytes, most_entries: int) -> None:
+    """Write an entry whole (a temporary file renamed onto its name: never half of one), and keep
+    the folder within `most_entries` (OSError: not written)."""
+    import tempfile  # (only a command that writes an entry pays for it)
+    fd, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(temporary, where / name)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    _prune(where, most_entries)
+
+
+def _prune(where: Path, most: int) -> None:
+    entries = [e for e in os.scandir(where) if not e.name.startswith(".")]
+    if len(entries) <= most:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime)
+    for entry in entries[:len(entries) - most // 2]:  # half at a time: not on every write
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
