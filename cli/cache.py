@@ -14,8 +14,9 @@ asked, all known before reading the ruleset (`Asked.name`):
 * the source of rulelang itself (`code_version`: every `.py` and `.lark` file
   of the front end, the interpreter and the command line, by its name, size
   and time of last change, as Python's own bytecode cache knows a source
-  unchanged), so a changed compiler never trusts an old verdict, and Python's
-  version, whose bounds the compiler meets.
+  unchanged), so a changed compiler never trusts an old verdict; the
+  installed PyYAML and Lark, which read the text; and Python's version, whose
+  bounds the compiler meets.
 
 The files a ruleset `extends:` are named in the text itself, so the entry
 holds each link of the chain (the file, the name its `extends:` gives, the
@@ -111,7 +112,10 @@ def code_version() -> str | None:
     """A digest of rulelang's own source — the front end's, the interpreter's and the command
     line's — from each file's name, size and time of last change: the facts Python's own bytecode
     cache trusts to say a source is unchanged (hashing the bytes of every file cost more than what
-    a warm command saves). None: a file of it cannot be looked at, so no entry can be trusted."""
+    a warm command saves); and of the libraries that read a text (PyYAML, Lark), found but not
+    imported, by their first file, which an upgrade writes again. None: a file of it cannot be
+    looked at, so no entry can be trusted."""
+    from importlib.util import find_spec
     digest = hashlib.sha256()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
@@ -119,12 +123,19 @@ def code_version() -> str | None:
             for place, subfolders, names in os.walk(os.path.join(root, package), onerror=_raise):
                 subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
                 for name in sorted(n for n in names if n.endswith((".py", ".lark"))):
-                    path = os.path.join(place, name)
-                    info = os.stat(path)
-                    digest.update(f"{os.path.relpath(path, root)}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
-    except OSError:
+                    _stated(digest, os.path.join(place, name), os.path.relpath(os.path.join(place, name), root))
+        for library in ("yaml", "lark"):
+            spec = find_spec(library)
+            origin = spec.origin if spec is not None and spec.origin else ""
+            _stated(digest, origin, f"{library}:{origin}")
+    except (OSError, ImportError, ValueError):
         return None
     return digest.hexdigest()
+
+
+def _stated(digest, path: str, label: str) -> None:
+    info = os.stat(path)
+    digest.update(f"{label}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
 
 
 def _raise(error: OSError):

@@ -178,19 +178,17 @@ def test_the_cache_is_bounded(tmp_path, reads, monkeypatch):
     assert len(entries(tmp_path)) <= 4 and load(path) and len(reads) == 9
 
 
-def test_commands_share_it_and_a_warm_one_reads_no_text(tmp_path, capsys, monkeypatch):
-    """`run` fills it, `simulate` answers from it, and imports neither YAML nor Lark nor the loader."""
+def test_a_warm_command_reads_no_text(tmp_path, reads, capsys):
+    """Filled by one command, the cache answers the next: `simulate` imports neither YAML nor
+    Lark nor the loader; and an error is placed at its file, line and column as ever."""
     path = tmp_path / "cached.yaml"
     path.write_text(RULES)
-    env = {**os.environ, "RULELANG_CACHE_DIR": str(tmp_path / "cache")}
-    subprocess.run([sys.executable, "-m", "cli", "run", str(path)], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
+    assert main(["run", str(path)]) == 0 and len(reads) == 1
     code = ("import sys; from cli.main import main; code = main(['simulate', sys.argv[1], '--games', '3', "
             "'--jobs', '1']); print(sorted(m for m in ('yaml', 'lark', 'rulelang.loader') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, env=env, capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, capture_output=True, text=True,
+                          check=True, env={**os.environ, "RULELANG_CACHE_DIR": str(tmp_path / "cache")})
     assert done.stdout.splitlines()[-1] == "[]"
-    path.write_text(RULES.replace("goal * 3", "goal *"))  # an error, placed, from a command as ever
-    monkeypatch.setenv("RULELANG_CACHE_DIR", str(tmp_path / "cache"))
+    path.write_text(RULES.replace("goal * 3", "goal *"))
     assert main(["run", str(path)]) == 2
     assert "cached.yaml:12" in capsys.readouterr().err
