@@ -1,6 +1,7 @@
 """Benchmark: what a command costs before its first game — `rulelang --help`,
-and `rulelang check` of every bundled ruleset with its cache empty (cold) and
-filled (warm) — against Python's own start-up in the same run.
+and `rulelang check` and `rulelang simulate --games 1 --jobs 1` of every
+bundled ruleset with the cache of that text empty (cold) and filled (warm) —
+against Python's own start-up in the same run.
 
     python benchmarks/bench_start_up.py [--rounds R] [--only NAME ...] [--before DIR]
 
@@ -9,8 +10,10 @@ script runs it): its CPU time (user and system, from wait4, so the load of a
 shared machine counts little) and its wall time. The commands take turns in
 each round — the baseline, `--help`, then each ruleset cold and warm — and
 the medians of the rounds are printed as a Markdown table. Cold runs get a
-fresh cache folder (`RULELANG_CACHE_DIR`); warm runs the one their cold run
-filled. Nothing is written outside a temporary folder. `--before DIR`: another
+fresh cache folder (`RULELANG_CACHE_DIR`) holding only the grammar's tables
+(kept per version of rulelang, not per text: a text never seen before finds
+them there), made by one run before the rounds; warm runs the folder their
+cold run filled. Nothing is written outside a temporary folder. `--before DIR`: another
 checkout (e.g. `git worktree add --detach /tmp/before main`), each of whose
 commands takes its turn right after the same command of this one, so the
 two are measured under the same load.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -59,10 +63,14 @@ def main() -> None:
              ("rulelang --help", cli + ["--help"], None)]
     for path in rulesets(args.only):
         name = str(path.relative_to(ROOT / "rulesets"))
-        cases += [(f"check {name}, cold", cli + ["check", str(path)], "cold"),
-                  (f"check {name}, warm", cli + ["check", str(path)], "warm")]
+        for command in (["check", str(path)], ["simulate", str(path), "--games", "1", "--jobs", "1"]):
+            cases += [(f"{command[0]} {name}, cold", cli + command, "cold"),
+                      (f"{command[0]} {name}, warm", cli + command, "warm")]
     figures: dict[str, list[tuple[float, float]]] = {label + tag: [] for label, _, _ in cases for _, tag in roots}
     with tempfile.TemporaryDirectory() as scratch:
+        for k, (root, _) in enumerate(roots):  # the grammar's tables every cold run starts with
+            timed(cli + ["check", "--no-cache", "pig-race"], {**os.environ, "RULELANG_CACHE_DIR": _grammar(scratch, k)},
+                  root)
         for r in range(args.rounds):
             for i, (label, argv, cache) in enumerate(cases):
                 for k, (root, tag) in enumerate(roots):
@@ -70,6 +78,9 @@ def main() -> None:
                     if cache is not None:
                         # a cold run and the warm run after it share a folder; each round starts empty
                         env["RULELANG_CACHE_DIR"] = os.path.join(scratch, f"{r}-{i - (cache == 'warm')}-{k}")
+                        tables = os.path.join(_grammar(scratch, k), "grammar")
+                        if cache == "cold" and os.path.isdir(tables):
+                            shutil.copytree(tables, os.path.join(env["RULELANG_CACHE_DIR"], "grammar"))
                     # the same file of the other checkout (a path inside this one names it there)
                     there = [a.replace(str(ROOT), str(root)) for a in argv]
                     figures[label + tag].append(timed(there, env, root))
@@ -78,6 +89,10 @@ def main() -> None:
     print("|---|---:|---:|")
     for label, runs in figures.items():
         print(f"| {label} | {statistics.median(c for c, _ in runs):.3f} | {statistics.median(w for _, w in runs):.3f} |")
+
+
+def _grammar(scratch: str, k: int) -> str:
+    return os.path.join(scratch, f"grammar-{k}")
 
 
 if __name__ == "__main__":
