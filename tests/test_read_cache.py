@@ -83,6 +83,19 @@ def test_a_ruleset_read_again_is_not_read_again(tmp_path, reads):
     assert load(path) != first and len(reads) == 4
 
 
+def test_another_rulelang_or_python_is_another_entry(tmp_path, monkeypatch):
+    path = tmp_path / "cached.yaml"
+    path.write_text(RULES)
+    name = read_cache._asked(str(path), {}, DEFAULT, ())[2]
+    assert name == read_cache._asked(str(path), {}, DEFAULT, ())[2]
+    assert name != read_cache._asked(str(path), {}, DEFAULT, (str(tmp_path),))[2]  # --extends-dir
+    monkeypatch.setattr(cli.cache, "code_version", lambda: "another compiler")
+    assert name != read_cache._asked(str(path), {}, DEFAULT, ())[2]
+    monkeypatch.undo()
+    monkeypatch.setattr(sys, "version", sys.version + " (another)")
+    assert name != read_cache._asked(str(path), {}, DEFAULT, ())[2]
+
+
 def test_a_bundled_ruleset_plays_the_same_games_from_the_cache(reads):
     fresh = load("twenty-trials")
     cached = load("twenty-trials")
