@@ -101,9 +101,7 @@ def _asked(ref: str, params: dict[str, str], limits: Limits, extends_dirs) -> tu
 
 
 def _recall(where: Path, name: str, root: Path, extends_dirs, file_bytes: int) -> ir.Ruleset | None:
-    key = disk_cache.secret(where, make=False)
-    data = disk_cache.own_file(where / name, MOST_BYTES) if key is not None else None
-    signed = disk_cache.opened(key, data) if key is not None and data is not None else None
+    signed = disk_cache.recall(where, name, MOST_BYTES)
     if signed is None:
         return None
     try:
@@ -127,15 +125,11 @@ def _remember(where: Path, name: str, tree: Tree, ruleset: ir.Ruleset) -> None:
     links = [[variant, ref, base, hashlib.sha256(texts[base].encode("utf-8")).hexdigest()]
              for variant, ref, base in tree.links]
     try:
-        key = disk_cache.secret(where, make=True)
-        if key is None:
-            return
-        data = disk_cache.seal(key, json.dumps({"format": FORMAT, "name": name, "links": links}).encode() + b"\n" +
-                               pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL))
-        if len(data) <= MOST_BYTES:
-            disk_cache.write_whole(where, name, data, MOST_ENTRIES)
-    except (OSError, RecursionError, pickle.PicklingError):
-        pass  # (a ruleset nested deeper than pickle goes: read again next time)
+        payload = pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL)
+    except (RecursionError, pickle.PicklingError):
+        return  # (a ruleset nested deeper than pickle goes: read again next time)
+    disk_cache.keep(where, name, json.dumps({"format": FORMAT, "name": name, "links": links}).encode() + b"\n" +
+                    payload, MOST_BYTES, MOST_ENTRIES)
 
 
 def _strings(value) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ The rules every entry follows (docs/reliability.md, *What `check`
 remembers*): each folder has a secret key (`.key`, 32 random bytes, made
 with the folder, readable by its owner only); an entry is believed only
 from a regular file of this user that no one else may write, of bounded
-size, whose HMAC-SHA256 under that key is right (`seal`, `opened`); it is
+size, whose HMAC-SHA256 under that key is right (`recall`, `keep`); it is
 written whole (a temporary file renamed onto its name), and a folder keeps
 a bounded number of entries. Whatever cannot be read, written or believed
 is no entry: the caller works it out again, as without a cache.
@@ -71,6 +71,26 @@ def own_file(path: Path, most: int) -> bytes | None:
             return None
         data = f.read(most + 1)
     return data if len(data) <= most else None
+
+
+def recall(where: Path, name: str, most: int) -> bytes | None:
+    """The payload of the entry `keep` wrote under that name (None: no entry this folder's key signed,
+    in a file of this user's own of at most `most` bytes)."""
+    key = secret(where, make=False)
+    entry = own_file(where / name, most) if key is not None else None
+    return opened(key, entry) if key is not None and entry is not None else None
+
+
+def keep(where: Path, name: str, payload: bytes, most: int, most_entries: int) -> None:
+    """Write an entry of the payload, signed with the folder's key (made if need be), if it is at most
+    `most` bytes; a folder that cannot be written is no cache (nothing is raised)."""
+    try:
+        key = secret(where, make=True)
+        entry = seal(key, payload) if key is not None else b""
+        if key is not None and len(entry) <= most:
+            write_whole(where, name, entry, most_entries)
+    except OSError:
+        pass
 
 
 def seal(key: bytes, payload: bytes) -> bytes:

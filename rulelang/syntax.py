@@ -68,9 +68,7 @@ def lark() -> Lark:
 
 
 def _kept(where: Path, name: str) -> Lark | None:
-    key = disk_cache.secret(where, make=False)
-    entry = disk_cache.own_file(where / name, TABLES_BYTES) if key is not None else None
-    data = disk_cache.opened(key, entry) if key is not None and entry is not None else None
+    data = disk_cache.recall(where, name, TABLES_BYTES)
     if data is None:
         return None
     try:
@@ -82,15 +80,12 @@ def _kept(where: Path, name: str) -> Lark | None:
 
 
 def _keep(where: Path, name: str, parser: Lark) -> None:
+    data = io.BytesIO()
     try:
-        key = disk_cache.secret(where, make=True)
-        if key is None:
-            return
-        data = io.BytesIO()
         parser.save(data, ("postlex",))
-        disk_cache.write_whole(where, name, disk_cache.seal(key, data.getvalue()), TABLES_KEPT)
-    except (OSError, pickle.PicklingError):
-        pass  # a cache that cannot be written is no cache
+    except pickle.PicklingError:
+        return
+    disk_cache.keep(where, name, data.getvalue(), TABLES_BYTES, TABLES_KEPT)
 
 
 class _Data(pickle.Unpickler):
