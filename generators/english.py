@@ -68,6 +68,7 @@ from .grammar import ordinal, times
 from .nouns import (CARD, Noun, kinds_noun, noun, possessive, role_name, takes_s, words, zone_article,
                     zone_title)
 from .phrases import Bound, Phrase, Words, bound, inline, lay, settle
+from .pronouns import refer_after
 from .phrases import words as seq
 
 __all__ = ["Context", "context", "MissingRendering", "node_classes", "expr", "stmt", "block", "words", "sentence"]
@@ -260,7 +261,10 @@ def nested(ctx: Context, head: Phrase, body: list[Item], then: str = "") -> Item
     """`head: body` — inline when the body is one short sentence, else a sub-list."""
     laid = lay(head, lists=False, people=ctx.people)
     if len(body) == 1 and not body[0].children and ": " not in body[0].text:  # one colon a sentence
-        return Item(sentence(f"{laid.text}{then or ':'} {lower_first(ctx, body[0].text)}"))
+        said = lower_first(ctx, body[0].text)
+        if then:  # "…, then moves it": one sentence, what the head named is referred to (`pronouns`)
+            said = refer_after(head, said, ctx.refs, ctx.people)
+        return Item(sentence(f"{laid.text}{then or ':'} {said}"))
     return Item(sentence(laid.text + (f"{then}:" if then else ":")), body)
 
 
@@ -384,6 +388,8 @@ def noun_ref(refs, n: Noun, of: int, index: int, name: str, first: str = "that",
 def group_noun(ctx: Context, ty, domain: ir.Expr) -> Noun | None:
     """The noun bound things of a group go by (not a number: those keep a letter, X and Y),
     None where they need a name: they have no noun."""
+    if isinstance(domain, ir.BuiltinCall) and domain.name in ("lines", "lines_through"):  # a board's lines: "a line", "that line"
+        return noun("line")
     if ty is None or ty == NONE:  # a list that started empty, an untyped parameter: what it is given
         ty = list_item(ctx.rs, domain) or ty
     n = item_noun(ctx, ty)

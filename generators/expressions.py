@@ -10,7 +10,7 @@ quantifiers.py.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from rulelang import ir
 from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
@@ -217,10 +217,41 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
         have = "has" if op == "==" else "does not have"
         return Clause(build(ctx, left.obj), f"{have} the same {printed_field(ctx.rs, left.name)} as",
                       build(ctx, right.obj))
+    best = _best_among(left, op, right)
+    if best is not None:  # "the highest roll of their team is the largest among *left*"
+        return Clause(build(ctx, left), "is", seq(f"the {best[0]} among ", build(ctx, best[1])))
     if op == "<=" and right == ir.Const(0) and _counts(ctx.rs, left):
         op = "=="  # a count is never below 0: "is 0", not "is at most 0"
     many = _plural_field(ctx, left)  # "the Usage cubes of the encounter card are more than 0"
     return Clause(build(ctx, left), grammar.agree(COMPARE[op], many), build(ctx, right), many=many)
+
+
+def _best_among(left: ir.Expr, op: str, right: ir.Expr) -> tuple[str, ir.Expr] | None:
+    """("largest", D) where `left == max(f(q) for q in D)` and `left` is f of something: the value
+    compared with the same value of each of D, said once ("… is the largest among D"), not
+    "… is the largest of the highest roll of that player's team for every player among D".
+    A value said by its own name ("the largest *rolled* of the players") stays as it is."""
+    if op != "==" or not (isinstance(right, ir.Quantified) and right.kind in ("max", "min") and right.value is not None
+                          and len(right.binder.names) == 1 and right.binder.where is None):
+        return None
+    name = right.binder.names[0]
+    if isinstance(right.value, (ir.Field, ir.Var)) or not _matches(right.value, left, name, {}):
+        return None
+    return ("largest" if right.kind == "max" else "smallest"), right.binder.groups[0].domain
+
+
+def _matches(pattern, e, name: str, bound: dict) -> bool:
+    """`e` is `pattern` with every `Local(name)` standing for one same expression."""
+    if isinstance(pattern, ir.Local) and pattern.name == name:
+        return bound.setdefault("it", e) == e
+    if type(pattern) is not type(e):
+        return False
+    if isinstance(pattern, tuple):
+        return len(pattern) == len(e) and all(_matches(p, x, name, bound) for p, x in zip(pattern, e))
+    if not isinstance(pattern, ir.Node):
+        return pattern == e
+    return all(_matches(getattr(pattern, f.name), getattr(e, f.name), name, bound)
+               for f in fields(pattern) if f.compare)
 
 
 def _counts(rs: ir.Ruleset, e: ir.Expr) -> bool:
@@ -298,6 +329,12 @@ def expr_typevalues(ctx: Context, e: ir.TypeValues) -> Phrase:
 @expression(ir.Index)
 def expr_index(ctx: Context, e: ir.Index) -> Phrase:
     """`d[2]`: "the 2nd of *d*"."""
+    if isinstance(e.obj, ir.TypeValues) and e.obj.enum in ctx.rs.enums:  # a kind's values numbered from 1
+        values = [printed_value(ctx.rs, e.ty, v) for v in ctx.rs.enums[e.obj.enum].values]
+        if isinstance(e.index, ir.Const) and isinstance(e.index.value, int) and 1 <= e.index.value <= len(values):
+            return Words(values[e.index.value - 1])
+        numbered = ", ".join(f"{i} {v}" for i, v in enumerate(values, 1))
+        return seq(f"the {words(e.obj.enum)} numbered ", build(ctx, e.index), f" ({numbered})")
     if isinstance(e.index, ir.Const) and isinstance(e.index.value, int):
         return seq(f"the {grammar.ordinal(e.index.value)} of ", build(ctx, e.obj))
     return seq("item ", build(ctx, e.index), " of ", build(ctx, e.obj))

@@ -65,10 +65,12 @@ class Bound(Words):
 @dataclass(frozen=True)
 class Intro(Words):
     """A bound thing introduced ("every player", "a card in your hand"): its first mention,
-    which later ones may refer back to (`pronouns`)."""
+    which later ones may refer back to (`pronouns`); `many`: introduced as many ("the action cards
+    that …"), where a later "that card" is each of them, never "it"."""
     name: str = ""
     noun: object = None
     scope: int = 0
+    many: bool = False
 
 
 @dataclass(frozen=True)

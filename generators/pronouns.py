@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Mapping
 
 from . import grammar
-from .phrases import Bound, Cases, Clause, Group, Intro, Join, Listing, Op, Phrase, Scope, Seq, Words
+from .phrases import Bound, Cases, Clause, Group, Intro, Join, Listing, Op, Phrase, Scope, Seq, Words, settle
 
 # after these a player is the object: "among them", "than them"
 _PREPOSITIONS = {"to", "from", "among", "on", "for", "with", "by", "at", "in", "than", "into", "onto",
@@ -65,12 +66,18 @@ def refer(p: Phrase, people: frozenset[str] = frozenset()) -> Phrase:
 
 
 def _person_words(people: frozenset[str]) -> re.Pattern:
-    names = sorted({"player", "players"} | {w.lower() for w in people if w}, key=len, reverse=True)
-    return re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b", re.IGNORECASE)
+    """"player" (not the "Player Board", a name) and the roles' names, as the rules print them."""
+    names = sorted({"player", "players", "Player", "Players"} | {w for w in people if w} |
+                   {w[:1].lower() + w[1:] for w in people if w}, key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b(?! [A-Z])")
 
 
 def _named(t: _Token) -> Bound | Intro | None:
+    """The bound thing a token mentions, if any: things introduced as many are each "that card", never "it"
+    (people introduced as many are "they" alike)."""
     b = t.bound
+    if isinstance(b, Intro) and b.many and b.noun is not None and not _person(b):
+        return None
     return b if b is not None and b.noun is not None and b.name else None
 
 
@@ -215,3 +222,27 @@ def _apply(p: Phrase, tokens, people: frozenset[str]) -> Phrase:
         n = len(p.branches)
         return Cases(tuple(zip(parts[0:2 * n:2], parts[1:2 * n:2])), parts[-1] if p.otherwise is not None else None)
     return p
+
+
+def refer_after(head: Phrase, body: str, refs: Mapping[str, Bound], people: frozenset[str] = frozenset()) -> str:
+    """The words after "then" in "that player chooses an action card in their hand, then moves it to
+    their plan": `body`, a sentence already said, goes on the settled sentence `head`, so what the
+    head names (`refs`: the bound names in scope) is referred to in it as in one sentence."""
+    named = sorted((b for b in refs.values() if b.noun is not None and b.name and b.text), key=lambda b: -len(b.text))
+    if not named:
+        return body
+    tokens: list[_Token] = []
+    _read(settle(head), tokens)
+    tokens.append(_Token(", then ", "sep"))
+    start = len(tokens)
+    pattern = re.compile("|".join(rf"(?<![\w'’*]){re.escape(b.text)}(?:'s|')?(?![\w'’])" for b in named))
+    at = 0
+    for m in pattern.finditer(body):
+        tokens.append(_Token(body[at:m.start()]))
+        said = m.group(0)
+        b = next(b for b in named if said == b.text or said.startswith(b.text + "'"))
+        tokens.append(_Token(said, bound=replace(b, text=said)))
+        at = m.end()
+    tokens.append(_Token(body[at:]))
+    _decide(tokens, _person_words(people))
+    return "".join(t.text for t in tokens[start:])

@@ -64,7 +64,7 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     if any(r is None for r in relatives):
         return None
     head = Intro(OTHER[det].format(n.one) if other is not None else _head(ctx, n, det, 1), name=b.names[0], noun=n,
-                 scope=id(b))
+                 scope=id(b), many=many)
     tail = domain_tail(ctx, b.groups[0].domain, n)
     d = b.groups[0].domain
     if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
@@ -118,7 +118,8 @@ def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
         else:
             head = _head(ctx, n, det, len(g.names))
         # a thing introduced alone: later mentions may refer back to it (`pronouns`)
-        intro = Intro(head, name=g.names[0], noun=n, scope=id(b)) if n is not None and len(g.names) == 1 else head
+        intro = Intro(head, name=g.names[0], noun=n, scope=id(b), many=det in ("many", "the many")) \
+            if n is not None and len(g.names) == 1 else head
         groups.append(seq(intro, *domain_tail(ctx, g.domain, n)))
     return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
 
@@ -136,10 +137,10 @@ def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None) -> tuple:
         return (bound(" of "), build(ctx, d.args[0]))
     said = domain(ctx, d)
     lead = first_words(said)
-    many = f"the {n.many} " if n is not None else None
-    if many and lead is not None and lead.startswith(many) and not isinstance(said, Join) \
-            and not isinstance(d.ty, (ZoneT, BoardT)):
-        return (bound(" "), replace_first_words(said, lead[len(many):]))
+    for many in (f"the {n.many} ", f"every {n.one} ") if n is not None else ():  # "a line of 3 spaces …"
+        if lead is not None and lead.startswith(many) and not isinstance(said, Join) \
+                and not isinstance(d.ty, (ZoneT, BoardT)):
+            return (bound(" "), replace_first_words(said, lead[len(many):]))
     return (bound(f" {domain_word(ctx, d)} "), said)
 
 

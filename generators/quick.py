@@ -22,15 +22,15 @@ from rulelang.statistics import without_statistics
 
 from .abilities import ability_blocks
 from .components import card_label, fill_format, icons_used
-from .document import Document, Item, Items, Para, Section, Table, clean, icon, sentence, strong
+from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
 from .endings import end_blocks
 from .english import context
 from .glossary import glossary
 from .icons import check_icons
 from .nouns import component_counts, words
-from .scope import usage
+from .scope import reached, usage
 from .statements import watch
-from .summary import step_blocks
+from .summary import option_value, step_blocks
 
 CUTS = ("components", "icons", "terms")  # what a page that does not fit loses, first to last (never the abilities)
 TITLES = {"components": "Components", "icons": "Icons", "terms": "Terms"}
@@ -73,7 +73,10 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
         doc.blocks.append(Section(clean(page.title), [Items(steps + rules, ordered=True)]))
     if mode.watches and "watches" in also:
         doc.blocks.append(Section("At any moment", [Items([watch(ctx, w) for w in mode.watches])]))
-    end = Section("End of the game", end_blocks(ctx, mode)) if "end" in also else None
+    roots = [s.body for s in mode.round if s.name in page.steps] + [w.body for w in mode.watches] \
+        + [w.when for w in mode.watches]
+    named = [p for p in rs.params if p in reached(rs, roots)]  # the options the page's rules read, not the setup's
+    end = Section("End of the game", end_blocks(ctx, mode) + _options(rs, named)) if "end" in also else None
     if "actions" in also and mode.quick:  # a page of its own for what the whole round's actions and terms mean
         whole = context(rs, mode)
         for s in mode.round:
@@ -100,6 +103,17 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
     if kinds and "components" in also:  # a game of dice alone has no components to count
         doc.blocks.append(Section("Components", [Para(sentence(component_counts(rs, kinds)))]))
     return doc
+
+
+def _options(rs: ir.Ruleset, names) -> list:
+    """The values of the options the page's rules read, this game: the page says "the *rounds*
+    option", and a player at the table needs its value, not the summary's table of choices."""
+    said = []
+    for n in names:
+        text = rs.params[n].text
+        said.append(Item(sentence(f"{em(words(n))}: {option_value(rs.param_values[n])}"
+                                  + (f" — {clean(text).rstrip('.')}" if text else ""))))
+    return [Para("The options, as agreed before the game:"), Items(said)] if said else []
 
 
 def card_words(rs: ir.Ruleset, kinds) -> list[Item]:

@@ -234,7 +234,7 @@ def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
     first, _, rest = body[0].text.partition(" ") if len(body) == 1 and not body[0].children else ("", "", "")
     if first.lower() in IMPERATIVES and not subject(ctx, s.role)[1]:  # "that player chooses …, then moves it", one subject
         body = [Item(f"{third_person(first.lower()).capitalize()} {rest}")]
-    return [then(ctx, head, body)]
+    return [then(inner, head, body)]
 
 
 IMPERATIVES = {"move", "draw", "shuffle", "turn", "put", "set", "add", "subtract", "roll", "deal", "show", "pick",
@@ -255,15 +255,16 @@ def _yes_or_no(ctx: Context, s: ir.Choose, name: str) -> Item:
             return nested(ctx, seq(said, bound(" may")), done)
     head = seq(said, bound(f" {'choose' if you else 'chooses'} yes or no ({em(words(name))})"))
     inner = ctx.with_refs({name: Bound(em(words(name)), name=name)})
-    return then(ctx, head, block(inner, s.body))
+    return then(inner, head, block(inner, s.body))
 
 
 def _uses(stmts: ir.Block, name: str) -> bool:
     return any(isinstance(n, ir.Local) and n.name == name for st in stmts for n in walk(st))
 
 
-def then(ctx: Context, head: Phrase, body: list[Item]) -> Item:
-    return nested(ctx, head, body, then=", then")
+def then(inner: Context, head: Phrase, body: list[Item]) -> Item:
+    """"head, then body": `inner` is the body's context (what the head introduced is in scope)."""
+    return nested(inner, head, body, then=", then")
 
 
 @statement(ir.Take)
@@ -274,7 +275,7 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
         what = introduce(ctx, s.binder, "a")
         inner = inside(ctx, s.binder)
         body = block(inner, s.body)
-        return [then(ctx, slots(ctx, "pick ", what, " at random"), body)]
+        return [then(inner, slots(ctx, "pick ", what, " at random"), body)]
     domain = s.binder.groups[0].domain
     which = s.which
     if is_row(ctx, domain):
@@ -283,7 +284,7 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     what = introduce(ctx, s.binder, det)
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
-    return [then(ctx, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
+    return [then(inner, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
 
 
 @statement(ir.Roll)
@@ -372,22 +373,32 @@ def ranking_phrase(ctx: Context) -> str:
     keys = ctx.mode.ranking if ctx.mode is not None else ()
     if not keys:
         return "the highest score wins; a tie is a draw"
-    parts = []
-    for k in keys:
-        define = ctx.rs.defines.get(k.name)
-        what = re.sub(r"{(\w+)}", "the player", clean(define.text)) if define and define.text \
-            else em(words(k.name))
-        for article in ("the player's ", "the "):  # "the highest" says which already
-            if what.startswith(article):
-                what = what[len(article):]
-                break
-        what = what.removesuffix(" of the player")  # "the final Fame of {p}": "the highest final Fame"
-        parts.append(f"the {'lowest' if k.lowest else 'highest'} {what}")
+    parts = [_ranking_key(ctx, k) for k in keys]
+    first, rest = parts[0], parts[1:]
+    ties = [f"the one {p}" if i == 0 or p.startswith("who ") != rest[i - 1].startswith("who ")
+            else p.removeprefix("with ") for i, p in enumerate(rest)]
     if len(parts) > 2:  # "ties go to the highest life points, then …": each key once, not "a tie goes to" each time
-        return f"the player with {parts[0]} wins; ties go to the one with {', then '.join(parts[1:])}; " \
-               "a tie on all of these is a draw"
-    return f"the player with {parts[0]} wins" + "".join(f"; a tie goes to the one with {p}" for p in parts[1:]) \
+        return f"the player {first} wins; ties go to {', then '.join(ties)}; a tie on all of these is a draw"
+    return f"the player {first} wins" + "".join(f"; a tie goes to {p}" for p in ties) \
         + ("; a tie on all of these is a draw" if len(parts) > 1 else "; a tie is a draw")
+
+
+def _ranking_key(ctx: Context, k) -> str:
+    """"with the highest final Fame"; a 0-or-1 value whose `text:` says who has 1 ("1 for the
+    player who killed the King"): "who killed the King"."""
+    define, var = ctx.rs.defines.get(k.name), ctx.rs.vars.get(k.name)
+    if var is not None and var.text and var.low == 0 and var.high == 1 and not k.lowest:
+        flag = re.fullmatch(r"1 for (?:the|a|each) (?:player|one) (who .+)", clean(var.text))
+        if flag:
+            return flag.group(1)
+    what = re.sub(r"{(\w+)}", "the player", clean(define.text)) if define and define.text \
+        else em(words(k.name))
+    for article in ("the player's ", "the "):  # "the highest" says which already
+        if what.startswith(article):
+            what = what[len(article):]
+            break
+    what = what.removesuffix(" of the player")  # "the final Fame of {p}": "the highest final Fame"
+    return f"with the {'lowest' if k.lowest else 'highest'} {what}"
 
 
 @statement(ir.Trigger)

@@ -408,7 +408,7 @@ def test_english_for_rolls_and_picks():
     texts = [re.sub("[\x0e\x11]", "*", item.text) for s in rs.modes["lab"].round[0].body[:5] for item in stmt(ctx, s)]
     assert texts[:4] == ["Roll two dice (d6); call the result *xs*.", "Roll a die (d6) for *total*.",
                          "Roll the attack; call the result X.", "Roll *total* dice (d8); call the result *ys*."]
-    assert texts[4] == "Pick a chip card in the pile at random, then move that chip card to the out."
+    assert texts[4] == "Pick a chip card in the pile at random, then move it to the out."
 
 
 def test_the_summary_lists_the_dice(capsys):

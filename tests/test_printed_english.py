@@ -59,6 +59,9 @@ WRONG = [  # printed before issue 16, in any bundled summary
     "pays that player as many chips as that player's", "and the value of the place is 21", "to 2 × that player's",
     "march and the second command of that command space", "in that player's hand, then moves", "to that player's cards in play",
     "the room after that player's.", "the space above the soldier.", "no Wall is in play on that player",
+    "then moves that action card to", "then move that action card to",  # "…, then moves it": one sentence
+    "highest *killed king*", "either *anywhere* is on", "item D of", "there is *line* among",
+    "is the largest of the highest roll of",
 ]
 
 
@@ -257,8 +260,8 @@ def test_the_automated_challenger_takes_the_right_most_pair(trials):
 
 
 def test_a_card_bound_by_a_choice_is_named_by_what_it_is(trials, gobbots):
-    assert "The Trialmaster chooses a trial card in the Trialmaster's hand, then moves that trial card to the " \
-           "Chamber." in md(trials, "versus")
+    assert "The Trialmaster chooses a trial card in the Trialmaster's hand, then moves it to the Chamber." \
+        in md(trials, "versus")  # one sentence: what it named is "it" after the "then"
     assert ("That soldier carries out the first command of that command space, with X = the first X of that "
             "command space.") in md(gobbots)  # was "the command the command1 of *cs* the x1 of *cs*"
 
@@ -568,3 +571,24 @@ def test_a_pronoun_is_not_used_where_it_could_mean_two_things():
         "the space left of that card is next to it"  # "left of" is where, not what the card has
     assert _said(_player(), " draws, then ", _player(), " has planned") == \
         "that player draws, then that player has planned"  # "them has" is not English; "they" needs its verb
+
+
+def test_a_quick_reference_gives_the_values_of_the_options_its_rules_read():
+    quick = md(load_ruleset("pig-race"), "race", quick=True)
+    assert "- *rounds*: 30 — the most rounds a race lasts." in quick
+    setup_only = md(load_ruleset("twenty-trials"), "challenger", quick=True)
+    assert "*trial modifiers*" not in setup_only  # read by the setup only: no help during a turn
+
+
+def test_what_a_choice_names_is_referred_to_after_its_then():
+    from generators.nouns import noun
+    from generators.phrases import Intro, Seq, Words
+    from generators.pronouns import refer_after
+    card = _card("that action card", name="c", scope=5)
+    head = Seq((_player(), Words(" chooses "), Intro("an action card", name="c", noun=noun("action card"), scope=5),
+                Words(" in "), _player("that player's"), Words(" hand")))
+    refs = {"p": _player(), "c": card}
+    assert refer_after(head, "moves that action card to that player's plan", refs) == "moves it to their plan"
+    other = _card("that trial card", name="t", scope=6)
+    assert refer_after(head, "moves that action card onto that trial card", {**refs, "t": other}) == \
+        "moves that action card onto that trial card"  # two cards: "it" could be either

@@ -96,7 +96,7 @@ def test_a_game_for_several_roles_names_them():
     assert "When the game ends, the highest score wins; a tie is a draw." in md
     assert "Bob's score is the total rank of the number cards in Bob's won + *passes*." in md
     assert ("For every player among Alice and Bob: that player chooses a number card in their hand, "
-            "then moves that number card to the table.") in md
+            "then moves it to the table.") in md
     assert "- *play*: Play." in md and "- *action*: Settle." in md  # the decisions' names, for programs
 
 
