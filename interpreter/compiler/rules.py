@@ -12,10 +12,12 @@ with the rules' `FILE:LINE` when read; `rulelang show --python` prints them.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Callable
 
 from rulelang import ir
+from rulelang.walk import map_children, replaced, walk
 
 from ..runtime.chance import ChanceSite
 from ..runtime.decision import DecisionSite
@@ -23,7 +25,7 @@ from ..runtime.layout import Layout
 from .codegen import Codegen
 from .flow import Lowering, watch_program
 from .hoist import free_locals
-from .nodes import Program
+from .nodes import LetIn, Program
 from .optimize import program_for
 from .options import ALL, CompileOptions
 
@@ -70,10 +72,12 @@ class _NoState:
 
 def constant_evaluator(layout: Layout, options: CompileOptions = ALL):
     """(ok, value) of an expression that depends on nothing, as the generated code computes it
-    (the same expression once: folding meets most twice, in the rules written out and as called)."""
+    (the same expression once: folding meets most twice, in the rules written out and as called;
+    and once up to the names it binds: a define inlined ten times binds fresh names each time)."""
     # each runs once: nothing to lift; past its budget of work (tuning.FOLD_WORK), a value is left to run time
     gen = Codegen(layout, None, options.replace(lift=False), keep=False, folding=True)
     known: dict = {}
+    alike: dict = {}
     free: dict = {}
 
     def evaluate(e: ir.Expr):
@@ -83,16 +87,55 @@ def constant_evaluator(layout: Layout, options: CompileOptions = ALL):
             pass
         if free_locals(e, free):  # it reads a name from outside: no value now (not worth generating code to learn)
             return False, None
+        form = _form(e)
         try:
-            found = True, gen.function(e, "a constant")(_NoState(), {})
-        except Exception:  # e.g. division by zero: left to run time, where it is reported
-            found = False, None
+            ok, value = alike[form]
+            found = ok, copy.deepcopy(value)  # a value of its own, as if computed again (constants go by identity)
+        except (KeyError, TypeError):
+            try:
+                found = True, gen.function(e, "a constant")(_NoState(), {})
+            except Exception:  # e.g. division by zero: left to run time, where it is reported
+                found = False, None
+            try:
+                alike[form] = found
+            except TypeError:
+                pass
         try:
             known[e] = found
         except TypeError:
             pass
         return found
     return evaluate
+
+
+def _form(e: ir.Expr) -> tuple:
+    """An expression without free names as it is up to the names it binds: the tree with them
+    numbered in the order met, its constant lists as tuples (to be a key), and every node's type
+    (equality leaves types out). Two expressions of one form differ only by a one-to-one renaming
+    of their own names: they have one value."""
+    numbers: dict[str, str] = {}
+
+    def number(name: str) -> str:
+        return numbers.setdefault(name, str(len(numbers)))
+
+    def renamed(n):
+        n = map_children(n, renamed)
+        if isinstance(n, ir.Local):
+            return replaced(n, {"name": number(n.name)})
+        if isinstance(n, ir.BinderGroup):
+            return replaced(n, {"names": tuple(number(x) for x in n.names)})
+        if isinstance(n, LetIn):
+            return replaced(n, {"name": number(n.name)})
+        if isinstance(n, ir.Const) and isinstance(n.value, list):
+            return replaced(n, {"value": _frozen(n.value)})
+        return n
+    tree = renamed(e)
+    return tree, tuple((getattr(n, "ty", None), getattr(n, "types", None)) for n in walk(tree))
+
+
+def _frozen(value):
+    """A value of a constant as a key: a list as (list, its items as a tuple)."""
+    return (list, tuple(_frozen(v) for v in value)) if isinstance(value, list) else value
 
 
 def compile_rules(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, options: CompileOptions = ALL,
