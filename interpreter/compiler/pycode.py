@@ -248,29 +248,32 @@ def reads_as(nodes: list, key: str, var: str) -> list:
     """The statements with every read of the rules' local `key` (`env[key]`) made a read of the
     Python local `var` instead, where both hold the same value; not in nested functions, which
     read `env`. Nodes are rebuilt only along the paths that change (see the module's note)."""
-    def swap(node):
-        if type(node) is EnvRef and node.key == key and node.ctx is not STORE:
-            return ast.Name(var, LOAD)
-        if type(node) in (Nested, ast.FunctionDef):
-            return node
-        changed = {}
-        for f in parts(node):
-            value = getattr(node, f, None)
-            if type(value) is list:
-                new = [swap(v) if isinstance(v, ast.AST) else v for v in value]
-                if any(a is not b for a, b in zip(new, value)):
-                    changed[f] = new
-            elif isinstance(value, ast.AST):
-                new = swap(value)
-                if new is not value:
-                    changed[f] = new
-        if not changed:
-            return node
-        made = node.__class__.__new__(node.__class__)
-        made.__dict__.update(node.__dict__)  # (its other fields, and a statement's note)
-        made.__dict__.update(changed)
-        return made
-    return [swap(n) for n in nodes]
+    return [_read_from(n, {key: var}) for n in nodes]
+
+
+def _read_from(node, swaps: dict):
+    """The node with each read of a local `key` of `swaps` (`env[key]`) made a read of `swaps[key]`."""
+    if type(node) is EnvRef and node.ctx is not STORE and node.key in swaps:
+        return ast.Name(swaps[node.key], LOAD)
+    if type(node) in (Nested, ast.FunctionDef):
+        return node
+    changed = {}
+    for f in parts(node):
+        value = getattr(node, f, None)
+        if type(value) is list:
+            new = [_read_from(v, swaps) if isinstance(v, ast.AST) else v for v in value]
+            if any(a is not b for a, b in zip(new, value)):
+                changed[f] = new
+        elif isinstance(value, ast.AST):
+            new = _read_from(value, swaps)
+            if new is not value:
+                changed[f] = new
+    if not changed:
+        return node
+    made = node.__class__.__new__(node.__class__)
+    made.__dict__.update(node.__dict__)  # (its other fields, and a statement's note)
+    made.__dict__.update(changed)
+    return made
 
 
 def stores(nodes: list, key: str) -> bool:
@@ -284,27 +287,51 @@ def aliased(stmts: list, fresh) -> list:
     it again: they run after it, and a jump back (`continue`) sets it again before them. The
     value is put in both at once (`env[k3] = v7 = ...`, `fresh` names v7); `env` still holds it for
     what reads it there (a nested function, the frame once play stops)."""
-    out = []
+    return _aliased(stmts, fresh)[0]
+
+
+_COMPOUND = (ast.While, ast.For, ast.If)
+
+
+def _aliased(stmts: list, fresh) -> tuple[list, list[set], list[set]]:
+    """`aliased`, and for each statement the locals it sets and those it still reads from `env`
+    (inside it too: found from the inner lists' own, not by walking each statement again)."""
+    out, sets, names = [], [], []
     for s in stmts:
         kind = type(s)
-        if kind in (ast.While, ast.For, ast.If):
+        own = [n for n in walk_own([getattr(s, f) for f in parts(s) if f not in ("body", "orelse")])
+                if type(n) is EnvRef] if kind in _COMPOUND else [n for n in walk_own([s]) if type(n) is EnvRef]
+        set_here, named_here = {n.key for n in own if n.ctx is STORE}, {n.key for n in own}
+        if kind in _COMPOUND:
             made = s.__class__.__new__(kind)
             made.__dict__.update(s.__dict__)
-            made.body, made.orelse = aliased(s.body, fresh), aliased(s.orelse, fresh)
+            for f in ("body", "orelse"):
+                inner, inner_sets, inner_names = _aliased(getattr(s, f), fresh)
+                setattr(made, f, inner)
+                set_here.update(*inner_sets)
+                named_here.update(*inner_names)
             s = made
         out.append(s)
+        sets.append(set_here)
+        names.append(named_here)
+    swaps: list[dict] = [{} for _ in out]  # where a local is read from a Python local: its name there
     for i, s in enumerate(out):
         if type(s) is not ast.Assign or type(s.targets[0]) is not EnvRef or len(s.targets) > 2:
             continue
         key = s.targets[0].key
-        end = next((j for j in range(i + 1, len(out)) if stores([out[j]], key)), len(out))  # set again there
-        rest = out[i + 1:end]
-        if not any(type(n) is EnvRef and n.key == key for n in walk_own(rest)):
+        end = next((j for j in range(i + 1, len(out)) if key in sets[j]), len(out))  # set again there
+        if not any(key in names[j] for j in range(i + 1, end)):
             continue
         if len(s.targets) == 1:
             made = ast.Assign([s.targets[0], ast.Name(fresh("v"), STORE)], s.value)
             made.__dict__.update({k: v for k, v in s.__dict__.items() if k not in ("targets", "value")})
             out[i] = s = made
         if type(s.targets[1]) is ast.Name:
-            out[i + 1:end] = reads_as(rest, key, s.targets[1].id)
-    return out
+            for j in range(i + 1, end):
+                if key in names[j]:
+                    swaps[j][key] = s.targets[1].id
+    for j, swap in enumerate(swaps):
+        if swap:
+            out[j] = _read_from(out[j], swap)
+            names[j] -= swap.keys()  # (every read it names there is now of the Python local)
+    return out, sets, names
