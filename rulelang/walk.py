@@ -75,7 +75,13 @@ def walk(node) -> Iterator[Node]:
 
 def map_children(node, f: Callable[[Node], Node]):
     """The node with f applied to each child node (unchanged nodes are kept, not copied)."""
-    changes = None
+    changes = changed_children(node, f, None)
+    return replaced(node, changes) if changes else node
+
+
+def changed_children(node, f: Callable[[Node], Node], changes: dict | None) -> dict | None:
+    """`changes` (a new dict if None) with the fields whose nodes f changes, f applied to each
+    child in order: for a pass that changes a node's own fields too, in one copy (`replaced`)."""
     for name in child_fields(node):
         value = getattr(node, name)
         if isinstance(value, Node):
@@ -88,7 +94,7 @@ def map_children(node, f: Callable[[Node], Node]):
             if changes is None:
                 changes = {}
             changes[name] = new
-    return replaced(node, changes) if changes else node
+    return changes
 
 
 _PLAIN: dict[type, bool] = {}

@@ -9,12 +9,10 @@ over a zone that can never hold one folds to false.
 """
 from __future__ import annotations
 
-import dataclasses
-
 from rulelang import ir
 from rulelang.builtins import BUILTINS
 from rulelang.types import BoardT, CardT, ListT, ZoneT
-from rulelang.walk import children, dispatch, map_children, walk
+from rulelang.walk import changed_children, children, dispatch, map_children, replaced, walk
 
 from .inlining import Called
 from .nodes import TRIVIAL, Decide, Hoisted, HoistLet, LetIn, Options, TakeFrom
@@ -43,11 +41,11 @@ class Folder:
 
     def fold_all(self, setup, steps, procs, defines, tables, watches):
         return (self.block(setup, {}),
-                tuple(dataclasses.replace(s, body=self.block(s.body, {})) for s in steps),
+                tuple(replaced(s, {"body": self.block(s.body, {})}) for s in steps),
                 {n: self.block(b, {}) for n, b in procs.items()},
                 {n: self.expr(e, {}) for n, e in defines.items()},
                 {t: {r: self.expr(e, {}) for r, e in table.items()} for t, table in tables.items()},
-                tuple(dataclasses.replace(w, when=self.expr(w.when, {}), body=self.block(w.body, {}))
+                tuple(replaced(w, {"when": self.expr(w.when, {}), "body": self.block(w.body, {})})
                       for w in watches))
 
     # ------------------------------------------------------------ statements
@@ -70,35 +68,35 @@ class Folder:
                 if c.value:
                     if not branches:
                         return list(self.block(body, kenv))
-                    return [dataclasses.replace(s, branches=tuple(branches), otherwise=self.block(body, kenv))]
+                    return [replaced(s, {"branches": tuple(branches), "otherwise": self.block(body, kenv)})]
                 continue
             branches.append((c, self.block(body, kenv)))
         otherwise = self.block(s.otherwise, kenv) if s.otherwise is not None else None
         if not branches:
             return list(otherwise or ())
-        return [dataclasses.replace(s, branches=tuple(branches), otherwise=otherwise)]
+        return [replaced(s, {"branches": tuple(branches), "otherwise": otherwise})]
 
     def stmt_while(self, s: ir.While, kenv: dict) -> list[ir.Stmt]:
         cond = self.expr(s.cond, kenv)
         if self.folding and isinstance(cond, ir.Const) and bool(cond.value) == s.until:
             return []
-        return [dataclasses.replace(s, cond=cond, body=self.block(s.body, kenv))]
+        return [replaced(s, {"cond": cond, "body": self.block(s.body, kenv)})]
 
     def stmt_repeat(self, s: ir.Repeat, kenv: dict) -> list[ir.Stmt]:
-        return [dataclasses.replace(s, count=self.expr(s.count, kenv), body=self.block(s.body, kenv))]
+        return [replaced(s, {"count": self.expr(s.count, kenv), "body": self.block(s.body, kenv)})]
 
     def stmt_let(self, s: ir.Let, kenv: dict) -> list[ir.Stmt]:
         value = self.expr(s.value, kenv)
         kenv[s.name] = (self.kinds(value, kenv), False)
-        return [dataclasses.replace(s, value=value)]
+        return [replaced(s, {"value": value})]
 
     def stmt_for(self, s: ir.For | ir.Choose | ir.Take, kenv: dict) -> list[ir.Stmt]:
         binder, inner = self.binder(s.binder, kenv)
         if isinstance(s, ir.Choose):
-            s = dataclasses.replace(s, role=self.expr(s.role, kenv))
+            s = replaced(s, {"role": self.expr(s.role, kenv)})
         # a name bound to a one-item constant list is that constant in the body too
         body = substitute_statements(s.body, _constant_names(binder)) if self.folding else s.body
-        return [dataclasses.replace(s, binder=binder, body=self.block(body, inner))]
+        return [replaced(s, {"binder": binder, "body": self.block(body, inner)})]
 
     stmt_choose = stmt_take = stmt_for
 
@@ -110,12 +108,12 @@ class Folder:
         (group,) = every.groups if len(every.groups) == 1 else (None,)
         if self.folding and group is not None and every.where is None and isinstance(group.domain, ir.ZoneRef) \
                 and isinstance(group.domain.ty, ZoneT):
-            return [dataclasses.replace(s, cards=(group.domain,), every=None, dest=dest)]  # the whole zone
-        return [dataclasses.replace(s, every=every, dest=dest)]
+            return [replaced(s, {"cards": (group.domain,), "every": None, "dest": dest})]  # the whole zone
+        return [replaced(s, {"every": every, "dest": dest})]
 
     def stmt_callproc(self, s: ir.CallProc, kenv: dict) -> list[ir.Stmt]:
         if s.name in self.calls.procedures or not self.inlining:
-            return [dataclasses.replace(s, args=tuple(self.expr(a, kenv) for a in s.args))]
+            return [replaced(s, {"args": tuple(self.expr(a, kenv) for a in s.args)})]
         return list(self.block(self.inline_procedure(s), kenv))
 
     def stmt_menu(self, s: ir.Menu, kenv: dict) -> list[ir.Stmt]:
@@ -126,8 +124,8 @@ class Folder:
                 continue
             if self.folding and isinstance(guard, ir.Const):
                 guard = None
-            options.append(dataclasses.replace(o, guard=guard, body=self.block(o.body, kenv)))
-        return [dataclasses.replace(s, role=self.expr(s.role, kenv), options=tuple(options))]
+            options.append(replaced(o, {"guard": guard, "body": self.block(o.body, kenv)}))
+        return [replaced(s, {"role": self.expr(s.role, kenv), "options": tuple(options)})]
 
     def expressions(self, s: ir.Stmt, kenv: dict) -> list[ir.Stmt]:
         """A statement without blocks of its own: its expressions folded."""
@@ -145,13 +143,13 @@ class Folder:
             kinds = self.element_kinds(domain, inner)
             for n in g.names:
                 inner[n] = (kinds, isinstance(domain, ir.ZoneRef))
-            groups.append(dataclasses.replace(g, domain=domain))
+            groups.append(replaced(g, {"domain": domain}))
         where = b.where
-        constants = _constant_names(dataclasses.replace(b, groups=tuple(groups))) if self.folding else {}
+        constants = _constant_names(replaced(b, {"groups": tuple(groups)})) if self.folding else {}
         where = self.expr(substitute(where, constants), inner) if where is not None else None
         if self.folding and isinstance(where, ir.Const) and where.value:
             where = None
-        order = tuple(dataclasses.replace(k, value=self.expr(substitute(k.value, constants), inner))
+        order = tuple(replaced(k, {"value": self.expr(substitute(k.value, constants), inner)})
                       for k in b.order)
         # past the `where`, its `is` tests have narrowed the names (the checker's types)
         after = dict(inner)
@@ -159,7 +157,7 @@ class Folder:
             kinds, never_none = inner[n]
             if kinds is not None and isinstance(ty, CardT):
                 after[n] = (kinds & ty.kinds, never_none)
-        b = dataclasses.replace(b, groups=tuple(groups), where=where, order=order)
+        b = replaced(b, {"groups": tuple(groups), "where": where, "order": order})
         return (neighbours(self.rs, b) if self.tables is not None else b), after
 
     def element_kinds(self, domain: ir.Expr, kenv: dict):
@@ -206,7 +204,7 @@ class Folder:
         if isinstance(value, TRIVIAL):
             return self.expr(substitute(e.body, {e.name: value}), kenv)
         body = self.expr(e.body, {**kenv, e.name: (self.kinds(value, kenv), False)})
-        return dataclasses.replace(e, value=value, body=body)
+        return replaced(e, {"value": value, "body": body})
 
     def expr_any(self, e: ir.Expr, kenv: dict) -> ir.Expr:
         """An expression folded part by part, then simplified where its shape is known."""
@@ -266,7 +264,7 @@ class Folder:
         binder, inner = self.binder(e.binder, kenv)
         value = self.expr(e.value, inner) if e.value is not None else None
         if not self.folding:
-            return dataclasses.replace(e, binder=binder, value=value)
+            return replaced(e, {"binder": binder, "value": value})
         empty = any(isinstance(g.domain, ir.Const) and g.domain.value == [] for g in binder.groups) or \
             (isinstance(binder.where, ir.Const) and not binder.where.value)
         if empty and e.kind in _EMPTY:
@@ -281,7 +279,7 @@ class Folder:
                 groups.append(g)
         if subst:
             where = self.expr(substitute(binder.where, subst), inner) if binder.where is not None else None
-            order = tuple(dataclasses.replace(k, value=self.expr(substitute(k.value, subst), inner))
+            order = tuple(replaced(k, {"value": self.expr(substitute(k.value, subst), inner)})
                           for k in binder.order)
             value = self.expr(substitute(value, subst), inner) if value is not None else None
             if not groups:
@@ -289,10 +287,10 @@ class Folder:
                     return where if where is not None else ir.Const(True, span=e.span, ty=e.ty)
                 groups = [binder.groups[0]]  # keep one binding so the aggregate still has its one row
                 where = substitute(where, {k: v for k, v in subst.items() if k != groups[0].names[0]})
-            binder = dataclasses.replace(binder, groups=tuple(groups), where=where, order=order)
+            binder = replaced(binder, {"groups": tuple(groups), "where": where, "order": order})
             if isinstance(where, ir.Const) and not where.value and e.kind in _EMPTY:
                 return ir.Const(_EMPTY[e.kind], span=e.span, ty=e.ty)
-        e = dataclasses.replace(e, binder=binder, value=value)
+        e = replaced(e, {"binder": binder, "value": value})
         if all(isinstance(g.domain, ir.Const) for g in binder.groups):
             # over constants (a map's spaces and their marks, cards' printed fields): computed now
             # if it reads nothing else; an expression that reads the state or a name from outside
@@ -381,45 +379,55 @@ def substitute(e, mapping: dict):
 
 def rename_statements(stmts, fresh, renames: dict, mark=None) -> ir.Block:
     """Statements with their `let` (and `roll ... into`) locals and binder names renamed apart;
-    with `mark` (notes.marker), each node of the copy marked as written from a call."""
+    with `mark` (notes.marker), each node of the copy marked as written from a call. Each node
+    is copied once, renamed and marked at once."""
     renames = dict(renames)
 
-    def rename(n):
+    def visit(n):
+        changes: dict | None
         if isinstance(n, ir.Let):
-            value = visit(n.value)
+            changes = {"value": visit(n.value)}
             renames[n.name] = fresh(n.name)
-            return dataclasses.replace(n, name=renames[n.name], value=value)
-        if isinstance(n, ir.Roll) and n.declares:  # `roll ... into x` makes a local, as `let` does
-            count = visit(n.count) if n.count is not None else None
+            changes["name"] = renames[n.name]
+        elif isinstance(n, ir.Roll) and n.declares:  # `roll ... into x` makes a local, as `let` does
+            changes = {"count": visit(n.count)} if n.count is not None else {}
             renames[n.target.name] = fresh(n.target.name)
-            target = dataclasses.replace(n.target, name=renames[n.target.name])
-            return dataclasses.replace(n, count=count, target=mark(target) if mark is not None else target)
-        if isinstance(n, ir.BinderGroup):
+            target = {"name": renames[n.target.name]}
+            if mark is not None and n.target.span is not None:
+                target["span"] = mark(n.target.span)
+            changes["target"] = replaced(n.target, target)
+        elif isinstance(n, ir.BinderGroup):
             for name in n.names:
                 renames[name] = fresh(name)
-            return map_children(dataclasses.replace(n, names=tuple(renames[x] for x in n.names)), visit)
-        if isinstance(n, ir.Local):
-            return dataclasses.replace(n, name=renames.get(n.name, n.name))
-        return map_children(n, visit)
-    visit = rename if mark is None else lambda n: mark(rename(n))
+            changes = changed_children(n, visit, {"names": tuple(renames[x] for x in n.names)})
+        elif isinstance(n, ir.Local):
+            changes = {"name": renames.get(n.name, n.name)}
+        else:
+            changes = changed_children(n, visit, None)
+        if mark is not None and n.span is not None:
+            changes = {**changes, "span": mark(n.span)} if changes else {"span": mark(n.span)}
+        return replaced(n, changes) if changes else n
     return tuple(visit(s) for s in stmts)
 
 
 def rename_apart(e, fresh, mark=None):
     """Give every name bound inside e a fresh name, so inlining cannot capture; with `mark`
-    (notes.marker), each node of the copy marked as written from a call."""
+    (notes.marker), each node of the copy marked as written from a call (one copy a node)."""
     renames: dict[str, str] = {}
 
     def visit(n):
+        changes: dict | None = None
         if isinstance(n, ir.BinderGroup):
             for name in n.names:
                 renames.setdefault(name, fresh(name))
-            n = dataclasses.replace(n, names=tuple(renames[x] for x in n.names))
+            changes = {"names": tuple(renames[x] for x in n.names)}
         elif isinstance(n, LetIn):
             renames.setdefault(n.name, fresh(n.name))
-            n = dataclasses.replace(n, name=renames[n.name])
-        n = map_children(n, visit)
+            changes = {"name": renames[n.name]}
+        changes = changed_children(n, visit, changes)
         if isinstance(n, ir.Local) and n.name in renames:
-            n = dataclasses.replace(n, name=renames[n.name])
-        return mark(n) if mark is not None else n
+            changes = {"name": renames[n.name]}  # (a local has no children)
+        if mark is not None and n.span is not None:
+            changes = {**changes, "span": mark(n.span)} if changes else {"span": mark(n.span)}
+        return replaced(n, changes) if changes else n
     return visit(e)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from rulelang.errors import Span
 from rulelang.files import location
-from rulelang.walk import replaced
 
 
 @dataclass(frozen=True)
@@ -32,15 +31,11 @@ def origin(span: Span) -> str:
 
 def marker(call: Span | None, name: str):
     """A body being written in place is marked as written from the call, node by node, as the pass
-    that copies it goes (fold.py): every span of it a `Via` of the call, so its notes say where it
-    was written from (None: a call without a place, nothing to mark)."""
+    that copies it goes (fold.py): `mark(span)` is the span of a copied node, a `Via` of the call,
+    so its notes say where it was written from (None: a call without a place, nothing to mark)."""
     if call is None:
         return None
 
-    def mark(n):
-        span = n.span
-        if span is None:
-            return n
-        return replaced(n, {"span": Via(span.source, span.line, span.col, span.end_line, span.end_col,
-                                        call=call, name=name)})
+    def mark(span: Span) -> Via:
+        return Via(span.source, span.line, span.col, span.end_line, span.end_col, call=call, name=name)
     return mark
