@@ -31,6 +31,10 @@ def test_draws_are_mix_composed():
         answer, (draw, now), state = rng.picker(seed), rng.drawer(seed), seed
         for k in (*range(100), 5, 1000, 999, 1031, 0):
             assert answer(k, 1 + k % 9) == reference_pick(seed, k, 1 + k % 9)
+        # a player taking turns with others (one draw in four, then in seven): mixed one at a time, then windows again
+        answer = rng.picker(seed)
+        for k in (*range(0, 200, 4), *range(200, 400, 7), 1, 2, *range(400, 470), 403, 7):
+            assert answer(k, 2 + k % 9) == reference_pick(seed, k, 2 + k % 9)
         for k in range(100):
             state, number = rng.below(state, 1 + k % 9)
             assert draw(None, 1 + k % 9) == number and now() == state

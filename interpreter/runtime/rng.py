@@ -49,21 +49,35 @@ def pick(seed: int, k: int, n: int) -> int:
 
 
 _WINDOW = 32  # the draws a picker or drawer mixes at once (`_mixed`)
+# A picker whose last window served fewer of its draws than this mixes each draw alone until two come in a row:
+# players who take turns (four at a card table) each use one draw in four of a window, and a window of 32 costs
+# what six draws mixed one at a time do, so one player's window would be mostly others' numbers.
+_SPARSE = 12
 
 
 def picker(seed: int):
     """`pick` with its stream bound, as an agent's quick answer `(k, n, label) -> pick(seed, k, n)`:
-    one call a decision, and the numbers mixed 32 at a time."""
-    base, words = -_WINDOW - 1, None  # words[i] = mix of the state of draw base + i
+    one call a decision, the numbers mixed 32 at a time while the player decides often enough to use them."""
+    base = -_WINDOW - 1
+    words: array | None = None  # words[i] = mix of the state of draw base + i
+    hits, last = _SPARSE, -2  # the draws the window served; the last draw mixed alone
 
     def answer(k: int, n: int, _label: str | None = None) -> int:
-        nonlocal base, words
+        nonlocal base, words, hits, last
         if n == 1:  # a decision with one option draws nothing (and mixes no window for it)
             return 0
         i = k - base
-        if not 0 <= i < _WINDOW:
-            base, i, words = k, 0, _mixed((seed + k * GOLDEN) & MASK, _WINDOW)
-        return (words[i] * n) >> 64
+        if 0 <= i < _WINDOW:
+            hits += 1
+            return (words[i] * n) >> 64
+        if hits < _SPARSE and k != last + 1:  # `pick` written out (the same number a window would hold)
+            last = k
+            z = (seed + (k + 1) * GOLDEN) & MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            return ((z ^ (z >> 31)) * n) >> 64
+        base, hits, words = k, 1, _mixed((seed + k * GOLDEN) & MASK, _WINDOW)
+        return (words[0] * n) >> 64
     return answer
 
 
@@ -91,7 +105,7 @@ def shuffle(state: int, items: list) -> int:
     """Fisher-Yates in place; returns the next state. A deck of 8 to 1,025 cards draws
     every number at once (`_lanes`): twice as quick at 30 cards, the same order."""
     n = len(items)
-    if 8 <= n <= 1025:  # (beyond a thousand cards the big ints outgrow the caches: no gain)
+    if _WORDS and 8 <= n <= 1025:  # (beyond a thousand cards the big ints outgrow the caches: no gain)
         return _shuffle_lanes(state, items)
     mask = MASK  # a local: the loop runs for every card of every shuffle (15% quicker than the global)
     for i in range(n - 1, 0, -1):
@@ -107,15 +121,18 @@ def shuffle(state: int, items: list) -> int:
 # 64 of them used) holds the (k+1)-th state. Each product of a 64-bit lane by a 64-bit
 # constant fits its lane, and every lane is masked to 64 bits before the next product, so
 # no lane spills into another: lane k ends as `mix` of the (k+1)-th state, as the loop draws it.
-_LANES: dict[int, tuple[int, int, int]] = {}  # lane count -> (a 1 in each lane, GOLDEN * (k+1) in lane k, lane masks)
+_LANES: dict[int, tuple[int, int, int, list[int]]] = {}  # lane count -> (a 1 in each lane,
+# GOLDEN * (k+1) in lane k, lane masks, and for each bit b of a shuffle's (i + 1): the lanes whose has it)
 
 
-def _lanes(m: int) -> tuple[int, int, int]:
+def _lanes(m: int) -> tuple[int, int, int, list[int]]:
     got = _LANES.get(m)
     if got is None:
         ones = int.from_bytes((b"\x01" + bytes(15)) * m, "little")  # a 1 at the foot of each lane
         steps = int.from_bytes(_le_words(x for k in range(m) for x in (k + 1, 0)), "little") * GOLDEN
-        got = _LANES[m] = (ones, steps, ones * MASK)
+        bits = [int.from_bytes(_le_words(x for k in range(m) for x in (MASK if (m + 1 - k) >> b & 1 else 0, 0)),
+                               "little") for b in range((m + 1).bit_length())]
+        got = _LANES[m] = (ones, steps, ones * MASK, bits)
     return got
 
 
@@ -126,23 +143,38 @@ def _le_words(words) -> bytes:
     return a.tobytes()
 
 
+def _mixed_lanes(state: int, m: int) -> int:
+    """`mix` of the m states after `state` (state + GOLDEN, state + 2 GOLDEN, ...), lane k the (k+1)-th."""
+    ones, steps, masks, _ = _lanes(m)
+    s = (state * ones + steps) & masks
+    z = ((s ^ (s >> 30)) & masks) * 0xBF58476D1CE4E5B9 & masks
+    z = ((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB & masks
+    return (z ^ (z >> 31)) & masks
+
+
+def _words(lanes: int, m: int) -> array:
+    words = array("Q", lanes.to_bytes(16 * m, "little"))
+    if _BIG_ENDIAN:
+        words.byteswap()
+    return words
+
+
 def _mixed(state: int, m: int) -> array:
     """`mix` of the m states after `state` (state + GOLDEN, state + 2 GOLDEN, ...), as 64-bit words."""
     if not _WORDS:
         return [mix((state + (k + 1) * GOLDEN) & MASK) for k in range(m)]
-    ones, steps, masks = _lanes(m)
-    s = (state * ones + steps) & masks
-    z = ((s ^ (s >> 30)) & masks) * 0xBF58476D1CE4E5B9 & masks
-    z = ((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB & masks
-    words = array("Q", ((z ^ (z >> 31)) & masks).to_bytes(16 * m, "little"))
-    if _BIG_ENDIAN:
-        words.byteswap()
-    return words[::2]  # the low half of each lane
+    return _words(_mixed_lanes(state, m), m)[::2]  # the low half of each lane
 
 
 def _shuffle_lanes(state: int, items: list) -> int:
+    """The shuffle's swaps j = (mix * (i + 1)) >> 64 computed in the lanes too: lane k times its (i + 1) = m + 1 - k,
+    as the sum over the bits b of that number of the lanes that have it shifted by b (a product under 2^75 fits
+    its lane), leaves each j in the high half of its lane."""
     m = len(items) - 1
-    for i, w in zip(range(m, 0, -1), _mixed(state, m)):
-        j = (w * (i + 1)) >> 64
+    z = _mixed_lanes(state, m)
+    product = 0
+    for b, lanes in enumerate(_LANES[m][3]):
+        product += (z & lanes) << b
+    for i, j in zip(range(m, 0, -1), _words(product, m)[1::2]):
         items[i], items[j] = items[j], items[i]
     return (state + m * GOLDEN) & MASK
