@@ -189,7 +189,7 @@ class Binders(Part):
         if d is None:
             d = code.name(self.fresh("d"))
             out.append(code.assign(d.id, self.g.exprs.cards_of(g.domain, fn, ctx)))
-        first = ast.If(code.expr("len(D) >= K", D=d, K=k), [], [])
+        first = ast.If(code.expr("len(D) >= K", D=d, K=k) if k > 1 else d, [], [])  # (one: D is not empty)
         out.append(first)
         probe, tests = branches
         t = None  # what the probe computes is known in every branch

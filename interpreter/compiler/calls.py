@@ -178,6 +178,12 @@ class Calls(Part):
     def builtin_left_of(self, e, fn, ctx):
         step = {"left_of": 1, "right_of": -1, "clockwise": 0}[e.name]
         seat = self.g.exprs.seat_index(e.args[0], fn, ctx, e.span)
-        return code.call("_turn", "st", self.const(self.L.roles), self.L.out_slot, seat, step)
+        roles = self.L.roles
+        if self.g.puts_out or not self.options.idioms:
+            return code.call("_turn", "st", self.const(roles), self.L.out_slot, seat, step)
+        # no rule puts a player out: the neighbour is a constant's item, the players clockwise a copy of one
+        if step == 0:
+            return code.call("list", code.expr("ROT[SEAT]", ROT=self.const(self.g.rotations), SEAT=seat))
+        return code.expr("ROLES[(SEAT + STEP) % N]", ROLES=self.const(roles), SEAT=seat, STEP=step, N=len(roles))
 
     builtin_right_of = builtin_clockwise = builtin_left_of

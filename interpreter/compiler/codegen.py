@@ -49,6 +49,13 @@ def _rolls_or_picks(program) -> bool:
                for n in walk(parts))
 
 
+def _puts_out(program) -> bool:
+    """Whether any statement of the program may put a player out of the game (or more: a
+    procedure never called). Without one, no one is ever out: the seats never skip anyone."""
+    parts = (program.setup, program.steps, tuple(program.procedures.values()), program.watches)
+    return any(isinstance(n, ir.Eliminate) for n in walk(parts))
+
+
 class Codegen:
     """Compiles the rules of one game (a layout and a program) to Python functions."""
 
@@ -65,6 +72,10 @@ class Codegen:
             else frozenset()
         # whether the rules roll, pick at random, reveal or announce: a game then keeps `st.events`
         self.tells = program is not None and _rolls_or_picks(program)
+        # whether a player may be out: else the seats around the table are a constant (calls.py)
+        self.puts_out = program is None or _puts_out(program)
+        roles = layout.roles
+        self.rotations = tuple(roles[i:] + roles[:i] for i in range(len(roles)))  # the players clockwise from each seat
         self.invariants = invariants  # called after every effect, when the game checks its invariants
         self.watch_check = None  # called after every change to the game, when the mode has watches
         self.watched = watched(program.watches) if program is not None else None  # what they read, if only variables

@@ -75,6 +75,10 @@ class Expressions(Part):
         """A player's index in seat order (its zones' and variables' offset); none is a rule error."""
         if isinstance(owner, ir.RoleRef):
             return code.const(self.L.role_index[owner.role])
+        if isinstance(owner, ir.BuiltinCall) and owner.name in ("left_of", "right_of") and not self.g.puts_out \
+                and self.options.idioms:  # no one is ever out: the seat next to it
+            return code.expr("(SEAT + STEP) % N", SEAT=self.seat_index(owner.args[0], fn, ctx, owner.span),
+                             STEP=1 if owner.name == "left_of" else -1, N=len(self.L.roles))
         if self.never_none(owner, ctx) or self.options.cards and isinstance(owner, ir.BuiltinCall) \
                 and owner.name in ("left_of", "right_of"):  # a player, never none
             return code.expr("SEATS[P]", SEATS=self.const(self.L.role_index), P=self.expr(owner, fn, ctx))

@@ -189,8 +189,9 @@ class Quantifiers(Part):
         if not self.g.binders.uncounted(b.groups[0].domain, ctx):
             return None  # its work is counted: the loops do
         items = self.g.exprs.cards_of(b.groups[0].domain, fn, ctx)
-        if not bare:
-            return code.expr("list(zip(ITEMS))", ITEMS=items)
+        if not bare:  # (of a list made for it, `list(L)`, L itself)
+            listed = isinstance(items, ast.Call) and isinstance(items.func, ast.Name) and items.func.id == "list"
+            return code.expr("list(zip(ITEMS))", ITEMS=items.args[0] if listed else items)
         domain = b.groups[0].domain
         if isinstance(domain, ir.ListExpr) or isinstance(domain, ir.BuiltinCall) and domain.name == "clockwise":
             return items  # a new list already

@@ -44,9 +44,13 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     def ranked(r: str) -> tuple:
         if r in gone:
             return in_or_out(r)
-        if r not in values:
-            values[r] = (0,) + tuple(f[r](st, {}) * (1 if lowest else -1) for lowest, f in keys)
-        return values[r]
+        found = values.get(r)
+        if found is None:  # (a loop, not a generator: this runs for every player at the end of every play-out)
+            key = [0]
+            for lowest, f in keys:
+                key.append(f[r](st, {}) if lowest else -f[r](st, {}))
+            found = values[r] = tuple(key)
+        return found
 
     others = [r for r in roles if r not in named]
     if end.kind == "win":
