@@ -2,7 +2,8 @@
 players listed once for a deal that repeats (loops.py), `first`/`last ... ordered by` in one
 pass keeping the sort's choice among equal keys (quantifiers.py), a `where` whose first part
 no binding changes tested once (`or` too), names of the players never tested for none, bounded
-variables kept in bounds without a call, a loop's name read from a Python local."""
+variables kept in bounds without a call, a loop's name read from a Python local, the seats around
+the table as constants where no rule puts a player out."""
 import re
 
 import pytest
@@ -175,3 +176,23 @@ def test_a_deal_listed_once_fails_where_and_only_when_the_rules_do(optimize):
         with pytest.raises(RuleError, match="there is no player here") as raised:
             game.new_state(0)
         assert raised.value.diagnostic.span.line == 30  # the `for`'s line, as the rules would stop
+
+
+def test_the_seats_are_constants_unless_a_rule_puts_a_player_out(players=4, deals=1):
+    # no `eliminate`: left_of and clockwise read a constant (no call that skips the players out)
+    assert "_turn(" not in main_program(games(players=players)[0])
+    out = PICKS.replace("            marks of p -= 1\n",
+                        "            marks of p -= 1\n            if taken of p > 2 and p != dealer:\n"
+                        "              eliminate p as full\n")
+    fast, plain = games(out, players=players, deals=deals)
+    assert "_turn(" in main_program(fast)
+    assert_plays_as_plain(fast, plain, seeds=8, step=5)
+    slots = slice(fast.layout.out_slot, fast.layout.out_slot + players)
+    assert any(any(_played(fast, seed).vars[slots]) for seed in range(40)), "someone is out in some game"
+
+
+def _played(game: Game, seed: int):
+    st = game.new_state(seed)
+    while not game.is_terminal(st):
+        game.apply(st, seed % len(game.decision(st).options))
+    return st
