@@ -4,7 +4,7 @@ import io
 import json
 
 import pytest
-from helpers import bundled, game_for, rulelang
+from helpers import compiled, game_for, rulelang
 from test_language import tiny
 
 from interpreter.agents.base import AgentSpecError, PlayerView
@@ -313,12 +313,9 @@ def test_a_sample_renames_locals_that_hold_hidden_cards():
 def test_the_deal_gives_each_hiding_place_the_first_card_of_the_shuffled_pool_that_fits():
     # the rule the sampler's deal keeps, written the slow, obvious way (HoF hides many types in many zones;
     # in Twenty Trials each place fits one type, in the Gobbots' stack every place every card: the deal's short cuts)
-    from helpers import bundled
-
-    from interpreter.engine.game import Game
     from interpreter.runtime import rng
     for name, shape in (("hand-of-fate-ordeals", "mixed"), ("twenty-trials", "slots"), ("gauntlet-gobbots", "free")):
-        game = Game(bundled(name))
+        game = compiled(name)
         sampler = Redeal(game, Viewer(game))
         st = game.new_state(3)
         role = game.decision(st).role
@@ -369,7 +366,7 @@ def test_quick_answers_are_the_agents_own():
 def test_quick_answers_asked_at_the_decision_play_the_game_the_agent_chooses(name, spec):
     # in a simulation the generated code asks quick agents itself (a menu's too), and one that
     # declines a decision (`always`) is asked with a view: the game of choose() at every decision
-    game = Game(bundled(name))
+    game = compiled(name)
     viewer = Viewer(game)
     for seed in range(4 if name != "gauntlet-race" else 1):  # random players wander the race's track long
         fast = play(game, seed, {r: make_agent(spec, seed, r) for r in game.roles})

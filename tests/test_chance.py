@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from helpers import ROOT, rulelang
+from helpers import ROOT, compiled, rulelang
 from helpers.random_games import config_params
 
 from helpers.commands import cli
@@ -269,8 +269,7 @@ def random_trace(game: Game, seed: int) -> tuple:
 
 @pytest.mark.parametrize("name, mode", config_params())
 def test_explicit_chance_plays_exactly_the_inline_game(name, mode):
-    rs = load_ruleset(name)
-    inline, explicit = Game(rs, mode), Game(rs, mode, explicit_chance=True)
+    inline, explicit = compiled(name, mode), compiled(name, mode, explicit_chance=True)
     for seed in range(8):
         assert random_trace(inline, seed) == random_trace(explicit, seed), (name, mode, seed)
 

@@ -3,7 +3,7 @@ import importlib.util
 
 import pytest
 
-from helpers import ROOT, game_for
+from helpers import ROOT, compiled, game_for
 
 from interpreter.agents.match import play
 from interpreter.agents.simple import RandomAgent
@@ -17,6 +17,11 @@ def _baseline():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def fast_and_plain(name: str, params: dict, mode: str | None = None) -> tuple[Game, Game]:
+    """The ruleset's optimised and plain (naive) programs, each compiled once a process."""
+    return compiled(name, mode, params), compiled(name, mode, params, optimize=False)
 
 
 def random_game(game: Game, seed: int) -> dict:
@@ -40,8 +45,7 @@ def test_interpreter_plays_the_hand_written_game_move_for_move():
 
 def test_optimised_and_plain_rules_play_the_same_games():
     for params in ({}, {"trial_modifiers": "true", "action_modifiers": "true"}):
-        rs = load_ruleset("twenty-trials", params)
-        fast, plain = Game(rs), Game(rs, optimize=False)
+        fast, plain = fast_and_plain("twenty-trials", params)
         for seed in range(150):
             assert random_game(fast, seed) == random_game(plain, seed), (params, seed)
 
@@ -50,8 +54,7 @@ def test_variants_play_the_same_optimised_and_plain():
     for name, params in (("twenty-trials-tempered", {"trial_modifiers": "true"}),
                          ("twenty-trials-costly-refresh", {"action_modifiers": "true"}),
                          ("twenty-trials-small-hand", {"hand_size": "2"})):
-        rs = load_ruleset(name, params)
-        fast, plain = Game(rs), Game(rs, optimize=False)
+        fast, plain = fast_and_plain(name, params)
         for seed in range(60):
             assert random_game(fast, seed) == random_game(plain, seed), (name, seed)
 
@@ -69,8 +72,7 @@ def test_gobbots_optimised_and_plain_rules_play_the_same_games():
     options = ({}, {"command_board_b": "true", "lower_board_b": "true"}, {"upper_board_b": "true", "hard": "true"},
                {"easy": "true"})
     for params in options:
-        rs = load_ruleset("gauntlet-gobbots", params)
-        fast, plain = Game(rs), Game(rs, optimize=False)
+        fast, plain = fast_and_plain("gauntlet-gobbots", params)
         for seed in range(60):
             assert random_game(fast, seed) == random_game(plain, seed), (params, seed)
 
@@ -84,8 +86,7 @@ def test_gobbots_simulation_repeats_exactly():
 def test_every_mode_plays_the_same_optimised_and_plain():
     for mode in ("trialmaster", "moderator", "versus"):
         for params in ({}, {"trial_modifiers": "true", "action_modifiers": "true"}):
-            rs = load_ruleset("twenty-trials", params)
-            fast, plain = Game(rs, mode), Game(rs, mode, optimize=False)
+            fast, plain = fast_and_plain("twenty-trials", params, mode)
             for seed in range(40):
                 assert random_game(fast, seed) == random_game(plain, seed), (mode, params, seed)
 
@@ -119,8 +120,7 @@ def test_a_guard_over_a_decisions_options_lists_them_once():
                     if "st.pending = _decision((" in line})
         assert asks == len(game.rules.sites) + shared, params
     # the code given up for such a binder leaves nothing behind (its lazy values were once left half-written)
-    rs = load_ruleset("twenty-trials", {"action_modifiers": "true"})
-    fast, plain = Game(rs), Game(rs, optimize=False)
+    fast, plain = fast_and_plain("twenty-trials", {"action_modifiers": "true"})
     for seed in range(20):
         assert random_game(fast, seed) == random_game(plain, seed), seed
 
@@ -128,7 +128,7 @@ def test_a_guard_over_a_decisions_options_lists_them_once():
 def test_a_local_used_in_one_block_never_reaches_the_frame():
     # Twenty Trials' `draw` binds the top card and moves it in the same block: a Python local
     # (merge.locals_not_in_env), so a frame at a decision holds only what decisions bound
-    game = Game(load_ruleset("twenty-trials"))
+    game = compiled("twenty-trials")
     answers = {n for site in game.rules.sites for n in site.names}
     for seed in range(5):
         st = game.new_state(seed)
@@ -143,5 +143,5 @@ def test_a_block_taken_into_the_only_function_that_leads_to_it_has_no_function_o
     # counted as one, each taken-in block would keep a function, and locals used across them
     # would go back into the frame (Gobbots 3% slower)
     for name in ("twenty-trials", "gauntlet-gobbots", "gauntlet-race"):
-        main = Game(load_ruleset(name)).rules.units[0].text()
+        main = compiled(name).rules.units[0].text()
         assert "_absorbed(" in main, name

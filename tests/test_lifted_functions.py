@@ -5,7 +5,7 @@ lines around it stays where it is. The games are the plain rules' either way."""
 import re
 
 import pytest
-from helpers import ROOT, assert_plays_as_plain, bundled
+from helpers import ROOT, assert_plays_as_plain, compiled
 from helpers.random_games import CONFIGS, LONG_GAMES
 
 from interpreter.agents.match import play
@@ -13,7 +13,7 @@ from interpreter.agents.simple import RandomAgent
 from interpreter.compiler.options import ALL
 from interpreter.engine.game import Game
 from interpreter.runtime.errors import RuleError
-from rulelang import load_ruleset, load_text
+from rulelang import load_text
 
 COUNTS = """
 game: counts
@@ -78,7 +78,7 @@ def test_what_reads_only_from_around_it_is_made_once_and_plays_as_before():
 
 @pytest.mark.parametrize("name", ["gauntlet-gobbots", "twenty-trials", "gauntlet-race", "hand-of-fate-ordeals"])
 def test_the_bundled_games_make_their_quantifiers_once(name):
-    defs = NESTED_DEF.findall(units(Game(bundled(name))))
+    defs = NESTED_DEF.findall(units(compiled(name)))
     assert sum(len(indent) == 4 for indent, _, _ in defs) >= 3
     if name == "gauntlet-gobbots":  # its quantifiers set no lazy value of the lines around them
         assert all(len(indent) == 4 for indent, _, _ in defs)
@@ -111,9 +111,7 @@ EXAMPLES = [(str(path), None) for path in sorted((ROOT / "rulesets" / "examples"
                                                                                                    "gauntlet-16-7")) else [])
                                         for n, m in CONFIGS if n not in LONG_GAMES - {"gauntlet-race"}] + EXAMPLES)
 def test_every_ruleset_plays_the_same_with_its_functions_lifted_or_not(name, mode):
-    rules = load_ruleset(name) if name.endswith(".yaml") else bundled(name)
-    lifted = Game(rules, mode)
-    nested = Game(rules, mode, passes=ALL.replace(lift=False))
+    lifted, nested = compiled(name, mode), compiled(name, mode, passes=ALL.replace(lift=False))
     assert units(lifted) != units(nested) or "def q" not in units(nested)
     for seed in range(8):
         games = [play(g, seed, {r: RandomAgent(seed, r) for r in g.roles}) for g in (lifted, nested)]

@@ -3,11 +3,10 @@ import io
 import json
 
 import pytest
-from helpers import game_for, rulelang
+from helpers import compiled, game_for, rulelang
 
 from interpreter.agents.match import play
 from interpreter.agents.simple import RandomAgent
-from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog, ReplayError, header, read_log, replay
 from interpreter.engine.saves import load, restore, save
 from rulelang import load_ruleset
@@ -101,7 +100,7 @@ def test_gobbots_log_replays(tmp_path):
 def test_a_log_written_in_batches_is_the_log_record_by_record(name, params):
     """A log is written `batch` records at a time, whole lines only, each record as json.dumps
     makes it (the decision records are made from parts worked out once a game)."""
-    game = Game(load_ruleset(name, params))
+    game = compiled(name, None, params)
     texts = []
     for batch in (1, 7, 256):
         out = io.StringIO()

@@ -20,7 +20,7 @@ import random
 import re
 
 import pytest
-from helpers import rulelang
+from helpers import bundled, compiled, rulelang
 from helpers.random_games import LONG_GAMES, SHORT, config_params, play_random
 from helpers.secret_games import secret_games
 from hypothesis import HealthCheck, given, settings
@@ -150,12 +150,12 @@ def test_no_role_sees_a_card_it_cannot_see(name, mode, thorough):
     """The long games of `players:` sampled in the default run; every decision
     of every game of every set of parameters in the slow one."""
     checked_count = 0
-    ruleset = load_ruleset(name)
+    ruleset = bundled(name)
     sets = parameter_sets(ruleset)
     share = max(1, GAMES // 2 // len(sets)) if ruleset.players and not thorough \
         else 2 if name in LONG_GAMES else GAMES  # games of hundreds of decisions: every decision of fewer games
     for i, params in enumerate(sets):
-        game = Game(load_ruleset(name, params), mode)
+        game = compiled(name, mode, params)
         viewer = Viewer(game)
         labels = Labels(game, viewer)
         for seed in range(i * share, (i + 1) * share):

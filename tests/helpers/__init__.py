@@ -16,11 +16,32 @@ from rulelang import RulesetError, ir, load_ruleset, load_text
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
+def bundled(name: str, params: dict | None = None) -> ir.Ruleset:
+    """A bundled ruleset (or a ruleset file) with its defaults or these parameters, loaded once a
+    process: test modules read them while being collected, and the IR is frozen, so one copy serves all."""
+    return _ruleset(name, _key(params or {}))
+
+
+def compiled(name: str, mode: str | None = None, params: dict | None = None, **options) -> Game:
+    """`Game(bundled(name, params), mode, **options)`, compiled once a process: a game holds no
+    state of its own (each game's state is a State), and compiling is most of the cost of many
+    tests (a second for the race or Hand of Fate), so the tests that only play a game share it."""
+    rs = bundled(name, params)
+    return _game(name, mode or rs.default_mode, _key(params or {}), tuple(sorted(options.items())))
+
+
+def _key(params: dict) -> tuple:
+    return tuple(sorted((k, str(v)) for k, v in params.items()))
+
+
 @cache
-def bundled(name: str) -> ir.Ruleset:
-    """A bundled ruleset with its defaults, loaded once a process: test modules
-    read them while being collected, and the IR is frozen, so one copy serves all."""
-    return load_ruleset(name)
+def _ruleset(name: str, params: tuple) -> ir.Ruleset:
+    return load_ruleset(name, dict(params) or None)
+
+
+@cache
+def _game(name: str, mode: str, params: tuple, options: tuple) -> Game:
+    return Game(_ruleset(name, params), mode, **dict(options))
 
 
 def assert_plays_as_plain(fast: Game, plain: Game, seeds: int, step: int) -> None:
@@ -38,7 +59,8 @@ def assert_plays_as_plain(fast: Game, plain: Game, seeds: int, step: int) -> Non
 
 
 def game_for(ruleset_name: str = "twenty-trials", mode: str | None = None, **params) -> Game:
-    return Game(load_ruleset(ruleset_name, {k: str(v) for k, v in params.items()}), mode)
+    """A bundled ruleset's game with these parameters, compiled once a process (`compiled`)."""
+    return compiled(ruleset_name, mode, params)
 
 
 class Position:
