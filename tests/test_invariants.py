@@ -13,8 +13,8 @@ import multiprocessing
 import os
 
 import pytest
-from helpers import rulelang
-from helpers.random_games import CONFIGS, LONG_GAMES, play_task, tasks
+from helpers import bundled, rulelang
+from helpers.random_games import CONFIGS, LONG_GAMES, parameter_sets, play_task, tasks
 
 from interpreter.analysis.simulate import available_cores
 from interpreter.engine.game import Game
@@ -36,12 +36,30 @@ def test_no_card_is_ever_lost_or_doubled_in_random_games_of_every_ruleset_and_mo
     configs = CONFIGS if slow else [(n, m) for n, m in CONFIGS if n not in LONG_GAMES]
     fewer = max(20, games // 20) if slow else 4
     wanted = {(n, m): fewer if n in HUNDREDS_OF_DECISIONS else games for n, m in configs}
-    work = [t for config, n in wanted.items() for t in tasks(n, min(500, n), [config], None if slow else 2)]
+    work = [t for config, n in wanted.items() for t in tasks(n, min(500, n), [config])] if slow \
+        else default_tasks(configs, wanted)
     played = dict.fromkeys(configs, 0)
     with multiprocessing.get_context("fork").Pool(available_cores()) as pool:
         for name, mode, finished, _ in pool.imap_unordered(play_task, sorted(work, key=lambda t: t[1] != "versus")):
             played[name, mode] += finished
     assert all(played[c] >= n for c, n in wanted.items()), played
+
+
+def default_tasks(configs, wanted: dict) -> list[tuple]:
+    """The default run's (ruleset, mode, parameters, seeds): a ruleset of one mode with no options
+    and with all of them (or its fewest players), the games shared between the two; a ruleset of
+    several modes, each mode with one of the two sets by turns, shifted from one ruleset to the next
+    (the Twenty Trials family: each of its modes is played with and without options). Compiling with
+    the checks on is nearly all of this test's cost (the games are half a second in all); the slow
+    run plays every mode with every set."""
+    out = []
+    for j, name in enumerate(dict.fromkeys(n for n, _ in configs)):
+        modes, sets = [m for n, m in configs if n == name], parameter_sets(bundled(name))[:2]
+        for i, mode in enumerate(modes):
+            mine = sets if len(modes) == 1 else [sets[(i + j) % len(sets)]]
+            share = -(-wanted[name, mode] // len(mine))
+            out += [(name, mode, params, range(k * share, (k + 1) * share)) for k, params in enumerate(mine)]
+    return out
 
 
 def test_a_broken_state_is_caught_at_the_statement_that_follows():
