@@ -3,6 +3,7 @@ import json
 
 import pytest
 from helpers import ROOT, rulelang
+from helpers.commands import cli
 
 
 def test_check_summarises():
@@ -51,10 +52,15 @@ def test_simulate_json_is_repeatable():
     (("run", "twenty-trials", "--seed", "x"), "--seed: expected a whole number of at most 18 digits, not 'x'"),
     (("frobnicate",), "invalid choice"),
 ])
-def test_bad_command_lines_exit_2_without_traceback(args, message):
-    r = rulelang(*args)
-    assert r.returncode == 2, r.stderr
-    assert message in r.stderr and "Traceback" not in r.stderr
+def test_bad_command_lines_exit_2_without_traceback(capsys, args, message):
+    code, _, err = cli(capsys, *args)  # in this process (a traceback would fail the test); as a process below
+    assert code == 2, err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_bad_command_line_exits_2_without_traceback_as_a_process():
+    r = rulelang("run", "twenty-trials", "--mode", "challenjer")
+    assert r.returncode == 2 and "has no mode 'challenjer'" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_replay_of_a_missing_log():
@@ -65,13 +71,13 @@ def test_replay_of_a_missing_log():
 @pytest.mark.parametrize("mode, agents", [
     ("challenger", ["challenger=random"]), ("trialmaster", ["trialmaster=random"]),
     ("moderator", ["moderator=random"]), ("versus", ["challenger=random", "trialmaster=random"])])
-def test_simulate_every_mode(mode, agents):
+def test_simulate_every_mode(capsys, mode, agents):
     args = ["simulate", "twenty-trials", "--mode", mode, "--games", "200", "--json"]
     for a in agents:
         args += ["--agent", a]
-    r = rulelang(*args)
-    assert r.returncode == 0, r.stderr
-    data = json.loads(r.stdout)
+    code, out, err = cli(capsys, *args)  # in this process: the command as a process is tested above
+    assert code == 0, err
+    data = json.loads(out)
     assert sum(data["outcomes"].values()) == 200 and set(data["win_rate"]) >= {a.split("=")[0] for a in agents}
 
 

@@ -5,9 +5,10 @@ import json
 import pkgutil
 
 import pytest
-from helpers import ROOT, rulelang
+from helpers import ROOT, bundled, rulelang
+from helpers.commands import cli
 
-from rulelang import RulesetError, bundled_names, cardtable, load_ruleset, load_text, loader, maps, sections
+from rulelang import RulesetError, bundled_names, cardtable, load_text, loader, maps, sections
 from rulelang.schema import schema
 from rulelang.sections.shapes import AnyOf, Keys, ListOf, Named
 from rulelang.yamltree import dump, load_yaml, plain
@@ -18,12 +19,12 @@ def same_rules(a, b) -> bool:
 
 
 @pytest.mark.parametrize("name", bundled_names())
-def test_show_prints_a_ruleset_that_loads_to_the_same_rules(tmp_path, name):
-    r = rulelang("show", name)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith(f"# {load_ruleset(name).name}, as it will run: merged from ")
-    assert "extends" not in plain(load_yaml(r.stdout, "shown.yaml"))
-    assert same_rules(load_text(r.stdout, str(tmp_path / "shown.yaml")), load_ruleset(name))
+def test_show_prints_a_ruleset_that_loads_to_the_same_rules(tmp_path, capsys, name):
+    code, out, err = cli(capsys, "show", name)  # in this process: the command's own process is tested below
+    assert code == 0, err
+    assert out.startswith(f"# {bundled(name).name}, as it will run: merged from ")
+    assert "extends" not in plain(load_yaml(out, "shown.yaml"))
+    assert same_rules(load_text(out, str(tmp_path / "shown.yaml")), bundled(name))
 
 
 def test_show_applies_parameters_and_patches():

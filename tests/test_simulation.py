@@ -8,6 +8,7 @@ import re
 
 import pytest
 from helpers import ROOT, game_for, rulelang
+from helpers.commands import cli
 
 from cli.progress import Progress
 from interpreter.analysis.compare import compare
@@ -265,9 +266,9 @@ def test_identical_rulesets_differ_in_nothing():
      "--out writes .csv, .jsonl, .json, .parquet files"),
     (("simulate", "twenty-trials", "--games", "10", "--out", "/nonexistent/x.csv"), "cannot write /nonexistent/x.csv"),
 ])
-def test_bad_simulation_command_lines(args, message):
-    r = rulelang(*args)
-    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+def test_bad_simulation_command_lines(capsys, args, message):
+    code, _, err = cli(capsys, *args)  # in this process: test_cli.py runs a bad command line as a process
+    assert code == 2 and message in err and "Traceback" not in err
 
 
 def test_plots_without_matplotlib_say_how_to_get_it(tmp_path):
