@@ -172,6 +172,8 @@ class Statements(Part):
             return code.const(zi), code.const(self.L.facing_up[zi])
         d = self.fresh("d")
         out.append(code.assign(d, self.expr(e, fn, TOP)))
+        if isinstance(e, ir.ZoneRef) and self.options.idioms:  # every instance of a zone lies as the zone does
+            return code.name(d), code.const(self.L.facing_up[self.L.zone_base[e.zone]])
         return code.name(d), code.expr("UP[D]", UP=self.const(self.L.facing_up), D=d)
 
     def move_one(self, out: list, card, dest, up, top: bool, taken: bool = False) -> None:
@@ -203,7 +205,7 @@ class Statements(Part):
         if len(s.cards) == 1 and isinstance(s.cards[0].ty, ZoneT) and top and idioms:
             cards, src = self.fresh("cards"), self.expr(s.cards[0], fn, TOP)
             out.append(code.assign(cards, code.expr("list(zones[Z])", Z=src)))
-            self.move_many(out, cards, src, dest, up)
+            self.move_many(out, cards, src, dest, up, whole=True)
             return
         for card in s.cards:
             if isinstance(card, ir.BuiltinCall) and card.name in ("top", "bottom") and isinstance(card.args[0].ty, ZoneT) \
@@ -239,9 +241,18 @@ class Statements(Part):
             return up
         return code.expr("UP if OWN[C] is None else OWN[C]", UP=up, OWN=self.const(self.L.card_facing), C=card)
 
-    def move_many(self, out: list, cards: str, src: ast.expr, dest: ast.expr, up: ast.expr) -> None:
-        """Move a list of cards that all lie in zone `src` to the top of `dest`."""
+    def move_many(self, out: list, cards: str, src: ast.expr, dest: ast.expr, up: ast.expr, whole: bool = False) -> None:
+        """Move a list of cards that all lie in zone `src` to the top of `dest` (`whole`: every card it holds)."""
         moved, z = self.fresh("moved"), self.fresh("z")
+        if whole:
+            out += code.stmts("if CARDS:\n"
+                              "    zones[SRC].clear()\n"
+                              "    zones[DEST].extend(CARDS)\n"
+                              "    for MOVED in CARDS:\n"
+                              "        where[MOVED] = DEST\n"
+                              "        face[MOVED] = FACING", CARDS=cards, SRC=src, DEST=dest, MOVED=moved,
+                              FACING=self.facing(moved, up))
+            return
         # what stays is kept by C (a comprehension is a function made and called)
         out += code.stmts("if CARDS:\n"
                           "    Z = zones[SRC]\n"
