@@ -16,7 +16,7 @@ from .clauses import clause_of, first_words, frame, merge_things, replace_first_
 from .document import clean, em
 from .english import Context, build, expression, group_noun, is_current, negation, zone_noun
 from .nouns import type_noun, words, zone_title
-from .phrases import Clause, Join, Phrase, Words, bound
+from .phrases import Bound, Clause, Join, Phrase, Words, bound
 from .phrases import words as seq
 
 
@@ -81,6 +81,11 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
                     much = "much" if noun_word[:1].isupper() or grammar.singular(noun_word) == noun_word else "many"
                     pieces[i + 1] = after
                     phrase = seq(f"as {much} {noun_word} as ", phrase)
+            owned = re.match(r"'s (\w+)(?=$|[^\w\s'])", pieces[i + 1]) if i + 1 < len(pieces) else None
+            if owned and isinstance(phrase, Words) and not isinstance(phrase, Bound) \
+                    and len(phrase.text.split()) > 3 and re.match(r"the [a-z]", phrase.text):
+                # "{q}'s team" with a long owner: "the team of the winner of the last roll-off", not "…-off's team"
+                phrase, pieces[i + 1] = seq(f"the {owned.group(1)} of ", phrase), pieces[i + 1][owned.end():]
             said = first_words(phrase) or ""
             before: str = parts[-1] or ""
             word = re.search(r"(\w+) $", before)

@@ -61,7 +61,7 @@ WRONG = [  # printed before issue 16, in any bundled summary
     "the room after that player's.", "the space above the soldier.", "no Wall is in play on that player",
     "then moves that action card to", "then move that action card to",  # "…, then moves it": one sentence
     "highest *killed king*", "either *anywhere* is on", "item D of", "there is *line* among",
-    "is the largest of the highest roll of",
+    "is the largest of the highest roll of", "roll-off's team",
 ]
 
 
@@ -415,6 +415,7 @@ def test_the_16_7_end_keeps_its_condition_on_a_noted_value():
     assert "in step 7 (Fight)" in end and "N is 13" in end
     assert "*through* are not empty" in end  # the teams through: the condition that was lost
     assert "“**" not in end  # no ending placed "in" a procedure's text
+    assert "The winner of the last roll-off wins in step 7" in end  # a player held in a variable: its `text:`
 
 
 def test_the_race_has_four_cubes_per_player():
@@ -516,8 +517,8 @@ def test_hand_of_fate_reads_as_its_review_found(hand_of_fate):
 def test_a_thing_with_no_noun_is_not_named_by_a_letter():
     # was: "set *roll off winner* to Q among *through*" (a list of players the rules keep, with no noun for its items)
     text = md(load_ruleset("gauntlet-16-7"), "race")
-    assert "Otherwise: set *roll off winner* to the first player among *through*." in text  # its noun: what it is given
-    assert "winner* to Q" not in text and "the first of *through*" not in text
+    assert "Otherwise: the first player among *through* becomes the winner of the last roll-off." in text  # its noun
+    assert " to Q" not in text and "the first of *through*" not in text
 
 
 def test_a_parameter_after_a_possessive_takes_no_article():
