@@ -217,31 +217,66 @@ def note_of(s: ast.AST) -> str | None:
 
 _NOT_CODE = frozenset({"ctx", "op", "ops", "kind", "type_comment", "returns", "decorator_list", "type_params"})
 _PARTS: dict[type, tuple[str, ...]] = {}  # a class of node -> its fields that may hold nodes of code
+# fields that never hold a node, by class: a walk need not look at them (names, numbers, constants)
+_PLAIN_FIELDS: dict[type, frozenset[str]] = {
+    ast.Name: frozenset({"id"}), ast.Attribute: frozenset({"attr"}), ast.Constant: frozenset({"value"}),
+    ast.keyword: frozenset({"arg"}), ast.FunctionDef: frozenset({"name"}), EnvRef: frozenset({"key"}),
+    Lazy: frozenset({"var"}), Reset: frozenset({"var"}), Goto: frozenset({"block"}),
+    Branch: frozenset({"then", "otherwise"}), Nested: frozenset({"name", "nonlocals"}),
+    CallNested: frozenset({"name"})}
 
 
 def parts(node) -> tuple[str, ...]:
     kind = type(node)
     found = _PARTS.get(kind)
     if found is None:
-        found = _PARTS[kind] = tuple(f for f in kind._fields if f not in _NOT_CODE)
+        plain = _PLAIN_FIELDS.get(kind, frozenset())
+        found = _PARTS[kind] = tuple(f for f in kind._fields if f not in _NOT_CODE and f not in plain)
     return found
 
 
 def walk_own(nodes, scopes=(Nested, ast.FunctionDef)):
     """Every node of these statements or expressions, parents first, but not the code of the
     nested functions (or other `scopes`) they hold, which are yielded themselves."""
-    stack = list(nodes)[::-1]
+    stack = list(nodes)
+    stack.reverse()
+    pop, push, extend, known = stack.pop, stack.append, stack.extend, _PARTS
     while stack:
-        n = stack.pop()
+        n = pop()
         yield n
-        if type(n) in scopes:
+        kind = type(n)
+        if kind in scopes:
             continue
-        for f in parts(n):
+        fields = known.get(kind)
+        for f in fields if fields is not None else parts(n):
             value = getattr(n, f, None)
             if type(value) is list:
-                stack.extend(value[::-1])
+                extend(reversed(value))
             elif isinstance(value, ast.AST):
-                stack.append(value)
+                push(value)
+
+
+def own_of(nodes, kind: type, scopes=(Nested, ast.FunctionDef)) -> list:
+    """The nodes of one class in these statements or expressions, in no order, as `walk_own`
+    finds them (not inside nested functions): for a pass that only collects them, at less cost."""
+    found = []
+    stack = list(nodes)
+    pop, push, extend, known = stack.pop, stack.append, stack.extend, _PARTS
+    while stack:
+        n = pop()
+        k = type(n)
+        if k is kind:
+            found.append(n)
+        if k in scopes:
+            continue
+        fields = known.get(k)
+        for f in fields if fields is not None else parts(n):
+            value = getattr(n, f, None)
+            if type(value) is list:
+                extend(value)
+            elif isinstance(value, ast.AST):
+                push(value)
+    return found
 
 
 def reads_as(nodes: list, key: str, var: str) -> list:
@@ -251,21 +286,26 @@ def reads_as(nodes: list, key: str, var: str) -> list:
     return [_read_from(n, {key: var}) for n in nodes]
 
 
-def _read_from(node, swaps: dict):
-    """The node with each read of a local `key` of `swaps` (`env[key]`) made a read of `swaps[key]`."""
+def _read_from(node, swaps: dict, named: dict | None = None):
+    """The node with each read of a local `key` of `swaps` (`env[key]`) made a read of `swaps[key]`.
+    `named`: id of a statement -> (it, the locals it names in env), for statements known not to
+    change (none of `swaps` in it), kept as they are without a look inside."""
     if type(node) is EnvRef and node.ctx is not STORE and node.key in swaps:
         return ast.Name(swaps[node.key], LOAD)
     if type(node) in (Nested, ast.FunctionDef):
+        return node
+    if named is not None and (known := named.get(id(node))) is not None and known[0] is node and \
+            swaps.keys().isdisjoint(known[1]):
         return node
     changed = {}
     for f in parts(node):
         value = getattr(node, f, None)
         if type(value) is list:
-            new = [_read_from(v, swaps) if isinstance(v, ast.AST) else v for v in value]
+            new = [_read_from(v, swaps, named) if isinstance(v, ast.AST) else v for v in value]
             if any(a is not b for a, b in zip(new, value)):
                 changed[f] = new
         elif isinstance(value, ast.AST):
-            new = _read_from(value, swaps)
+            new = _read_from(value, swaps, named)
             if new is not value:
                 changed[f] = new
     if not changed:
@@ -287,26 +327,27 @@ def aliased(stmts: list, fresh) -> list:
     it again: they run after it, and a jump back (`continue`) sets it again before them. The
     value is put in both at once (`env[k3] = v7 = ...`, `fresh` names v7); `env` still holds it for
     what reads it there (a nested function, the frame once play stops)."""
-    return _aliased(stmts, fresh)[0]
+    return _aliased(stmts, fresh, {})[0]
 
 
 _COMPOUND = (ast.While, ast.For, ast.If)
 
 
-def _aliased(stmts: list, fresh) -> tuple[list, list[set], list[set]]:
+def _aliased(stmts: list, fresh, named: dict) -> tuple[list, list[set], list[set]]:
     """`aliased`, and for each statement the locals it sets and those it still reads from `env`
-    (inside it too: found from the inner lists' own, not by walking each statement again)."""
+    (inside it too: found from the inner lists' own, not by walking each statement again);
+    `named` gets the latter, for the lists around to swap reads without looking inside again."""
     out, sets, names = [], [], []
     for s in stmts:
         kind = type(s)
-        own = [n for n in walk_own([getattr(s, f) for f in parts(s) if f not in ("body", "orelse")])
-                if type(n) is EnvRef] if kind in _COMPOUND else [n for n in walk_own([s]) if type(n) is EnvRef]
+        own = own_of([getattr(s, f) for f in parts(s) if f not in ("body", "orelse")] if kind in _COMPOUND else [s],
+                     EnvRef)
         set_here, named_here = {n.key for n in own if n.ctx is STORE}, {n.key for n in own}
         if kind in _COMPOUND:
             made = s.__class__.__new__(kind)
             made.__dict__.update(s.__dict__)
             for f in ("body", "orelse"):
-                inner, inner_sets, inner_names = _aliased(getattr(s, f), fresh)
+                inner, inner_sets, inner_names = _aliased(getattr(s, f), fresh, named)
                 setattr(made, f, inner)
                 set_here.update(*inner_sets)
                 named_here.update(*inner_names)
@@ -332,6 +373,7 @@ def _aliased(stmts: list, fresh) -> tuple[list, list[set], list[set]]:
                     swaps[j][key] = s.targets[1].id
     for j, swap in enumerate(swaps):
         if swap:
-            out[j] = _read_from(out[j], swap)
+            out[j] = _read_from(out[j], swap, named)
             names[j] -= swap.keys()  # (every read it names there is now of the Python local)
+        named[id(out[j])] = out[j], names[j]
     return out, sets, names

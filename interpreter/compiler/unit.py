@@ -34,7 +34,7 @@ from . import render
 from .lift import liftable
 from .notes import origin
 from .prelude import GLOBALS
-from .pycode import LOAD, STORE, EnvRef, Lazy, Nested, note, walk_own
+from .pycode import LOAD, STORE, EnvRef, Lazy, Nested, note, own_of
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))  # name = st.attribute
 _UNITS = itertools.count(1)  # file names of generated units are unique in the process
@@ -56,7 +56,7 @@ class Function:
         """The function's statements: the shortcuts its own code reads (`zones = st.zones`), then
         its prelude and its body."""
         own = self.prelude + self.body
-        used = {n.id for n in walk_own(own) if type(n) is ast.Name}
+        used = {n.id for n in own_of(own, ast.Name)}
         return [ast.Assign([ast.Name(short, STORE)], ast.Attribute(ast.Name("st", LOAD), attr, LOAD))
                 for short, attr in _SHORTCUTS if short in used] + own
 
