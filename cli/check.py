@@ -112,6 +112,13 @@ def _outcome(args, ref: str, params: dict) -> cache.Outcome:
             remembered = None  # the check below says what is wrong
         if remembered is not None:
             return remembered
+    from rulelang.collector import collector_paused
+    with collector_paused():  # reading, linting and compiling build trees of objects with nothing to free
+        return _found(args, ref, params, name, data)
+
+
+def _found(args, ref: str, params: dict, name: str | None, data: bytes | None) -> cache.Outcome:
+    """What `check` finds of one ruleset now (remembered if it passed and `name` is its entry's)."""
     from rulelang import lint, pins
     try:
         tree, rs, counts = _checked(args, ref, params)

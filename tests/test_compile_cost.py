@@ -90,3 +90,50 @@ def test_a_local_set_in_env_is_read_from_python_until_set_again():
                    "g(env[k1], env[k2])\n"  # (k2 was set inside the `if`, for its own statements)
                    "env[k2] = v3 = 3\ng(v3)")
     assert any(type(n) is EnvRef and n.ctx is STORE for n in pycode.walk_own(code))
+
+
+def test_own_of_finds_what_walk_own_does_on_generated_code(monkeypatch):
+    from interpreter.compiler import unit
+    bodies = []
+    real = unit.Units._finish
+    monkeypatch.setattr(unit.Units, "_finish", lambda self, top, *a: bodies.append(top.code()) or real(self, top, *a))
+    Game(load_text(TINY.replace("setup: |", DEFINES + "setup: |").replace(
+        "{body}", BODY.replace("\n", "\n          ")), "t.yaml"))
+    assert bodies
+    for body in bodies:
+        for kind in (ast.Name, EnvRef, pycode.Nested):
+            walked = [n for n in pycode.walk_own(body) if type(n) is kind]
+            assert sorted(map(id, pycode.own_of(body, kind))) == sorted(map(id, walked))
+
+
+def test_compiling_pauses_the_cyclic_collector_and_restores_it(monkeypatch):
+    import gc
+
+    rules = interpreter.compiler.rules
+    seen = []
+    real = rules.program_for
+    monkeypatch.setattr(rules, "program_for", lambda *a: seen.append(gc.isenabled()) or real(*a))
+    text = TINY.replace("{body}", "win solo")
+    assert gc.isenabled()
+    Game(load_text(text, "t.yaml"))
+    assert seen == [False] and gc.isenabled()  # off while compiling, on again after
+    gc.disable()
+    try:
+        Game(load_text(text, "t.yaml"))
+        assert not gc.isenabled()  # whoever paused it before resumes it
+    finally:
+        gc.enable()
+
+
+def test_a_cold_check_reads_and_lints_with_the_collector_paused(monkeypatch, tmp_path, capsys):
+    import gc
+
+    from cli.main import main
+    from rulelang import lint
+    seen = []
+    real = lint.warnings
+    monkeypatch.setattr(lint, "warnings", lambda rs: seen.append(gc.isenabled()) or real(rs))
+    path = tmp_path / "t.yaml"
+    path.write_text(TINY.replace("{body}", "win solo"))
+    assert main(["check", "--no-cache", str(path)]) == 0, capsys.readouterr()
+    assert seen == [False] and gc.isenabled()
