@@ -418,6 +418,23 @@ def test_a_runaway_game_is_truncated_not_an_error(tmp_path):
     assert truncated and not terminated and reward == 0.0 and info["truncated"] == "move limit"
 
 
+def test_an_environment_copied_is_not_compiled_again_until_its_file_changes(tmp_path):
+    """Gymnasium's checker, a vector of environments and OpenSpiel's states copy and unpickle
+    environments: each copy shares the compiled game while its ruleset's file is unchanged."""
+    import copy
+    import pickle
+    path = tmp_path / "runaway.yaml"
+    path.write_text(RUNAWAY)
+    env = aec_env(str(path), step_limit=1000)
+    again = pickle.loads(pickle.dumps(env))
+    assert again.driver is env.driver and copy.deepcopy(env).driver is env.driver
+    gym = gymnasium_env(str(path), step_limit=1000)
+    assert pickle.loads(pickle.dumps(gym)).driver is gym.driver
+    path.write_text(RUNAWAY + "\n# edited\n")  # another size: read and compiled again
+    edited = pickle.loads(pickle.dumps(env))
+    assert edited.driver is not env.driver and edited.driver.game.ruleset.files == env.driver.game.ruleset.files
+
+
 # ------------------------------------------------------------------ the action space
 
 

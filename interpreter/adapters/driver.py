@@ -13,6 +13,8 @@ its information state, in order.
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulelang import find_ruleset, load_ruleset
@@ -84,8 +86,38 @@ class Made:
             object.__setattr__(self, name, value)
 
     def driver(self) -> "Driver":
-        game = Game(load_ruleset(self.ruleset, dict(self.params)), self.mode, step_limit=self.step_limit)
-        return Driver(game, self.max_moves)
+        return kept_driver(self, lambda: Driver(Game(load_ruleset(self.ruleset, dict(self.params)), self.mode,
+                                                     step_limit=self.step_limit), self.max_moves))
+
+
+# Drivers made before, kept while their files are unchanged: an environment copied or
+# unpickled (gymnasium's checker, a vector of environments, OpenSpiel's states) is neither
+# read nor compiled again (Hand of Fate: 1.5 s a compile). A driver holds no game's state.
+_KEPT: dict = {}  # key -> (the files' stamps, its driver), the most recent last
+KEPT = 8
+
+
+def kept_driver(key, make: Callable[[], "Driver"]) -> "Driver":
+    stamps, driver = _KEPT.pop(key, ((), None))
+    if driver is None or stamps_of(driver.game.ruleset.files) != stamps:
+        driver = make()
+        stamps = stamps_of(driver.game.ruleset.files)
+    _KEPT[key] = stamps, driver
+    while len(_KEPT) > KEPT:
+        del _KEPT[next(iter(_KEPT))]
+    return driver
+
+
+def stamps_of(files) -> tuple:
+    """When each file of a ruleset (a variant's chain) last changed, and its size."""
+    out = []
+    for path in files:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return ()
+        out.append((info.st_mtime_ns, info.st_size))
+    return tuple(out)
 
 
 class Driver:

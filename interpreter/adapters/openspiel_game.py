@@ -39,7 +39,6 @@ through `get_game()`.
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import numpy as np
@@ -52,7 +51,7 @@ from ..engine.game import DEFAULT_STEP_LIMIT, Game
 from ..engine.view import Viewer
 from ..runtime.chance import CHANCE
 from .domains import Domains, rule_nodes, span_key
-from .driver import DEFAULT_MAX_MOVES, Driver, Episode
+from .driver import DEFAULT_MAX_MOVES, Driver, Episode, kept_driver
 from .rerolls import collapsed
 
 NAME = "rulelang"
@@ -99,35 +98,13 @@ def _texts(settings: dict) -> dict[str, str]:
             if k != "name"}
 
 
-# A game string loaded again — as deserialising each state does — is neither read nor compiled again
-# while its files are unchanged: (ruleset, parameters, mode, limits) -> (the files' stamps, its driver).
-_COMPILED: dict = {}
-KEPT = 8
-
-
 def _driver(ref: str, texts: dict, mode: str | None, step_limit: int, max_moves: int) -> Driver:
-    key = (ref, tuple(sorted(texts.items())), mode, step_limit, max_moves)
-    stamps, driver = _COMPILED.pop(key, ((), None))
-    if driver is None or _stamps(driver.game.ruleset.files) != stamps:
+    """A game string loaded again (as deserialising each state does) is neither read nor compiled again
+    while its files are unchanged (driver.kept_driver)."""
+    def make() -> Driver:
         rs, kept = collapsed(load_ruleset(ref, texts))  # a re-roll loop: one chance node, not one per roll
-        driver = Driver(Game(rs, mode, step_limit=step_limit, explicit_chance=True), max_moves, True, kept)
-        stamps = _stamps(rs.files)
-    _COMPILED[key] = stamps, driver  # the most recent last
-    while len(_COMPILED) > KEPT:
-        del _COMPILED[next(iter(_COMPILED))]
-    return driver
-
-
-def _stamps(files) -> tuple:
-    """When each file of a ruleset (a variant's chain) last changed, and its size."""
-    out = []
-    for path in files:
-        try:
-            info = os.stat(path)
-        except OSError:
-            return ()
-        out.append((info.st_mtime_ns, info.st_size))
-    return tuple(out)
+        return Driver(Game(rs, mode, step_limit=step_limit, explicit_chance=True), max_moves, True, kept)
+    return kept_driver(("openspiel", ref, tuple(sorted(texts.items())), mode, step_limit, max_moves), make)
 
 
 class RulelangGame(pyspiel.Game):
