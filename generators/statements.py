@@ -81,6 +81,9 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
         said = phrase(ctx, s.target)  # "the dealer", where the variable's text says who it holds
         if not isinstance(said, Words) or "*" not in said.text and "\x0e" not in said.text:
             return [say(ctx, value, " becomes ", said)]  # "the player to the left of the dealer becomes the dealer"
+    if op == "=" and isinstance(s.target, ir.Var) and s.target.ty == ROLE and value == s.target.owner:
+        # `team of p = p`: "that player becomes their own *team*", not "set that player's *team* to them"
+        return [say(ctx, value, " becomes their own ", em(words(s.target.name)))]
     if op == "+=":
         return [say(ctx, "add ", value, " to ", what)]
     if op == "-=":

@@ -87,6 +87,7 @@ SOFTWARE = {  # issue 30's "Done means": what no printed rule of any bundled gam
     "a count of players as arithmetic": r"as many times as \d+ × the number of players",  # "twice for each player"
     "an ending's name": r"\b(wins?|loses?|ends|draw|out of the game) \(\*",  # "wins (*reached the end*)"
     "a pronoun of no one": r"\b(them|it)'s\b|\btheir( \w+)?'s team\b",  # "them's", "their players's team"
+    "a player set to themselves": r"\bset (that |the )?player's \*[^*]+\* to them\b",  # "… becomes their own *team*"
 }
 
 
