@@ -14,7 +14,7 @@ from rulelang.types import BOOL, INT, BoardT, ListT, ZoneT
 from . import grammar
 from .clauses import clause_of, first_words, frame, merge_things, replace_first_words
 from .document import clean, em
-from .english import Context, build, expression, group_noun, is_current, negation, zone_noun
+from .english import Context, build, expression, flat, group_noun, is_current, negation, zone_noun
 from .nouns import type_noun, words, zone_title
 from .phrases import Bound, Clause, Join, Phrase, Words, bound
 from .phrases import words as seq
@@ -141,7 +141,11 @@ def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
         end = "right-most" if e.name == "top" else "left-most"
         return seq(f"the {end} {zone_noun(ctx, a[0]).one} of ", build(ctx, a[0]))
     if e.name in ("top", "bottom"):
-        return seq(f"the {e.name} {zone_noun(ctx, a[0]).one} of ", build(ctx, a[0]))
+        one = zone_noun(ctx, a[0]).one
+        place = build(ctx, a[0])
+        if isinstance(a[0], ir.ZoneRef) and re.search(rf"\b{re.escape(one.split()[-1])}$", flat(place)):
+            return place  # a place named for the one card it holds: "Alice's card", not "the top card of Alice's card"
+        return seq(f"the {e.name} {one} of ", place)
     if e.name == "abs" and isinstance(a[0], ir.Binary) and a[0].op == "-":
         return frame("the difference between ", [build(ctx, a[0].left), build(ctx, a[0].right)])
     if e.name in ("min", "max") and len(a) > 1:  # the larger of 0 and the attack − the block

@@ -9,6 +9,7 @@ from rulelang.types import BOOL, EnumT
 
 from .document import Para, Section, Table, clean, em, icon, sentence
 from .icons import card_icons
+from .marks import marks
 from .grammar import plural
 from .nouns import component_counts, join, printed_field, printed_value, type_noun, words
 from .nouns import noun as noun_of
@@ -91,7 +92,8 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
             sub.blocks.append(Para(em("Assumed:") + " " + clean(ct.assumed)))
         if ct.fields:
             sub.blocks += card_blocks(rs, ct)
-        kept = [f for f in ct.state if f.name.isidentifier()]  # not the bookkeeping of `once:` (`recall$used`)
+        # not the bookkeeping of `once:` (`recall$used`), nor who played a card (everyone saw it: `marks.py`)
+        kept = [f for f in ct.state if f.name.isidentifier() and f.name not in marks(rs)]
         if kept:
             sub.blocks.append(Para(f"Each {noun.one} also keeps " + join([kept_state(rs, f) for f in kept])
                                    + ", changed during play."))

@@ -8,17 +8,28 @@ the Action Deck is empty and no refresh card in the Reserve is face up").
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
 from rulelang import ir
 
-from .document import Item, Items, Para, Table, clean, sentence, strong
-from .english import Context, each_player, inside, let_ref, phrase, role_def, say
+from .document import Item, Items, Para, Table, clean, em, sentence, strong
+from .english import Context, each_player, inside, let_ref, phrase, role_def, say, verb
 from .flow import Counted, tidy
 from .glossary import parameters
 from .normalize import conjuncts, normal, tighten
 from .nouns import join, possessive, role_name, words
 from .phrases import lay
-from .statements import ending, ranking_phrase
+from .phrases import words as seq
+from .ranking import ranking_phrase
+from .statements import ending
+
+
+@dataclass(frozen=True)
+class Chosen(ir.Expr):
+    """An option of a menu taken, on the way to an ending: "Alice chooses *fold*" (a player can
+    act on when the game ends only if the rules say which choices end it)."""
+    role: ir.Expr
+    option: str
 
 
 def end_blocks(ctx: Context, mode: ir.Mode) -> list:
@@ -28,13 +39,16 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         on_score = on_score or stmt.kind == "end"
         head = f"{head} and {then}" if then and stmt.kind != "end" else head
         place = (", in " if then and stmt.kind != "end" else " in ") + join(sorted(where, key=_order)) if where else ""
-        conds = list(dict.fromkeys(tighten([c for cond in conds for c in conjuncts(normal(cond, ctx.rs))])))
-        if len(conds) == 1:
+        said = [Item(sentence(lay(seq(verb(at, c.role, "choose"), f" {em(words(c.option))}"), people=at.people).text))
+                for c in conds if isinstance(c, Chosen)]  # in the order they are made, before any condition
+        conds = list(dict.fromkeys(tighten([c for cond in conds if not isinstance(cond, Chosen)
+                                            for c in conjuncts(normal(cond, ctx.rs))])))
+        if len(conds) == 1 and not said:
             laid = lay(phrase(at, conds[0]), people=at.people)
             items.append(Item(sentence(f"{head}{place}, when {laid.text}"), laid.items))
         else:
-            items.append(Item(sentence(f"{head}{place}" + (", when all of these hold:" if conds else "")),
-                              [condition_item(at, c) for c in conds]))
+            items.append(Item(sentence(f"{head}{place}" + (", when all of these hold:" if conds or said else "")),
+                              said + [condition_item(at, c) for c in conds]))
     blocks: list = [Items(items)] if items else [Para("The rules never end the game by themselves.")]
     if on_score:
         blocks.append(Para(sentence(f"when the game ends, {ranking_phrase(ctx)}")))
@@ -97,7 +111,8 @@ def endings(ctx: Context, mode: ir.Mode):
                 walk_block(s.body, conds, where, at)
             elif isinstance(s, ir.Menu):
                 for opt in s.options:
-                    walk_block(opt.body, conds + ([opt.guard] if opt.guard is not None else []), where, at)
+                    walk_block(opt.body, conds + [Chosen(s.role, opt.name)] + ([opt.guard] if opt.guard is not None
+                                                                               else []), where, at)
             elif isinstance(s, ir.CallProc):
                 calls.setdefault(s.name, []).extend(where)
             if isinstance(s, ir.Let):
@@ -105,8 +120,9 @@ def endings(ctx: Context, mode: ir.Mode):
 
     walk_block(rs.setup, [], ("the setup",), ctx)
     walk_block(mode.setup, [], ("the setup",), ctx)
-    for i, step in enumerate(mode.round, 1):
-        walk_block(step.body, [], (f"step {i} ({clean(step.name)})",), ctx)
+    for i, step in enumerate(mode.round, 1):  # a turn's step speaks to its player, as the step does: "you win"
+        turn = mode.turns is not None and mode.turns.first < i <= mode.turns.last + 1
+        walk_block(step.body, [], (f"step {i} ({clean(step.name)})",), replace(ctx, turn=turn) if turn else ctx)
     for w in mode.watches:
         walk_block(w.body, [w.when], ("any step",), ctx)
     done: set[str] = set()
@@ -114,6 +130,6 @@ def endings(ctx: Context, mode: ir.Mode):
         name = next(n for n in calls if n not in done)
         done.add(name)
         proc = rs.procedures[name]
-        walk_block(proc.body, [], tuple(dict.fromkeys(calls[name])), parameters(ctx, proc.text, proc.params,
-                                                                               proc.body)[0])
+        walk_block(proc.body, [], tuple(dict.fromkeys(calls[name])),
+                   parameters(ctx, proc.text, proc.params, proc.body)[0])
     return found

@@ -13,13 +13,14 @@ import re
 from dataclasses import fields, replace
 
 from rulelang import ir
-from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 from . import grammar
 from .calls import plural_zone
 from .clauses import clause_of, first_words, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, sentence
 from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, zone,
                       zone_noun)
+from .marks import marks
 from .normalize import seats_clockwise
 from .nouns import possessive, printed_field, takes_s, printed_value, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
@@ -59,12 +60,19 @@ def expr_var(ctx: Context, e: ir.Var) -> Phrase:
     """A variable by its name (*trials completed*); a player held in one by what its `text:`
     says it is ("the active player"); a true/false one as the condition its `text:` states."""
     v = ctx.rs.vars.get(e.name)
-    said = described(v.text) if v is not None and v.text else None
     if e.ty == BOOL:
         return flag_clause(ctx, e)
-    if said and e.owner is None and e.ty == ROLE and said.startswith("the "):
-        return Words(said)
+    said = by_text(v) if v is not None and e.owner is None else None
+    if said is not None:
+        return Words(said)  # "the dealer", "the suit to follow"
     return Words(em(words(e.name))) if e.owner is None else owned(ctx, em(words(e.name)), e.owner)
+
+
+def by_text(v: ir.VarDef) -> str | None:
+    """What the rules call the game's variable holding a player or a value of a kind, where its
+    `text:` says what it is ("the dealer", "the suit to follow"): its name is then never printed."""
+    said = described(v.text) if v.text and v.owner is None else None
+    return said if said and said.startswith("the ") and (v.type == ROLE or isinstance(v.type, EnumT)) else None
 
 
 def described(text: str) -> str:
@@ -142,6 +150,9 @@ def expr_roleref(ctx: Context, e: ir.RoleRef) -> Phrase:
 def expr_field(ctx: Context, e: ir.Field) -> Phrase:
     if e.ty == BOOL:
         return flag_clause(ctx, e)
+    verb = marks(ctx.rs).get(e.name)
+    if verb is not None:  # the player who played the card, as everyone saw: nothing is written on it
+        return seq(f"the player who {verb} ", build(ctx, e.obj))
     return seq(f"the {printed_field(ctx.rs, e.name)} of ", build(ctx, e.obj))
 
 

@@ -28,6 +28,7 @@ from rulelang import ir
 from rulelang.types import BOOL
 from rulelang.walk import map_children, walk
 
+from .marks import is_mark
 from .normalize import conjuncts, negate
 
 
@@ -51,13 +52,16 @@ class Counted(ir.Stmt):
 
 
 def tidy(rs: ir.Ruleset, block: ir.Block) -> ir.Block:
-    """The block as printed: its loop flags and movable temporaries gone."""
+    """The block as printed: its loop flags, movable temporaries and marks (`marks.py`) gone."""
     out = list(block)
     i = 0
     while i < len(out):
         s = out[i]
         if s.prose is not None:  # the ruleset's own words say these: they are printed as they are
             i += s.prose.count
+            continue
+        if is_mark(rs, s):
+            del out[i]
             continue
         counted = _counted(s, out[i + 1]) if i + 1 < len(out) else None
         if counted is not None:
@@ -138,16 +142,38 @@ def _cards(m: ir.Move) -> tuple[ir.Expr, ...]:
 
 def resets(rs: ir.Ruleset, body: ir.Block) -> tuple[ir.Block, tuple[str, ...]]:
     """A step's body without the variables it sets back to their starting values (at its top
-    level): a player knows a flag "this turn" starts again each turn; the variables' list says it."""
-    kept, names = [], []
+    level, or every player's at the top level of a loop over every player): a player knows a
+    flag "this turn" or tricks "taken this hand" start again; the variables' list says when."""
+    kept: list[ir.Stmt] = []
+    names: list[str] = []
     for s in body:
-        v = rs.vars.get(s.target.name) if isinstance(s, ir.Assign) and isinstance(s.target, ir.Var) else None
-        if v is not None and s.op == "=" and s.target.owner is None and isinstance(s.value, ir.Const) \
-                and type(s.value.value) is type(v.initial) and s.value.value == v.initial:
-            names.append(v.name)
+        if _reset(rs, s, None):
+            names.append(s.target.name)  # type: ignore[attr-defined]
             continue
+        if isinstance(s, ir.For) and s.prose is None and len(s.binder.names) == 1 and s.binder.where is None \
+                and s.binder.groups[0].domain == ir.BuiltinCall("players", ()):
+            each = ir.Local(s.binder.names[0])
+            back = [t for t in s.body if _reset(rs, t, each)]
+            names += [t.target.name for t in back]  # type: ignore[attr-defined]
+            if back:
+                rest = tuple(t for t in s.body if not any(t is b for b in back))
+                if rest:
+                    kept.append(replace(s, body=rest))
+                continue
         kept.append(s)
     return tuple(kept), tuple(names)
+
+
+def _reset(rs: ir.Ruleset, s: ir.Stmt, owner: ir.Expr | None) -> bool:
+    """`s` sets a variable (of `owner`, or the game's) back to its starting value."""
+    if not (isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)):
+        return False
+    v = rs.vars.get(s.target.name)
+    if v is None or s.prose is not None or s.op != "=" or s.target.owner != owner:
+        return False
+    if isinstance(s.value, ir.EnumValue):
+        return s.value.value == v.initial
+    return isinstance(s.value, ir.Const) and type(s.value.value) is type(v.initial) and s.value.value == v.initial
 
 
 def _counted(s: ir.Stmt, after: ir.Stmt) -> Counted | None:

@@ -224,6 +224,10 @@ def _apply(p: Phrase, tokens, people: frozenset[str]) -> Phrase:
     return p
 
 
+_VERB = re.compile(r" [a-z]+(?<!ss)s ")  # "… that player asks …": a verb in the third person
+_CLAUSE_START = re.compile(r"(?:^|[;,] |\b(?:and|or|but|then) )$")
+
+
 def refer_after(head: Phrase, body: str, refs: Mapping[str, Bound], people: frozenset[str] = frozenset()) -> str:
     """The words after "then" in "that player chooses an action card in their hand, then moves it to
     their plan": `body`, a sentence already said, goes on the settled sentence `head`, so what the
@@ -243,6 +247,11 @@ def refer_after(head: Phrase, body: str, refs: Mapping[str, Bound], people: froz
         b = next(b for b in named if said == b.text or said.startswith(b.text + "'"))
         tokens.append(_Token(said, bound=replace(b, text=said)))
         at = m.end()
+        verb = _VERB.match(body, at)
+        if verb is not None and said == b.text and _CLAUSE_START.search(body[:m.start()]):
+            # the clause's subject: "…, then they ask to join …" (its verb agrees), "… it holds …"
+            tokens.append(_Token(verb.group(0), "verb", direct=True))
+            at = verb.end()
     tokens.append(_Token(body[at:]))
     _decide(tokens, _person_words(people))
     return "".join(t.text for t in tokens[start:])

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TypeGuard
 
 from rulelang import ir
-from rulelang.types import BoardT, ZoneT
+from rulelang.types import BoardT, EnumT, ZoneT
 
 from . import grammar
 from .clauses import (_count_bound as _bound_count, first_words, merge, only_subject, relative, replace_first_words,
@@ -22,7 +22,7 @@ from .english import (Context, build, expression, group_noun, inside, item_noun,
                       placeholder)
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
-from .nouns import Noun, join, possessive, printed_field, words
+from .nouns import Noun, join, possessive, printed_field, printed_value, words
 from .phrases import Bound, Clause, Intro, Join, Phrase, Scope, Seq, Words, bound, inline, settle
 from .phrases import words as seq
 
@@ -63,9 +63,10 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     relatives = [relative(c, b.names[0], many) for c in said if c is not other]
     if any(r is None for r in relatives):
         return None
-    head = Intro(OTHER[det].format(n.one) if other is not None else _head(ctx, n, det, 1), name=b.names[0], noun=n,
+    head = Intro(OTHER[det].format(one=n.one, many=n.many) if other is not None else _head(ctx, n, det, 1),
+                 name=b.names[0], noun=n,
                  scope=id(b), many=many)
-    tail = domain_tail(ctx, b.groups[0].domain, n)
+    tail = domain_tail(ctx, b.groups[0].domain, n, det in ("a", "at least one"))
     d = b.groups[0].domain
     if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
         return seq(Scope(seq(head, bound(" ")), merge("and", relatives)), *tail)
@@ -73,7 +74,8 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     return Scope(seq(phrase, bound(" ")), merge("and", relatives)) if relatives else phrase
 
 
-OTHER = {"a": "another {}", "every": "every other {}"}  # "a player that is not that player": another player
+# "a player that is not that player": another player; "the players that are not the player": the other players
+OTHER = {"a": "another {one}", "every": "every other {one}", "many": "other {many}", "the many": "the other {many}"}
 
 
 def _not_the_one(c: Phrase, name: str, n: Noun) -> bool:
@@ -120,17 +122,21 @@ def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
         # a thing introduced alone: later mentions may refer back to it (`pronouns`)
         intro = Intro(head, name=g.names[0], noun=n, scope=id(b), many=det in ("many", "the many")) \
             if n is not None and len(g.names) == 1 else head
-        groups.append(seq(intro, *domain_tail(ctx, g.domain, n)))
+        groups.append(seq(intro, *domain_tail(ctx, g.domain, n, i > 0 or det in ("a", "at least one"))))
     return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
 
 
-def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None) -> tuple:
+def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None, one: bool = False) -> tuple:
     """What follows a bound thing's noun: " in the Chamber", " among …"; nothing for
     every player; ", in turn clockwise from *start*" for the players in seat order; the
     words after the noun of a list named by it ("a space next to the Encounter", not "a
-    space among the spaces next to the Encounter")."""
+    space among the spaces next to the Encounter"); a kind's values listed, "a suit (spades,
+    hearts, diamonds or clubs)" where `one` of them is meant."""
     if isinstance(d, ir.BuiltinCall) and d.name == "players":
         return ()
+    if isinstance(d, ir.TypeValues) and d.enum in ctx.rs.enums and n is not None:
+        values = [printed_value(ctx.rs, EnumT(d.enum), v) for v in ctx.rs.enums[d.enum].values]
+        return (bound(f" ({join(values, 'or' if one else 'and')})"),) if len(values) > 1 else ()
     if isinstance(d, ir.BuiltinCall) and d.name == "clockwise":
         return (bound(", in turn clockwise from "), build(ctx, d.args[0]))
     if on_board(d):  # "every space of the track", not "every space among the spaces of the track"

@@ -66,7 +66,7 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
         if s.name not in page.steps:
             continue
         turn = mode.turns is not None and mode.turns.first <= i <= mode.turns.last  # said to "you", as the rules say it
-        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(replace(ctx, turn=turn), s)[0].items
+        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(replace(ctx, turn=turn), s, listed=False)[0].items
         steps.append(Item(sentence(strong(clean(s.name)) + (" (on your turn)" if turn else "")), items))
     rules = [_rule(r) for r in page.rules]
     if steps or rules:

@@ -23,6 +23,7 @@ from .calls import is_row, template
 from .expressions import flag_clause, owned
 from .moves import join_fixed, sorting
 from .quantifiers import named, on_board, ordering, such_that, things
+from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
 from .nouns import kinds_noun, printed_field, words
 from .phrases import Bound, Clause, Phrase, Words, bound
@@ -118,6 +119,8 @@ def target(ctx: Context, e: ir.Expr) -> Phrase:
         return ctx.refs.get(e.name) or Bound(placeholder(e.name), name=e.name)
     if isinstance(e, ir.Var) and e.owner is not None:  # a player's own: "that player's *run*"
         return owned(ctx, em(words(e.name)), e.owner)
+    if isinstance(e, ir.Var) and isinstance(e.ty, EnumT):  # "the suit to follow", as its `text:` says
+        return phrase(ctx, e)
     return Words(em(words(e.name)))
 
 
@@ -198,7 +201,8 @@ def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
     if counted is not None and isinstance(counted.ty, (ZoneT, BoardT)):  # counted once, before the first time
         return [nested(ctx, slots(ctx, f"repeat once for each {zone_noun(ctx, counted).one} in ", counted),
                             block(ctx, s.body))]
-    if isinstance(s.count, (ir.Local, ir.Var, ir.Param)):
+    said = phrase(ctx, s.count) if isinstance(s.count, (ir.Local, ir.Var)) else None
+    if isinstance(said, (Words, Bound)) and re.fullmatch(r"\*[^*]+\*|[A-Z]", said.text):  # "repeat *n* times", a name alone
         return [nested(ctx, slots(ctx, "repeat ", s.count, " times"), block(ctx, s.body))]
     per = s.count
     if isinstance(per, ir.Binary) and per.op == "*" and isinstance(per.left, ir.Const) \
@@ -235,8 +239,14 @@ def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
     body = block(inner, s.body)
     head = slots(ctx, verb(ctx, s.role, "choose"), " ", what)  # the decision's name is for programs: the appendix
     first, _, rest = body[0].text.partition(" ") if len(body) == 1 and not body[0].children else ("", "", "")
-    if first.lower() in IMPERATIVES and not subject(ctx, s.role)[1]:  # "that player chooses …, then moves it", one subject
+    said, you = subject(ctx, s.role)
+    if first.lower() in IMPERATIVES and not you:  # "that player chooses …, then moves it", one subject
         body = [Item(f"{third_person(first.lower()).capitalize()} {rest}")]
+    elif len(body) == 1 and not body[0].children and isinstance(said, (Words, Bound)):
+        named = said.text[:1].upper() + said.text[1:] + " "  # "… chooses a player, then asks to join …"
+        verb_ = body[0].text[len(named):].partition(" ")[0]
+        if body[0].text.startswith(named) and re.fullmatch(r"[a-z]+s", verb_) and not verb_.endswith("ss"):
+            body = [Item(body[0].text[len(named):])]
     return [then(inner, head, body)]
 
 
@@ -275,6 +285,9 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     """An automatic choice: made by the rule (or at random), not by a player."""
     s = replace(s, binder=normal_binder(s.binder, ctx.rs))
     if s.which == "random":
+        chosen = _chosen_role(ctx, s)
+        if chosen is not None:  # "Pick the dealer at random", not "pick a player …, then that player becomes the dealer"
+            return [say(ctx, "pick ", chosen, " at random")]
         what = introduce(ctx, s.binder, "a")
         inner = inside(ctx, s.binder)
         body = block(inner, s.body)
@@ -288,6 +301,21 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     return [then(inner, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
+
+
+def _chosen_role(ctx: Context, s: ir.Take) -> Phrase | None:
+    """What a player picked at random from every player becomes, where that is all the pick does and
+    a variable's `text:` names it ("the dealer")."""
+    b = s.binder
+    if len(b.names) != 1 or b.where is not None or b.groups[0].domain != ir.BuiltinCall("players", ()) \
+            or len(s.body) != 1:
+        return None
+    a = s.body[0]
+    if not (isinstance(a, ir.Assign) and a.op == "=" and a.value == ir.Local(b.names[0])
+            and isinstance(a.target, ir.Var) and a.target.owner is None and a.target.ty == ROLE):
+        return None
+    said = phrase(ctx, a.target)
+    return said if isinstance(said, Words) and said.text.startswith("the ") and "*" not in said.text else None
 
 
 @statement(ir.Roll)
@@ -369,39 +397,6 @@ def ending(ctx: Context, s: ir.EndGame) -> tuple[str, str | None]:
         them = others[0]
         return head, f"{role(ctx, them)} {other if them == ctx.you else other + 's'}"
     return head, f"every other player {other}s"
-
-
-def ranking_phrase(ctx: Context) -> str:
-    """How `end game` places the players: by the mode's `ranking:`, or by score."""
-    keys = ctx.mode.ranking if ctx.mode is not None else ()
-    if not keys:
-        return "the highest score wins; a tie is a draw"
-    parts = [_ranking_key(ctx, k) for k in keys]
-    first, rest = parts[0], parts[1:]
-    ties = [f"the one {p}" if i == 0 or p.startswith("who ") != rest[i - 1].startswith("who ")
-            else p.removeprefix("with ") for i, p in enumerate(rest)]
-    if len(parts) > 2:  # "ties go to the highest life points, then …": each key once, not "a tie goes to" each time
-        return f"the player {first} wins; ties go to {', then '.join(ties)}; a tie on all of these is a draw"
-    return f"the player {first} wins" + "".join(f"; a tie goes to {p}" for p in ties) \
-        + ("; a tie on all of these is a draw" if len(parts) > 1 else "; a tie is a draw")
-
-
-def _ranking_key(ctx: Context, k) -> str:
-    """"with the highest final Fame"; a 0-or-1 value whose `text:` says who has 1 ("1 for the
-    player who killed the King"): "who killed the King"."""
-    define, var = ctx.rs.defines.get(k.name), ctx.rs.vars.get(k.name)
-    if var is not None and var.text and var.low == 0 and var.high == 1 and not k.lowest:
-        flag = re.fullmatch(r"1 for (?:the|a|each) (?:player|one) (who .+)", clean(var.text))
-        if flag:
-            return flag.group(1)
-    what = re.sub(r"{(\w+)}", "the player", clean(define.text)) if define and define.text \
-        else em(words(k.name))
-    for article in ("the player's ", "the "):  # "the highest" says which already
-        if what.startswith(article):
-            what = what[len(article):]
-            break
-    what = what.removesuffix(" of the player")  # "the final Fame of {p}": "the highest final Fame"
-    return f"with the {'lowest' if k.lowest else 'highest'} {what}"
 
 
 @statement(ir.Trigger)

@@ -22,9 +22,10 @@ from .abilities import ability_blocks
 from .components import components
 from .document import Document, Item, Items, Para, Section, Table, clean, em, sentence, strong
 from .endings import end_blocks
+from .expressions import by_text
 from .english import Context, block, context, each_player, expr, flat, role_def, zone
 from .glossary import glossary, term
-from .flow import resets, tidy
+from .flow import Counted, resets, tidy
 from .icons import check_icons
 from .nouns import join, noun, possessive, role_name, type_noun, words
 from .scope import Usage, ruling_modes, ruling_steps, usage
@@ -107,8 +108,11 @@ def tracked(ctx: Context, v: ir.VarDef, back: list[str]) -> str:
                f"{start} at the start{again}"
     name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
     start = "no one" if v.initial is None and v.type == ROLE else start_value(ctx, v.initial)
-    return name + (f" — {clean(v.text)}" if v.text else "") + f": {start} at the start" + bounds(v) + again \
-        + secrecy(v)
+    if v.text and by_text(v) is not None:  # the rules say "the dealer", never *dealer*
+        name = clean(v.text)
+    elif v.text:
+        name += f" — {clean(v.text)}"
+    return name + f": {start} at the start" + again + bounds(v) + secrecy(v)
 
 
 def start_value(ctx: Context, value) -> str:
@@ -240,10 +244,20 @@ def turns_text(ctx: Context, mode: ir.Mode) -> str:
             f"other {order}. On your turn, play {steps}.{after}")
 
 
-def step_blocks(ctx: Context, step: ir.Step) -> list:
+def step_blocks(ctx: Context, step: ir.Step, listed: bool = True) -> list:
+    """A step's rules; `listed`: the variables it sets back to their starting values are said
+    in the list of what players keep track of, not in the step (a quick reference has no list)."""
     if step.text:
         return [Para(clean(step.text))]
-    return [Items(block(ctx, resets(ctx.rs, tidy(ctx.rs, step.body))[0]))]
+    body = tidy(ctx.rs, step.body)
+    kept, back = resets(ctx.rs, body)
+    if not listed:  # a loop's own count set back is still the loop's: "for each *step number* from 1 to 3"
+        steps = ctx.mode.round if ctx.mode is not None else (step,)
+        counts = {c.var.name for st in steps for c in tidy(ctx.rs, st.body)
+                  if isinstance(c, Counted) and isinstance(c.var, ir.Var)}
+        kept = tuple(s for s in body if not (isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)
+                                             and s.target.name in counts and s.target.name in back))
+    return [Items(block(ctx, kept))]
 
 
 def reset_steps(rs: ir.Ruleset, modes: list[ir.Mode]) -> dict[str, list[str]]:

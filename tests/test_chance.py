@@ -415,7 +415,7 @@ def test_the_summary_lists_the_dice(capsys):
     assert code == 0, err
     assert "Dice: *gust* (faces -1, 0, 0, 1, 1 and 2) and *d6*" in out
     assert "Roll a die (d6); call the result X." in out  # a one-letter name: a letter, as a rulebook writes it
-    assert "Pick a player at random, then that player becomes the start player." in out
+    assert "Pick the start player at random." in out  # was: "Pick a player at random, then that player becomes …"
     code, out, err = cli(capsys, "summary", "pig-race", "--quick")  # a game of dice and no cards
     assert code == 0, err
     assert out.startswith("# Pig Race\n") and "## Components" not in out and "\n.\n" not in out

@@ -69,9 +69,10 @@ def test_a_game_log_replays(tmp_path, capsys, name, players):
 
 
 @pytest.mark.parametrize("name, sentences", [
-    ("oh-hell", ["Pick a player at random, then that player becomes the dealer.",
-                 "That player chooses a playing card in their hand such that they may play it, then:",
-                 "The player of the winning card becomes the player who leads the trick.",
+    ("oh-hell", ["Pick the dealer at random.",
+                 "that player chooses a playing card in their hand such that they may play it, then moves it to "
+                 "the trick.",
+                 "The player who played the winning card becomes the player who leads the trick.",
                  "The player to the left of the dealer becomes the dealer.",
                  "**the winning card**: the playing card in the trick whose strength is the highest",
                  "Each suit (♠ spades, ♥ hearts, ♦ diamonds, ♣ clubs) has one card of each of these:",

@@ -1,4 +1,5 @@
-"""The printed rules of every bundled ruleset and mode, compared with the files in tests/golden/.
+"""The printed rules of every bundled ruleset and mode, and of the games written from the docs alone
+(tests/printing/), compared with the files in tests/golden/.
 
 Every change to the English shows as a diff of these files. After a change
 you mean, write them again and read the diff:
@@ -17,13 +18,15 @@ from generators.summary import summary
 from rulelang import bundled_names
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+WRITTEN = Path(__file__).resolve().parent / "printing"  # games written from the docs alone, not bundled
 UPDATE = os.environ.get("RULELANG_UPDATE_GOLDEN") == "1"
 
 
 def documents():
     """(file name, how to print it) for the whole summary, each mode's, and each quick reference."""
-    for name in bundled_names():
+    for name in [*bundled_names(), *(str(p) for p in sorted(WRITTEN.glob("*.yaml")))]:
         rs = bundled(name)
+        name = Path(name).stem
         yield f"{name}.md", lambda rs=rs: summary(rs)
         for mode in rs.modes:
             yield f"{name}-{mode}.md", lambda rs=rs, mode=mode: summary(rs, mode)

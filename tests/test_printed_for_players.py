@@ -1,0 +1,173 @@
+"""What a player never does is never printed: each sentence here was printed before, and is what a
+rulebook editor struck (session six). Checked on bundled games and on games written from the docs
+alone (`tests/printing/`), so that the cause is fixed, not the sentence.
+"""
+from pathlib import Path
+
+import pytest
+from helpers import bundled
+
+from generators.markdown import to_markdown
+from generators.quick import quick_pages
+from generators.summary import summary
+from rulelang import load_text
+
+HERE = Path(__file__).resolve().parent
+WRITTEN = HERE / "printing"  # games written from docs/language.md and authoring.md
+
+
+def md(rs, mode=None, quick=False) -> str:
+    docs = quick_pages(rs, mode) if quick else [summary(rs, mode)]
+    return to_markdown(docs).replace("\\", "")
+
+
+def printed(name: str) -> str:
+    """A bundled game's printed rules, as `tests/test_golden.py` checks they are printed (not printed again)."""
+    return (HERE / "golden" / f"{name}.md").read_text(encoding="utf-8").replace("\\", "")
+
+
+@pytest.fixture(scope="module")
+def oh_hell():
+    return printed("oh-hell-standard"), printed("oh-hell-standard-quick")
+
+
+@pytest.fixture(scope="module")
+def eights():
+    rs = bundled(str(WRITTEN / "crazy-eights.yaml"))
+    return md(rs), md(rs, "game", quick=True)
+
+
+def test_who_played_a_card_is_what_players_saw_not_a_state_set(oh_hell, eights):
+    rules, quick = oh_hell
+    for text in (rules, quick):
+        assert "Set the player of" not in text  # was: "Set the player of that playing card to that player."
+        assert "The player who played the winning card becomes the player who leads the trick." in text  # was "The player of"
+        assert "that player chooses a playing card in their hand such that they may play it, then moves it to the " \
+               "trick." in text
+    assert "also keeps *player*" not in rules
+    assert "Set the owner of" not in eights[0] and "also keeps" not in eights[0]  # a mark no rule reads
+
+
+def test_a_mark_chosen_elsewhere_than_the_hand_is_who_chose_it():
+    rs = load_text(GAME.replace("hand of p where", "pool where"), "marks.yaml")
+    text = md(rs)
+    assert "the player who chose the best card" in text and "Set the by of" not in text
+
+
+GAME = """
+game: marks
+players: {count: 2..3}
+cards:
+  chip:
+    fields: {value: 1..5}
+    state: {by: {type: role, initial: none}}
+    table: |
+      value
+      1
+      2
+      3
+      4
+      5
+zones:
+  pool: {}
+  hand: {owner: each}
+  middle: {kind: row}
+vars:
+  won: {initial: 0, owner: each}
+define:
+  best():
+    text: the best card
+    value: first(c in middle ordered by c.value descending)
+setup: |
+  move box to pool
+modes:
+  play:
+    round:
+      - step: Pick
+        do: |
+          for p in players:
+            p chooses c in hand of p where c.value > 0 as pick:
+              move c to middle
+              c.by = p
+          let w = best().by
+          won of w += 1
+          move middle to pool
+          if round == 2:
+            end game as done
+    score: won
+"""
+
+
+def test_a_count_set_back_each_hand_is_said_with_the_count(oh_hell):
+    rules, quick = oh_hell
+    assert "Set that player's *tricks* to 0" not in rules and "Set that player's *bid* to 0" not in rules
+    assert "- Each player's *tricks* — tricks taken this hand: 0 at the start, and again in step 4, Score (never " \
+           "below 0 nor above 10)." in rules
+    assert "Set that player's *tricks* to 0." in quick  # a reference card has no list to say it in
+
+
+def test_a_player_picked_at_random_for_a_part_is_picked_for_it(oh_hell):
+    assert "Pick the dealer at random." in oh_hell[0]  # was: "Pick a player at random, then that player becomes …"
+    assert "Pick the starting player at random." in printed("hand-of-fate-ordeals")
+
+
+def test_the_players_but_one_are_the_other_players(oh_hell):
+    assert "the total *bid* of the other players" in oh_hell[0]  # was: "… of the players that are not the player"
+
+
+def test_a_variable_named_by_its_text_is_never_named_otherwise(oh_hell, eights):
+    rules, _ = oh_hell
+    assert "- The player who leads the trick: no one at the start." in rules  # was: "*leader* — the player who …"
+    assert "*leader*" not in rules and "*dealer*" not in rules
+    assert "- The suit to follow: spades at the start." in eights[0]  # a kind's value held, as its text says
+    assert "Set the suit to follow to the suit of the top card of the discard pile." in eights[0]
+    assert "*called*" not in eights[0]
+
+
+def test_one_of_a_kind_s_values_is_this_or_that(eights):
+    assert "you choose a suit (spades, hearts, diamonds or clubs), then set the suit to follow to it." in eights[0]
+    assert "and a symbol (crown, anchor, heart, diamond, club or spade)" in printed("crown-and-anchor")
+
+
+def test_a_count_by_an_option_is_as_many_times_as_it(eights):
+    assert "Repeat as many times as the *hand size* option:" in eights[0]
+    assert "Repeat the *hand size* option times" not in eights[0]
+
+
+def test_an_ending_in_a_turn_speaks_to_the_player_as_the_turn_does(eights):
+    assert "- You win in step 1 (Move), when you have three men in a row." in printed("three-mens-morris")
+    assert "The current player" not in eights[0]
+
+
+def test_a_choice_and_what_its_chooser_does_then_have_one_subject():
+    text = printed("gauntlet-16-7")
+    assert "that player chooses a player among the first players of the teams in that player's room, then asks to " \
+           "join" in text  # was: "…, then that player asks to join"
+    assert "then destroys it" in printed("hand-of-fate-ordeals")  # was: "…, then the player destroys it"
+
+
+def test_a_player_named_again_as_a_subject_after_then_is_they():
+    from generators.nouns import noun
+    from generators.phrases import Bound, Intro, Seq, Words
+    from generators.pronouns import refer_after
+    player = Bound("that player", name="p", noun=noun("player"), scope=1)
+    head = Seq((player, Words(" chooses "), Intro("a space", name="s", noun=noun("space"), scope=5)))
+    refs = {"p": player, "s": Bound("that space", name="s", noun=noun("space"), scope=5)}
+    assert refer_after(head, "moves the pawn to that space; that player draws a card", refs) == \
+        "moves the pawn to it; they draw a card"
+    other = {**refs, "q": Bound("the other player", name="q", noun=noun("player"), scope=6)}
+    assert refer_after(head, "the other player accepts, or that player faces the room alone", other) == \
+        "the other player accepts, or that player faces the room alone"  # two players: names
+
+
+def test_an_ending_on_a_choice_says_which_choices_end_the_game():
+    text = printed("kuhn-poker")
+    assert "- Bob wins and Alice loses, in step 1 (Betting).\n" not in text  # was: no condition a player could act on
+    assert "- Bob wins and Alice loses, in step 1 (Betting), when all of these hold:\n    - Alice chooses *check*.\n" \
+           "    - Bob chooses *bet*.\n    - Alice chooses *fold*.\n" in text
+
+
+def test_a_place_named_for_the_one_card_it_holds_is_that_card():
+    assert "when the rank of Alice's card is more than the rank of Bob's card." in printed("kuhn-poker")
+    assert "the top card of Alice's card" not in printed("kuhn-poker")  # was: "the rank of the top card of …"
+
