@@ -131,5 +131,5 @@ def endings(ctx: Context, mode: ir.Mode):
         done.add(name)
         proc = rs.procedures[name]
         walk_block(proc.body, [], tuple(dict.fromkeys(calls[name])),
-                   parameters(ctx, proc.text, proc.params, proc.body)[0])
+                   parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)[0])
     return found

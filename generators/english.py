@@ -94,6 +94,8 @@ class Context:
     refs: Mapping[str, Bound] = field(default_factory=dict)  # bound names in scope -> how they are referred to
     used: Used = field(default_factory=Used, compare=False)
     turn: bool = False  # in the steps of a turn: whose turn it is (`current`) is "you"
+    # a term's true/false parameters with words of their own (`params:`): name -> (its reference, its clause)
+    flags: Mapping[str, tuple[Bound, Phrase]] = field(default_factory=dict)
 
     @property
     def terms(self) -> dict[str, None]:

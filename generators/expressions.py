@@ -52,6 +52,9 @@ def expr_const(ctx: Context, e: ir.Const) -> Phrase:
 @expression(ir.Local)
 def expr_local(ctx: Context, e: ir.Local) -> Phrase:
     ref = ctx.refs.get(e.name) or Bound(placeholder(e.name), name=e.name)
+    flag = ctx.flags.get(e.name)
+    if flag is not None and flag[0] is ref:  # a term's true/false parameter, as its words state it
+        return flag[1]
     return Clause(ref, "is on") if e.ty == BOOL else ref
 
 

@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rulelang import ir, texts
 from rulelang.walk import walk
 
+from .calls import template
 from .clauses import fill_names
 from .document import Item, Items, Para, clean, strong
 from .english import Context, block, expr, item_noun, noun_ref, phrase, placeholder
 from .expressions import case_items
 from .nouns import words
-from .phrases import Bound, lay
+from .phrases import Bound, Phrase, lay
 from .tables import table_item
 
 
@@ -70,9 +72,10 @@ def _inferred(name: str, body) -> object:
     return next((n.ty for n in walk(body) if isinstance(n, ir.Local) and n.name == name and n.ty is not None), None)
 
 
-def parameters(ctx: Context, text: str | None, params, body=()) -> tuple[Context, dict[str, str]]:
+def parameters(ctx: Context, text: str | None, params, body=(), said=()) -> tuple[Context, dict[str, str]]:
     """The context a define's or procedure's meaning is said in (each parameter referred to by
-    its noun: "the player", "the other player"), and how its phrase introduces each one."""
+    its noun: "the player", "the other player"; a true/false one with words of its own, `said`,
+    as the condition they state), and how its phrase introduces each one."""
     order = list(dict.fromkeys([p for p in texts.names(text or "") if p in dict(params)]
                                + [p for p, _ in params]))
     types = {p: ty or _inferred(p, body) for p, ty in params}
@@ -89,14 +92,21 @@ def parameters(ctx: Context, text: str | None, params, body=()) -> tuple[Context
             .replace("the ", "a ", 1)
         if re.search(r"\b(the|a|an|its|their) $|'s (\w+ )*$", (text or "").split("{" + p + "}")[0]):
             intro[p] = n.one  # "the amount of the {e} cards", "{p}'s starting {s}": "a player's starting symbol"
-    return ctx.with_refs(refs), intro
+    inner = ctx.with_refs(refs)
+    if said:  # "either the player acquires wherever they are or …", not "either *anywhere* is on or …"
+        declared = dict(params)
+
+        def clause(t: str) -> Phrase:  # the words with the parameters they name filled in
+            return template(inner, t, {q: ir.Local(q, ty=declared[q]) for q in texts.names(t) if q in declared}, True)
+        inner = replace(inner, flags={**ctx.flags, **{q: (refs[q], clause(t)) for q, t in said}})
+    return inner, intro
 
 
 def term_item(ctx: Context, name: str) -> Item | None:
     if name in ctx.rs.defines:
         d = ctx.rs.defines[name]
         head = term(ctx, d.text, d.name, d.params, d.body)
-        inner = parameters(ctx, d.text, d.params, d.body)[0]
+        inner = parameters(ctx, d.text, d.params, d.body, d.param_texts)[0]
         if d.means:
             return Item(f"{head}: " + means(ctx, d, inner))
         table = table_item(ctx.rs, d, head)
@@ -110,7 +120,7 @@ def term_item(ctx: Context, name: str) -> Item | None:
         return Item(f"{head}: {laid.text}" + ("" if laid.text.endswith(":") else "."), laid.items)
     p = ctx.rs.procedures[name]
     return Item(f"{term(ctx, p.text, p.name, p.params, p.body)}:",
-                block(parameters(ctx, p.text, p.params, p.body)[0], p.body))
+                block(parameters(ctx, p.text, p.params, p.body, p.param_texts)[0], p.body))
 
 
 def means(ctx: Context, d: ir.Define, inner: Context) -> str:

@@ -10,7 +10,7 @@ from helpers import bundled
 from generators.markdown import to_markdown
 from generators.quick import quick_pages
 from generators.summary import summary
-from rulelang import load_text
+from rulelang import RulesetError, load_text
 
 HERE = Path(__file__).resolve().parent
 WRITTEN = HERE / "printing"  # games written from docs/language.md and authoring.md
@@ -171,3 +171,84 @@ def test_a_place_named_for_the_one_card_it_holds_is_that_card():
     assert "when the rank of Alice's card is more than the rank of Bob's card." in printed("kuhn-poker")
     assert "the top card of Alice's card" not in printed("kuhn-poker")  # was: "the rank of the top card of …"
 
+
+# ------------------------------------------------------------ a true/false parameter's own words (`params:`)
+
+FLAGS = """
+game: flags
+roles: [red, blue]
+cards:
+  chip:
+    fields: {value: 1..5}
+    table: |
+      value
+      1
+      2
+zones:
+  pool: {}
+  hand: {owner: each}
+vars:
+  points: {initial: 0, owner: each}
+define:
+  may_take(role p, chip c, bool greedy):
+    text: "{p} may take {c}{greedy? greedily|}"
+    params:
+      greedy: {text: "{p} is greedy"}
+    value: greedy or c.value < 3
+procedures:
+  take_one(role p, bool twice):
+    text: "{p} takes a chip{twice? again|}"
+    params:
+      twice: {text: "{p} has passed"}
+    do: |
+      p chooses c in pool where may_take(p, c, twice) as pick:
+        move c to hand of p
+      if twice:
+        points of p += 1
+setup: |
+  move box to pool
+modes:
+  play:
+    round:
+      - step: Take
+        do: |
+          take_one(red, false)
+          take_one(blue, true)
+          if round == 2:
+            end game as done
+    score: points
+"""
+
+
+def test_a_true_false_parameter_is_said_by_its_own_words():
+    text = md(load_text(FLAGS, "flags.yaml"))
+    assert "**a player may take a chip card greedily (or not)**: the player is greedy or the value of the chip card " \
+           "is less than 3." in text  # was: "either *greedy* is on or …"
+    assert "- If the player has passed: add 1 to the player's *points*." in text
+    assert "is on" not in text
+
+
+@pytest.mark.parametrize("change, message", [
+    ('greedy: {text: "{p} is greedy"}', None),
+    ('greed: {text: "{p} is greedy"}', "define 'may_take' has no parameter 'greed'"),
+    ('p: {text: "{p} is greedy"}', "parameter 'p' of define 'may_take' is not true/false"),
+    ('greedy: {text: "{q} is greedy"}', "names unknown parameter 'q'"),
+    ('greedy: {txt: "{p} is greedy"}', "txt"),
+    ('greedy: "{p} is greedy"', "must be a mapping"),
+])
+def test_the_words_of_a_parameter_are_checked_at_their_line(change, message):
+    text = FLAGS.replace('greedy: {text: "{p} is greedy"}', change)
+    if message is None:
+        assert load_text(text, "flags.yaml").defines["may_take"].param_texts == (("greedy", "{p} is greedy"),)
+        return
+    with pytest.raises(RulesetError) as caught:
+        load_text(text, "flags.yaml")
+    assert message in str(caught.value) and "flags.yaml:20:" in str(caught.value)
+
+
+def test_a_define_without_words_for_its_parameters_checks_as_before():
+    old = FLAGS.replace('    params:\n      greedy: {text: "{p} is greedy"}\n', "").replace(
+        '    params:\n      twice: {text: "{p} has passed"}\n', "")
+    rs = load_text(old, "flags.yaml")
+    assert rs.defines["may_take"].param_texts == () and rs.procedures["take_one"].param_texts == ()
+    assert "*greedy* is on" in md(rs)  # no words: the parameter by its name, as before

@@ -19,6 +19,8 @@ class Define(Node):
     assumed: str | None = None
     pin: Pin | None = field(default=None, compare=False)  # the text's fingerprint (`checked:`), if it has a text
     means: str | None = None  # what it means, in the author's words: printed instead of the generated meaning
+    # `params: {flag: {text: ...}}`: the condition a true/false parameter stands for, as printed ("{p} is ambushed")
+    param_texts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Procedure(Node):
     text: str | None = None
     assumed: str | None = None
     pin: Pin | None = field(default=None, compare=False)
+    param_texts: tuple[tuple[str, str], ...] = ()  # as a define's
 
 
 @dataclass(frozen=True)
