@@ -8,9 +8,11 @@ the Action Deck is empty and no refresh card in the Reserve is face up").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 
 from rulelang import ir
+from rulelang.walk import walk
 
 from .document import Item, Items, Para, Table, clean, em, sentence, strong
 from .english import Context, each_player, inside, let_ref, phrase, role_def, say, verb
@@ -32,6 +34,22 @@ class Chosen(ir.Expr):
     option: str
 
 
+@dataclass(frozen=True)
+class Said(ir.Expr):
+    """A condition met where an action is carried out, for an ending in the action: "the row of the
+    gobbot is 1", said in the context of that place (`at`), where its names are bound."""
+    at: Context = field(compare=False)
+    cond: ir.Expr
+
+
+def _said(at: Context, c: ir.Expr) -> str:
+    if isinstance(c, Said):
+        return _said(c.at, c.cond)
+    if isinstance(c, Chosen):
+        return lay(seq(verb(at, c.role, "choose"), f" {em(words(c.option))}"), people=at.people).text
+    return lay(phrase(at, c), people=at.people).text
+
+
 def end_blocks(ctx: Context, mode: ir.Mode) -> list:
     items, on_score = [], False
     for where, stmt, conds, at in endings(ctx, mode):
@@ -39,9 +57,9 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         on_score = on_score or stmt.kind == "end"
         head = f"{head} and {then}" if then and stmt.kind != "end" else head
         place = (", in " if then and stmt.kind != "end" else " in ") + join(sorted(where, key=_order)) if where else ""
-        said = [Item(sentence(lay(seq(verb(at, c.role, "choose"), f" {em(words(c.option))}"), people=at.people).text))
-                for c in conds if isinstance(c, Chosen)]  # in the order they are made, before any condition
-        conds = list(dict.fromkeys(tighten([c for cond in conds if not isinstance(cond, Chosen)
+        said = [Item(sentence(_said(at, c)))  # in the order they are met, before the ending's own conditions
+                for c in conds if isinstance(c, (Chosen, Said))]
+        conds = list(dict.fromkeys(tighten([c for cond in conds if not isinstance(cond, (Chosen, Said))
                                             for c in conjuncts(normal(cond, ctx.rs))])))
         if len(conds) == 1 and not said:
             laid = lay(phrase(at, conds[0]), people=at.people)
@@ -90,6 +108,11 @@ def endings(ctx: Context, mode: ir.Mode):
     rs = ctx.rs
     found = []
     calls: dict[str, list[str]] = {}  # procedure -> where it is carried out
+    # an action carried out in one place only: the conditions there are its ending's too ("You win
+    # in step 2, when the row of the gobbot is 1 and …", not "You win in step 2, when …" alone)
+    once = Counter(n.name for n in walk((rs, tuple(rs.procedures.values()), tuple(rs.modes.values())))
+                   if isinstance(n, ir.CallProc))
+    before_call: dict[str, list[ir.Expr]] = {}
 
     def walk_block(block, conds, where, at):
         for s in tidy(rs, block):
@@ -115,6 +138,11 @@ def endings(ctx: Context, mode: ir.Mode):
                                                                                else []), where, at)
             elif isinstance(s, ir.CallProc):
                 calls.setdefault(s.name, []).extend(where)
+                if once[s.name] == 1:
+                    before_call[s.name] = [c if isinstance(c, Said) else Said(at, c) for cond in conds
+                                           for c in ([cond] if isinstance(cond, (Chosen, Said))
+                                                     else conjuncts(normal(cond, rs)))
+                                           if not (isinstance(c, ir.Const) and c.value is True)]
             if isinstance(s, ir.Let):
                 at = at.with_refs({s.name: let_ref(at, s)})
 
@@ -130,6 +158,6 @@ def endings(ctx: Context, mode: ir.Mode):
         name = next(n for n in calls if n not in done)
         done.add(name)
         proc = rs.procedures[name]
-        walk_block(proc.body, [], tuple(dict.fromkeys(calls[name])),
+        walk_block(proc.body, before_call.get(name, []), tuple(dict.fromkeys(calls[name])),
                    parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)[0])
     return found

@@ -252,3 +252,11 @@ def test_a_define_without_words_for_its_parameters_checks_as_before():
     rs = load_text(old, "flags.yaml")
     assert rs.defines["may_take"].param_texts == () and rs.procedures["take_one"].param_texts == ()
     assert "*greedy* is on" in md(rs)  # no words: the parameter by its name, as before
+
+
+def test_an_ending_in_an_action_carried_out_in_one_place_says_when_it_is_carried_out():
+    text = printed("gauntlet-gobbots-solitaire")
+    assert "- You win in step 2 (Gobbot phase), when all of these hold:\n    - The row of the gobbot is 1.\n" \
+           "    - The number of Soldiers at the end of the Gauntlet is more than 0.\n" in text
+    # was: "You win in step 2 (Gobbot phase), when the number of Soldiers at the end … is more than 0."
+    assert "- You win in step 2 (Gobbot phase), when the number of Soldiers" not in text
