@@ -21,8 +21,9 @@ from rulelang.walk import dispatch
 
 from ..runtime.chance import OUTCOME, PROGRESS
 from . import pycode as code
+from .compiled import EXIT
 from .context import TOP, Part
-from .flow import EXIT, TERMINATORS, Ask, AskMenu, Branch, Draw, Enter, Jump, LoopNext, LoopStart, Lowered, NewRound, \
+from .flow import TERMINATORS, Ask, AskMenu, Branch, Draw, Enter, Jump, LoopNext, LoopStart, Lowered, NewRound, \
     NextTurn, Run, Take, labels_of
 from .merge import Merge, entry_blocks, followers, locals_not_in_env
 from .nodes import Options, TakeFrom

@@ -21,15 +21,14 @@ from __future__ import annotations
 from rulelang import ir
 from rulelang.walk import walk
 
-from ..runtime.errors import WatchFired
 from . import tuning
 from .always_cards import locals_always_cards
 from .binders import Binders
 from .blocks import Blocks
 from .boards import Boards
 from .calls import Calls
+from .compiled import watch_check
 from .expressions import Expressions
-from .flow import watch_program
 from .lazy import LazyValues
 from .loops import Loops
 from .notes import origin
@@ -107,17 +106,6 @@ class Codegen:
         return self.flow.blocks(prog, what, leaders, bound_outside)
 
     def _watch_check(self):
-        """The check run after every change to the game: the first watch whose
-        condition holds fires (none while a watch's own statements run)."""
-        conditions = [self.function(w.when, f"the condition of watch {i + 1}")
-                      for i, w in enumerate(self.program.watches)]
-        running = frozenset(watch_program(i) for i in range(len(conditions)))
-
-        def check(st):
-            stack = st.stack
-            if len(stack) > 1 and stack[1].program in running:
-                return
-            for i, holds in enumerate(conditions):
-                if holds(st, {}):
-                    raise WatchFired(i)
-        return check
+        """The check run after every change to the game (compiled.watch_check)."""
+        return watch_check(tuple(self.function(w.when, f"the condition of watch {i + 1}")
+                                 for i, w in enumerate(self.program.watches)))

@@ -29,10 +29,6 @@ from ..runtime.decision import DecisionSite
 from .hoist import free_locals
 from .nodes import Decide, Program, TakeFrom
 
-SUSPEND = -1  # a decision is pending
-CALL = -2  # a frame was pushed
-EXIT = -3  # the program is done (what the extra block after its last returns)
-
 
 class Label:
     """A place in a program's items; `at` is set when the place is reached."""
@@ -144,11 +140,6 @@ class LoopNext:
 
 TERMINATORS = (Jump, Branch, Ask, AskMenu, Enter, LoopNext, Draw, NextTurn)  # items that end a basic block
 ITEMS = (Run, NewRound, Take, LoopStart, *TERMINATORS)  # every kind of flow item
-
-
-def watch_program(index: int) -> str:
-    """The name of the program that runs a watch's statements."""
-    return f"watch:{index}"
 
 
 def card_flags(b: ir.Binder) -> tuple[bool, ...]:

@@ -13,52 +13,19 @@ with the rules' `FILE:LINE` when read; `rulelang show --python` prints them.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
-from typing import Callable
 
 from rulelang import ir
 from rulelang.collector import collector_paused
 from rulelang.walk import map_children, replaced, walk
 
-from ..runtime.chance import ChanceSite
-from ..runtime.decision import DecisionSite
 from ..runtime.layout import Layout
 from .codegen import Codegen
-from .flow import Lowering, watch_program
+from .compiled import SHARED_SETUP, CompiledRules, StepStart, watch_program
+from .flow import Lowering
 from .hoist import free_locals
-from .nodes import LetIn, Program
+from .nodes import LetIn
 from .optimize import program_for
 from .options import ALL, CompileOptions
-
-SHARED_SETUP = "setup:shared"  # the program of the setup statements every game runs alike, if any
-
-
-@dataclass(frozen=True)
-class StepStart:
-    block: int  # the main program's block where the step starts
-    name: str
-
-
-@dataclass(frozen=True)
-class CompiledRules:
-    program: Program  # what was compiled
-    options: CompileOptions  # with which passes
-    programs: dict[str, list[Callable]]  # program name -> its basic blocks
-    sites: tuple[DecisionSite, ...]  # where decisions are asked, by index
-    chance_sites: tuple[ChanceSite, ...]  # where the rules roll, pick at random and shuffle, by index
-    steps: tuple[StepStart, ...]  # Setup, then the round's steps, in order
-    round_start: int  # the block a new round starts at
-    crossing: frozenset[int]  # the main program's blocks whose function runs other steps' blocks (sets st.at)
-    row_flags: dict[str, tuple[bool, ...]]  # a loop's rows local -> which values are cards
-    score: dict[str, Callable]  # role -> f(st, env)
-    measures: dict[str, Callable]
-    heuristics: dict[str, Callable]
-    ranking: tuple[tuple[bool, dict[str, Callable]], ...]  # (lowest first?, role -> f) per key of `ranking:`
-    units: tuple  # the generated code, annotated when asked (unit.Unit)
-    labels: dict[int, Callable]  # a decision site -> f(st, env of an option's names): how the option reads
-    # a mode of turns: the index in `steps` of its last turn step, and the block where the next turn is found
-    last_turn: tuple[int, int] | None
-    remembers: bool  # whether the rules roll, pick at random, reveal or announce: a game keeps its events
 
 
 class _NoState:
@@ -165,18 +132,19 @@ def _compiled(ruleset: ir.Ruleset, mode: ir.Mode, layout: Layout, options: Compi
         if "proc:" + name not in programs:
             programs["proc:" + name] = gen.blocks(lowering.statements(program.procedures[name]), f"procedure {name}",
                                                   bound_outside=[p for p, _ in ruleset.procedures[name].params])[0]
+    score = {r: gen.function(e, f"the score of {r}") for r, e in program.score.items()}
+    measures = {n: gen.function(e, f"measure {n}") for n, e in program.measures.items()}
+    heuristics = {r: gen.function(e, f"the heuristic of {r}") for r, e in program.heuristics.items()}
+    ranking = tuple((lowest, {r: gen.function(e, f"ranking key {i + 1} of {r}") for r, e in values.items()})
+                    for i, (lowest, values) in enumerate(program.ranking))
+    labels = {i: gen.function(e, f"how the options of decision '{lowering.sites[i].label}' read")
+              for i, e in lowering.labels.items()}
     return CompiledRules(
-        program, options, programs, tuple(lowering.sites), tuple(gen.chance_sites),
+        lambda: program, options, programs, tuple(lowering.sites), tuple(gen.chance_sites),
         tuple(StepStart(block_of[label.at], name) for label, name in main.steps), block_of[top.at], crossing,
-        lowering.row_flags,
-        {r: gen.function(e, f"the score of {r}") for r, e in program.score.items()},
-        {n: gen.function(e, f"measure {n}") for n, e in program.measures.items()},
-        {r: gen.function(e, f"the heuristic of {r}") for r, e in program.heuristics.items()},
-        tuple((lowest, {r: gen.function(e, f"ranking key {i + 1} of {r}") for r, e in values.items()})
-              for i, (lowest, values) in enumerate(program.ranking)),
-        tuple(gen.compiled),
-        {i: gen.function(e, f"how the options of decision '{lowering.sites[i].label}' read")
-         for i, e in lowering.labels.items()},
+        lowering.row_flags, score, measures, heuristics, ranking,
+        tuple(gen.compiled),  # (every unit, the labels' too: a listing and the cache of compiled modes keep them)
+        labels,
         (program.turns.last + 1, block_of[lowering.next_turn.at])
         if program.turns is not None and lowering.next_turn is not None else None,
         gen.tells)

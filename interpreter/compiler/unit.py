@@ -21,23 +21,18 @@ through generated code shows the annotated line, and by `rulelang show
 from __future__ import annotations
 
 import ast
-import itertools
 from typing import Any
-from dataclasses import dataclass
-from operator import itemgetter
 
 from rulelang.errors import Diagnostic, RulesetError, Span
 
-from ..runtime.chance import ChanceSite
-from ..runtime.decision import DecisionSite
 from . import render
+from .compiled import UNITS, Unit
 from .lift import liftable
 from .notes import origin
 from .prelude import GLOBALS
 from .pycode import LOAD, STORE, EnvRef, Lazy, Nested, note, own_of
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))  # name = st.attribute
-_UNITS = itertools.count(1)  # file names of generated units are unique in the process
 
 
 class Function:
@@ -68,48 +63,6 @@ class Function:
         made = ast.FunctionDef(self.name, ast.arguments([], [ast.arg(p) for p in self.params], None, [], [], None, []),
                                self.code(), [], None)
         return note(made, self.note)
-
-
-@dataclass
-class Unit:
-    """One compiled piece of generated code, with its notes.
-
-    It is the `__loader__` of the namespace the code runs in, which is how
-    `linecache` (and so a traceback) finds the annotated text; its file name
-    is not `<...>`, which linecache would not ask a loader about."""
-    name: str  # the file name the code is compiled under
-    what: str  # what it is, in words
-    lines: list[tuple[str, str | None]]
-    consts: list
-
-    def get_source(self, _module: str) -> str:
-        notes = [_comment(note, 1000) if note else note for _, note in self.lines]  # (a chain of origins: whole)
-        notes[1:1 + len(self.consts)] = [_comment(_describe(c)) for c in self.consts]
-        return "".join(line + (f"  # {note}" if note else "") + "\n" for (line, _), note in zip(self.lines, notes))
-
-    def text(self) -> str:
-        return f"# {self.what} ({self.name})\n" + self.get_source(self.name)
-
-
-def _comment(text: str, most: int = 70) -> str:
-    """Text as a one-line comment: control characters escaped, long values cut."""
-    text = text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
-    return text if len(text) <= most else text[:most - 3] + "..."
-
-
-def _describe(value) -> str:
-    """A constant as its note says it."""
-    if callable(value) and not isinstance(value, itemgetter):  # (an `ordered by`'s sort key says what it takes)
-        return getattr(value, "rules_title", "a generated function")
-    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Span):  # an error: (span, message)
-        return f"error at {origin(value[0])}: {value[1]}"
-    if isinstance(value, Span):  # where a loop or binder is, for the step limit's message
-        return origin(value)
-    if isinstance(value, DecisionSite):
-        return f"the decision '{value.label}' at {value.at}"
-    if isinstance(value, ChanceSite):
-        return f"the {value.kind}{' of ' + value.die if value.die else ''} at {value.at}"
-    return repr(value)
 
 
 class Units:
@@ -184,7 +137,7 @@ class Units:
             lines += render.nested_def(self.nested[name], w, "    ")
         lines += render.lines([f], w, "    ")
         lines.append(("    return _f", None))
-        name = f"rulelang-generated:{self.title}#{next(_UNITS)}"
+        name = f"rulelang-generated:{self.title}#{next(UNITS)}"
         try:
             code = compile("\n".join(line for line, _ in lines), name, "exec")
         except (SyntaxError, RecursionError, MemoryError) as exc:
@@ -196,7 +149,7 @@ class Units:
                                            "Python allows 20")]) from None
         namespace: dict[str, Any] = dict(GLOBALS)
         if self.keep:
-            unit = Unit(name, what, lines, self.consts)
+            unit = Unit(name, what, lines, self.consts, code)
             self.units.append(unit)
             namespace.update(__name__=name, __loader__=unit)
         exec(code, namespace)  # noqa: S102 - our own text only

@@ -29,9 +29,9 @@ import sys
 from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 
-from ..compiler.flow import CALL, SUSPEND, watch_program
+from ..compiler.compiled import CALL, SHARED_SETUP, SUSPEND, watch_program
 from ..compiler.options import ALL, NAIVE, CompileOptions
-from ..compiler.rules import SHARED_SETUP, compile_rules
+from ..compiler.rules import compile_rules
 from ..runtime import rng
 from ..runtime.chance import CHANCE, OUTCOME, Chance
 from ..runtime.decision import Decision, bind
