@@ -16,7 +16,10 @@ them there), made by one run before the rounds; warm runs the folder their
 cold run filled. Nothing is written outside a temporary folder. `--before DIR`: another
 checkout (e.g. `git worktree add --detach /tmp/before main`), each of whose
 commands takes its turn right after the same command of this one, so the
-two are measured under the same load.
+two are measured under the same load. Every process runs as an installed package
+does, with its bytecode: each checkout's modules are compiled before the rounds,
+untimed, and the processes run without PYTHONDONTWRITEBYTECODE whatever the
+caller's environment (installed.py).
 """
 from __future__ import annotations
 
@@ -29,6 +32,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from installed import as_installed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,14 +72,15 @@ def main() -> None:
             cases += [(f"{command[0]} {name}, cold", cli + command, "cold"),
                       (f"{command[0]} {name}, warm", cli + command, "warm")]
     figures: dict[str, list[tuple[float, float]]] = {label + tag: [] for label, _, _ in cases for _, tag in roots}
+    installed = as_installed(*(root for root, _ in roots))
     with tempfile.TemporaryDirectory() as scratch:
         for k, (root, _) in enumerate(roots):  # the grammar's tables every cold run starts with
-            timed(cli + ["check", "--no-cache", "pig-race"], {**os.environ, "RULELANG_CACHE_DIR": _grammar(scratch, k)},
-                  root)
+            timed(cli + ["check", "--no-cache", "pig-race"],
+                  {**installed, "RULELANG_CACHE_DIR": _grammar(scratch, k)}, root)
         for r in range(args.rounds):
             for i, (label, argv, cache) in enumerate(cases):
                 for k, (root, tag) in enumerate(roots):
-                    env = dict(os.environ)
+                    env = dict(installed)
                     if cache is not None:
                         # a cold run and the warm run after it share a folder; each round starts empty
                         env["RULELANG_CACHE_DIR"] = os.path.join(scratch, f"{r}-{i - (cache == 'warm')}-{k}")

@@ -17,7 +17,10 @@ the ruleset's game is checked by `bench_oh_hell.py`, `bench_three_mens_morris.py
 --detach /tmp/before HEAD~1`), whose `simulate` takes its turn in each round too.
 rulelang's cache folder (`RULELANG_CACHE_DIR`) is a temporary one, filled by one
 untimed `simulate` before the rounds: the figures are those of a command run again
-on a text it has read before (the grammar's tables and the ruleset's IR kept).
+on a text it has read before (the grammar's tables, the ruleset's IR and its compiled
+mode kept). Every process runs as an installed package does, with its bytecode:
+each tree's modules are compiled before the rounds, untimed, and the processes run
+without PYTHONDONTWRITEBYTECODE whatever the caller's environment (installed.py).
 """
 from __future__ import annotations
 
@@ -28,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from installed import as_installed
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = tempfile.TemporaryDirectory(prefix="bench-whole-process-")  # every process's cache folder
@@ -53,10 +58,10 @@ print(results.most_common(3))
 """
 
 
-def cpu(argv: list[str], tree: Path = ROOT) -> float:
+def cpu(argv: list[str], tree: Path = ROOT, env: dict[str, str] | None = None) -> float:
     """CPU seconds of one whole process, run in `tree`, which must succeed."""
     process = subprocess.Popen(argv, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               env={**os.environ, "RULELANG_CACHE_DIR": CACHE.name})
+                               env={**(env or os.environ), "RULELANG_CACHE_DIR": CACHE.name})
     _, status, usage = os.wait4(process.pid, 0)
     if os.waitstatus_to_exitcode(status):
         raise SystemExit(f"{' '.join(argv)} failed: {process.stderr.read().decode()}")
@@ -85,13 +90,15 @@ def main() -> None:
         }
         before = {"rulelang simulate, before": (args.before, sides["rulelang simulate"])} if args.before else {}
         times: dict[str, list[float]] = {side: [] for side in [*sides, *before]}
-        for tree in [ROOT, *(args.before.resolve() for _ in before)]:  # the cache filled, untimed
-            cpu(sides["rulelang simulate, 1 game"], tree)
+        trees = [ROOT, *(args.before.resolve() for _ in before)]
+        env = as_installed(*trees)
+        for tree in trees:  # the cache filled, untimed
+            cpu(sides["rulelang simulate, 1 game"], tree, env)
         for r in range(args.rounds):
             for side, argv in sides.items():
-                times[side].append(cpu(argv))
+                times[side].append(cpu(argv, ROOT, env))
             for side, (tree, argv) in before.items():
-                times[side].append(cpu(argv, tree.resolve()))
+                times[side].append(cpu(argv, tree.resolve(), env))
             print(f"{name}: round {r + 1} of {args.rounds} done", file=sys.stderr)
         base, hand, ours, start = (times[s] for s in sides)
         whole = [h / o for h, o in zip(hand, ours)]

@@ -1,6 +1,6 @@
 """Same games before and after a change: N random games of every bundled ruleset and mode, compared.
 
-    python benchmarks/same_games.py record OUT.json [--tree DIR] [--games 10000] [--jobs 2]
+    python benchmarks/same_games.py record OUT.json [--tree DIR] [--games 10000] [--jobs 2] [--cached]
     python benchmarks/same_games.py compare BEFORE.json AFTER.json
 
 `record` plays, with the checkout at DIR (default: this one), `--games` random games of every
@@ -10,6 +10,9 @@ digest of each game: its answers and its outcome (not its step count, which is t
 own bookkeeping). `compare` names every configuration whose games differ and the first seed
 that does. The compiler rewrite of issue 34 was checked this way against the code before it
 (10,000 games a mode). Only the engine's public API is used, so any two checkouts compare.
+`--cached`: each configuration is compiled once into the cache of compiled modes first
+(interpreter/engine/compiled_cache.py), and every game is played by a game whose rules came
+back from it, as a command's do.
 """
 from __future__ import annotations
 
@@ -48,6 +51,7 @@ def tasks(games: int) -> list[tuple]:
 
 
 _GAMES: dict = {}
+_OPTIONS: dict = {}  # how games are made: {"cached": True} with --cached (set before the workers fork)
 
 
 def play(task) -> tuple[str, list[str]]:
@@ -57,7 +61,7 @@ def play(task) -> tuple[str, list[str]]:
     name, mode, params, first, end = task
     key = (name, mode, tuple(sorted(params.items())))
     if key not in _GAMES:
-        _GAMES[key] = Game(load_ruleset(name, params), mode)
+        _GAMES[key] = Game(load_ruleset(name, params), mode, **_OPTIONS)
     game, digests = _GAMES[key], []
     for seed in range(first, end):
         st = game.new_state(seed)
@@ -71,8 +75,14 @@ def play(task) -> tuple[str, list[str]]:
     return label, digests
 
 
-def record(out: Path, games: int, jobs: int) -> None:
+def record(out: Path, games: int, jobs: int, cached: bool = False) -> None:
     work = sorted(tasks(games), key=lambda t: t[0] not in ("hand-of-fate-ordeals", "gauntlet-race-crossfire"))
+    if cached:
+        from interpreter.engine.game import Game
+        from rulelang import load_ruleset
+        _OPTIONS["cached"] = True
+        for name, mode, params in {(n, m, tuple(sorted(p.items()))) for n, m, p, _, _ in work}:
+            Game(load_ruleset(name, dict(params)), mode, cached=True)  # compiled into the cache
     chunks = [(n, m, p, s, min(s + 250, e)) for n, m, p, first, e in work for s in range(first, e, 250)]
     found = {}
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -104,6 +114,7 @@ def main() -> int:
     r.add_argument("--tree", type=Path, default=ROOT)
     r.add_argument("--games", type=int, default=10_000)
     r.add_argument("--jobs", type=int, default=2)
+    r.add_argument("--cached", action="store_true", help="games from the cache of compiled modes")
     c = sub.add_parser("compare")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
@@ -114,7 +125,7 @@ def main() -> int:
     if os.environ.get("SAME_GAMES_TREE") != str(tree):  # run again with the other checkout first on the path
         env = {**os.environ, "SAME_GAMES_TREE": str(tree), "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
         return subprocess.run([sys.executable, __file__, *sys.argv[1:]], cwd=tree, env=env).returncode
-    record(args.out.resolve(), args.games, args.jobs)
+    record(args.out.resolve(), args.games, args.jobs, args.cached)
     return 0
 
 

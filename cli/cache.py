@@ -52,10 +52,10 @@ import json
 import os
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from rulelang import disk_cache
+from rulelang.disk_cache import code_version
 
 MOST_ENTRIES = 4096
 MOST_BYTES = 1 << 20  # an entry: a few warnings and a summary line (a bigger one is neither written nor read)
@@ -105,41 +105,6 @@ class Asked:
                            hashlib.sha256(data).hexdigest(), self.sets, self.limits,
                            [os.path.abspath(d) for d in self.extends_dirs], self.options])
         return hashlib.sha256(said.encode()).hexdigest()
-
-
-@lru_cache(maxsize=1)
-def code_version() -> str | None:
-    """A digest of rulelang's own source — the front end's, the interpreter's and the command
-    line's — from each file's name, size and time of last change: the facts Python's own bytecode
-    cache trusts to say a source is unchanged (hashing the bytes of every file cost more than what
-    a warm command saves); and of the libraries that read a text (PyYAML, Lark), found but not
-    imported, by their first file, which an upgrade writes again. None: a file of it cannot be
-    looked at, so no entry can be trusted."""
-    from importlib.util import find_spec
-    digest = hashlib.sha256()
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    try:
-        for package in ("rulelang", "interpreter", "cli"):
-            for place, subfolders, names in os.walk(os.path.join(root, package), onerror=_raise):
-                subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-                for name in sorted(n for n in names if n.endswith((".py", ".lark"))):
-                    _stated(digest, os.path.join(place, name), os.path.relpath(os.path.join(place, name), root))
-        for library in ("yaml", "lark"):
-            spec = find_spec(library)
-            origin = spec.origin if spec is not None and spec.origin else ""
-            _stated(digest, origin, f"{library}:{origin}")
-    except (OSError, ImportError, ValueError):
-        return None
-    return digest.hexdigest()
-
-
-def _stated(digest, path: str, label: str) -> None:
-    info = os.stat(path)
-    digest.update(f"{label}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
-
-
-def _raise(error: OSError):
-    raise error
 
 
 def recall(name: str | None, root: Path, extends_dirs, file_bytes: int) -> Outcome | None:

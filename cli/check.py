@@ -171,7 +171,7 @@ def _checked(args, ref: str, params: dict) -> tuple[Tree, ir.Ruleset, list[int |
         same = rules_of(mode)
         if same not in done:
             done.add(same)
-            compiled(seated, mode.name)
+            compiled(seated, mode.name, cached=not args.no_cache)
     return tree, rs, counts
 
 
@@ -180,9 +180,11 @@ def rules_of(mode: ir.Mode) -> ir.Mode:
     return dataclasses.replace(mode, name="", title="", text=None, assumed=None, quick=())
 
 
-def compiled(ruleset: ir.Ruleset, mode: str) -> None:
+def compiled(ruleset: ir.Ruleset, mode: str, cached: bool = True) -> None:
+    """Compile a mode (`cached`: or find it compiled before, in the cache of compiled modes: an entry
+    is only ever written for a mode that compiled)."""
     from interpreter.engine.game import Game  # (only what is compiled needs the interpreter)
-    Game(ruleset, mode)
+    Game(ruleset, mode, cached=cached)
 
 
 def _summary(ref: str, rs, params: dict, counts) -> str:

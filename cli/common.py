@@ -195,7 +195,7 @@ def build_game(ruleset, args, history: bool = False) -> Game:
     load_agents(args)  # before any --agent names one of theirs
     return Game(ruleset, args.mode, step_limit=getattr(args, "step_limit", DEFAULT_STEP_LIMIT),
                 check_invariants=getattr(args, "check_invariants", False), history=history,
-                passes=getattr(args, "passes", None))
+                passes=getattr(args, "passes", None), cached=True)
 
 
 def agent_kinds(game: Game, specs: list[str]) -> dict[str, str]:

@@ -248,7 +248,7 @@ def cmd_replay(args) -> int:
     ruleset = load(args, replayed_ruleset(args, head), dict(head["params"]))
     if ruleset.name != head["ruleset"]:
         raise UsageError(f"{args.log} is a game of {head['ruleset']!r}, and {args.ruleset} is {ruleset.name!r}")
-    game = Game(ruleset, head["mode"])
+    game = Game(ruleset, head["mode"], cached=True)
     if args.role is not None and args.role not in game.roles:
         raise UsageError(f"--as: no role '{args.role}' in mode {game.mode.name} (roles: {', '.join(game.roles)})")
     claim = false_claim(game, head["seed"], head.get("agents", {}), logged.decisions)

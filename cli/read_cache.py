@@ -33,12 +33,10 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import io
 import json
 import os
 import pickle
 import sys
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,9 +53,6 @@ FORMAT = "rulelang-read-1"
 KIND = "read"  # the cache's folder for these entries
 MOST_ENTRIES = 256
 MOST_BYTES = 16 << 20  # an entry: Hand of Fate's IR is 0.4 MB
-# the modules whose record classes an entry may hold (the IR, its types, its places in the files)
-RECORDS = ("rulelang.ir.base", "rulelang.ir.components", "rulelang.ir.definitions", "rulelang.ir.expressions",
-           "rulelang.ir.modes", "rulelang.ir.ruleset", "rulelang.ir.statements", "rulelang.types", "rulelang.errors")
 
 
 def load(ref: str, params: dict[str, str], limits: Limits, extends_dirs=()) -> ir.Ruleset:
@@ -101,16 +96,13 @@ def _asked(ref: str, params: dict[str, str], limits: Limits, extends_dirs) -> tu
 
 
 def _recall(where: Path, name: str, root: Path, extends_dirs, file_bytes: int) -> ir.Ruleset | None:
-    signed = disk_cache.recall(where, name, MOST_BYTES)
-    if signed is None:
+    found = disk_cache.recall_headed(where, name, FORMAT, MOST_BYTES)
+    if found is None:
         return None
+    head, payload = found
     try:
-        said, _, payload = signed.partition(b"\n")
-        head = json.loads(said)
-        if not isinstance(head, dict) or head.get("format") != FORMAT or head.get("name") != name:
-            return None
         links = tuple(cache.Link(*_strings(link)) for link in head["links"])
-        ruleset = _Records(io.BytesIO(payload)).load()
+        ruleset = disk_cache.Records(payload).load()  # (the IR's records only)
     except Exception:  # noqa: BLE001 - whatever is wrong with an entry, it is no entry: the ruleset is read
         return None
     from rulelang import ir
@@ -128,8 +120,7 @@ def _remember(where: Path, name: str, tree: Tree, ruleset: ir.Ruleset) -> None:
         payload = pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL)
     except (RecursionError, pickle.PicklingError):
         return  # (a ruleset nested deeper than pickle goes: read again next time)
-    disk_cache.keep(where, name, json.dumps({"format": FORMAT, "name": name, "links": links}).encode() + b"\n" +
-                    payload, MOST_BYTES, MOST_ENTRIES)
+    disk_cache.keep_headed(where, name, FORMAT, {"links": links}, payload, MOST_BYTES, MOST_ENTRIES)
 
 
 def _strings(value) -> tuple[str, ...]:
@@ -137,14 +128,3 @@ def _strings(value) -> tuple[str, ...]:
         raise ValueError("not a link")
     return tuple(value)
 
-
-class _Records(pickle.Unpickler):
-    """An unpickler that builds the IR's records and nothing else."""
-
-    def find_class(self, module: str, name: str):
-        if module in RECORDS:
-            found = getattr(import_module(module), name, None)
-            if isinstance(found, type) and found.__module__ == module and \
-                    (dataclasses.is_dataclass(found) or found is import_module("rulelang.ir.base").FrozenMap):
-                return found
-        raise pickle.UnpicklingError(f"an entry holds only the IR's records, not {module}.{name}")

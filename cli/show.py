@@ -79,7 +79,7 @@ def show_observation(args) -> int:
     if args.plain or args.passes:
         raise UsageError("--plain and --passes go with --python")
     ruleset = load(args)
-    driver = Driver(Game(ruleset, args.mode))
+    driver = Driver(Game(ruleset, args.mode, cached=True))
     print(f"# {ruleset.name}, mode {driver.game.mode.name}: what an agent of OpenSpiel, PettingZoo or Gymnasium "
           "answers with and sees (`rulelang docs agents`).")
     print("\n".join(["", "## Actions", *driver.actions.describe(), "", "## Observation", *driver.encoding.describe()]))
@@ -92,7 +92,7 @@ def show_python(args) -> int:
     ruleset = load(args)
     if args.plain and args.passes:
         raise UsageError("--plain is --passes none: give one")
-    game = Game(ruleset, args.mode, passes=NAIVE if args.plain else args.passes)
+    game = Game(ruleset, args.mode, passes=NAIVE if args.plain else args.passes, cached=True)
     how = "compiled as written (no pass)" if game.passes == NAIVE else \
         "optimised for these parameters" if game.passes == ALL else f"with the passes {game.passes}"
     print(f"# {ruleset.name}, mode {game.mode.name}: the Python generated from its rules, {how}.")

@@ -153,7 +153,7 @@ def _plan(args):
         rulesets.append((entry, ruleset))
     try:
         return plan(rulesets, grid, agent_lists(args.agent), args.games, args.seed, args.mode, args.step_limit,
-                    args.check_invariants, args.decision_timeout)
+                    args.check_invariants, args.decision_timeout, cached=True)
     except SweepError as exc:
         raise UsageError(str(exc)) from None
 

@@ -1,9 +1,10 @@
 """Where rulelang keeps what it worked out before, and when it believes it.
 
-Three caches share one folder, each in a folder of its own: what `check`
+Four caches share one folder, each in a folder of its own: what `check`
 said of a text (cli/cache.py: `checked/`), the checked IR of a text a
-command read (cli/read_cache.py: `read/`), and the grammar's parse tables
-(syntax.py: `grammar/`). Where: `$RULELANG_CACHE_DIR`, else
+command read (cli/read_cache.py: `read/`), the modes compiled
+(interpreter/engine/compiled_cache.py: `compiled/`), and the grammar's
+parse tables (syntax.py: `grammar/`). Where: `$RULELANG_CACHE_DIR`, else
 `$XDG_CACHE_HOME/rulelang`, else `~/.cache/rulelang`; `RULELANG_CACHE=off`
 turns them all off.
 
@@ -14,17 +15,27 @@ from a regular file of this user that no one else may write, of bounded
 size, whose HMAC-SHA256 under that key is right (`recall`, `keep`); it is
 written whole (a temporary file renamed onto its name), and a folder keeps
 a bounded number of entries. Whatever cannot be read, written or believed
-is no entry: the caller works it out again, as without a cache.
+is no entry: the caller works it out again, as without a cache. What an
+entry's name depends on includes rulelang's own source (`code_version`);
+what is unpickled is built by `Records`, which knows only record classes.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import io
+import json
 import os
+import pickle
 import stat
+from functools import lru_cache
 from pathlib import Path
 
 KEY = ".key"  # a folder's secret (dot files are not entries)
+# the modules whose record classes a kept IR may hold (the IR, its types, its places in the files)
+IR_RECORDS = ("rulelang.ir.base", "rulelang.ir.components", "rulelang.ir.definitions", "rulelang.ir.expressions",
+              "rulelang.ir.modes", "rulelang.ir.ruleset", "rulelang.ir.statements", "rulelang.types",
+              "rulelang.errors")
 
 
 def folder(kind: str) -> Path | None:
@@ -40,6 +51,41 @@ def folder(kind: str) -> Path | None:
     except RuntimeError:  # no home to keep it in
         return None
     return root / "rulelang" / kind
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str | None:
+    """A digest of rulelang's own source — the front end's, the interpreter's and the command
+    line's — from each file's name, size and time of last change: the facts Python's own bytecode
+    cache trusts to say a source is unchanged (hashing the bytes of every file cost more than what
+    a warm command saves); and of the libraries that read a text (PyYAML, Lark), found but not
+    imported, by their first file, which an upgrade writes again. None: a file of it cannot be
+    looked at, so no entry can be trusted."""
+    from importlib.util import find_spec
+    digest = hashlib.sha256()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        for package in ("rulelang", "interpreter", "cli"):
+            for place, subfolders, names in os.walk(os.path.join(root, package), onerror=_raise):
+                subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+                for name in sorted(n for n in names if n.endswith((".py", ".lark"))):
+                    _stated(digest, os.path.join(place, name), os.path.relpath(os.path.join(place, name), root))
+        for library in ("yaml", "lark"):
+            spec = find_spec(library)
+            origin = spec.origin if spec is not None and spec.origin else ""
+            _stated(digest, origin, f"{library}:{origin}")
+    except (OSError, ImportError, ValueError):
+        return None
+    return digest.hexdigest()
+
+
+def _stated(digest, path: str, label: str) -> None:
+    info = os.stat(path)
+    digest.update(f"{label}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+
+
+def _raise(error: OSError):
+    raise error
 
 
 def secret(where: Path, make: bool) -> bytes | None:
@@ -79,6 +125,28 @@ def recall(where: Path, name: str, most: int) -> bytes | None:
     key = secret(where, make=False)
     entry = own_file(where / name, most) if key is not None else None
     return opened(key, entry) if key is not None and entry is not None else None
+
+
+def recall_headed(where: Path, name: str, form: str, most: int) -> tuple[dict, bytes] | None:
+    """The head and payload of the entry `keep_headed` wrote under that name in that format (None:
+    no such entry: see `recall`)."""
+    signed = recall(where, name, most)
+    if signed is None:
+        return None
+    said, _, payload = signed.partition(b"\n")
+    try:
+        head = json.loads(said)
+    except ValueError:
+        return None
+    if not isinstance(head, dict) or head.get("format") != form or head.get("name") != name:
+        return None
+    return head, payload
+
+
+def keep_headed(where: Path, name: str, form: str, head: dict, payload: bytes, most: int, most_entries: int) -> None:
+    """`keep` an entry whose first line is JSON naming its format and itself, with `head`'s items."""
+    keep(where, name, json.dumps({"format": form, "name": name, **head}).encode() + b"\n" + payload, most,
+         most_entries)
 
 
 def keep(where: Path, name: str, payload: bytes, most: int, most_entries: int) -> None:
@@ -133,3 +201,26 @@ def _prune(where: Path, most: int) -> None:
             os.unlink(entry.path)
         except OSError:
             pass
+
+
+class Records(pickle.Unpickler):
+    """An unpickler that builds the record classes of some modules (their frozen dataclasses and
+    FrozenMap) and a few classes named one by one, and nothing else: never a function, never a
+    class of another module (what a signed entry holds; the signature is the trust, this a second
+    line)."""
+
+    def __init__(self, data: bytes, modules: tuple[str, ...] = IR_RECORDS, named: frozenset = frozenset()):
+        super().__init__(io.BytesIO(data))
+        self.modules, self.named = modules, named
+
+    def find_class(self, module: str, name: str):
+        from dataclasses import is_dataclass
+        from importlib import import_module
+        if (module, name) in self.named:
+            return getattr(import_module(module), name)
+        if module in self.modules:
+            found = getattr(import_module(module), name, None)
+            if isinstance(found, type) and found.__module__ == module and \
+                    (is_dataclass(found) or found is import_module("rulelang.ir.base").FrozenMap):
+                return found
+        raise pickle.UnpicklingError(f"an entry holds only records, not {module}.{name}")

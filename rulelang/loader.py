@@ -7,7 +7,9 @@ Every problem found on the way is collected, so one run reports all of them.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 from pathlib import Path
 
 from . import ir
@@ -81,7 +83,17 @@ def load_text(text: str, name: str, params: dict[str, str] | None = None, limits
 
 def read_ruleset(tree: Tree, params: dict[str, str] | None = None, limits: Limits = DEFAULT) -> ir.Ruleset:
     params = params or {}
-    return apply_params(read_file(Reader(tree, limits, params.get("players"))), params)
+    ruleset = apply_params(read_file(Reader(tree, limits, params.get("players"))), params)
+    object.__setattr__(ruleset, "digest", read_digest(tree, params, limits))  # (frozen: set once, as made)
+    return ruleset
+
+
+def read_digest(tree: Tree, params: dict[str, str], limits: Limits) -> str:
+    """Names everything a ruleset read is made from: each file of its chain (name and text), the
+    parameters set and the limits (`Ruleset.digest`)."""
+    said = json.dumps([[[s.name, s.text] for s in tree.sources], sorted((k, str(v)) for k, v in params.items()),
+                       sorted(dataclasses.asdict(limits).items())])
+    return hashlib.sha256(said.encode()).hexdigest()
 
 
 def read_partly(tree: Tree, limits: Limits = DEFAULT) -> tuple[ir.Ruleset, list[Diagnostic]]:

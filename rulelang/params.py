@@ -3,6 +3,7 @@ numbers as a command line writes them."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 import re
 from typing import Mapping
@@ -69,7 +70,11 @@ def apply_params(ruleset: ir.Ruleset, overrides: Mapping[str, object]) -> ir.Rul
             values[name] = value
     if problems:
         raise RulesetError(problems)
-    return dataclasses.replace(ruleset, param_values=ir.frozen_map(values))
+    configured = dataclasses.replace(ruleset, param_values=ir.frozen_map(values))
+    if ruleset.digest:  # what it is made from: the text read, then these values (a sweep's configurations)
+        said = f"{ruleset.digest}\0{sorted(values.items())!r}"
+        object.__setattr__(configured, "digest", hashlib.sha256(said.encode()).hexdigest())
+    return configured
 
 
 def convert(param: ir.ParamDef, raw) -> tuple[object, str | None]:

@@ -113,6 +113,7 @@ def replaced(node, changes: dict):
     new = object.__new__(cls)
     new.__dict__.update(node.__dict__)
     new.__dict__.update(changes)
+    new.__dict__.pop("digest", None)  # a ruleset changed is not what was read (ir.Ruleset.digest)
     return new
 
 

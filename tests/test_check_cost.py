@@ -58,7 +58,7 @@ def test_aliased_modes_compile_once(capsys, tmp_path, monkeypatch):
     import cli.check
     compiled = []
     real = cli.check.compiled
-    monkeypatch.setattr(cli.check, "compiled", lambda rs, mode: compiled.append(mode) or real(rs, mode))
+    monkeypatch.setattr(cli.check, "compiled", lambda rs, mode, **kw: compiled.append(mode) or real(rs, mode, **kw))
     path = tmp_path / "aliases.yaml"
     path.write_text(aliases(1500))
     code, out, err, took = checked(capsys, path)
@@ -80,7 +80,8 @@ def test_a_range_of_players_is_read_at_the_fewest_and_compiled_at_the_most(capsy
     import cli.check
     compiled = []
     real = cli.check.compiled
-    monkeypatch.setattr(cli.check, "compiled", lambda rs, mode: compiled.append(len(rs.roles)) or real(rs, mode))
+    monkeypatch.setattr(cli.check, "compiled",
+                        lambda rs, mode, **kw: compiled.append(len(rs.roles)) or real(rs, mode, **kw))
     path = tmp_path / "crowd.yaml"
     path.write_text(CROWD.replace("1..999", "2..6"))
     code, _, err, _ = checked(capsys, path)

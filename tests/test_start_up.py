@@ -46,7 +46,8 @@ def compiles(monkeypatch, tmp_path):
     monkeypatch.setenv("RULELANG_CACHE_DIR", str(tmp_path / "cache"))
     seen: list[tuple[int, str]] = []
     real = cli.check.compiled
-    monkeypatch.setattr(cli.check, "compiled", lambda rs, mode: seen.append((len(rs.roles), mode)) or real(rs, mode))
+    monkeypatch.setattr(cli.check, "compiled",
+                        lambda rs, mode, **kw: seen.append((len(rs.roles), mode)) or real(rs, mode, **kw))
     return seen
 
 
@@ -138,7 +139,7 @@ def test_only_what_passed_is_kept(capsys, tmp_path, compiles, monkeypatch):
     path = tmp_path / "cached.yaml"
     path.write_text(RULES)
 
-    def fails(rs, mode):
+    def fails(rs, mode, **kw):
         compiles.append((len(rs.roles), mode))
         raise RulesetError([Diagnostic(None, "these rules nest too deeply to compile")])
     monkeypatch.setattr(cli.check, "compiled", fails)

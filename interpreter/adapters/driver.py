@@ -87,7 +87,7 @@ class Made:
 
     def driver(self) -> "Driver":
         return kept_driver(self, lambda: Driver(Game(load_ruleset(self.ruleset, dict(self.params)), self.mode,
-                                                     step_limit=self.step_limit), self.max_moves))
+                                                     step_limit=self.step_limit, cached=True), self.max_moves))
 
 
 # Drivers made before, kept while their files are unchanged: an environment copied or

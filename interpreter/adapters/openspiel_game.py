@@ -103,7 +103,7 @@ def _driver(ref: str, texts: dict, mode: str | None, step_limit: int, max_moves:
     while its files are unchanged (driver.kept_driver)."""
     def make() -> Driver:
         rs, kept = collapsed(load_ruleset(ref, texts))  # a re-roll loop: one chance node, not one per roll
-        return Driver(Game(rs, mode, step_limit=step_limit, explicit_chance=True), max_moves, True, kept)
+        return Driver(Game(rs, mode, step_limit=step_limit, explicit_chance=True, cached=True), max_moves, True, kept)
     return kept_driver(("openspiel", ref, tuple(sorted(texts.items())), mode, step_limit, max_moves), make)
 
 

@@ -111,10 +111,12 @@ class Sweep:
 
 def plan(rulesets: list[tuple[str, ir.Ruleset]], grid: dict[str, list[str]], agents: dict[str, list[str]],
          games: int, seed: int = 0, mode: str | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
-         check_invariants: bool = False, timeout: float | None = None, explicit_chance: bool = False) -> Sweep:
+         check_invariants: bool = False, timeout: float | None = None, explicit_chance: bool = False,
+         cached: bool = False) -> Sweep:
     """Every configuration, in order: ruleset, then grid values, then agents.
     A grid parameter applies to the rulesets that declare it; a RulesetError
-    names a value a parameter cannot take."""
+    names a value a parameter cannot take. `cached`: each configuration's game compiled through the
+    cache of compiled modes (a command's sweep; engine/compiled_cache.py)."""
     declared = {name: p for _, rs in reversed(rulesets) for name, p in rs.params.items()}
     for name in grid:
         if name not in declared:
@@ -148,7 +150,7 @@ def plan(rulesets: list[tuple[str, ir.Ruleset]], grid: dict[str, list[str]], age
                 label = f"configuration {index} ({describe(entry, params, chosen)})"
                 setup = Setup(configured, name, tuple(chosen.items()), label, step_limit,
                               check_invariants=check_invariants, timeout=timeout, plugins=tuple(PLUGINS),
-                              explicit_chance=explicit_chance)
+                              explicit_chance=explicit_chance, cached=cached)
                 configurations.append(Configuration(index, entry, params, chosen, setup))
     types = param_types(rs for _, rs in rulesets)
     return Sweep(configurations, grid, list(roles), measures, list(scored), types, games, seed)

@@ -60,12 +60,13 @@ class Setup:
     plugins: tuple[str, ...] = ()  # files of agents (--agents-from), run again in a fresh worker
     explicit_chance: bool = False  # Game(explicit_chance=...): a worker's game rolls as the parent's does
     scenario: Scenario | None = None  # every game starts from the position it sets up
+    cached: bool = False  # Game(cached=...): a worker's compiled rules from the cache of compiled modes too
 
     @classmethod
     def of(cls, game: Game, kinds: dict[str, str], timeout: float | None = None, label: str = "",
            scenario: Scenario | None = None) -> "Setup":
         return cls(game.ruleset, game.mode.name, tuple(kinds.items()), label, game.step_limit, game.passes,
-                   game.check_invariants, timeout, tuple(PLUGINS), game.explicit_chance, scenario)
+                   game.check_invariants, timeout, tuple(PLUGINS), game.explicit_chance, scenario, game.cached)
 
     @property
     def key(self) -> str:
@@ -78,7 +79,7 @@ class Setup:
 
     def game(self) -> Game:
         return Game(self.ruleset, self.mode, self.step_limit, check_invariants=self.check_invariants,
-                    explicit_chance=self.explicit_chance, passes=self.passes)
+                    explicit_chance=self.explicit_chance, passes=self.passes, cached=self.cached)
 
 
 @dataclass(frozen=True)

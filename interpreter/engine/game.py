@@ -31,13 +31,13 @@ from rulelang.errors import Diagnostic, RulesetError, did_you_mean
 
 from ..compiler.compiled import CALL, SHARED_SETUP, SUSPEND, watch_program
 from ..compiler.options import ALL, NAIVE, CompileOptions
-from ..compiler.rules import compile_rules
 from ..runtime import rng
 from ..runtime.chance import CHANCE, OUTCOME, Chance
 from ..runtime.decision import Decision, bind
 from ..runtime.errors import GameEnded, IllegalAction, RuleError, Runaway, WatchFired
 from ..runtime.layout import Layout, move_card
 from ..runtime.state import Frame, State
+from .compiled_cache import compiled_rules
 from .invariants import Invariants
 from .outcomes import placements
 
@@ -47,9 +47,11 @@ DEFAULT_STEP_LIMIT = 1_000_000
 class Game:
     def __init__(self, ruleset: ir.Ruleset, mode: str | None = None, step_limit: int = DEFAULT_STEP_LIMIT,
                  optimize: bool = True, check_invariants: bool = False, explicit_chance: bool = False,
-                 history: bool = False, after_effect=None, passes: CompileOptions | None = None):
+                 history: bool = False, after_effect=None, passes: CompileOptions | None = None,
+                 cached: bool = False):
         """`passes`: the compiler's passes (compiler/options.py); by default all of them, or with
-        `optimize=False` none (the rules compiled as written: the naive reference)."""
+        `optimize=False` none (the rules compiled as written: the naive reference). `cached`: the
+        compiled rules from and to the cache of compiled modes (compiled_cache.py), as commands get them."""
         mode = mode or ruleset.default_mode
         if mode not in ruleset.modes:
             raise RulesetError([Diagnostic(None, f"{ruleset.name} has no mode '{mode}'",
@@ -58,6 +60,7 @@ class Game:
         self.ruleset, self.mode = ruleset, ruleset.modes[mode]
         self.roles = self.mode.roles
         self.passes = passes if passes is not None else ALL if optimize else NAIVE
+        self.cached = cached
         self.step_limit, self.check_invariants = step_limit, check_invariants
         self.explicit_chance = explicit_chance
         self.draws_chance = False  # explicit chance resolved by the engine itself (see `drawing_chance`)
@@ -69,7 +72,8 @@ class Game:
         if after_effect is not None:
             effect = after_effect if effect is None else _Both(effect, after_effect)
         try:
-            self.rules = compile_rules(ruleset, self.mode, self.layout, self.passes, effect, explicit_chance)
+            self.rules = compiled_rules(ruleset, self.mode, self.layout, self.passes, effect, explicit_chance,
+                                        cached)
         except RecursionError:  # the front end bounds nesting; this is the last line of defence
             raise RulesetError([Diagnostic(self.mode.span, f"the rules of mode '{mode}' nest too deeply to compile",
                                            "lower the nesting, or the --limit nesting=N that let it through")]) from None

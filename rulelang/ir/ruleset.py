@@ -41,6 +41,9 @@ class Ruleset(Node):
     language: int = 1  # the version of the language it is written in (`language:`; none: 1)
     # what `check` says besides errors: notes (a built-in a name of the ruleset's hides) and warnings
     notes: tuple = field(default=(), compare=False, repr=False)
+    # what it was read from (loader.read_ruleset: its files' names and texts, the parameters, the limits),
+    # as a SHA-256; what names compiled modes in their cache. A copy changed (dataclasses.replace) has none
+    digest: str = field(default="", init=False, compare=False, repr=False)
 
     @property
     def default_mode(self) -> str:
