@@ -144,7 +144,7 @@ class Binders(Part):
             for g in b.groups:
                 if isinstance(g.domain.ty, BoardT) and self.g.boards.on_grid_board(g.domain.zone):
                     names.update((n, dataclasses.replace(names[n], grid=g.domain.zone)) for n in g.names)
-        inner = ctx.bind(names).but(bindings=bound)  # a binder inside the test or value runs once per binding
+        inner = ctx.bind(names).but(bindings=bound, first=None)  # a binder inside the test or value runs once per binding
         stmts = leaf(inner)
         if b.where is None and self.options.idioms and (whole := _appended_whole(stmts, body, out)) is not None:
             out[-1] = whole  # every value of one loop appended: the list extended in C
@@ -162,22 +162,26 @@ class Binders(Part):
         loop per kind. The test runs exactly when the original would first have run it (when there is a
         first binding), so a lazy value is never computed that the original would not have computed.
         A `where` that tests nothing of the kind but surely computes a lazy value first (`b <= cards_left()
-        and ...`) gets the one branch: the value is computed before the loops, not tested at each binding.
+        and ...`) gets the one branch: the value is computed before the loops, not tested at each binding;
+        so does a binder with no `where` whose value surely computes one first (`ctx.first`: a quantifier's
+        value, a pick's key: `first(c in trick ordered by c.value + (40 if c.suit == trumps() ...))`).
 
         Only for one group of names that loops (the others bind one constant each), with no work counted
         (so a first binding exists exactly when the domain holds as many items as names), in a quantifier
         (nothing the test reads changes while the loops run). False when the binder is not of that shape."""
         where = b.where
         looping = [g for g in b.groups if not (isinstance(g.domain, ir.Const) and len(g.domain.value) == 1)]
-        if where is None or len(looping) != 1 or b.order:
+        if where is None and ctx.first is None or len(looping) != 1 or b.order:
             return False
         g, k = looping[0], len(looping[0].names)
-        branches = self.invariant_branches(where, set(b.names))
-        if branches is None:  # one branch, if the test surely computes a lazy value first: then before the loops
-            cards = set(g.names) if isinstance(g.domain.ty, ZoneT) else set()
-            if not [n for n in surely_computed_first(where, cards) if n not in ctx.known]:
+        cards = set(g.names) if isinstance(g.domain.ty, ZoneT) else set()
+        branches = self.invariant_branches(where, set(b.names)) if where is not None else None
+        if branches is None:  # one branch, if the test (or, with none, the value) surely computes a lazy value
+            # first: then before the loops
+            probe = where if where is not None else ctx.first
+            if probe is None or not [n for n in surely_computed_first(probe, cards) if n not in ctx.known]:
                 return False
-            branches = None, [(None, where)]
+            branches = None, [(None, where if where is not None else ir.Const(True, ty=BOOL))]
         if isinstance(g.domain.ty, BoardT):
             return False
         size = self.size_bound(g.domain)
@@ -218,9 +222,11 @@ class Binders(Part):
             lazy.unset = dict(unset)
             inner: list = []
             cards = set(g.names) if isinstance(g.domain.ty, ZoneT) else set()
-            # what the test computes at the first binding before anything that may fail: computed now
-            branch = lazy.compute_first(surely_computed_first(rest, cards) if rest is not None else (), fn, inner, ctx)
-            self.plain_loops(dataclasses.replace(b, where=rest), fn, inner, branch, leaf, (g, d))
+            # what the test computes at the first binding before anything that may fail (with no test, what
+            # the value computes first): computed now
+            probe = rest if rest is not None else ctx.first
+            branch = lazy.compute_first(surely_computed_first(probe, cards) if probe is not None else (), fn, inner, ctx)
+            self.plain_loops(dataclasses.replace(b, where=rest), fn, inner, branch.but(first=None), leaf, (g, d))
             still &= set(lazy.unset)
             chain.append((made, inner))
         lazy.unset = {name: unset[name] for name in still}

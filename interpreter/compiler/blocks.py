@@ -21,6 +21,7 @@ from rulelang.walk import dispatch
 
 from ..runtime.chance import OUTCOME, PROGRESS
 from . import pycode as code
+from .carried import carried
 from .compiled import EXIT
 from .context import TOP, Part
 from .flow import TERMINATORS, Ask, AskMenu, Branch, Draw, Enter, Jump, LoopNext, LoopStart, Lowered, NewRound, \
@@ -89,8 +90,9 @@ class Blocks(Part):
                 final, taken = self.merged(fns, items, ranges, block_of, [block_of[label.at] for label in leaders])
             else:
                 final, taken, self.crossing = fns, [{k} for k in range(len(fns))], frozenset()
+            own = {self.const(n).id for item in items if isinstance(item, LoopNext) for n in (item.rows, item.index)}
             for fn in final if self.options.locals else ():
-                fn.body = code.aliased(fn.body, self.fresh)
+                fn.body = carried(code.aliased(fn.body, self.fresh), own, self.fresh)
             top.prelude += [fn.definition() for fn in final]
             # one more block, at the program's end: the engine's loop then only tests for a negative index
             top.prelude += code.stmts(f"def b{len(ranges)}(st, env):\n    return EXIT", EXIT=EXIT)
@@ -262,10 +264,13 @@ class Blocks(Part):
             option = code.expr("(OPTS[I],)" if bare else "OPTS[I]", OPTS=opts, I=i)
         # the names written out (a call of bind here cost 6% of a Twenty Trials game), and decision.answered
         # too (a call of it, 2%): counted, kept among the moves, and recorded if the game keeps events and
-        # someone may read them (st.watched)
+        # someone may read them (st.watched) as decision.recorded records it, with the values of the locals
+        # its options' words read (a call of it cost 10% of a watched Oh Hell game)
+        reads = code.tuple_of([self.local(n) for n in site.reads])
         answered = code.stmts("st.decisions += 1\nst.moves = (st.moves, I)\n"
-                              "if st.events is not None and st.watched:\n    _recorded(st, env, SITE, ROLE, OPTION)",
-                              SITE=self.const(site), ROLE=role, OPTION=option, I=i)
+                              "if st.events is not None and st.watched:\n"
+                              "    st.events.append(_decided((ROLE, SITE, OPTION, READS)))",
+                              SITE=self.const(site), ROLE=role, OPTION=option, I=i, READS=reads)
         return [ast.If(ast.UnaryOp(ast.Not(), ask), stop, []), *names, *answered, go_on]
 
     def flow_take(self, item: Take, fn, k, block_of):

@@ -18,7 +18,8 @@ from rulelang.walk import dispatch
 
 from . import pycode as code
 from . import tuning
-from .context import Bound, Ctx, Part
+from .context import Bound, Ctx, LazyBound, Part
+from .nodes import Hoisted
 from .prelude import MAX_LIST
 from .pycode import LOAD
 
@@ -47,6 +48,7 @@ class Expressions(Part):
     def __init__(self, gen):
         super().__init__(gen)
         self.always_cards: frozenset[str] = gen.always_cards  # locals of the rules that never hold none
+        self._slots: dict[int, dict[str, int]] = {}  # a base slot -> the slots of each player's own (seat_offset)
 
     def expr(self, e: ir.Expr, fn, ctx: Ctx) -> ast.expr:
         return dispatch(self, "expr", e, fn, ctx)
@@ -68,8 +70,21 @@ class Expressions(Part):
 
     def var_slot(self, e: ir.Var, fn, ctx) -> ast.expr:
         """The slot of a variable; of a player's own variable, the slot for that player."""
-        first = code.const(self.L.var_slot[e.name])
-        return first if e.owner is None else ast.BinOp(first, ast.Add(), self.seat_index(e.owner, fn, ctx, e.span))
+        first = self.L.var_slot[e.name]
+        return code.const(first) if e.owner is None else self.seat_offset(first, e.owner, fn, ctx, e.span)
+
+    def seat_offset(self, base: int, owner: ir.Expr, fn, ctx, span) -> ast.expr:
+        """`base` + a player's index in seat order (the slot of a player's own zone or variable): where the
+        index is looked up by player, the slot is, in a table of the slots (one addition fewer)."""
+        seat = self.seat_index(owner, fn, ctx, span)
+        lookup = seat.body if type(seat) is ast.IfExp else seat  # (`SEATS[T] if (T := P) is not None else ...`)
+        if base and type(lookup) is ast.Subscript and type(lookup.value) is ast.Name \
+                and lookup.value.id == self.const(self.L.role_index).id:
+            if base not in self._slots:  # (one table for each base: a constant is shared by its identity)
+                self._slots[base] = {p: base + i for p, i in self.L.role_index.items()}
+            lookup.value = self.const(self._slots[base])
+            return seat
+        return ast.BinOp(code.const(base), ast.Add(), seat)
 
     def seat_index(self, owner: ir.Expr, fn, ctx, span) -> ast.expr:
         """A player's index in seat order (its zones' and variables' offset); none is a rule error."""
@@ -96,10 +111,10 @@ class Expressions(Part):
         return self.const(e.role)
 
     def expr_zoneref(self, e, fn, ctx):
-        base = code.const(self.L.zone_base[e.zone])
+        base = self.L.zone_base[e.zone]
         if e.owner is None:
-            return base
-        return ast.BinOp(base, ast.Add(), self.seat_index(e.owner, fn, ctx, e.span))
+            return code.const(base)
+        return self.seat_offset(base, e.owner, fn, ctx, e.span)
 
     def cards_of(self, e: ir.Expr, fn, ctx) -> ast.expr:
         """A zone, board or list expression as a Python list."""
@@ -118,7 +133,13 @@ class Expressions(Part):
         return self.expr(e, fn, ctx)
 
     def never_none(self, e: ir.Expr, ctx: Ctx) -> bool:
-        """A name that always holds a card or a player (always_cards.py)."""
+        """A name that always holds a card or a player (always_cards.py), or a card picked from a zone
+        (`first(c in trial)`, a lazy value of one), which is never none: with none to pick it fails."""
+        if isinstance(e, Hoisted):
+            lazy = ctx.scope.get(e.name)
+            return isinstance(lazy, LazyBound) and _picks_a_card(lazy.value)
+        if isinstance(e, ir.Quantified):
+            return _picks_a_card(e)
         if not isinstance(e, ir.Local):
             return False
         bound = ctx.scope.get(e.name)
@@ -144,6 +165,11 @@ class Expressions(Part):
             col = code.expr("st.props[S]", S=self.L.state_slot[e.name])
         else:
             col = self.const(self.L.columns.get(e.name, []))
+        if isinstance(e.obj, ir.BuiltinCall) and e.obj.name in ("top", "bottom") and self.options.idioms:
+            # of a zone's top or bottom card, which is none only when the zone is empty: the zone tested
+            return code.expr("COL[T[END]] if (T := CARDS) else _fail(ERR)", COL=col, T=self.fresh("t"),
+                             END=-1 if e.obj.name == "top" else 0, CARDS=self.cards_of(e.obj.args[0], fn, ctx),
+                             ERR=self.error(e.span, f"there is no card here to read '{e.name}' from"))
         value, check = self.card(e.obj, fn, ctx)
         if check is None:
             return code.expr("COL[C]", COL=col, C=value)
@@ -280,3 +306,9 @@ class Expressions(Part):
 
     def expr_hoistlet(self, e, fn, ctx):
         return self.g.lazy.hoist_let(e, fn, ctx, inline=False)
+
+
+def _picks_a_card(e: ir.Expr) -> bool:
+    """`first`/`last` of the cards of one zone: a card, or an error (quantifiers.py)."""
+    return isinstance(e, ir.Quantified) and e.kind in ("first", "last") and len(e.binder.names) == 1 \
+        and len(e.binder.groups) == 1 and isinstance(e.binder.groups[0].domain.ty, ZoneT)

@@ -11,8 +11,8 @@ from itertools import chain, combinations, filterfalse
 from math import comb
 
 from ..runtime import rng
-from ..runtime.chance import Chance, ChanceEvent, Told
-from ..runtime.decision import Decision, recorded
+from ..runtime.chance import Chance, ChanceEvent, Decided, Told
+from ..runtime.decision import Decision
 from ..runtime.errors import GameEnded, RuleError, Runaway
 from ..runtime.state import Frame
 from .tuning import GRID_LINES_KEPT, WAYS_REMEMBERED
@@ -202,13 +202,15 @@ def _bounded(value, low, high):
     return low if low is not None and value < low else high if high is not None and value > high else value
 
 
-# a Decision made without its Python-level __new__ (a NamedTuple's is a lambda): one call fewer at every decision
+# a Decision made without its Python-level __new__ (a NamedTuple's is a lambda): one call fewer at every decision;
+# and so the Decided event a watched game keeps of each answer (decision.recorded, written out by blocks.suspend)
 _decision = partial(tuple.__new__, Decision)
+_decided = partial(tuple.__new__, Decided)
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
            "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_steps": _steps, "_comb": comb,
            "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_item": _item, "_words": _words, "_lines": _lines, "Told": Told, "_shuffle": rng.shuffle, "_combinations": combinations,
-           "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "_recorded": recorded,
+           "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "_decided": _decided,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,
            "range": range, "enumerate": enumerate, "list": list, "bool": bool, "tuple": tuple, "zip": zip,
            "_filterfalse": filterfalse}

@@ -23,9 +23,11 @@ class Quantifiers(Part):
         super().__init__(gen)
         self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
 
-    def function(self, e, fn: Function, ctx: Ctx, setup: list, leaf, finish: list, binder=None) -> ast.expr:
+    def function(self, e, fn: Function, ctx: Ctx, setup: list, leaf, finish: list, binder=None,
+                 first: ir.Expr | None = None) -> ast.expr:
         """A nested function of fn going through e's bindings (or `binder`'s): `setup`, the loops with
-        `leaf(q, ctx)` for each binding that passes, then `finish`; the call of it."""
+        `leaf(q, ctx)` for each binding that passes, then `finish`; the call of it. `first`: what the
+        leaf computes first (binders.unswitched_loops computes its lazy values before the loops)."""
         lazy = self.g.lazy
         q = Function(self.fresh("q"), note=location(e.span) if e.span is not None else None)
         if ctx.host is not None and ctx.host[0] is e:  # its lazy values: locals of its own
@@ -34,7 +36,7 @@ class Quantifiers(Part):
             lazy.unset.update((name, q) for name, f in lazy.unset.items() if f is fn)
         q.body += setup
         inner = ctx.but(pure=True, unordered=getattr(e, "kind", None) in ("exists", "count"),
-                        listing=isinstance(e, Options), host=None, entry=None, bare=False)
+                        listing=isinstance(e, Options), host=None, entry=None, bare=False, first=first)
         self.g.binders.loops(binder or e.binder, q, q.body, inner, lambda c: leaf(q, c))
         q.body += finish
         for name in [n for n, f in lazy.unset.items() if f is q]:  # what holds in q holds only there
@@ -82,12 +84,12 @@ class Quantifiers(Part):
             def test(q, c):
                 value = self.expr(e.value, q, c)
                 return [ast.If(value if found else ast.UnaryOp(ast.Not(), value), [ast.Return(code.const(found))], [])]
-            return self.function(e, fn, ctx, [], test, [ast.Return(code.const(not found))])
+            return self.function(e, fn, ctx, [], test, [ast.Return(code.const(not found))], first=e.value)
         out, value = self.fresh("out"), e.value
         assert value is not None  # (a list, sum, min or max has one)
         collect = self.function(e, fn, ctx, [code.assign(out, ast.List([], ast.Load()))],
                                 lambda q, c: code.stmts("OUT.append(V)", OUT=out, V=self.expr(value, q, c)),
-                                code.stmts("return OUT", OUT=out))
+                                code.stmts("return OUT", OUT=out), first=value)
         if kind == "list":
             return collect
         if kind == "sum":
@@ -115,7 +117,8 @@ class Quantifiers(Part):
                               V=c.scope[e.binder.names[0]].var)
         binder = dataclasses.replace(e.binder, order=())
         return self.function(e, fn, ctx, code.stmts("FOUND = UNSET\nBEST = None", FOUND=found, BEST=best), leaf,
-                             code.stmts("if FOUND is UNSET:\n    _fail(ERR)\nreturn FOUND", FOUND=found, ERR=err), binder)
+                             code.stmts("if FOUND is UNSET:\n    _fail(ERR)\nreturn FOUND", FOUND=found, ERR=err), binder,
+                             order[0].value)
 
     def in_own_function(self, e: ir.Expr, ctx: Ctx) -> bool:
         """Whether `quantified` makes e a nested function of its own (see function)."""

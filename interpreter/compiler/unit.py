@@ -130,7 +130,7 @@ class Units:
         constants = frozenset(f"k{i}" for i in range(len(self.consts)))
         shared = {name for made in self.nested.values() for name in made.nonlocals}  # names set from inside one
         lifted = liftable(f.body, localized, constants, shared) if self.lift else {}
-        w = render.Written(localized, frozenset(self.asked), lifted)
+        w = render.Written(localized, _asked(f) if self.asked else frozenset(), lifted)
         lines: list[tuple[str, str | None]] = [("def _make(K):", None)]
         lines += [(f"    k{i} = K[{i}]", None) for i in range(len(self.consts))]  # notes: Unit.get_source
         for name in lifted:
@@ -156,3 +156,16 @@ class Units:
         made = namespace["_make"](self.consts)
         made.rules_title = what
         return made
+
+
+def _asked(f: ast.FunctionDef) -> frozenset[str]:
+    """The lazy values whose resets the code needs, once written: those a `Lazy` still asks about,
+    and those a nested function declares nonlocal (bound where it is defined). Others were asked
+    about as the code was made (a copy of it made and dropped, a function taken back into its
+    caller) but are now always computed before they are read, by a plain assignment."""
+    found = set()
+    for n in own_of([f], Lazy, scopes=()):
+        found.add(n.var)
+    for n in own_of([f], Nested, scopes=()):
+        found.update(n.nonlocals)
+    return frozenset(found)
