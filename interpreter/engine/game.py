@@ -84,8 +84,15 @@ class Game:
         self.history = history or self._remembers
         # what every game's outcome uses, worked out once (_outcome runs at the end of every play-out)
         rules = self.rules
-        self._ranking_keys = list(rules.ranking) or \
-            ([(False, rules.score)] if set(rules.score) >= set(self.roles) else [])
+        # a ranking key that is every player's score (`ranking: - highest: points`, or the scores when the
+        # mode ranks by nothing else) is None: the outcome reads the scores it has just worked out
+        # (compared as the mode declares them: a mode from the cache of compiled modes unpickles no program)
+        declared = self.mode.score
+        scored = [key for key in self.mode.ranking
+                  if all(r in rules.score and declared.get(r) == e for r, e in key.values.items())]
+        self._ranking_keys = [(lowest, None if key in scored else keys)
+                              for key, (lowest, keys) in zip(self.mode.ranking, rules.ranking)] or \
+            ([(False, None)] if set(rules.score) >= set(self.roles) else [])
         self._score_nodes = [(r, f, self.mode.score.get(r)) for r, f in rules.score.items()]
         self._measure_nodes = [(n, f, self.mode.measures.get(n)) for n, f in rules.measures.items()]
         self._number_bound = 10 ** ruleset.number_digits
@@ -100,9 +107,9 @@ class Game:
         shared = self._shared
         if isinstance(shared, Exception):  # the setup every game shares stops with an error: so does this one
             raise shared.with_traceback(None)
-        st = State([z[:] for z in shared.zones], shared.where[:], shared.face_up[:], shared.vars[:],
+        st = State(list(map(list.copy, shared.zones)), shared.where[:], shared.face_up[:], shared.vars[:],
                    rng.derive(seed, "game"), steps=shared.steps, work=shared.work, stack=[Frame("main", 0, {})],
-                   props=[p[:] for p in shared.props], events=[] if self.history else None, seed=seed)
+                   props=list(map(list.copy, shared.props)), events=[] if self.history else None, seed=seed)
         st.watched = watched
         self.run(st, quick)
         if self.check_invariants:
@@ -363,16 +370,21 @@ class Game:
         return steps[i + 1].block if 0 < i < len(steps) - 1 else self.rules.round_start
 
     def _outcome(self, st: State, end: GameEnded) -> dict:
-        layout, roles = self.layout, self.roles
-        scores = {r: self._bounded(f(st, {}), node) for r, f, node in self._score_nodes}
+        layout, roles, bound = self.layout, self.roles, self._number_bound
+        scores = {}
+        for r, f, node in self._score_nodes:
+            value = scores[r] = f(st, {})
+            if type(value) is int and not -bound < value < bound:  # (a bool never is: no call for it)
+                self._bounded(value, node)
         out = st.vars[layout.out_slot:layout.out_slot + len(roles)]
-        results, places, decided = placements(end, roles, out, self._ranking_keys, st)
+        results, places, decided = placements(end, roles, out, self._ranking_keys, st, scores)
         ratings = {}
-        for role, result in results.items():
-            if result == "win" and role in scores:
-                for rating in self.mode.ratings:
-                    if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
-                        ratings[role] = rating.name
+        if self.mode.ratings:
+            for role, result in results.items():
+                if result == "win" and role in scores:
+                    for rating in self.mode.ratings:
+                        if scores[role] >= rating.low and (rating.high is None or scores[role] <= rating.high):
+                            ratings[role] = rating.name
         outcome = {"ended_by": end.kind, "role": end.role, "reason": end.reason, "results": results,
                    "places": places, "scores": scores, "ratings": ratings, "rounds": st.round,
                    "decisions": st.decisions}
@@ -381,7 +393,11 @@ class Game:
         if any(out):
             outcome["eliminated"] = {r: st.vars[layout.why_slot + i] or "out" for i, r in enumerate(roles) if out[i]}
         if self._measure_nodes:
-            outcome["measures"] = {n: self._bounded(f(st, {}), node) for n, f, node in self._measure_nodes}
+            measures = outcome["measures"] = {}
+            for n, f, measure in self._measure_nodes:
+                value = measures[n] = f(st, {})
+                if type(value) is int and not -bound < value < bound:
+                    self._bounded(value, measure)
         return outcome
 
     def _bounded(self, value, node):

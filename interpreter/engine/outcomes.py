@@ -25,48 +25,47 @@ from ..runtime.errors import GameEnded
 
 
 def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
-               keys: list[tuple[bool, dict[str, Callable]]], st) -> tuple[dict[str, str], dict[str, int], int]:
+               keys: list[tuple[bool, dict[str, Callable] | None]], st,
+               scores: dict) -> tuple[dict[str, str], dict[str, int], int]:
     """(result per role, place per role, the key that decided). `out[i]`: 0 if roles[i]
     is in the game, k if they were the k-th out; `keys`: the ranking (`ranking:`, or the
-    scores), (lowest first?, role -> f(st, env)) per key. The deciding key is an index of
-    `keys` for an ending by the ranking (see the module's note), else 0."""
+    scores), (lowest first?, role -> f(st, env), or None for the `scores`) per key. The
+    deciding key is an index of `keys` for an ending by the ranking (see the module's note), else 0."""
     named = set([end.role] if isinstance(end.role, str) else end.role or ())
     if len(roles) == 1 and (end.kind == "draw" or end.kind in ("win", "lose") and roles[0] in named):
         # one player, named by the end (or a draw): one place, and no ranking to evaluate
         result = end.kind if end.kind != "draw" else "lose" if out[0] else "draw"
         return {roles[0]: result}, {roles[0]: 1}, 0
-    gone = {r: k for r, k in zip(roles, out) if k}
-    values: dict[str, tuple] = {}  # each key's value per role, evaluated once
-
-    def in_or_out(r: str) -> tuple:  # everyone still in ties; below them, the last out first
-        return (1, -gone[r]) if r in gone else (0,)
-
-    def ranked(r: str) -> tuple:
-        if r in gone:
-            return in_or_out(r)
-        found = values.get(r)
-        if found is None:  # (a loop, not a generator: this runs for every player at the end of every play-out)
-            key = [0]
-            for lowest, f in keys:
-                key.append(f[r](st, {}) if lowest else -f[r](st, {}))
-            found = values[r] = tuple(key)
-        return found
-
-    others = [r for r in roles if r not in named]
+    gone = {r: k for r, k in zip(roles, out) if k} if any(out) else {}
+    values: dict[str, tuple] = {}  # the ranking's keys per role, evaluated once, in the order of the roles
     if end.kind == "win":
-        groups = [([r for r in roles if r in named], in_or_out), (others, ranked)]
+        groups = [([r for r in roles if r in named], False), ([r for r in roles if r not in named], True)]
     elif end.kind == "lose":
-        groups = [(others, in_or_out), ([r for r in roles if r in named], in_or_out)]
+        groups = [([r for r in roles if r not in named], False), ([r for r in roles if r in named], False)]
     else:
-        groups = [(list(roles), ranked if end.kind == "end" else in_or_out)]
+        groups = [(list(roles), end.kind == "end")]
     places: dict[str, int] = {}
-    for group, order in groups:
+    # (loops, not closures or generators: this runs for every player at the end of every play-out)
+    for group, by_keys in groups:
         before = len(places)
         if len(group) == 1:  # no key for a player alone in a group (the loser of a two-player win:
             places[group[0]] = before + 1  # its ranking, maybe a search of the board, decides nothing)
             continue
-        # each key once (a game's end is in every play-out); those strictly better, found in the sorted keys
-        keyed = [order(r) for r in group]
+        # everyone still in ties, or is ranked by the keys; below them, the last out first
+        keyed: list[tuple] = []
+        for r in group:
+            if r in gone:
+                keyed.append((1, -gone[r]))
+            elif by_keys:
+                parts = [0]
+                for lowest, f in keys:
+                    value = scores[r] if f is None else f[r](st, {})
+                    parts.append(value if lowest else -value)
+                values[r] = ranked = tuple(parts)
+                keyed.append(ranked)
+            else:
+                keyed.append((0,))
+        # those strictly better, found in the sorted keys
         ordered = sorted(keyed)
         for r, key in zip(group, keyed):
             places[r] = before + 1 + bisect_left(ordered, key)
@@ -79,19 +78,16 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     else:
         firsts = [r for r in roles if places[r] == 1 and r not in gone]
         results = {r: ("win" if len(firsts) == 1 else "draw") if r in firsts else "lose" for r in roles}
-    return results, places, _decided_by(end, roles, places, gone, ranked)
+        if len(firsts) == 1:
+            return results, places, _decided_by(firsts[0], roles, gone, values)
+    return results, places, 0
 
 
-def _decided_by(end: GameEnded, roles, places: dict[str, int], gone: dict, ranked) -> int:
+def _decided_by(first: str, roles, gone: dict, values: dict[str, tuple]) -> int:
     """The index of the ranking key on which the one first place and the best of the players
-    still in the game after it differ; 0 for a draw or any other ending."""
-    if end.kind != "end":
-        return 0
-    firsts = [r for r in roles if places[r] == 1 and r not in gone]
-    if len(firsts) != 1:
-        return 0
-    seconds = [r for r in roles if r not in gone and r != firsts[0]]
+    still in the game after it differ (0 if no one else is)."""
+    seconds = [values[r] for r in roles if r not in gone and r != first]
     if not seconds:
         return 0
-    top, next_best = ranked(firsts[0]), min(map(ranked, seconds))  # (the first of the best, as sorted would)
+    top, next_best = values[first], min(seconds)  # (the first of the best, as sorted would)
     return next((i - 1 for i in range(1, len(top)) if top[i] != next_best[i]), 0)

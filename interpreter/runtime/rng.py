@@ -59,7 +59,7 @@ def picker(seed: int):
     """`pick` with its stream bound, as an agent's quick answer `(k, n, label) -> pick(seed, k, n)`:
     one call a decision, the numbers mixed 32 at a time while the player decides often enough to use them."""
     base = -_WINDOW - 1
-    words: array | None = None  # words[i] = mix of the state of draw base + i
+    words: list[int] = []  # words[i] = mix of the state of draw base + i
     hits, last = _SPARSE, -2  # the draws the window served; the last draw mixed alone
 
     def answer(k: int, n: int, _label: str | None = None) -> int:
@@ -67,7 +67,7 @@ def picker(seed: int):
         if n == 1:  # a decision with one option draws nothing (and mixes no window for it)
             return 0
         i = k - base
-        if 0 <= i < _WINDOW:
+        if 0 <= i < 32:  # (_WINDOW, written out: this runs at every decision of a random player)
             hits += 1
             return (words[i] * n) >> 64
         if hits < _SPARSE and k != last + 1:  # `pick` written out (the same number a window would hold)
@@ -76,7 +76,7 @@ def picker(seed: int):
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
             return ((z ^ (z >> 31)) * n) >> 64
-        base, hits, words = k, 1, _mixed((seed + k * GOLDEN) & MASK, _WINDOW)
+        base, hits, words = k, 1, list(_mixed((seed + k * GOLDEN) & MASK, _WINDOW))
         return (words[0] * n) >> 64
     return answer
 
@@ -103,18 +103,45 @@ def drawer(state: int):
 
 def shuffle(state: int, items: list) -> int:
     """Fisher-Yates in place; returns the next state. A deck of 8 to 1,025 cards draws
-    every number at once (`_lanes`): twice as quick at 30 cards, the same order."""
-    n = len(items)
-    if _WORDS and 8 <= n <= 1025:  # (beyond a thousand cards the big ints outgrow the caches: no gain)
-        return _shuffle_lanes(state, items)
+    every number at once, in lanes (see `_lanes`): twice as quick at 30 cards, the same order.
+    (Written out in one function, the table for its size made once: it runs at every shuffle.)"""
+    m = len(items) - 1
+    if not (_WORDS and 7 <= m <= 1024):  # (beyond a thousand cards the big ints outgrow the caches: no gain)
+        return _shuffle_one_by_one(state, items)
+    ones, steps, masks, bits, down, advance = _SHUFFLES.get(m) or _shuffle_table(m)
+    s = (state * ones + steps) & masks  # `_mixed_lanes`
+    z = ((s ^ (s >> 30)) & masks) * 0xBF58476D1CE4E5B9 & masks
+    z = ((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB & masks
+    z ^= z >> 31  # (the high half of each lane is left unmasked: `lanes` below takes the low half only)
+    # the swaps j = (mix * (i + 1)) >> 64 computed in the lanes too: lane k times its (i + 1) = m + 1 - k, as the
+    # sum over the bits b of that number of the lanes that have it shifted by b (a product under 2^75 fits its
+    # lane), leaves each j in the high half of its lane
+    product = 0
+    for b, lanes in bits:
+        product += (z & lanes) << b
+    for i, j in zip(down, _words(product, m)[1::2]):
+        items[i], items[j] = items[j], items[i]
+    return (state + advance) & MASK
+
+
+def _shuffle_one_by_one(state: int, items: list) -> int:
     mask = MASK  # a local: the loop runs for every card of every shuffle (15% quicker than the global)
-    for i in range(n - 1, 0, -1):
+    for i in range(len(items) - 1, 0, -1):
         state = (state + GOLDEN) & mask
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return state
+
+
+_SHUFFLES: dict[int, tuple] = {}  # cards - 1 -> what `shuffle` needs for a deck of that size
+
+
+def _shuffle_table(m: int) -> tuple:
+    ones, steps, masks, bits = _lanes(m)
+    got = _SHUFFLES[m] = (ones, steps, masks, tuple(enumerate(bits)), range(m, 0, -1), (m * GOLDEN) & MASK)
+    return got
 
 
 # The n - 1 draws of a shuffle, mixed side by side in one big int: lane k (128 bits wide,
@@ -164,17 +191,3 @@ def _mixed(state: int, m: int) -> array:
     if not _WORDS:
         return [mix((state + (k + 1) * GOLDEN) & MASK) for k in range(m)]
     return _words(_mixed_lanes(state, m), m)[::2]  # the low half of each lane
-
-
-def _shuffle_lanes(state: int, items: list) -> int:
-    """The shuffle's swaps j = (mix * (i + 1)) >> 64 computed in the lanes too: lane k times its (i + 1) = m + 1 - k,
-    as the sum over the bits b of that number of the lanes that have it shifted by b (a product under 2^75 fits
-    its lane), leaves each j in the high half of its lane."""
-    m = len(items) - 1
-    z = _mixed_lanes(state, m)
-    product = 0
-    for b, lanes in enumerate(_LANES[m][3]):
-        product += (z & lanes) << b
-    for i, j in zip(range(m, 0, -1), _words(product, m)[1::2]):
-        items[i], items[j] = items[j], items[i]
-    return (state + m * GOLDEN) & MASK
