@@ -47,7 +47,8 @@ def instructions(tree: Path, name: str, role: str, games: int, script: Path) -> 
             ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={tmp}/out",
              sys.executable, str(script), name, role, str(games)],
             cwd=tree, capture_output=True, text=True, check=True,
-            env={**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}).stderr
+            # (the cache of compiled modes off: the run of 0 games would fill it and that of N read it)
+            env={**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "RULELANG_CACHE": "off"}).stderr
     return int(re.search(r"I\s+refs:\s+([\d,]+)", out)[1].replace(",", ""))
 
 
