@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from rulelang import ir
@@ -13,7 +14,7 @@ from rulelang import ir
 from . import grammar
 from .document import clean
 from .nouns import words
-from .phrases import Bound, Clause, Join, Phrase, Scope, Seq, Words, bound, edges, nodes
+from .phrases import Bound, Clause, Intro, Join, Phrase, Scope, Seq, Words, bound, edges, nodes
 from .phrases import words as seq
 
 
@@ -177,6 +178,8 @@ def first_words(p: Phrase) -> str | None:
 
 
 def replace_first_words(p: Phrase, text: str) -> Phrase:
+    if isinstance(p, Intro):  # "no playing card …" still introduces the card: later "it" (`pronouns`)
+        return dataclasses.replace(p, text=text)
     if isinstance(p, Words):
         return Words(text, p.bound, p.hard)
     if isinstance(p, Scope):

@@ -260,3 +260,23 @@ def test_an_ending_in_an_action_carried_out_in_one_place_says_when_it_is_carried
            "    - The number of Soldiers at the end of the Gauntlet is more than 0.\n" in text
     # was: "You win in step 2 (Gobbot phase), when the number of Soldiers at the end … is more than 0."
     assert "- You win in step 2 (Gobbot phase), when the number of Soldiers" not in text
+
+
+# ------------------------------------------------------------ round two: what a rulebook editor still struck
+
+
+def test_a_thing_a_negated_quantifier_introduces_is_it_again(eights):
+    assert "there is no playing card in the player's hand such that they may play it." in eights[0]
+    # was: "… such that they may play that playing card": "no" lost the card's introduction
+    from generators.clauses import negate
+    from generators.nouns import noun
+    from generators.phrases import Bound, Clause, Intro, Words, inline, settle
+    from generators.phrases import words as seq
+    from generators.pronouns import refer
+    card, other = noun("card"), Bound("that trial card", name="t", noun=noun("card"), scope=2)
+    intro = Intro("a card", name="c", noun=card, scope=1)
+    again = Bound("that card", name="c", noun=card, scope=1)
+    said = negate(Clause(Words("there"), "is", seq(intro, " such that you may play ", again)))
+    assert inline(refer(settle(said))) == "there is no card such that you may play it"
+    two = negate(Clause(Words("there"), "is", seq(intro, " such that ", again, " beats ", other)))
+    assert inline(refer(settle(two))) == "there is no card such that that card beats that trial card"
