@@ -70,9 +70,9 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
     blocks: list = [Items(items)] if items else [Para("The rules never end the game by themselves.")]
     if on_score:
         blocks.append(Para(sentence(f"when the game ends, {ranking_phrase(ctx)}")))
-    alike = each_player(ctx, mode.score)
+    alike = each_player(ctx, mode.score, "score is")
     if alike is not None:
-        blocks.append(Para(sentence(f"each player's score is {alike}")))
+        blocks.append(Para(sentence(alike)))
     for who_, value in mode.score.items() if alike is None else ():
         who = "Your score" if ctx.you == who_ else f"{possessive(role_name(role_def(ctx.rs, who_)))} score"
         blocks.append(Para(say(ctx, who[:1].lower() + who[1:] + " is ", value).text))

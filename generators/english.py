@@ -67,7 +67,7 @@ from .normalize import normal
 from .grammar import ordinal, times
 from .nouns import (CARD, Noun, kinds_noun, noun, possessive, role_name, takes_s, words, zone_article,
                     zone_title)
-from .phrases import Bound, Phrase, Words, bound, inline, lay, settle
+from .phrases import Bound, Intro, Phrase, Words, bound, inline, lay, settle
 from .pronouns import refer_after
 from .phrases import words as seq
 
@@ -411,17 +411,22 @@ def may_be_none(domain: ir.Expr, rs: ir.Ruleset) -> bool:
     return False
 
 
-def each_player(ctx: Context, table) -> str | None:
-    """A value every player has alike (`score: position` -> each role's own position), said
-    once of "the player"; None where the players' values differ or one player has one."""
-    if len(table) < 2:
+def each_player(ctx: Context, table, owned: str) -> str | None:
+    """"each player's score is their *chips*": a value every player has alike (`score: chips` ->
+    each role's own chips), said once of each player after `owned` ("score is"); None where
+    the players' values differ or one player has one. Seats made from a count are alike even when
+    the mode is printed for one of them: more may sit."""
+    seats = ctx.rs.players is not None and ctx.rs.players.high > 1
+    if not table or len(table) < 2 and not seats:
         return None
     player = ir.Local(" player", ty=ROLE)  # no name of a ruleset has a space
     forms = {r: _swap_role(e, r, player) for r, e in table.items()}
     if len(set(forms.values())) != 1:
         return None
-    inner = ctx.with_refs({player.name: Bound("the player", name=player.name, noun=noun("player"))})
-    return expr(inner, next(iter(forms.values())))
+    scope = id(forms)
+    each = Intro("each player's", name=player.name, noun=noun("player"), scope=scope)
+    inner = ctx.with_refs({player.name: Bound("the player", name=player.name, noun=noun("player"), scope=scope)})
+    return lay(seq(each, f" {owned} ", phrase(inner, next(iter(forms.values())))), people=ctx.people).text
 
 
 def let_ref(ctx: Context, s: ir.Let) -> Bound:

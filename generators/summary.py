@@ -310,8 +310,8 @@ def appendix(rs: ir.Ruleset, modes: list[ir.Mode], known: set[str]) -> Section |
         if not m.heuristics:
             continue
         ctx = context(rs, m)
-        alike = each_player(ctx, m.heuristics)
-        items = [Item(sentence(f"each player's position is worth {alike}"))] if alike is not None else \
+        alike = each_player(ctx, m.heuristics, "position is worth")
+        items = [Item(sentence(alike))] if alike is not None else \
             [Item(sentence(f"{possessive(role_name(role_def(rs, who)))} position is worth "
                            f"{expr(ctx, value)}")) for who, value in m.heuristics.items()]
         if not any(m.heuristics for m in modes[:modes.index(m)]):

@@ -280,3 +280,13 @@ def test_a_thing_a_negated_quantifier_introduces_is_it_again(eights):
     assert inline(refer(settle(said))) == "there is no card such that you may play it"
     two = negate(Clause(Words("there"), "is", seq(intro, " such that ", again, " beats ", other)))
     assert inline(refer(settle(two))) == "there is no card such that that card beats that trial card"
+
+
+def test_seats_printed_for_one_player_score_alike_said_of_each_player():
+    text = printed("crown-and-anchor")  # 1 to 4 seats, printed at its default of one
+    assert "Each player's score is their *chips*." in text  # was: "Player 1's score is Player 1's *chips*."
+    assert "- Each player's position is worth the player's outlook (for computer players)." in text
+    assert "Player 1's score" not in text and "Player 1's position" not in text
+    assert "Each player's score is their final Fame." in printed("hand-of-fate-ordeals")  # was: "… the final Fame
+    # of the player": the player named again is "their", as in any sentence
+    assert "Each player's score is the most of their men in one line." in printed("three-mens-morris")
