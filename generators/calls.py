@@ -76,11 +76,11 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
                     pieces[i + 1] = after  # "the minions of the encounter card"
                 elif more and _counted_noun(ctx, more.group(1)):  # "as many Pain cards as the pain of …"
                     pieces[i + 1] = after[more.end():]
-                    phrase = seq(f"as many {noun_word} {more.group(1)} as ", phrase)
+                    phrase = seq(bound(f"as many {noun_word} {more.group(1)} as "), phrase)
                 else:  # "gains as much Effort as the effort of that card"
                     much = "much" if noun_word[:1].isupper() or grammar.singular(noun_word) == noun_word else "many"
                     pieces[i + 1] = after
-                    phrase = seq(f"as {much} {noun_word} as ", phrase)
+                    phrase = seq(bound(f"as {much} {noun_word} as "), phrase)
             owned = re.match(r"'s (\w+)(?=$|[^\w\s'])", pieces[i + 1]) if i + 1 < len(pieces) else None
             if owned and isinstance(phrase, Words) and not isinstance(phrase, Bound) \
                     and len(phrase.text.split()) > 3 and re.match(r"the [a-z]", phrase.text):
@@ -103,7 +103,13 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
         extra[0] = str(extra[0])[2:]  # the first is always a name's words: ", royal: "
         parts += [bound("(" if condition else " (")] + [bound(x) if isinstance(x, str) else x for x in extra] \
             + [bound(")")]
-    return clause_of(parts) if condition else seq(*[p for p in parts if p != ""])
+    if condition:
+        return clause_of(parts)
+    return seq(*[bound(p) if isinstance(p, str) and AS_MANY.search(p) else p for p in parts if p != ""])
+
+
+# "as many chips as {n}": the amount after it is all it counts, so a sum there needs no parentheses
+AS_MANY = re.compile(r"\bas (?:many|much) (?:[\w*'’-]+ ){0,3}as $")
 
 
 def _counted_noun(ctx: Context, word: str) -> bool:

@@ -20,9 +20,10 @@ when a word on that side could be read as part of it:
 Every side of a phrase sits against a boundary of some strength: the
 start or end of a sentence, a list bullet, a parenthesis or a `:` or
 `;` (HARD); a sentence's own words between its slots ("Move … to …",
-a clause's verb: BOUND); an arithmetic operator of lower precedence, or
-the `if` after a conditional's value (ARITH); anything else (SOFT:
-"the largest of …", a coordination's `and`). An open side needs:
+a clause's verb: BOUND); an arithmetic operator of lower precedence,
+the `if` after a conditional's value, or the `and`/`or` between the items
+of a coordination (ARITH: a sum never takes one in); anything else (SOFT:
+"the largest of …"). An open side needs:
 coordinations and scopes BOUND, arithmetic ARITH, a conditional BOUND
 on its left and HARD on its right. `settle` meets these needs by
 phrasing first (an opener, the one open part of a coordination moved to
@@ -31,6 +32,7 @@ parentheses only where nothing else fits.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from . import grammar
@@ -228,8 +230,10 @@ def _cases_sides(p: Cases, left: int, right: int):
 
 
 def _join_sides(p: Join, left: int, right: int):
-    """A list of things separates arithmetic ("the column of g − 1 and the column of g + 1"); conditions do not."""
-    inner = SOFT if p.clauses else ARITH
+    """The and/or of a list separates arithmetic ("the column of g − 1 and the column of g + 1"), and so
+    does the and/or between conditions ("… or the total + B is not 3"): a sum never takes in a condition.
+    A coordination inside a condition still does not stand beside another without an opener."""
+    inner = ARITH
     last = len(p.items) - 1
     for i, item in enumerate(p.items):
         yield item, left if i == 0 and not p.opener else inner, right if i == last else inner
@@ -300,7 +304,19 @@ def _close(p: Phrase, room: _Room) -> Phrase:
     if isinstance(p, Join) and p.clauses and room.lists:
         room.lists -= 1
         return Listing(p.word, tuple(settle(i, lists=True) for i in p.items))
-    return Group(_settle(p, HARD, HARD, room))
+    return Group(_settle(_unbracket_end(p), HARD, HARD, room))
+
+
+def _unbracket_end(p: Phrase) -> Phrase:
+    """An aside at the end of what goes in parentheses, set off by a comma: "(their *bet* × 3 ÷ 2,
+    rounded down)", not "(… (rounded down))"."""
+    if isinstance(p, Seq):
+        return Seq(p.parts[:-1] + (_unbracket_end(p.parts[-1]),))
+    if isinstance(p, Scope):
+        return Scope(p.head, _unbracket_end(p.body))
+    if type(p) is Words and re.fullmatch(r" \([^()]*\)", p.text):
+        return Words(f", {p.text[2:-1]}", bound=True)
+    return p
 
 
 def _settle(p: Phrase, left: int, right: int, room: _Room) -> Phrase:

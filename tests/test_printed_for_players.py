@@ -10,7 +10,8 @@ from helpers import bundled
 from generators.markdown import to_markdown
 from generators.quick import quick_pages
 from generators.summary import summary
-from rulelang import RulesetError, load_text
+from rulelang import RulesetError, ir, load_text
+from rulelang.types import INT, ROLE
 
 HERE = Path(__file__).resolve().parent
 WRITTEN = HERE / "printing"  # games written from docs/language.md and authoring.md
@@ -290,3 +291,34 @@ def test_seats_printed_for_one_player_score_alike_said_of_each_player():
     assert "Each player's score is their final Fame." in printed("hand-of-fate-ordeals")  # was: "… the final Fame
     # of the player": the player named again is "their", as in any sentence
     assert "Each player's score is the most of their men in one line." in printed("three-mens-morris")
+
+
+def test_grouping_the_words_already_settle_is_not_bracketed(oh_hell):
+    assert "either the player is not the dealer or the total *bid* of the other players + B is not the number of " \
+           "cards dealt this hand." in oh_hell[0]  # was: "or (the total *bid* … + B is not …)": a sum takes no "or"
+    assert "pays that player as many chips as their *bet* × 3 ÷ 2 (rounded down)." in printed("blackjack")
+    # was: "as many chips as (their *bet* × 3 ÷ 2 (rounded down))": the amount after "as many … as" is all it counts
+    assert "+ (their *shards* ÷ 3, rounded down)." in printed("hand-of-fate-ordeals")  # no "(… (rounded down))"
+    assert "takes (as much damage as the highest roll of their team + what" in printed("gauntlet-16-7")
+    from generators.phrases import Clause, Join, Op, Words, inline, problems, settle
+    sum_ = Op("+", 1, Words("the total"), Words("B"))
+    tree = Join("or", (Clause(Words("the player"), "is not", Words("the dealer")),
+                       Clause(sum_, "is not", Words("3"))), clauses=True)
+    settled = settle(Clause(Words("B"), "is", Join("and", (Words("small"), tree), clauses=True)))
+    assert inline(settled) == "B is small and either the player is not the dealer or the total + B is not 3"
+    assert not problems(settled)
+    from generators.calls import template
+    from generators.document import plain
+    from generators.english import context
+    rs = load_text(FLAGS, "flags.yaml")
+    red = ir.RoleRef("red", ty=ROLE)
+    more = ir.Binary("+", ir.Var("points", owner=red, ty=INT), ir.Const(1, ty=INT), ty=INT)
+    paid = template(context(rs, rs.modes["play"]), "pays {n} as many chips as {m}", {"n": red, "m": more}, False)
+    assert plain(inline(settle(paid))) == "pays Red as many chips as Red's points + 1"
+
+
+def test_an_aside_inside_parentheses_is_set_off_by_a_comma():
+    from generators.phrases import Op, Seq, Words, bound, inline, problems, settle
+    half = Seq((Op("÷", 2, Words("the bet"), Words("2")), bound(" (rounded down)")))
+    settled = settle(Seq((Words("the dealer gets "), half, Words(" back"))))  # "gets the bet" alone could be read
+    assert inline(settled) == "the dealer gets (the bet ÷ 2, rounded down) back" and not problems(settled)
