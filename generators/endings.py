@@ -114,7 +114,7 @@ def endings(ctx: Context, mode: ir.Mode):
                    if isinstance(n, ir.CallProc))
     before_call: dict[str, list[ir.Expr]] = {}
 
-    def walk_block(block, conds, where, at):
+    def walk_block(block, conds, where, at, intros=None):
         for s in tidy(rs, block):
             if isinstance(s, ir.EndGame):
                 found.append((where, s, [c for c in conds if not (isinstance(c, ir.Const) and c.value is True)],
@@ -122,24 +122,26 @@ def endings(ctx: Context, mode: ir.Mode):
             elif isinstance(s, ir.If):
                 before = []
                 for cond, body in s.branches:
-                    walk_block(body, conds + before + [cond], where, at)
+                    walk_block(body, conds + before + [cond], where, at, intros)
                     before.append(ir.Unary("not", cond, ty=cond.ty))
                 if s.otherwise is not None:
-                    walk_block(s.otherwise, conds + before, where, at)
+                    walk_block(s.otherwise, conds + before, where, at, intros)
             elif isinstance(s, ir.While):
-                walk_block(s.body, conds + [ir.Unary("not", s.cond, ty=s.cond.ty) if s.until else s.cond], where, at)
+                walk_block(s.body, conds + [ir.Unary("not", s.cond, ty=s.cond.ty) if s.until else s.cond], where, at,
+                           intros)
             elif isinstance(s, (ir.For, ir.Choose, ir.Take)):
-                walk_block(s.body, conds, where, inside(at, s.binder))
+                walk_block(s.body, conds, where, inside(at, s.binder), intros)
             elif isinstance(s, (ir.Repeat, Counted)):
-                walk_block(s.body, conds, where, at)
+                walk_block(s.body, conds, where, at, intros)
             elif isinstance(s, ir.Menu):
                 for opt in s.options:
                     walk_block(opt.body, conds + [Chosen(s.role, opt.name)] + ([opt.guard] if opt.guard is not None
-                                                                               else []), where, at)
+                                                                               else []), where, at, intros)
             elif isinstance(s, ir.CallProc):
                 calls.setdefault(s.name, []).extend(where)
                 if once[s.name] == 1:
-                    before_call[s.name] = [c if isinstance(c, Said) else Said(at, c) for cond in conds
+                    before_call[s.name] = [c if isinstance(c, Said) else Said(_introducing(at, c, intros), c)
+                                           for cond in conds
                                            for c in ([cond] if isinstance(cond, (Chosen, Said))
                                                      else conjuncts(normal(cond, rs)))
                                            if not (isinstance(c, ir.Const) and c.value is True)]
@@ -158,6 +160,17 @@ def endings(ctx: Context, mode: ir.Mode):
         name = next(n for n in calls if n not in done)
         done.add(name)
         proc = rs.procedures[name]
-        walk_block(proc.body, before_call.get(name, []), tuple(dict.fromkeys(calls[name])),
-                   parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)[0])
+        inner, intros = parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)
+        walk_block(proc.body, before_call.get(name, []), tuple(dict.fromkeys(calls[name])), inner, intros)
     return found
+
+
+def _introducing(at: Context, c: ir.Expr, intros: dict[str, str] | None) -> Context:
+    """The context a condition met inside an action is said in, out of that action (in the End of the
+    game): a parameter of the action it names once is introduced ("the row of a gobbot is 1"), not
+    referred to as if the reader knew which ("the row of the gobbot"). Named twice, it keeps its name."""
+    if not intros:
+        return at
+    named = Counter(n.name for n in walk(c) if isinstance(n, ir.Local) and n.name in intros)
+    return at.with_refs({p: replace(at.refs[p], text=intros[p]) for p, k in named.items()
+                         if k == 1 and p in at.refs and at.refs[p].noun is not None})

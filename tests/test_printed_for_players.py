@@ -257,10 +257,13 @@ def test_a_define_without_words_for_its_parameters_checks_as_before():
 
 def test_an_ending_in_an_action_carried_out_in_one_place_says_when_it_is_carried_out():
     text = printed("gauntlet-gobbots-solitaire")
-    assert "- You win in step 2 (Gobbot phase), when all of these hold:\n    - The row of the gobbot is 1.\n" \
+    assert "- You win in step 2 (Gobbot phase), when all of these hold:\n    - The row of a gobbot is 1.\n" \
            "    - The number of Soldiers at the end of the Gauntlet is more than 0.\n" in text
     # was: "You win in step 2 (Gobbot phase), when the number of Soldiers at the end … is more than 0."
     assert "- You win in step 2 (Gobbot phase), when the number of Soldiers" not in text
+    # the place is inside another action ("see what the space a gobbot entered does"): out of it, in the End of
+    # the game, its gobbot is introduced, not named as if the reader knew which (was "The row of the gobbot is 1")
+    assert "the gobbot is 1" not in text
 
 
 # ------------------------------------------------------------ round two: what a rulebook editor still struck
