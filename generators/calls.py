@@ -16,7 +16,7 @@ from .clauses import clause_of, first_words, frame, merge_things, replace_first_
 from .document import clean, em
 from .english import Context, build, expression, flat, group_noun, is_current, negation, zone_noun
 from .nouns import type_noun, words, zone_title
-from .phrases import Bound, Clause, Join, Phrase, Words, bound
+from .phrases import Bound, Clause, Join, Op, Phrase, Seq, Words, bound, edges
 from .phrases import words as seq
 
 
@@ -154,6 +154,9 @@ def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
         return seq(f"the {e.name} {one} of ", place)
     if e.name == "abs" and isinstance(a[0], ir.Binary) and a[0].op == "-":
         return frame("the difference between ", [build(ctx, a[0].left), build(ctx, a[0].right)])
+    bounded = _bounded(ctx, e)
+    if bounded is not None:
+        return bounded
     if e.name in ("min", "max") and len(a) > 1:  # the larger of 0 and the attack − the block
         size = ("smaller" if e.name == "min" else "larger") if len(a) == 2 else \
             ("smallest" if e.name == "min" else "largest")
@@ -165,6 +168,28 @@ def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
     if e.ty == BOOL:
         return builtin_clause(ctx, e, b.phrase)
     return seq(*_fill(b.phrase, [build(ctx, x) for x in a]))
+
+
+def _bounded(ctx: Context, e: ir.BuiltinCall) -> Phrase | None:
+    """A sum with a bound, as a rulebook says it: "the amount − *softened* (at least 0)", "the roll ÷ 2
+    (rounded down, at most 6)", not "the larger of 0 and the amount − *softened*", which could be
+    read as taking the larger first."""
+    if e.name not in ("min", "max") or len(e.args) != 2:
+        return None
+    limits = [a for a in e.args if isinstance(a, ir.Const) and type(a.value) is int]
+    sums = [a for a in e.args if isinstance(a, ir.Binary) and a.op in ("+", "-", "*", "/")]
+    if len(limits) != 1 or len(sums) != 1:
+        return None
+    said = build(ctx, sums[0])
+    end = said.right if isinstance(said, Op) else said
+    while isinstance(end, Op):
+        end = end.right
+    if edges(end)[1] == "scope":  # "… whose relic order is more than 0 (at least 0)": the aside would join the clause
+        return None
+    limit = f"{'at most' if e.name == 'min' else 'at least'} {limits[0].value}"
+    if isinstance(said, Seq) and type(said.parts[-1]) is Words and re.fullmatch(r" \([^()]*\)", said.parts[-1].text):
+        return Seq(said.parts[:-1] + (bound(f"{said.parts[-1].text[:-1]}, {limit})"),))  # "(rounded down, at most 6)"
+    return seq(said, bound(f" ({limit})"))
 
 
 @negation(ir.BuiltinCall)

@@ -100,7 +100,11 @@ def negate(p: Phrase) -> Phrase:
             if rest_lead is not None and re.match(r"(a|an|one|two|three|four) ", rest_lead):
                 return Clause(p.subject, p.verb, replace_first_words(p.rest, re.sub(
                     r"^(a|an|one) ", "no ", re.sub(r"^(two|three|four) ", r"no \1 ", rest_lead))))
-        if p.verb:
+        rest_lead = first_words(p.rest) if p.rest is not None else None
+        if p.verb == "has" and p.rest is not None and rest_lead is not None and re.match(r"(a|an) ", rest_lead):
+            # "has no card", not "does not have a card"
+            return Clause(p.subject, p.verb, replace_first_words(p.rest, re.sub(r"^(a|an) ", "no ", rest_lead)))
+        if p.verb:  # "does not have a card"
             return Clause(p.subject, grammar.negate(p.verb, p.many), p.rest, p.many)
         if isinstance(p.rest, Join):  # a subject with several predicates: each negated
             return Clause(p.subject, "", Join("and" if p.rest.word == "or" else "or",
@@ -142,6 +146,10 @@ def relative(c: Phrase, name: str, many: bool) -> Phrase | None:
         owned = owned[3:] if owned.startswith("'s ") else owned  # "that player's cube": "whose cube"
         verb = grammar.agree(c.verb, False)
         return seq(bound(f"whose {owned} {verb} "), c.rest) if c.rest is not None else Words(f"whose {owned} {verb}")
+    if isinstance(c, Clause) and c.verb and c.rest is not None and _count_bound(c, name) == 1:
+        lead = first_words(c.subject) or ""
+        if isinstance(c.rest, Bound) and c.rest.name == name and not re.match(r"(a|an|no|every|there)\b", lead):
+            return seq(bound("that "), Clause(c.subject, c.verb))  # "such that they may play it": "that they may play"
     if isinstance(c, Join) and all(isinstance(i, Clause) for i in c.items):
         parts = [relative(i, name, many) for i in c.items]
         if all(parts):

@@ -18,12 +18,14 @@ from .document import Item, Items, Para, Table, clean, em, sentence, strong
 from .english import Context, each_player, inside, let_ref, phrase, role_def, say, verb
 from .flow import Counted, tidy
 from .glossary import parameters
-from .normalize import conjuncts, normal, tighten
+from .calls import template
+from .clauses import merge
+from .normalize import conjuncts, normal, normal_binder, tighten
 from .nouns import join, possessive, role_name, words
-from .phrases import lay
+from .phrases import bound, lay
 from .phrases import words as seq
 from .ranking import ranking_phrase
-from .statements import ending
+from .statements import ending, introduce
 
 
 @dataclass(frozen=True)
@@ -35,11 +37,25 @@ class Chosen(ir.Expr):
 
 
 @dataclass(frozen=True)
+class Chose(ir.Expr):
+    """A thing chosen on the way to an ending: "you choose a playing card in your hand that you may play"
+    (what comes after the choice is met after it, not with the conditions before it)."""
+    at: Context = field(compare=False)
+    choice: ir.Choose
+
+
+@dataclass(frozen=True)
 class Said(ir.Expr):
     """A condition met where an action is carried out, for an ending in the action: "the row of the
-    gobbot is 1", said in the context of that place (`at`), where its names are bound."""
+    gobbot is 1", said in the context of that place (`at`), where its names are bound; `action`: the
+    procedure it is met in, whose own words go with it ("as you see what the space a gobbot entered
+    does, the row of the gobbot is 1"), or None where it is met in a step."""
     at: Context = field(compare=False)
     cond: ir.Expr
+    action: str | None = None
+
+
+PATH = (Chosen, Chose, Said)  # what is met on the way to an ending, in order
 
 
 def _said(at: Context, c: ir.Expr) -> str:
@@ -47,7 +63,27 @@ def _said(at: Context, c: ir.Expr) -> str:
         return _said(c.at, c.cond)
     if isinstance(c, Chosen):
         return lay(seq(verb(at, c.role, "choose"), f" {em(words(c.option))}"), people=at.people).text
+    if isinstance(c, Chose):
+        b = normal_binder(c.choice.binder, at.rs)
+        return lay(seq(verb(at, c.choice.role, "choose"), " ", introduce(at, b, "a")), people=at.people).text
     return lay(phrase(at, c), people=at.people).text
+
+
+def _in_action(ctx: Context, said: list[Said]) -> Item:
+    """Conditions met in one action, with the action's own words: "As you see what the space a gobbot
+    entered does, the row of the gobbot is 1" (the action introduces what the conditions refer to)."""
+    at, name = said[0].at, said[0].action
+    assert name is not None
+    proc = ctx.rs.procedures[name]
+    intros = parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)[1]
+    introduced = at.with_refs({p: replace(at.refs[p], text=intros[p]) for p in intros if p in at.refs})
+    if proc.text:
+        done = template(introduced, proc.text, {p: ir.Local(p, ty=ty) for p, ty in proc.params}, False)
+    else:
+        done = seq(em(words(name)))
+    conds = merge("and", [phrase(at, s.cond) for s in said])
+    lead = bound("as you ") if at.you is not None or at.turn else bound("in the action ")
+    return Item(sentence(lay(seq(lead, done, bound(", "), conds), lists=False, people=at.people).text))
 
 
 def end_blocks(ctx: Context, mode: ir.Mode) -> list:
@@ -57,10 +93,17 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         on_score = on_score or stmt.kind == "end"
         head = f"{head} and {then}" if then and stmt.kind != "end" else head
         place = (", in " if then and stmt.kind != "end" else " in ") + join(sorted(where, key=_order)) if where else ""
+        # a choice only separates what is met before it from what is met after: one with nothing before it
+        # is the step's own business ("you choose a trial card …", then "*trials completed* is 20")
+        conds = [c for i, c in enumerate(conds) if not isinstance(c, Chose)
+                 or any(not isinstance(d, Chose) for d in conds[:i])]
+        if any(isinstance(c, Chose) or isinstance(c, Chosen) or isinstance(c, Said) and c.action for c in conds):
+            # a path, not a set of facts: "You can play", then "you choose a card …", then "your hand is empty"
+            items.append(Item(sentence(f"{head}{place}, when, one after the other:"), _path(ctx, at, conds)))
+            continue
         said = [Item(sentence(_said(at, c)))  # in the order they are met, before the ending's own conditions
-                for c in conds if isinstance(c, (Chosen, Said))]
-        conds = list(dict.fromkeys(tighten([c for cond in conds if not isinstance(cond, (Chosen, Said))
-                                            for c in conjuncts(normal(cond, ctx.rs))])))
+                for c in conds if isinstance(c, PATH)]
+        conds = _tight(ctx, [c for c in conds if not isinstance(c, PATH)])
         if len(conds) == 1 and not said:
             laid = lay(phrase(at, conds[0]), people=at.people)
             items.append(Item(sentence(f"{head}{place}, when {laid.text}"), laid.items))
@@ -80,6 +123,39 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         rows = [[strong(words(r.name)), score_range(r)] for r in mode.ratings]
         blocks += [Para("A winner's score gives a rating:"), Table(["rating", "score"], rows)]
     return blocks
+
+
+def _tight(ctx: Context, conds: list[ir.Expr]) -> list[ir.Expr]:
+    return list(dict.fromkeys(tighten([c for cond in conds for c in conjuncts(normal(cond, ctx.rs))])))
+
+
+def _path(ctx: Context, at: Context, conds: list[ir.Expr]) -> list[Item]:
+    """The way to an ending in the order it is met: conditions tested together (tightened), each
+    choice, and the conditions met in an action with its words."""
+    items: list[Item] = []
+    facts: list[ir.Expr] = []
+    acted: list[Said] = []
+
+    def flush():
+        items.extend(condition_item(at, c) for c in _tight(ctx, facts))
+        facts.clear()
+        if acted:
+            items.append(_in_action(ctx, acted))
+            acted.clear()
+
+    for c in conds:
+        if isinstance(c, Said) and c.action is not None and (not acted or acted[0].action == c.action):
+            if facts:
+                flush()
+            acted.append(c)
+            continue
+        flush()
+        if isinstance(c, PATH):
+            items.append(Item(sentence(_said(at, c))))
+        else:
+            facts.append(c)
+    flush()
+    return items
 
 
 def _order(place: str):
@@ -114,7 +190,7 @@ def endings(ctx: Context, mode: ir.Mode):
                    if isinstance(n, ir.CallProc))
     before_call: dict[str, list[ir.Expr]] = {}
 
-    def walk_block(block, conds, where, at, intros=None):
+    def walk_block(block, conds, where, at, intros=None, proc=None):
         for s in tidy(rs, block):
             if isinstance(s, ir.EndGame):
                 found.append((where, s, [c for c in conds if not (isinstance(c, ir.Const) and c.value is True)],
@@ -122,27 +198,32 @@ def endings(ctx: Context, mode: ir.Mode):
             elif isinstance(s, ir.If):
                 before = []
                 for cond, body in s.branches:
-                    walk_block(body, conds + before + [cond], where, at, intros)
+                    walk_block(body, conds + before + [cond], where, at, intros, proc)
                     before.append(ir.Unary("not", cond, ty=cond.ty))
                 if s.otherwise is not None:
-                    walk_block(s.otherwise, conds + before, where, at, intros)
+                    walk_block(s.otherwise, conds + before, where, at, intros, proc)
             elif isinstance(s, ir.While):
                 walk_block(s.body, conds + [ir.Unary("not", s.cond, ty=s.cond.ty) if s.until else s.cond], where, at,
-                           intros)
-            elif isinstance(s, (ir.For, ir.Choose, ir.Take)):
-                walk_block(s.body, conds, where, inside(at, s.binder), intros)
+                           intros, proc)
+            elif isinstance(s, ir.Choose):  # what is met after a choice is met once it is made
+                conds = conds + [Chose(at, s)]
+                walk_block(s.body, conds, where, inside(at, s.binder), intros, proc)
+            elif isinstance(s, (ir.For, ir.Take)):
+                walk_block(s.body, conds, where, inside(at, s.binder), intros, proc)
             elif isinstance(s, (ir.Repeat, Counted)):
-                walk_block(s.body, conds, where, at, intros)
+                walk_block(s.body, conds, where, at, intros, proc)
             elif isinstance(s, ir.Menu):
                 for opt in s.options:
                     walk_block(opt.body, conds + [Chosen(s.role, opt.name)] + ([opt.guard] if opt.guard is not None
-                                                                               else []), where, at, intros)
+                                                                               else []), where, at, intros, proc)
             elif isinstance(s, ir.CallProc):
                 calls.setdefault(s.name, []).extend(where)
                 if once[s.name] == 1:
-                    before_call[s.name] = [c if isinstance(c, Said) else Said(_introducing(at, c, intros), c)
+                    before_call[s.name] = [c if isinstance(c, PATH) else
+                                           Said(at, c, proc) if proc is not None and rs.procedures[proc].text
+                                           else Said(_introducing(at, c, intros), c)
                                            for cond in conds
-                                           for c in ([cond] if isinstance(cond, (Chosen, Said))
+                                           for c in ([cond] if isinstance(cond, PATH)
                                                      else conjuncts(normal(cond, rs)))
                                            if not (isinstance(c, ir.Const) and c.value is True)]
             if isinstance(s, ir.Let):
@@ -161,7 +242,7 @@ def endings(ctx: Context, mode: ir.Mode):
         done.add(name)
         proc = rs.procedures[name]
         inner, intros = parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)
-        walk_block(proc.body, before_call.get(name, []), tuple(dict.fromkeys(calls[name])), inner, intros)
+        walk_block(proc.body, before_call.get(name, []), tuple(dict.fromkeys(calls[name])), inner, intros, name)
     return found
 
 

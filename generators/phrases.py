@@ -273,9 +273,17 @@ def problems(p: Phrase, left: int = HARD, right: int = HARD, path: str = "") -> 
     if isinstance(p, Join) and p.opener and (p.opener != OPENER[p.word] or p.opener == "both" and len(p.items) != 2):
         found.append(f"{where}: opener {p.opener!r} does not fit {len(p.items)} items joined by {p.word!r}")
     for child, cl, cr in children(p, left, right):
+        if isinstance(p, Op) and _joins_inside(child):
+            found.append(f"{where}: an operand joins two things in its own words: {inline(child)!r}")
         if not isinstance(child, Words):
             found += problems(child, cl, cr, where + "/")
     return found
+
+
+def _joins_inside(p: Phrase) -> bool:
+    """An operand whose own words join two things ("the spaces between them and the end of the track"):
+    beside an operator, "… and the end of the track − *die*" could be read as taking only the last."""
+    return not isinstance(p, (Op, Group, Join)) and bool(re.search(r"\b(and|or)\b", inline(p)))
 
 
 # ------------------------------------------------------------ settling
@@ -332,7 +340,9 @@ def _settle(p: Phrase, left: int, right: int, room: _Room) -> Phrase:
         return _close(p, room)
     if isinstance(p, Op):
         (a, al, ar), (b, bl, br) = _op_sides(p, left, right)
-        return replace(p, left=_settle(a, al, ar, room), right=_settle(b, bl, br, room))
+        a, b = (Group(_settle(x, HARD, HARD, room)) if _joins_inside(x) else _settle(x, xl, xr, room)
+                for x, xl, xr in ((a, al, ar), (b, bl, br)))
+        return replace(p, left=a, right=b)
     if isinstance(p, Cases):
         settled = [_settle(c, cl, cr, room) for c, cl, cr in _cases_sides(p, left, right)]
         pairs = tuple(zip(settled[0:2 * len(p.branches):2], settled[1:2 * len(p.branches):2]))
@@ -384,7 +394,10 @@ def inline(p: Phrase) -> str:
         return "".join(inline(x) for x in clause_parts(p))
     if isinstance(p, Join):
         texts = [inline(i) for i in p.items]
-        body = ", ".join(texts[:-1]) + f" {p.word} " + texts[-1] if len(texts) > 1 else texts[0]
+        if p.clauses and p.word == "or" and len(texts) > 2:  # alternatives, each its own: "A, or B, or C"
+            body = ", or ".join(texts)
+        else:
+            body = ", ".join(texts[:-1]) + f" {p.word} " + texts[-1] if len(texts) > 1 else texts[0]
         return f"{p.opener} {body}" if p.opener else body
     if isinstance(p, Op):
         return f"{inline(p.left)} {p.symbol} {inline(p.right)}"

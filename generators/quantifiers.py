@@ -48,11 +48,12 @@ def conditions(ctx: Context, b: ir.Binder) -> list[Phrase]:
     return [build(inner, r) for r in split_type_tests(b)[1]]
 
 
-def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None:
+def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0, held: bool = False) -> Phrase | None:
     """One bound name as a noun phrase, its conditions as relative clauses: "a soldier in the
     Gauntlet that can still act" (`det`: "a", "every", "at least one", "many", "the many", or
     "the " + an adjective); None where the name must be printed (several names, no noun, a
-    condition not about it alone). `skip`: conditions already said elsewhere (the first ones)."""
+    condition not about it alone). `skip`: conditions already said elsewhere (the first ones);
+    `held`: said of a hand's owner ("the player has a card that …"), without " in the player's hand"."""
     ty = (b.types[0] if b.types else None) or item_type(b.groups[0].domain)
     n = group_noun(ctx, ty, b.groups[0].domain) if len(b.names) == 1 else None
     if n is None:
@@ -66,7 +67,7 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0) -> Phrase | None
     head = Intro(OTHER[det].format(one=n.one, many=n.many) if other is not None else _head(ctx, n, det, 1),
                  name=b.names[0], noun=n,
                  scope=id(b), many=many)
-    tail = domain_tail(ctx, b.groups[0].domain, n, det in ("a", "at least one"))
+    tail = () if held else domain_tail(ctx, b.groups[0].domain, n, det in ("a", "at least one"))
     d = b.groups[0].domain
     if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
         return seq(Scope(seq(head, bound(" ")), merge("and", relatives)), *tail)
@@ -203,6 +204,10 @@ def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
         subject = things(ctx, b, "a", skip=1)  # a refresh card in the Reserve is face up
         if subject is not None:
             return replace_subject(said[0], subject)
+    owner = _hand_owner(ctx, b)
+    held = things(ctx, b, "a", held=True) if owner is not None else None
+    if owner is not None and held is not None:  # "the player has a card that they may play", not "there is … in …"
+        return Clause(build(ctx, owner), "has", held)
     subject = things(ctx, b, "a")
     if subject is not None:
         return Clause(Words("there"), "is", subject)
@@ -210,6 +215,14 @@ def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
     listed = named(ctx, b, "a")
     return Clause(Words("there"), verb, listed if not said else
                   Scope(seq(listed, bound(" such that ")), merge("and", said)))
+
+
+def _hand_owner(ctx: Context, b: ir.Binder) -> ir.Expr | None:
+    """The player whose hand one bound thing is looked for in: what a player has is in their hand."""
+    d = b.groups[0].domain
+    if len(b.names) == 1 and isinstance(d, ir.ZoneRef) and d.owner is not None and ctx.rs.zones[d.zone].kind == "hand":
+        return d.owner
+    return None
 
 
 def for_each(ctx: Context, e: ir.Quantified, det: str) -> Phrase:

@@ -70,7 +70,7 @@ def test_a_game_log_replays(tmp_path, capsys, name, players):
 
 @pytest.mark.parametrize("name, sentences", [
     ("oh-hell", ["Pick the dealer at random.",
-                 "that player chooses a playing card in their hand such that they may play it, then moves it to "
+                 "that player chooses a playing card in their hand that they may play, then moves it to "
                  "the trick.",
                  "The player who played the winning card becomes the player who leads the trick.",
                  "The player to the left of the dealer becomes the dealer.",

@@ -43,8 +43,7 @@ def test_who_played_a_card_is_what_players_saw_not_a_state_set(oh_hell, eights):
     for text in (rules, quick):
         assert "Set the player of" not in text  # was: "Set the player of that playing card to that player."
         assert "The player who played the winning card becomes the player who leads the trick." in text  # was "The player of"
-        assert "that player chooses a playing card in their hand such that they may play it, then moves it to the " \
-               "trick." in text
+        assert "that player chooses a playing card in their hand that they may play, then moves it to the trick." in text
     assert "also keeps *player*" not in rules
     assert "Set the owner of" not in eights[0] and "also keeps" not in eights[0]  # a mark no rule reads
 
@@ -164,7 +163,7 @@ def test_a_player_named_again_as_a_subject_after_then_is_they():
 def test_an_ending_on_a_choice_says_which_choices_end_the_game():
     text = printed("kuhn-poker")
     assert "- Bob wins and Alice loses, in step 1 (Betting).\n" not in text  # was: no condition a player could act on
-    assert "- Bob wins and Alice loses, in step 1 (Betting), when all of these hold:\n    - Alice chooses *check*.\n" \
+    assert "- Bob wins and Alice loses, in step 1 (Betting), when, one after the other:\n    - Alice chooses *check*.\n" \
            "    - Bob chooses *bet*.\n    - Alice chooses *fold*.\n" in text
 
 
@@ -257,11 +256,12 @@ def test_a_define_without_words_for_its_parameters_checks_as_before():
 
 def test_an_ending_in_an_action_carried_out_in_one_place_says_when_it_is_carried_out():
     text = printed("gauntlet-gobbots-solitaire")
-    assert "- You win in step 2 (Gobbot phase), when all of these hold:\n    - The row of a gobbot is 1.\n" \
-           "    - The number of Soldiers at the end of the Gauntlet is more than 0.\n" in text
+    assert "- You win in step 2 (Gobbot phase), when, one after the other:\n    - As you check the space a gobbot " \
+           "has just entered, its row is 1.\n    - The number of Soldiers at the end of the Gauntlet is more than 0.\n" \
+           in text
     # was: "You win in step 2 (Gobbot phase), when the number of Soldiers at the end … is more than 0."
     assert "- You win in step 2 (Gobbot phase), when the number of Soldiers" not in text
-    # the place is inside another action ("see what the space a gobbot entered does"): out of it, in the End of
+    # the place is inside another action ("check the space a gobbot has just entered"): out of it, in the End of
     # the game, its gobbot is introduced, not named as if the reader knew which (was "The row of the gobbot is 1")
     assert "the gobbot is 1" not in text
 
@@ -270,7 +270,7 @@ def test_an_ending_in_an_action_carried_out_in_one_place_says_when_it_is_carried
 
 
 def test_a_thing_a_negated_quantifier_introduces_is_it_again(eights):
-    assert "there is no playing card in the player's hand such that they may play it." in eights[0]
+    assert "the player has no playing card that they may play." in eights[0]
     # was: "… such that they may play that playing card": "no" lost the card's introduction
     from generators.clauses import negate
     from generators.nouns import noun
@@ -325,3 +325,54 @@ def test_an_aside_inside_parentheses_is_set_off_by_a_comma():
     half = Seq((Op("÷", 2, Words("the bet"), Words("2")), bound(" (rounded down)")))
     settled = settle(Seq((Words("the dealer gets "), half, Words(" back"))))  # "gets the bet" alone could be read
     assert inline(settled) == "the dealer gets (the bet ÷ 2, rounded down) back" and not problems(settled)
+
+
+# ------------------------------------------------------------ round three (session seven): read as a new player
+
+
+def test_the_way_to_an_ending_is_said_in_order_not_as_facts_that_hold_together(eights):
+    # was: "You win in step 1 (Play), when all of these hold: You can play. Your hand is empty." -- two
+    # facts that never hold together: the hand empties after the card is played
+    assert "- You win in step 1 (Play), when, one after the other:\n    - You can play.\n" \
+           "    - You choose a playing card in your hand that you may play.\n    - Your hand is empty.\n" in eights[0]
+    # a choice with nothing before it is the step's own business: the ending keeps its one condition
+    assert "- You win in step 2 (Engage a trial), when *trials completed* is 20.\n" in printed("twenty-trials-moderator")
+
+
+def test_a_condition_met_in_an_action_goes_with_the_actions_words():
+    text = printed("gauntlet-gobbots")
+    assert "    - As you check the space a gobbot has just entered, its row is 1.\n" in text
+    assert "- The row of a gobbot is 1." not in text  # was: which gobbot, and when?
+
+
+def test_what_a_player_has_is_said_of_them_and_what_they_may_do_as_a_relative_clause(eights, oh_hell):
+    assert "**a player cannot play**: the player has no playing card that they may play." in eights[0]
+    assert "such that they may play it" not in eights[0]  # was: "there is no … such that they may play it"
+    assert "or the player has no playing card whose suit is the suit led." in oh_hell[0]
+
+
+def test_three_alternatives_each_take_their_or(eights, oh_hell):
+    # was: "the trick is empty, the suit of the playing card is the suit led or …": three facts, read as a list
+    assert "**a player may play a playing card**: the trick is empty, or the suit of the playing card is the suit " \
+           "led, or the player has no playing card whose suit is the suit led." in oh_hell[0]
+    assert "the rank of the playing card is eight, or its suit is the suit to follow, or it has the same rank" \
+           in eights[0]
+
+
+def test_an_operand_whose_words_join_two_things_is_set_apart():
+    text = printed("gauntlet-race")
+    # was: "at least the number of spaces between them and the end of the track − *die*": what does − take?
+    assert "is at least (the number of spaces between them and the end of the track) − *die*" in text
+    from generators.phrases import Op, Words, problems, settle
+    sum_ = Op("−", 1, Words("the spaces between you and the end"), Words("*die*"))
+    assert problems(sum_) and not problems(settle(sum_))
+
+
+def test_a_bound_on_a_sum_is_said_after_it_as_a_rulebook_says_it():
+    text = printed("gauntlet-16-7")
+    # was: "(the smaller of 6 and the rolled of the enemy ÷ 2, rounded down)": which is halved, and rounded?
+    assert "**the damage an enemy's roll deals**: the roll of the enemy ÷ 2 (rounded down, at most 6) if its kind " \
+           "is normal" in text
+    assert "the roll requirement of the Drawbridge − 1 (at least 2)" in text
+    assert "Subtract the amount of that pain card − *softened* (at least 0) from" in printed("hand-of-fate-ordeals")
+    assert "the smaller of 3 and your *chips*" in printed("crown-and-anchor")  # no sum: said as before
