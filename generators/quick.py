@@ -15,16 +15,20 @@ fit one sheet (`publish.py` says which it cut); a step is never cut in part.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from rulelang import ir
 from rulelang.statistics import without_statistics
+from rulelang.types import BOOL
 
 from .abilities import ability_blocks
 from .components import card_label, fill_format, icons_used
 from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
 from .endings import end_blocks
 from .english import context
+from .expressions import by_text
+from .flow import Counted, tidy
 from .glossary import glossary
 from .icons import check_icons
 from .nouns import component_counts, words
@@ -54,8 +58,51 @@ def quick_pages(rs: ir.Ruleset, mode_name: str, cut: frozenset[str] = frozenset(
     for page in pages:
         also = (set(page.also) if mode.quick else set(ir.QUICK_SECTIONS)) - cut
         subtitle = "Quick reference" if len(pages) == 1 else f"Quick reference: {clean(page.title).lower()}"
-        docs.append(_page(rs, mode, page, also, Document(title, subtitle)))
+        doc = Document(title, subtitle)
+        if page is pages[0]:  # a card for the table opens with the turn at a glance, as a published game's does
+            doc.blocks.append(glance(rs, mode, page))
+        docs.append(_page(rs, mode, page, also, doc))
     return docs
+
+
+def glance(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage) -> Section:
+    """The round in one line ("Deal → Bid → Play the tricks → Score"; the steps of a turn as every
+    player's turn) and what players keep track of in the page's steps, by name, so its "*bid*" is known."""
+    names = [clean(s.name) for s in mode.round]
+    if mode.turns is None:
+        said = f"{strong('Each round')}: {' → '.join(names)}."
+    else:
+        first, last = mode.turns.first, mode.turns.last
+        parts = ([" → ".join(names[:first])] if first else []) \
+            + [f"every player takes a turn ({' → '.join(names[first:last + 1])})"] \
+            + ([" → ".join(names[last + 1:])] if last + 1 < len(names) else [])
+        said = f"{strong('Each round')}: {', then '.join(parts)}."
+    items = [Item(said)]
+    roots = [s.body for s in mode.round if s.name in page.steps] + [w.body for w in mode.watches] \
+        + [w.when for w in mode.watches]
+    used = reached(rs, roots)
+    counts = {c.var.name for st in mode.round for c in tidy(rs, st.body)
+              if isinstance(c, Counted) and isinstance(c.var, ir.Var)}  # a loop's own count: the loop says it
+    kept = [_kept(v) for v in rs.vars.values() if v.name in used and v.name not in counts]
+    if kept:
+        items.append(Item(f"{strong('Keep track of')}: " + "; ".join(kept) + "."))
+    return Section("At a glance", [Items(items)])
+
+
+def _kept(v: ir.VarDef) -> str:
+    """A value players keep, as the rules name it: "*bid* (tricks bid this hand)", "the dealer",
+    "whether each player has passed"."""
+    said = by_text(v)
+    if said is not None:
+        return said
+    if v.type == BOOL and v.text:
+        return f"whether {'each player ' if v.owner == 'each' else ''}{clean(v.text)}"
+    name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
+    text = clean(v.text).rstrip(".") if v.text else ""
+    said = words(v.name).lower()
+    if text.lower().startswith(said) and re.fullmatch(r"\s*\(.*\)", text[len(said):]):  # "health (a team's is …)"
+        text = text[len(said):].strip()[1:-1]
+    return f"{name} ({text})" if text and text.lower() != said else name
 
 
 def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Document) -> Document:
@@ -76,7 +123,8 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
     roots = [s.body for s in mode.round if s.name in page.steps] + [w.body for w in mode.watches] \
         + [w.when for w in mode.watches]
     named = [p for p in rs.params if p in reached(rs, roots)]  # the options the page's rules read, not the setup's
-    end = Section("End of the game", end_blocks(ctx, mode) + _options(rs, named)) if "end" in also else None
+    if "end" in also:  # how the game ends and who wins, right after the turn: the reference follows
+        doc.blocks.append(Section("End of the game", end_blocks(ctx, mode) + _options(rs, named)))
     if "actions" in also and mode.quick:  # a page of its own for what the whole round's actions and terms mean
         whole = context(rs, mode)
         for s in mode.round:
@@ -93,8 +141,6 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
     said = card_words(rs, use.kinds)
     if said and "cards" in also:
         doc.blocks.append(Section("Cards", [Items(said)]))
-    if end:
-        doc.blocks.append(end)
     legend = [row for row in icons_used(rs) if row[3] in use.kinds]
     if legend and "icons" in also:
         doc.blocks.append(Section("Icons", [Table(["icon", "name", "kind"], [

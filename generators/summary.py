@@ -81,20 +81,30 @@ def play_area(ctx: Context, use: Usage) -> Section:
     for name in use.zones:
         z = rs.zones[name]
         holds = join([type_noun(rs.card_types[k]).many for k in z.holds if k in use.kinds], "or") \
-            if z.holds else "anything"
+            if z.holds else "—"
         owner = "each player" if z.owner == "each" else role_name(role_def(ctx.rs, z.owner)) if z.owner else "—"
-        seen = {"all": "everyone", "owner": "its owner", "none": "no one"}[z.seen_by]
         layout = f"a grid of {z.columns} columns × {z.rows} rows" if z.kind == "grid" else words(z.kind)
-        rows.append([capital_zone(ctx, name), holds, f"face {z.facing}", seen, owner, layout])
-    if rows:
-        sec.blocks.append(Table(["zone", "holds", "cards lie", "face-up cards seen by", "belongs to",
-                                 "laid out as"], rows))
+        rows.append([capital_zone(ctx, name), holds, lying(z), owner, layout])
+    if rows:  # a column that tells no zone from another says nothing to a player ("holds: anything")
+        head = ["zone", "holds", "cards lie", "belongs to", "laid out as"]
+        keep = [i for i in range(len(head)) if i == 0 or any(r[i] != "—" for r in rows)]
+        sec.blocks.append(Table([head[i] for i in keep], [[r[i] for i in keep] for r in rows]))
     if use.vars:
         back = reset_steps(rs, list(use.modes))
         items = [Item(sentence(tracked(ctx, v, back.get(v.name, []))))
                  for v in rs.vars.values() if v.name in use.vars]
         sec.blocks += [Para("Keep track of:"), Items(items)]
     return sec
+
+
+def lying(z: ir.Zone) -> str:
+    """How a zone's cards lie and who sees them, as one fact: "face down" (no one sees a face-down
+    card of a zone everyone sees), "face up, seen only by its owner", "face down; its owner sees them"."""
+    if z.seen_by == "owner":
+        return "face up, seen only by its owner" if z.facing == "up" else "face down; its owner sees them"
+    if z.seen_by == "none" and z.facing == "up":
+        return "face up, hidden from everyone"
+    return f"face {z.facing}"
 
 
 def tracked(ctx: Context, v: ir.VarDef, back: list[str]) -> str:

@@ -376,3 +376,24 @@ def test_a_bound_on_a_sum_is_said_after_it_as_a_rulebook_says_it():
     assert "the roll requirement of the Drawbridge − 1 (at least 2)" in text
     assert "Subtract the amount of that pain card − *softened* (at least 0) from" in printed("hand-of-fate-ordeals")
     assert "the smaller of 3 and your *chips*" in printed("crown-and-anchor")  # no sum: said as before
+
+
+def test_the_play_area_table_has_no_column_that_says_nothing(oh_hell, eights):
+    for text in (oh_hell[0], eights[0]):
+        table = text[text.index("## Play area"):text.index("Keep track of")]
+        assert "anything" not in table and "face-up cards seen by" not in table  # was: "holds: anything", "everyone"
+        assert "| The hand | face up, seen only by its owner | each player | hand |" in table
+    race = printed("gauntlet-race")
+    assert "| The hand | action cards | face down; its owner sees them | each player | hand |" in race
+
+
+def test_a_quick_reference_opens_with_the_round_at_a_glance_and_what_to_keep(oh_hell, eights):
+    quick = oh_hell[1]
+    # was: the summary's sections with the components cut; the page's *bid* and *exact bids* never said
+    assert quick.index("## At a glance") < quick.index("## Each round") < quick.index("## End of the game") \
+        < quick.index("## Terms")  # what a player looks up at the table first, the reference after
+    assert "- **Each round**: Deal → Bid → Play the tricks → Score.\n" in quick
+    assert "each player's *exact bids* (hands in which the player took exactly the tricks bid)." in quick
+    assert "- **Each round**: every player takes a turn (Play), then Blocked.\n" in eights[1]
+    race = printed("pig-race-race-quick")  # a game of dice alone: what its players keep is all it has
+    assert "**Keep track of**: the start player; each player's *position* (spaces up the track)" in race
