@@ -63,6 +63,9 @@ def tidy(rs: ir.Ruleset, block: ir.Block) -> ir.Block:
         if is_mark(rs, s):
             del out[i]
             continue
+        hoisted = _hoisted(rs, s)
+        if hoisted is not None:
+            out[i] = hoisted
         counted = _counted(s, out[i + 1]) if i + 1 < len(out) else None
         if counted is not None:
             out[i:i + 2] = [counted]
@@ -315,6 +318,28 @@ def _conjoin(parts: list[ir.Expr]) -> ir.Expr:
     for p in parts[1:]:
         out = ir.Binary("and", out, p, ty=BOOL, span=out.span)
     return out
+
+
+def _hoisted(rs: ir.Ruleset, s: ir.Stmt) -> ir.If | None:
+    """`for p in D where A(p) and B`, with B not about p and nothing the loop does changing it, as a
+    rulebook says it: "If B: for every player whose …", not "for every player such that their cargo is
+    the best cargo and the best cargo is more than 0"."""
+    if not isinstance(s, ir.For) or s.binder.where is None:
+        return None
+    names = set(s.binder.names)
+    parts = conjuncts(s.binder.where)
+    free = [c for c in parts if not any(isinstance(n, ir.Local) and n.name in names for n in walk(c))]
+    reads: set[str] = set()
+    for c in free:
+        said = _reads(rs, c)
+        if said is None:
+            return None
+        reads |= said
+    if not free or _clash(reads, _writes(rs, s.body)):
+        return None
+    tied = [c for c in parts if c not in free]
+    loop = replace(s, binder=replace(s.binder, where=_conjoin(tied) if tied else None))
+    return ir.If(((_conjoin(free), (loop,)),))
 
 
 # ------------------------------------------------------------ temporaries

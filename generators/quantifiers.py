@@ -328,6 +328,9 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
 def over(ctx: Context, e: ir.Quantified, head: str, joiner: str) -> Phrase:
     inner = inside(ctx, e.binder)
     value = build(inner, e.value)
+    every = things(ctx, e.binder, "every")  # "for every other player", not "for every player such that that player is not …"
+    if every is not None and e.binder.where is not None:
+        return Scope(seq(head, value, bound(joiner)), every)  # runs on to the right, as "such that …" does
     return such_that(ctx, seq(head, value, joiner, named(ctx, e.binder, "each")), e.binder)
 
 

@@ -100,9 +100,9 @@ def _kept(v: ir.VarDef) -> str:
     name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
     text = clean(v.text).rstrip(".") if v.text else ""
     said = words(v.name).lower()
-    if text.lower().startswith(said) and re.fullmatch(r"\s*\(.*\)", text[len(said):]):  # "health (a team's is …)"
-        text = text[len(said):].strip()[1:-1]
-    return f"{name} ({text})" if text and text.lower() != said else name
+    if re.match(rf"{re.escape(said)}\b", text.lower()):  # "*trials completed* so far", "*health* (a team's is …)"
+        return name + text[len(said):]
+    return f"{name} ({text})" if text else name
 
 
 def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Document) -> Document:

@@ -395,5 +395,54 @@ def test_a_quick_reference_opens_with_the_round_at_a_glance_and_what_to_keep(oh_
     assert "- **Each round**: Deal → Bid → Play the tricks → Score.\n" in quick
     assert "each player's *exact bids* (hands in which the player took exactly the tricks bid)." in quick
     assert "- **Each round**: every player takes a turn (Play), then Blocked.\n" in eights[1]
+    assert "- **Keep track of**: *trials completed* so far.\n" in printed("twenty-trials-challenger-quick")
     race = printed("pig-race-race-quick")  # a game of dice alone: what its players keep is all it has
     assert "**Keep track of**: the start player; each player's *position* (spaces up the track)" in race
+
+
+def test_a_condition_of_a_loop_not_about_its_things_is_said_once_before_it():
+    rs = bundled(str(WRITTEN / "ship-captain-crew.yaml"))
+    text = md(rs)
+    # was: "For every player such that their *cargo* is the best cargo of the round and the best cargo of the
+    # round is more than 0: …": a fact about the round, said of each player
+    assert "- If the best cargo of the round is more than 0:\n    - For every player whose *cargo* is the best " \
+           "cargo of the round: add 1 to that player's *points*." in text
+    kept = load_text(HOIST.replace("COND", "best() > 0"), "hoist.yaml")
+    assert "- If the best score is more than 0:\n    - For every player whose *score* is the best score: " in md(kept)
+    changed = load_text(HOIST.replace("COND", "total > 0"), "hoist.yaml")  # the loop changes it: kept in it
+    assert "For every player such that their *score* is the best score and *total* is more than 0" in md(changed)
+
+
+HOIST = """
+game: hoist
+players: {count: 2..3}
+vars:
+  score: {initial: 0, owner: each}
+  total: {initial: 1}
+define:
+  best():
+    text: "the best score"
+    value: max(score of q for q in players)
+modes:
+  game:
+    round:
+      - step: Score
+        do: |
+          for p in players where score of p == best() and COND:
+            total -= 1
+          if total < 0:
+            end game as over
+"""
+
+
+def test_a_text_that_is_a_clause_negates_without_it_is_not_the_case():
+    text = printed("crown-and-anchor")
+    assert "It is not the case that" not in text  # was: "It is not the case that one player plays."
+    assert "    - No player plays alone.\n" in text
+
+
+def test_the_largest_over_the_others_is_over_every_other_player():
+    text = printed("three-mens-morris")
+    # was: "… for every player such that that player is not the player"
+    assert "− 10 × the largest of the most of that player's men in one line for every other player." in text
+    assert "such that that player is not the player" not in printed("gauntlet-16-7")
