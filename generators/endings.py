@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from rulelang import ir
+from rulelang.records import record
 from rulelang.walk import walk
 
 from .document import Item, Items, Para, Table, clean, em, sentence, strong
@@ -28,7 +29,7 @@ from .ranking import ranking_phrase
 from .statements import ending, introduce
 
 
-@dataclass(frozen=True)
+@record
 class Chosen(ir.Expr):
     """An option of a menu taken, on the way to an ending: "Alice chooses *fold*" (a player can
     act on when the game ends only if the rules say which choices end it)."""
@@ -36,7 +37,7 @@ class Chosen(ir.Expr):
     option: str
 
 
-@dataclass(frozen=True)
+@record
 class Chose(ir.Expr):
     """A thing chosen on the way to an ending: "you choose a playing card in your hand that you may play"
     (what comes after the choice is met after it, not with the conditions before it)."""
@@ -44,7 +45,7 @@ class Chose(ir.Expr):
     choice: ir.Choose
 
 
-@dataclass(frozen=True)
+@record
 class Said(ir.Expr):
     """A condition met where an action is carried out, for an ending in the action: "the row of the
     gobbot is 1", said in the context of that place (`at`), where its names are bound; `action`: the

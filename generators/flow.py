@@ -22,9 +22,10 @@ rewritten block means what the rules do.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rulelang import ir
+from rulelang.records import record
 from rulelang.types import BOOL
 from rulelang.walk import map_children, walk
 
@@ -32,17 +33,17 @@ from .marks import is_mark
 from .normalize import conjuncts, negate
 
 
-@dataclass(frozen=True)
+@record
 class Stop(ir.Stmt):
     """Leave the loop around (what setting a loop's flag does)."""
 
 
-@dataclass(frozen=True)
+@record
 class Unsaid(ir.Stmt):
     """A statement that says nothing to a player (setting a loop's flag so that it goes on)."""
 
 
-@dataclass(frozen=True)
+@record
 class Counted(ir.Stmt):
     """`v = c; repeat n times: v += 1; …`: the body for each value of `v` from `low` to `high`."""
     var: ir.Expr
@@ -80,7 +81,7 @@ def tidy(rs: ir.Ruleset, block: ir.Block) -> ir.Block:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@record
 class Again(ir.Stmt):
     """`S` then `while C: S`: the same statements once, then again until `stop` (a re-roll)."""
     body: ir.Block

@@ -6,7 +6,7 @@ type ("no card", "no player").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .records import record
 
 
 class Type:
@@ -15,7 +15,7 @@ class Type:
         return other == self or other is ANY or self is ANY
 
 
-@dataclass(frozen=True)
+@record
 class Simple(Type):
     name: str
 
@@ -38,7 +38,7 @@ NONE = Simple("none")
 ANY = Simple("anything")
 
 
-@dataclass(frozen=True)
+@record
 class EnumT(Type):
     name: str
 
@@ -49,7 +49,7 @@ class EnumT(Type):
         return self.name
 
 
-@dataclass(frozen=True)
+@record
 class CardT(Type):
     kinds: frozenset[str]
 
@@ -62,7 +62,7 @@ class CardT(Type):
         return "card (" + " or ".join(sorted(self.kinds)) + ")" if self.kinds else "card"
 
 
-@dataclass(frozen=True)
+@record
 class ZoneT(Type):
     """A zone; `kinds` are the card types it may hold (its `holds:`); a
     space of a board knows its board (its marks are read as `s.terrain`)."""
@@ -76,7 +76,7 @@ class ZoneT(Type):
         return "zone"
 
 
-@dataclass(frozen=True)
+@record
 class BoardT(Type):
     """A board: a grid of spaces, each a zone. The board's name stands for
     every card on it (to go through, count or test); cards move to a space."""
@@ -89,7 +89,7 @@ class BoardT(Type):
         return "board"
 
 
-@dataclass(frozen=True)
+@record
 class ListT(Type):
     item: Type
 

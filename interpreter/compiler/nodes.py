@@ -3,7 +3,7 @@
 The optimiser rewrites the checked IR into these besides the front end's
 nodes: local bindings from inlined defines, values hoisted out of binders,
 and decisions carrying their options as one expression (hoisted once).
-They are frozen dataclasses like the rest of the IR, so the walkers in
+They are records (`rulelang/records.py`) like the rest of the IR, so the walkers in
 `rulelang.walk` see through them.
 """
 from __future__ import annotations
@@ -12,9 +12,10 @@ import dataclasses
 from dataclasses import dataclass
 
 from rulelang import ir
+from rulelang.records import record
 
 
-@dataclass(frozen=True)
+@record
 class LetIn(ir.Expr):
     """`body` with `name` bound to `value` (from inlining a define)."""
     name: str
@@ -22,13 +23,13 @@ class LetIn(ir.Expr):
     body: ir.Expr
 
 
-@dataclass(frozen=True)
+@record
 class Hoisted(ir.Expr):
     """A value computed at most once per evaluation of the enclosing HoistLet."""
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class HoistLet(ir.Expr):
     bindings: tuple[tuple[str, ir.Expr], ...]
     body: ir.Expr
@@ -43,26 +44,26 @@ class Table(dict):
         return hash(tuple(self.items()))
 
 
-@dataclass(frozen=True)
+@record
 class Lookup(ir.Expr):
     """`table[key]`: `table` is a Const holding a Table, or a Lookup whose entries are Tables."""
     table: ir.Expr
     key: ir.Expr
 
 
-@dataclass(frozen=True)
+@record
 class Options(ir.Expr):
     """Every binding of a binder, as a list of tuples (a decision's options)."""
     binder: ir.Binder
 
 
-@dataclass(frozen=True)
+@record
 class Decide(ir.Choose):
     """A decision whose options are one expression (`Options`, hoisted)."""
     options: ir.Expr = None
 
 
-@dataclass(frozen=True)
+@record
 class TakeFrom(ir.Take):
     """An automatic choice whose bindings are one expression (`Options`, hoisted)."""
     options: ir.Expr = None

@@ -1,12 +1,13 @@
 """The node every IR record is, and the read-only tables the IR keeps names in."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..errors import Span
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Node:
     # where it was written; left out of equality, so two rulesets compare by meaning, not by layout
     span: Span | None = field(default=None, kw_only=True, compare=False, repr=False)

@@ -2,21 +2,24 @@
 types, card types and cards, dice, zones and boards, variables."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ..records import record
+from ..records import record
 from typing import Mapping
 
 from ..types import Type
 from .base import FrozenMap, Node
 
 
-@dataclass(frozen=True)
+@record
 class Role(Node):
     name: str
     text: str | None = None
     article: str | None = None  # how the printed rules name it: "the" (the Dealer) or "" (North); None: guessed
 
 
-@dataclass(frozen=True)
+@record
 class ParamDef(Node):
     name: str
     type: Type
@@ -28,7 +31,7 @@ class ParamDef(Node):
     assumed: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class EnumDef(Node):
     name: str
     values: tuple[str, ...]
@@ -38,13 +41,13 @@ class EnumDef(Node):
     names: Mapping[str, str] = field(default_factory=lambda: FrozenMap())  # value -> its printed name (`names:`)
 
 
-@dataclass(frozen=True)
+@record
 class FieldDef(Node):
     name: str
     type: Type
 
 
-@dataclass(frozen=True)
+@record
 class StateField(Node):
     """Per-component state: a value each card of the type carries and the
     rules change (`state: {damage: 0}`), unlike its printed fields."""
@@ -53,7 +56,7 @@ class StateField(Node):
     initial: object
 
 
-@dataclass(frozen=True)
+@record
 class CardType(Node):
     name: str
     fields: tuple[FieldDef, ...]
@@ -77,7 +80,7 @@ class CardType(Node):
     layout: "CardLayout | None" = None  # `layout:`: where its fields go on the printed face
 
 
-@dataclass(frozen=True)
+@record
 class CardLayout(Node):
     """`layout:` on a card type (rulelang/cardlayout.py): where its fields go on the printed face."""
     title: str | bool = True  # True: the label; a format; False: no title
@@ -90,13 +93,13 @@ class CardLayout(Node):
     colour: str | None = None  # #rrggbb
 
 
-@dataclass(frozen=True)
+@record
 class TemplateText(Node):
     """Template text from the ruleset; `span` is where its first line is."""
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class Card(Node):
     """One physical card; `id` is its index in `Ruleset.cards`. `text`: the
     card's own words for its front (a table's `text` column), `{field}`s unfilled."""
@@ -106,7 +109,7 @@ class Card(Node):
     text: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Die(Node):
     """A die declared under `dice:` (or the built-in d6): its faces, in order;
     a face may repeat. Each face is equally likely."""
@@ -114,7 +117,7 @@ class Die(Node):
     faces: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Zone(Node):
     name: str
     owner: str | None = None  # a role name, "each" (one per role) or None
@@ -147,7 +150,7 @@ class Zone(Node):
         return len(self.places) if self.kind == "graph" else self.columns * self.rows
 
 
-@dataclass(frozen=True)
+@record
 class VarDef(Node):
     name: str
     type: Type
@@ -161,7 +164,7 @@ class VarDef(Node):
     seen_by: str = "all"  # who sees its value: "all", "owner" (each player their own), "none" (until revealed)
 
 
-@dataclass(frozen=True)
+@record
 class Players(Node):
     """`players:` — the roles are seats made from a count the `players`
     parameter sets (`--set players=3`)."""

@@ -1,15 +1,16 @@
 """The rules a ruleset names: defines, procedures, events and the abilities that answer them."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..records import record
 from ..types import Type
 from .base import Node
 from .expressions import Expr
 from .statements import Block, Pin
 
 
-@dataclass(frozen=True)
+@record
 class Define(Node):
     """A named pure expression: `name(params): expression`."""
     name: str
@@ -23,7 +24,7 @@ class Define(Node):
     param_texts: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Procedure(Node):
     """A named block of statements: `name(params): statements`."""
     name: str
@@ -35,7 +36,7 @@ class Procedure(Node):
     param_texts: tuple[tuple[str, str], ...] = ()  # as a define's
 
 
-@dataclass(frozen=True)
+@record
 class Event(Node):
     """A named moment the rules announce (`trigger`, `window`), with what it says."""
     name: str
@@ -43,7 +44,7 @@ class Event(Node):
     text: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Ability(Node):
     """Card rules that answer an event. `this` is the card; the event's
     parameters are named as declared."""

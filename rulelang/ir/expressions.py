@@ -5,36 +5,37 @@ resolves each to one of the other classes and fills in `ty`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..records import record
 from ..types import Type
 from .base import Node
 
 
-@dataclass(frozen=True)
+@record
 class Expr(Node):
     # filled by the checker; left out of equality like the span
     ty: Type | None = field(default=None, kw_only=True, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@record
 class Const(Expr):
     value: object  # int, bool, str or None
 
 
-@dataclass(frozen=True)
+@record
 class Name(Expr):
     """An unresolved name, as written (parser output only)."""
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Local(Expr):
     """A local: `let` variable, binder variable or define parameter."""
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Var(Expr):
     """A game variable declared under `vars:`; a player's own (`owner: each`)
     is read as `life of p`, and `owner` is that player."""
@@ -42,74 +43,74 @@ class Var(Expr):
     owner: Expr | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Param(Expr):
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class EnumValue(Expr):
     enum: str
     value: str
 
 
-@dataclass(frozen=True)
+@record
 class ZoneRef(Expr):
     zone: str
     owner: Expr | None = None  # for zones owned by each role: `hand of p`
 
 
-@dataclass(frozen=True)
+@record
 class RoleRef(Expr):
     role: str
 
 
-@dataclass(frozen=True)
+@record
 class Owned(Expr):
     """`ZONE of ROLE` before resolution."""
     zone: Expr
     owner: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Field(Expr):
     obj: Expr
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Call(Expr):
     """An unresolved call `name(args)` (parser output only)."""
     name: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class DefineCall(Expr):
     name: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class BuiltinCall(Expr):
     name: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Unary(Expr):
     op: str  # "-" or "not"
     operand: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Binary(Expr):
     op: str  # + - * / % == != < <= > >= in "not in" and or
     left: Expr
     right: Expr
 
 
-@dataclass(frozen=True)
+@record
 class IsType(Expr):
     """`x is trial` / `x is not trial`: a test of a card's type."""
     subject: Expr
@@ -117,57 +118,57 @@ class IsType(Expr):
     negated: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class IfExpr(Expr):
     cond: Expr
     then: Expr
     otherwise: Expr
 
 
-@dataclass(frozen=True)
+@record
 class CaseArm(Node):
     patterns: tuple[Expr, ...]  # empty for `else`
     value: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Case(Expr):
     subject: Expr
     arms: tuple[CaseArm, ...]
 
 
-@dataclass(frozen=True)
+@record
 class ListExpr(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Index(Expr):
     """`xs[i]`: the i-th item of a list, counting from 1 (a rule error past its end)."""
     obj: Expr
     index: Expr
 
 
-@dataclass(frozen=True)
+@record
 class TypeValues(Expr):
     """A type's name as a value: its values, in the order the type lists them (`for s in suit`)."""
     enum: str
 
 
-@dataclass(frozen=True)
+@record
 class Template(Expr):
     """Text with values in it (`"bid {n} {f}s"`): its parts, text as written and the
     expressions in braces, read when it is said; a text."""
     parts: tuple  # str | Expr
 
 
-@dataclass(frozen=True)
+@record
 class RangeExpr(Expr):
     low: Expr
     high: Expr
 
 
-@dataclass(frozen=True)
+@record
 class BinderGroup(Node):
     """`a, b in hand`: several names over one domain are unordered distinct
     combinations; one name is each element in turn."""
@@ -175,14 +176,14 @@ class BinderGroup(Node):
     domain: Expr
 
 
-@dataclass(frozen=True)
+@record
 class OrderKey(Node):
     """One key of `ordered by`: a number per binding, smallest first."""
     value: Expr
     descending: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Binder(Node):
     groups: tuple[BinderGroup, ...]
     where: Expr | None = None
@@ -195,7 +196,7 @@ class Binder(Node):
         return tuple(n for g in self.groups for n in g.names)
 
 
-@dataclass(frozen=True)
+@record
 class Quantified(Expr):
     """`exists B`, `count(B)`, `first(B)`, `last(B)` and the aggregates
     `sum/min/max/any/all(expr for B)` and `[expr for B]` (kind "list")."""

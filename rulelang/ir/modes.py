@@ -2,7 +2,10 @@
 rankings and measures, and its quick-reference pages; and the rulings."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ..records import record
+from ..records import record
 from typing import Mapping
 
 from .base import FrozenMap, Node
@@ -10,7 +13,7 @@ from .expressions import Expr
 from .statements import Block, Pin
 
 
-@dataclass(frozen=True)
+@record
 class Step(Node):
     name: str
     body: Block
@@ -19,14 +22,14 @@ class Step(Node):
     pin: Pin | None = field(default=None, compare=False)  # the text's fingerprint (`checked:`)
 
 
-@dataclass(frozen=True)
+@record
 class Rating(Node):
     name: str
     low: int
     high: int | None  # None: no upper bound
 
 
-@dataclass(frozen=True)
+@record
 class Measure(Node):
     """A number (or true/false) recorded when a game ends, for simulations;
     `when` false means it does not apply to that game."""
@@ -36,7 +39,7 @@ class Measure(Node):
     text: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Watch(Node):
     """`watch:` — as soon as `when` holds (it is checked after every statement
     that changes the game), the current step stops, `body` runs, and play goes
@@ -48,7 +51,7 @@ class Watch(Node):
     pin: Pin | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@record
 class Turns(Node):
     """`turns:` — the round's steps `first` to `last` (indexes into the round) are a turn: each
     player still in the game takes one in turn, in the order `order` gives (a list of players,
@@ -59,7 +62,7 @@ class Turns(Node):
     order: Expr | None = None
 
 
-@dataclass(frozen=True)
+@record
 class RankKey(Node):
     """One key of a mode's `ranking:`: a number per player (the higher the
     better, or the lower with `lowest`); each key breaks the ties of those before."""
@@ -68,7 +71,7 @@ class RankKey(Node):
     lowest: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Mode(Node):
     name: str
     title: str
@@ -93,7 +96,7 @@ class Mode(Node):
     turns: Turns | None = None  # the steps that are each player's turn, and in what order they take them
 
 
-@dataclass(frozen=True)
+@record
 class QuickRule(Node):
     """A sentence of a quick-reference page, with the sentences under it."""
     text: str
@@ -106,7 +109,7 @@ class QuickRule(Node):
 QUICK_SECTIONS = ("watches", "terms", "actions", "abilities", "cards", "end", "icons", "components")
 
 
-@dataclass(frozen=True)
+@record
 class QuickPage(Node):
     """A page of a mode's quick reference (`quick:`): the steps it prints as the rules say
     them, the ruleset's own summary sentences, and which generated sections it also holds."""
@@ -117,7 +120,7 @@ class QuickPage(Node):
     pin: Pin | None = field(default=None, compare=False)  # its sentences' fingerprint: they summarise the whole mode
 
 
-@dataclass(frozen=True)
+@record
 class Ruling(Node):
     """`applies_to` names modes (by name or title) and steps: the ruling belongs to the
     modes named, or else to every mode with a step named, or else to every mode."""

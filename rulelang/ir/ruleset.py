@@ -1,7 +1,10 @@
 """The whole ruleset: every declaration, by name."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ..records import record
+from ..records import record
 from typing import Mapping
 
 from .base import FrozenMap, Node
@@ -11,7 +14,7 @@ from .modes import Mode, Ruling
 from .statements import Block
 
 
-@dataclass(frozen=True)
+@record
 class Ruleset(Node):
     name: str
     title: str

@@ -1,14 +1,15 @@
 """Statements: what the rules do, in order."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..errors import Span
+from ..records import record
 from .base import Node
 from .expressions import Binder, Expr
 
 
-@dataclass(frozen=True)
+@record
 class Pin:
     """Hand-written text pinned to the rules it describes: `checked` is the fingerprint of the
     rules the author last read it against (None: not pinned yet); `span` is where the text is.
@@ -17,7 +18,7 @@ class Pin:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Prose:
     """`"text" [checked FINGERPRINT]:` in the rules: the printed words for the `count`
     statements of the block that start here (the statements are the rules; the text is
@@ -27,7 +28,7 @@ class Prose:
     pin: Pin
 
 
-@dataclass(frozen=True)
+@record
 class Stmt(Node):
     # printed words the author gave for this statement (and those after it, `prose.count`); never a rule
     prose: Prose | None = field(default=None, kw_only=True, compare=False, repr=False)
@@ -36,7 +37,7 @@ class Stmt(Node):
 Block = tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Move(Stmt):
     """Move cards to a zone. `cards` is a tuple of expressions (each a card or a
     list of cards), or `every` is a binder (`move all c in Z where P to ...`)."""
@@ -46,7 +47,7 @@ class Move(Stmt):
     position: str = "top"
 
 
-@dataclass(frozen=True)
+@record
 class Draw(Stmt):
     """Move up to `count` cards from the top of `source` (fewer if it runs out)."""
     count: Expr
@@ -55,18 +56,18 @@ class Draw(Stmt):
     position: str = "top"
 
 
-@dataclass(frozen=True)
+@record
 class Shuffle(Stmt):
     zone: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Flip(Stmt):
     card: Expr
     face: str | None = None  # "up", "down", or None to turn over
 
 
-@dataclass(frozen=True)
+@record
 class Swap(Stmt):
     """Two cards change places, each where the other lay (its zone, its place in it), or two
     zones exchange their cards, each in its order. Moved cards lie as their new zone's do."""
@@ -74,45 +75,45 @@ class Swap(Stmt):
     second: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Let(Stmt):
     name: str
     value: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Assign(Stmt):
     target: Expr  # Var / Local, or Field: a card's state (`g.damage += 2`)
     op: str  # "=", "+=", "-="
     value: Expr
 
 
-@dataclass(frozen=True)
+@record
 class If(Stmt):
     branches: tuple[tuple[Expr, Block], ...]
     otherwise: Block | None = None
 
 
-@dataclass(frozen=True)
+@record
 class While(Stmt):
     cond: Expr
     body: Block
     until: bool = False  # written `until C:`; cond is then the stop condition
 
 
-@dataclass(frozen=True)
+@record
 class Repeat(Stmt):
     count: Expr
     body: Block
 
 
-@dataclass(frozen=True)
+@record
 class For(Stmt):
     binder: Binder
     body: Block
 
 
-@dataclass(frozen=True)
+@record
 class Choose(Stmt):
     """`ROLE chooses BINDER as LABEL: body` — a decision. The legal options
     are the bindings the binder enumerates, in order; `labelled "TEXT"` says
@@ -124,7 +125,7 @@ class Choose(Stmt):
     labelled: Expr | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Take(Stmt):
     """`take first|last|random BINDER: body` — an automatic choice made by
     rule: the first (or last) binding the binder enumerates, or one of them at
@@ -135,7 +136,7 @@ class Take(Stmt):
     body: Block
 
 
-@dataclass(frozen=True)
+@record
 class Roll(Stmt):
     """`roll [COUNT] DIE into TARGET` — dice from the game's RNG, one after
     another: without a count one die and its face (a number), with a count a
@@ -146,14 +147,14 @@ class Roll(Stmt):
     declares: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class MenuOption(Node):
     name: str
     guard: Expr | None
     body: Block
 
 
-@dataclass(frozen=True)
+@record
 class Menu(Stmt):
     """`ROLE chooses LABEL:` followed by named options with guards."""
     role: Expr
@@ -161,7 +162,7 @@ class Menu(Stmt):
     options: tuple[MenuOption, ...]
 
 
-@dataclass(frozen=True)
+@record
 class EndGame(Stmt):
     """`win X`, `lose X` (X a role or a list of roles: a team), `end game`
     (players placed by the mode's ranking), `end game in a draw`."""
@@ -170,7 +171,7 @@ class EndGame(Stmt):
     reason: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Trigger(Stmt):
     """`trigger EVENT(args)`: every ability that answers the event, on every card
     that carries it, in card order; `window EVENT(args)`: the player (the
@@ -180,7 +181,7 @@ class Trigger(Stmt):
     window: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Eliminate(Stmt):
     """`eliminate p`: the player is out of the game for good (placed below
     every player still in it, a later elimination above an earlier one)."""
@@ -188,7 +189,7 @@ class Eliminate(Stmt):
     reason: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Reveal(Stmt):
     """`reveal X [to p]`: shows every player, or one, cards (a card, a list of them, a zone's)
     or a value (a secret variable's) as they are now; the others learn only that it was shown."""
@@ -196,19 +197,19 @@ class Reveal(Stmt):
     to: Expr | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Announce(Stmt):
     """`announce "TEXT" [to p]`: says a text (a Template) to every player, or to one."""
     text: Expr
     to: Expr | None = None
 
 
-@dataclass(frozen=True)
+@record
 class CallProc(Stmt):
     name: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Pass(Stmt):
     pass
