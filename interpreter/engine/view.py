@@ -56,7 +56,8 @@ def ordinal(n: int) -> str:
 
 # what a Viewer reads of its game and never changes, made once a game: a Viewer is made for every
 # log, play, adapter and agent view, and working out the ruleset's statistics costs more than a game
-_FIXED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_LABELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_STATISTICS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 _BLIND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -79,19 +80,26 @@ def _as_is(st: State, value, role: str | None):
     return value
 
 
-def _fixed(game: Game) -> tuple[list[str], list[str]]:
-    """(every card's label, the ruleset's statistics, sorted) of a game."""
-    if game not in _FIXED:
-        rs = game.ruleset
-        _FIXED[game] = ([card_label(rs, c) for c in rs.cards], sorted(statistics(rs)))
-    return _FIXED[game]
+def _labels(game: Game) -> list[str]:
+    """Every card's label."""
+    if game not in _LABELS:
+        _LABELS[game] = [card_label(game.ruleset, c) for c in game.ruleset.cards]
+    return _LABELS[game]
+
+
+def _statistics(game: Game) -> list[str]:
+    """The ruleset's statistics, sorted: worked out when an observation first names them (a walk of
+    the whole ruleset that a simulation whose agents never look at the table does not pay)."""
+    if game not in _STATISTICS:
+        _STATISTICS[game] = sorted(statistics(game.ruleset))
+    return _STATISTICS[game]
 
 
 class Viewer:
     def __init__(self, game: Game):
         self.game = game
         rs = game.ruleset
-        self.labels, statistics_ = _fixed(game)
+        self.labels = _labels(game)
         zones = rs.zones
         layout = game.layout
         self.instances = layout.instances
@@ -105,8 +113,6 @@ class Viewer:
         # state values shown: (name, slot, initial value per card)
         self.state = [(name, slot, layout.initial_state[slot]) for name, slot in layout.state_slot.items()
                       if "$" not in name]  # the rules' own bookkeeping (an ability's use) is not shown
-        # variables kept only for measures: in the observation, but named so a screen can leave them out
-        self.statistics = statistics_
         self.option_labels = game.rules.labels or {}  # decision site -> how its options read (`labelled`)
         # per card, the state values its label names (most name none: their label never changes)
         reads = {k: tuple(f.name for f in ct.state if ct.label and "{" + f.name + "}" in ct.label)
@@ -122,6 +128,11 @@ class Viewer:
                 for i, r in enumerate(layout.roles if v.owner == "each" else [None]):
                     self.secret[first + i] = r if v.seen_by == "owner" else None
                     self.slot_names[first + i] = words(v.name) + (f" of {words(r)}" if r is not None else "")
+
+    @property
+    def statistics(self) -> list[str]:
+        """Variables kept only for measures: in the observation, but named so a screen can leave them out."""
+        return _statistics(self.game)
 
     def card(self, c: int) -> str:
         return self.labels[c]
