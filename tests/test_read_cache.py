@@ -205,3 +205,26 @@ def test_a_warm_command_reads_no_text(tmp_path, reads, capsys):
     path.write_text(RULES.replace("goal * 3", "goal *"))
     assert main(["run", str(path)]) == 2
     assert "cached.yaml:12" in capsys.readouterr().err
+
+
+def test_the_code_version_changes_with_any_source_file_and_only_with_one(tmp_path):
+    """Every entry's name holds `code_version`: a source file added, grown or written again names
+    other entries; what is not source (bytecode, notes) does not; a package that cannot be read, none."""
+    for name in ("rulelang/ir/a.py", "rulelang/grammar.lark", "interpreter/b.py", "cli/c.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n")
+    first = disk_cache.source_version(str(tmp_path))
+    assert first is not None and disk_cache.source_version(str(tmp_path)) == first
+    (tmp_path / "rulelang/ir/__pycache__").mkdir()
+    (tmp_path / "rulelang/ir/__pycache__/a.py").write_text("")
+    (tmp_path / "cli/notes.txt").write_text("")
+    assert disk_cache.source_version(str(tmp_path)) == first
+    versions = {first}
+    for change in (lambda: (tmp_path / "rulelang/ir/a.py").write_text("x = 22\n"),
+                   lambda: os.utime(tmp_path / "rulelang/grammar.lark", ns=(1, 10**18)),
+                   lambda: (tmp_path / "interpreter/new.py").write_text("x = 1\n")):
+        change()
+        versions.add(disk_cache.source_version(str(tmp_path)))
+    assert len(versions) == 4
+    (tmp_path / "cli").rename(tmp_path / "elsewhere")
+    assert disk_cache.source_version(str(tmp_path)) is None
