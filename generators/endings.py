@@ -23,7 +23,7 @@ from .calls import template
 from .clauses import merge
 from .normalize import conjuncts, normal, normal_binder, tighten
 from .nouns import join, possessive, role_name, words
-from .phrases import bound, lay
+from .phrases import Phrase, bound, lay
 from .phrases import words as seq
 from .ranking import ranking_phrase
 from .statements import ending, introduce
@@ -60,19 +60,23 @@ PATH = (Chosen, Chose, Said)  # what is met on the way to an ending, in order
 
 
 def _said(at: Context, c: ir.Expr) -> str:
+    return lay(_event(at, c), people=at.people).text
+
+
+def _event(at: Context, c: ir.Expr) -> Phrase:
     if isinstance(c, Said):
-        return _said(c.at, c.cond)
+        return _event(c.at, c.cond)
     if isinstance(c, Chosen):
-        return lay(seq(verb(at, c.role, "choose"), f" {em(words(c.option))}"), people=at.people).text
+        return seq(verb(at, c.role, "choose"), f" {em(words(c.option))}")
     if isinstance(c, Chose):
         b = normal_binder(c.choice.binder, at.rs)
-        return lay(seq(verb(at, c.choice.role, "choose"), " ", introduce(at, b, "a")), people=at.people).text
-    return lay(phrase(at, c), people=at.people).text
+        return seq(verb(at, c.choice.role, "choose"), " ", introduce(at, b, "a"))
+    return phrase(at, c)
 
 
-def _in_action(ctx: Context, said: list[Said]) -> Item:
-    """Conditions met in one action, with the action's own words: "As you see what the space a gobbot
-    entered does, the row of the gobbot is 1" (the action introduces what the conditions refer to)."""
+def _in_action(ctx: Context, said: list[Said]) -> Phrase:
+    """Conditions met in one action, as a clause with the action's own words: "you check the space a
+    gobbot has just entered and its row is 1" (the action introduces what the conditions refer to)."""
     at, name = said[0].at, said[0].action
     assert name is not None
     proc = ctx.rs.procedures[name]
@@ -81,10 +85,11 @@ def _in_action(ctx: Context, said: list[Said]) -> Item:
     if proc.text:
         done = template(introduced, proc.text, {p: ir.Local(p, ty=ty) for p, ty in proc.params}, False)
     else:
-        done = seq(em(words(name)))
+        done = seq("carry out ", em(words(name)))
     conds = merge("and", [phrase(at, s.cond) for s in said])
-    lead = bound("as you ") if at.you is not None or at.turn else bound("in the action ")
-    return Item(sentence(lay(seq(lead, done, bound(", "), conds), lists=False, people=at.people).text))
+    # the action's words are an imperative ("check the space …"): its subject takes the plural's verb
+    who = "you " if at.you is not None or at.turn else "the players "
+    return seq(bound(who), done, bound(" and "), conds)
 
 
 def end_blocks(ctx: Context, mode: ir.Mode) -> list:
@@ -93,6 +98,7 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         head, then = ending(at, stmt)
         on_score = on_score or stmt.kind == "end"
         head = f"{head} and {then}" if then and stmt.kind != "end" else head
+        where = _every_step(mode, where)
         place = (", in " if then and stmt.kind != "end" else " in ") + join(sorted(where, key=_order)) if where else ""
         # a choice only separates what is met before it from what is met after: one with nothing before it
         # is the step's own business ("you choose a trial card …", then "*trials completed* is 20")
@@ -100,7 +106,8 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
                  or any(not isinstance(d, Chose) for d in conds[:i])]
         if any(isinstance(c, Chose) or isinstance(c, Chosen) or isinstance(c, Said) and c.action for c in conds):
             # a path, not a set of facts: "You can play", then "you choose a card …", then "your hand is empty"
-            items.append(Item(sentence(f"{head}{place}, when, one after the other:"), _path(ctx, at, conds)))
+            laid = lay(_path(ctx, at, conds), people=at.people)
+            items.append(Item(sentence(f"{head}{place}, when {laid.text}"), laid.items))
             continue
         said = [Item(sentence(_said(at, c)))  # in the order they are met, before the ending's own conditions
                 for c in conds if isinstance(c, PATH)]
@@ -130,18 +137,22 @@ def _tight(ctx: Context, conds: list[ir.Expr]) -> list[ir.Expr]:
     return list(dict.fromkeys(tighten([c for cond in conds for c in conjuncts(normal(cond, ctx.rs))])))
 
 
-def _path(ctx: Context, at: Context, conds: list[ir.Expr]) -> list[Item]:
-    """The way to an ending in the order it is met: conditions tested together (tightened), each
-    choice, and the conditions met in an action with its words."""
-    items: list[Item] = []
+def _path(ctx: Context, at: Context, conds: list[ir.Expr]) -> Phrase:
+    """The way to an ending as one clause, in the order it is met: "Alice chooses *check*, Bob chooses
+    *bet*, then Alice chooses *fold*". Conditions tested together are one part (tightened); an action
+    is said with its words and the conditions met in it. What is tested after the last choice is what
+    that choice leads to ("…, then your hand is empty"); after an action, the outcome's condition
+    ("…, if the number of Soldiers at the end of the Gauntlet is more than 0")."""
+    parts: list[tuple[str, Phrase]] = []  # ("fact" | "choice" | "action", its words)
     facts: list[ir.Expr] = []
     acted: list[Said] = []
 
     def flush():
-        items.extend(condition_item(at, c) for c in _tight(ctx, facts))
-        facts.clear()
+        if facts:
+            parts.append(("fact", merge("and", [phrase(at, c) for c in _tight(ctx, facts)])))
+            facts.clear()
         if acted:
-            items.append(_in_action(ctx, acted))
+            parts.append(("action", _in_action(ctx, acted)))
             acted.clear()
 
     for c in conds:
@@ -152,11 +163,39 @@ def _path(ctx: Context, at: Context, conds: list[ir.Expr]) -> list[Item]:
             continue
         flush()
         if isinstance(c, PATH):
-            items.append(Item(sentence(_said(at, c))))
+            parts.append(("choice", _event(at, c)))
         else:
             facts.append(c)
     flush()
-    return items
+    last = parts.pop() if len(parts) > 1 and parts[-1][0] == "fact" and parts[-2][0] != "fact" else None
+    if last is not None and parts[-1][0] == "action":  # met in the action: a condition of the outcome
+        return seq(_in_order(parts), bound(", if "), last[1])
+    return _in_order(parts + ([("then", last[1])] if last is not None else []))
+
+
+def _in_order(parts: list[tuple[str, Phrase]]) -> Phrase:
+    """"A, B, then C": parts met one after the other; "then" marks the last of two events or more, or
+    what the last choice leads to; the parts before it are joined by "and" where they are two."""
+    events = sum(kind != "fact" for kind, _ in parts)
+    pieces: list[Phrase] = []
+    for i, (kind, p) in enumerate(parts):
+        if i:
+            last = i == len(parts) - 1
+            if last and (kind == "then" or events > 1 and kind != "fact"):
+                pieces.append(bound(", then " if len(parts) > 2 else " and then "))
+            else:
+                pieces.append(bound(" and " if last and len(parts) == 2 else ", "))
+        pieces.append(p)
+    return seq(*pieces)
+
+
+def _every_step(mode: ir.Mode, where) -> tuple[str, ...]:
+    """Every step of the round is any step: "You win in any step", not "in step 1 (…), step 2 (…) and
+    step 3 (…)" (a reader would check that no step was left out)."""
+    steps = {f"step {i} ({clean(step.name)})" for i, step in enumerate(mode.round, 1)}
+    if len(steps) < 2 or not steps <= set(where):
+        return tuple(where)
+    return tuple(dict.fromkeys(w if w not in steps else "any step" for w in where))
 
 
 def _order(place: str):

@@ -163,8 +163,8 @@ def test_a_player_named_again_as_a_subject_after_then_is_they():
 def test_an_ending_on_a_choice_says_which_choices_end_the_game():
     text = printed("kuhn-poker")
     assert "- Bob wins and Alice loses, in step 1 (Betting).\n" not in text  # was: no condition a player could act on
-    assert "- Bob wins and Alice loses, in step 1 (Betting), when, one after the other:\n    - Alice chooses *check*.\n" \
-           "    - Bob chooses *bet*.\n    - Alice chooses *fold*.\n" in text
+    assert "- Bob wins and Alice loses, in step 1 (Betting), when Alice chooses *check*, Bob chooses *bet*, then " \
+           "Alice chooses *fold*.\n" in text
 
 
 def test_a_place_named_for_the_one_card_it_holds_is_that_card():
@@ -256,9 +256,8 @@ def test_a_define_without_words_for_its_parameters_checks_as_before():
 
 def test_an_ending_in_an_action_carried_out_in_one_place_says_when_it_is_carried_out():
     text = printed("gauntlet-gobbots-solitaire")
-    assert "- You win in step 2 (Gobbot phase), when, one after the other:\n    - As you check the space a gobbot " \
-           "has just entered, its row is 1.\n    - The number of Soldiers at the end of the Gauntlet is more than 0.\n" \
-           in text
+    assert "- You win in step 2 (Gobbot phase), when you check the space a gobbot has just entered and its row is 1, " \
+           "if the number of Soldiers at the end of the Gauntlet is more than 0.\n" in text
     # was: "You win in step 2 (Gobbot phase), when the number of Soldiers at the end … is more than 0."
     assert "- You win in step 2 (Gobbot phase), when the number of Soldiers" not in text
     # the place is inside another action ("check the space a gobbot has just entered"): out of it, in the End of
@@ -333,15 +332,15 @@ def test_an_aside_inside_parentheses_is_set_off_by_a_comma():
 def test_the_way_to_an_ending_is_said_in_order_not_as_facts_that_hold_together(eights):
     # was: "You win in step 1 (Play), when all of these hold: You can play. Your hand is empty." -- two
     # facts that never hold together: the hand empties after the card is played
-    assert "- You win in step 1 (Play), when, one after the other:\n    - You can play.\n" \
-           "    - You choose a playing card in your hand that you may play.\n    - Your hand is empty.\n" in eights[0]
+    assert "- You win in step 1 (Play), when you can play, you choose a playing card in your hand that you may " \
+           "play, then your hand is empty.\n" in eights[0]
     # a choice with nothing before it is the step's own business: the ending keeps its one condition
     assert "- You win in step 2 (Engage a trial), when *trials completed* is 20.\n" in printed("twenty-trials-moderator")
 
 
 def test_a_condition_met_in_an_action_goes_with_the_actions_words():
     text = printed("gauntlet-gobbots")
-    assert "    - As you check the space a gobbot has just entered, its row is 1.\n" in text
+    assert "when you check the space a gobbot has just entered and its row is 1" in text
     assert "- The row of a gobbot is 1." not in text  # was: which gobbot, and when?
 
 
@@ -446,3 +445,63 @@ def test_the_largest_over_the_others_is_over_every_other_player():
     # was: "… for every player such that that player is not the player"
     assert "− 10 × the largest of the most of that player's men in one line for every other player." in text
     assert "such that that player is not the player" not in printed("gauntlet-16-7")
+
+
+# ------------------------------------------------------------ round four (session seven): a sentence read once
+
+
+def test_the_way_to_an_ending_is_one_sentence_not_a_list_of_fragments(eights):
+    # was: "You win in step 2 (Gobbot phase), when, one after the other:" and a list whose first item was a
+    # fragment ("As you check the space a gobbot has just entered, its row is 1.") and the rest facts
+    for text in (printed("gauntlet-gobbots"), printed("gauntlet-gobbots-solitaire-quick"),
+                 printed("kuhn-poker-duel"), eights[0], eights[1]):
+        assert "one after the other:" not in text and "- As you" not in text
+    assert "- Alice wins and Bob loses, in step 1 (Betting), when Alice chooses *bet* and then Bob chooses " \
+           "*fold*.\n" in printed("kuhn-poker")
+    # an action no one player carries out is the players'; what is tested after it is the outcome's condition
+    text = md(load_text(SPRINT, "sprint.yaml"))
+    assert "- The game ends in step 1 (Run), when the players look at the track and *pace* is more than 3, " \
+           "if *pace* is less than 5.\n" in text
+
+
+def test_every_step_of_the_round_is_any_step():
+    # was: "You win in step 1 (Player phase), step 2 (Gobbot phase) and step 3 (Upkeep phase), when …"
+    text = printed("gauntlet-gobbots")
+    assert "- You win in any step, when all of these hold:\n" in text and "step 1 (Player phase), step 2" not in text
+    assert "- The game ends in any step, when *pace* is more than 9.\n" in md(load_text(SPRINT, "sprint.yaml"))
+    some = SPRINT.replace("          tick()\n          look()", "          look()")  # one step only: named
+    assert "- The game ends in step 2 (Rest), when *pace* is more than 9.\n" in md(load_text(some, "sprint.yaml"))
+
+
+SPRINT = """
+game: sprint
+players: {count: 2..3}
+vars:
+  pace: {initial: 0}
+procedures:
+  finish():
+    text: "finish"
+    do: |
+      if pace < 5:
+        end game as over
+  look():
+    text: "look at the track"
+    do: |
+      if pace > 3:
+        finish()
+  tick():
+    do: |
+      if pace > 9:
+        end game as over
+modes:
+  game:
+    round:
+      - step: Run
+        do: |
+          pace += 1
+          tick()
+          look()
+      - step: Rest
+        do: |
+          tick()
+"""
