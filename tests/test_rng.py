@@ -55,3 +55,17 @@ def test_draws_are_pinned():
 
 PICKS = [93, 41, 94, 5, 35]  # drawn by the code before `mix` was written out
 DECK = [1, 5, 4, 6, 8, 2, 0, 7, 3, 9]
+
+
+def test_shuffles_match_the_plain_loop_at_random():
+    """Random states and deck sizes, across where `shuffle` reads its swaps by bytes (up to
+    256 cards) and by words (to 1,025), and one at a time beyond: the permutation of the loop."""
+    import random
+    chosen = random.Random(36)
+    sizes = [*range(2, 12), 255, 256, 257, 258, 1025, 1026] + [chosen.randrange(2, 600) for _ in range(40)]
+    for size in sizes:
+        state = chosen.getrandbits(64)
+        mine = chosen.sample(range(10 * size), size)
+        theirs = mine[:]
+        assert rng.shuffle(state, mine) == reference_shuffle(state, theirs), size
+        assert mine == theirs, size

@@ -64,11 +64,12 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
                 values[r] = ranked = tuple(parts)
                 keyed.append(ranked)
             else:
-                keyed.append((0,))
+                keyed.append(_STILL_IN)
         # those strictly better, found in the sorted keys
         ordered = sorted(keyed)
+        place = before + 1
         for r, key in zip(group, keyed):
-            places[r] = before + 1 + bisect_left(ordered, key)
+            places[r] = place + bisect_left(ordered, key)
     if end.kind == "win":
         results = {r: "win" if r in named else "lose" for r in roles}
     elif end.kind == "lose":
@@ -76,18 +77,36 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
     elif end.kind == "draw":
         results = {r: "lose" if r in gone else "draw" for r in roles}
     else:
-        firsts = [r for r in roles if places[r] == 1 and r not in gone]
-        results = {r: ("win" if len(firsts) == 1 else "draw") if r in firsts else "lose" for r in roles}
-        if len(firsts) == 1:
-            return results, places, _decided_by(firsts[0], roles, gone, values)
+        first, firsts = "", 0  # the first place, and how many share it
+        for r in roles:
+            if places[r] == 1 and r not in gone:
+                first, firsts = r, firsts + 1
+        results = dict.fromkeys(roles, "lose")
+        if firsts == 1:
+            results[first] = "win"
+            return results, places, _decided_by(first, roles, gone, values)
+        for r in roles:
+            if places[r] == 1 and r not in gone:
+                results[r] = "draw"
     return results, places, 0
+
+
+_STILL_IN = (0,)  # the key of a player still in the game when those still in tie
 
 
 def _decided_by(first: str, roles, gone: dict, values: dict[str, tuple]) -> int:
     """The index of the ranking key on which the one first place and the best of the players
     still in the game after it differ (0 if no one else is)."""
-    seconds = [values[r] for r in roles if r not in gone and r != first]
-    if not seconds:
+    second = None  # the best of the others (the first of them, as sorted would)
+    for r in roles:
+        if r != first and r not in gone:
+            value = values[r]
+            if second is None or value < second:
+                second = value
+    if second is None:
         return 0
-    top, next_best = values[first], min(seconds)  # (the first of the best, as sorted would)
-    return next((i - 1 for i in range(1, len(top)) if top[i] != next_best[i]), 0)
+    top = values[first]
+    for i in range(1, len(top)):
+        if top[i] != second[i]:
+            return i - 1
+    return 0

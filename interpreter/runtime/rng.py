@@ -7,9 +7,17 @@ same in every process and on every machine.
 """
 from __future__ import annotations
 
-import hashlib
+import struct
 import sys
 from array import array
+
+try:  # CPython's own SHA-256: the same digests as hashlib's (OpenSSL's), set up in half the work
+    from _sha2 import sha256 as _sha256  # (3.12 on)
+except ImportError:
+    try:
+        from _sha256 import sha256 as _sha256  # (3.11)
+    except ImportError:
+        from hashlib import sha256 as _sha256
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -17,9 +25,13 @@ _BIG_ENDIAN = sys.byteorder == "big"
 _WORDS = array("Q").itemsize == 8  # 64-bit words: every platform CPython runs on (else `_mixed` mixes one by one)
 
 
+_FIRST_WORD = struct.Struct("<Q").unpack_from  # a digest's first 8 bytes, little-endian
+
+
 def derive(seed: int, stream: str) -> int:
-    digest = hashlib.sha256(f"{seed}/{stream}".encode()).digest()
-    return int.from_bytes(digest[:8], "little")
+    """The state of the stream named `stream` of a game's seed: the first 8 bytes of the
+    SHA-256 of `SEED/STREAM`, little-endian (derived for every game and every agent)."""
+    return _FIRST_WORD(_sha256(f"{seed}/{stream}".encode()).digest())[0]
 
 
 def mix(z: int) -> int:
@@ -106,9 +118,12 @@ def shuffle(state: int, items: list) -> int:
     every number at once, in lanes (see `_lanes`): twice as quick at 30 cards, the same order.
     (Written out in one function, the table for its size made once: it runs at every shuffle.)"""
     m = len(items) - 1
-    if not (_WORDS and 7 <= m <= 1024):  # (beyond a thousand cards the big ints outgrow the caches: no gain)
-        return _shuffle_one_by_one(state, items)
-    ones, steps, masks, bits, down, advance = _SHUFFLES.get(m) or _shuffle_table(m)
+    table = _SHUFFLES.get(m)
+    if table is None:
+        if not (_WORDS and 7 <= m <= 1024):  # (beyond a thousand cards the big ints outgrow the caches: no gain)
+            return _shuffle_one_by_one(state, items)
+        table = _shuffle_table(m)
+    ones, steps, masks, bits, down, advance, size = table
     s = (state * ones + steps) & masks  # `_mixed_lanes`
     z = ((s ^ (s >> 30)) & masks) * 0xBF58476D1CE4E5B9 & masks
     z = ((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB & masks
@@ -119,7 +134,10 @@ def shuffle(state: int, items: list) -> int:
     product = 0
     for b, lanes in bits:
         product += (z & lanes) << b
-    for i, j in zip(down, _words(product, m)[1::2]):
+    # each j read where it lies: for a deck of up to 256 cards, the ninth byte of its lane (j < 256; quicker than
+    # reading every lane as 64-bit words)
+    js = product.to_bytes(size, "little")[8::16] if m < 256 else _words(product, m)[1::2]
+    for i, j in zip(down, js):
         items[i], items[j] = items[j], items[i]
     return (state + advance) & MASK
 
@@ -140,7 +158,7 @@ _SHUFFLES: dict[int, tuple] = {}  # cards - 1 -> what `shuffle` needs for a deck
 
 def _shuffle_table(m: int) -> tuple:
     ones, steps, masks, bits = _lanes(m)
-    got = _SHUFFLES[m] = (ones, steps, masks, tuple(enumerate(bits)), range(m, 0, -1), (m * GOLDEN) & MASK)
+    got = _SHUFFLES[m] = (ones, steps, masks, tuple(enumerate(bits)), range(m, 0, -1), (m * GOLDEN) & MASK, 16 * m)
     return got
 
 
