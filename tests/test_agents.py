@@ -17,6 +17,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog, header
 from interpreter.engine.view import Viewer
 from interpreter.runtime.chance import Decided
+from interpreter.runtime.state import NO_QUICK
 from rulelang import load_ruleset, load_text
 
 MODES = {"challenger": {}, "trialmaster": {}, "moderator": {}, "versus": {}}
@@ -380,7 +381,7 @@ def test_quick_answers_asked_at_the_decision_play_the_game_the_agent_chooses(nam
                 game.apply(st, agents[p.role].choose(PlayerView(game, viewer, st)))
         assert (fast.answers(), fast.outcome) == (st.answers(), st.outcome), (name, seed)
         assert fast.events == st.events, (name, seed)  # the race keeps its history: decisions and dice
-        assert fast.quick is None  # only while the engine runs
+        assert fast.quick is NO_QUICK  # quick answers only while the engine runs
         # a simulation reads only the outcome: with agents that never look, no decision is kept among the
         # events (the dice still are); one that may look (`always`) gets the whole history
         unseen = play(game, seed, {r: make_agent(spec, seed, r) for r in game.roles}, history=False)

@@ -22,10 +22,11 @@ from rulelang.walk import dispatch
 from ..runtime.chance import OUTCOME, PROGRESS
 from . import pycode as code
 from .carried import carried
-from .compiled import EXIT
+from .compiled import EXIT, SUSPEND
 from .context import TOP, Part
 from .flow import TERMINATORS, Ask, AskMenu, Branch, Draw, Enter, Jump, LoopNext, LoopStart, Lowered, NewRound, \
     NextTurn, Run, Take, labels_of
+from .live import drop_dead_stores
 from .merge import Merge, entry_blocks, followers, locals_not_in_env
 from .nodes import Options, TakeFrom
 from .pycode import STORE, EnvRef, Goto
@@ -93,6 +94,12 @@ class Blocks(Part):
             own = {self.const(n).id for item in items if isinstance(item, LoopNext) for n in (item.rows, item.index)}
             for fn in final if self.options.locals else ():
                 fn.body = carried(code.aliased(fn.body, self.fresh), own, self.fresh)
+            if self.options.locals and not (self.g.program is not None and self.g.program.watches):
+                # (a watch that fires may stop a block anywhere: its stores are left)
+                keep = frozenset(f"k{j}" for j, v in enumerate(self.g.units.consts) if v in (PROGRESS, OUTCOME))
+                bodies = drop_dead_stores({k: fn.body for k, fn in enumerate(final)}, keep, len(ranges))
+                for k, fn in enumerate(final):
+                    fn.body = bodies[k]
             top.prelude += [fn.definition() for fn in final]
             # one more block, at the program's end: the engine's loop then only tests for a negative index
             top.prelude += code.stmts(f"def b{len(ranges)}(st, env):\n    return EXIT", EXIT=EXIT)
@@ -224,12 +231,13 @@ class Blocks(Part):
             fn.body.append(add if choice.guard is None else ast.If(self.expr(choice.guard, fn, TOP), [add], []))
         err = self.error(item.site.span, f"no option of '{item.site.label}' is open")
         fn.body += code.stmts("if not OPEN:\n    _fail(ERR)", OPEN=open_, ERR=err)
-        fn.body += self.suspend(item.site, item.role, fn, open_, k)
+        fn.body += self.suspend(item.site, item.role, fn, open_, k, menu=tuple(block_of[c.to.at] for c in item.choices))
 
     def suspend(self, site, who: ir.Expr, fn: Function, opts: str, k: int, resume: int | None = None,
-                bare: bool = False) -> list[ast.stmt]:
-        """The statements that stop block k for a decision (a menu's `opts` are (name, block) pairs;
-        `bare`: the options of one name are values, made 1-tuples only for a pending Decision).
+                bare: bool = False, menu: tuple[int, ...] = ()) -> list[ast.stmt]:
+        """The statements that stop block k for a decision (a menu's `opts` are (name, block) pairs,
+        `menu` every block they may lead to; `bare`: the options of one name are values, made
+        1-tuples only for a pending Decision).
 
         While the engine answers quick agents itself (`st.quick`, see Game.run), the agent is
         asked here and play goes on at once where the answer leads, as Game.run would go on:
@@ -243,16 +251,17 @@ class Blocks(Part):
             listed, leads = code.expr("[(n,) for n, _ in OPTS]", OPTS=opts), code.expr("[t for _, t in OPTS]", OPTS=opts)
         else:
             listed, leads = code.expr("list(zip(OPTS))", OPTS=opts) if bare else code.name(opts), code.const(resume)
-        stop = code.stmts("st.pending = _decision((SITE, ROLE, LISTED, LEADS))\nst.stack[-1].pc = K\nreturn -1",
+        stop = code.stmts("st.pending = _decision((SITE, ROLE, LISTED, LEADS))\nst.stack[-1].pc = K",
                           SITE=self.const(site), ROLE=role, LISTED=listed, LEADS=leads, K=k)
+        stop.append(self.stopped((resume,) if resume is not None else menu, site.names, site.reads))
         if not self.options.quick:
             return stop
         answer, i = self.fresh("answer"), self.fresh("i")
-        # st.quick: each role's answer (or None), by seat, by name and for none (Game.run): no method call
-        mine = code.expr("ANSWER[SEAT]", ANSWER=answer, SEAT=self.L.role_index[who.role]) \
-            if isinstance(who, ir.RoleRef) else code.expr("ANSWER[ROLE]", ANSWER=answer, ROLE=role)
-        ask = code.expr("(ANSWER := st.quick) is not None and (ANSWER := MINE) is not None "
-                        "and (I := ANSWER(st.decisions, len(OPTS), LABEL)) is not None",
+        # st.quick: each role's answer (or None), by seat, by name and for none (Game.run; while no one
+        # answers quickly, state.NO_QUICK: None for every one): no method call, no test of st.quick itself
+        mine = code.expr("st.quick[SEAT]", SEAT=self.L.role_index[who.role]) \
+            if isinstance(who, ir.RoleRef) else code.expr("st.quick[ROLE]", ROLE=role)
+        ask = code.expr("(ANSWER := MINE) is not None and (I := ANSWER(st.decisions, len(OPTS), LABEL)) is not None",
                         ANSWER=answer, MINE=mine, I=i, OPTS=opts, LABEL=self.const(site.label))
         if site.menu:
             names, go_on = [], code.stmt("return OPTS[I][1]", OPTS=opts, I=i)
@@ -263,15 +272,23 @@ class Blocks(Part):
             names, go_on = [code.assign(targets, code.expr("OPTS[I]", OPTS=opts, I=i))], Goto(resume)
             option = code.expr("(OPTS[I],)" if bare else "OPTS[I]", OPTS=opts, I=i)
         # the names written out (a call of bind here cost 6% of a Twenty Trials game), and decision.answered
-        # too (a call of it, 2%): counted, kept among the moves, and recorded if the game keeps events and
-        # someone may read them (st.watched) as decision.recorded records it, with the values of the locals
-        # its options' words read (a call of it cost 10% of a watched Oh Hell game)
+        # too (a call of it, 2%): counted, kept among the moves, and recorded if someone may read the game's
+        # events (st.watched: only ever true of a game that keeps them) as decision.recorded records it, with
+        # the values of the locals its options' words read (a call of it cost 10% of a watched Oh Hell game)
         reads = code.tuple_of([self.local(n) for n in site.reads])
         answered = code.stmts("st.decisions += 1\nst.moves = (st.moves, I)\n"
-                              "if st.events is not None and st.watched:\n"
+                              "if st.watched:\n"
                               "    st.events.append(_decided((ROLE, SITE, OPTION, READS)))",
                               SITE=self.const(site), ROLE=role, OPTION=option, I=i, READS=reads)
         return [ast.If(ast.UnaryOp(ast.Not(), ask), stop, []), *names, *answered, go_on]
+
+    def stopped(self, resumes, names, reads) -> ast.Return:
+        """`return -1` where a decision stops play, marked with what may read the frame next (live.py):
+        the blocks it resumes at, once the engine has bound its names, and what its options' words read."""
+        stop = ast.Return(ast.Constant(SUSPEND))
+        stop.resumes = (tuple(resumes), frozenset(self.const(n).id for n in names),  # type: ignore[attr-defined]
+                        frozenset(self.const(n).id for n in reads))
+        return stop
 
     def flow_take(self, item: Take, fn, k, block_of):
         self.g.stmts.take(item.stmt, fn, fn.body)

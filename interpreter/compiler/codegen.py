@@ -48,6 +48,17 @@ def _rolls_or_picks(program) -> bool:
                for n in walk(parts))
 
 
+def _lie_as_their_zones(program, layout) -> bool:
+    """Whether every card always lies as its zone's cards lie (layout.facing_up): so it does at the
+    start (in the box, face up), and every move, draw and swap lays a card as its new zone lies,
+    unless a card type lies its own way (`facing:`) or a rule turns a card over (or more: a
+    procedure never called). Then a card moved between two zones that lie alike is not turned."""
+    if program is None or any(f is not None for f in layout.card_facing):
+        return False
+    parts = (program.setup, program.steps, tuple(program.procedures.values()), program.watches)
+    return not any(isinstance(n, ir.Flip) for n in walk(parts))
+
+
 def _puts_out(program) -> bool:
     """Whether any statement of the program may put a player out of the game (or more: a
     procedure never called). Without one, no one is ever out: the seats never skip anyone."""
@@ -71,6 +82,8 @@ class Codegen:
             else frozenset()
         # whether the rules roll, pick at random, reveal or announce: a game then keeps `st.events`
         self.tells = program is not None and _rolls_or_picks(program)
+        # whether every card lies as its zone's do (statements.move_many)
+        self.lie_as_zones = _lie_as_their_zones(program, layout)
         # whether a player may be out: else the seats around the table are a constant (calls.py)
         self.puts_out = program is None or _puts_out(program)
         roles = layout.roles

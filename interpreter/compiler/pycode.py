@@ -19,6 +19,8 @@ The records of our own (`Goto`, `Branch`, `EnvRef`, `Lazy`, `Reset`,
 know it — a jump to a block, a local of the rules in the frame, a lazy value,
 a nested function and its calls — instead of a pass finding it again in the
 text. render.py turns them into plain Python when the code is written out.
+(A decision's `return -1` is a plain `Return` made with one more attribute,
+`resumes`: what may read the frame once play stops there, for live.py.)
 """
 from __future__ import annotations
 

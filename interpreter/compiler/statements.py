@@ -176,13 +176,21 @@ class Statements(Part):
             return code.name(d), code.const(self.L.facing_up[self.L.zone_base[e.zone]])
         return code.name(d), code.expr("UP[D]", UP=self.const(self.L.facing_up), D=d)
 
-    def move_one(self, out: list, card, dest, up, top: bool, taken: bool = False) -> None:
-        """Move a card to the top (or bottom) of `dest`; `taken`: it is already off its zone."""
+    def move_one(self, out: list, card, dest, up, top: bool, taken: bool = False, src: ast.expr | None = None) -> None:
+        """Move a card to the top (or bottom) of `dest`; `taken`: it is already off its zone (`src`, if known)."""
         if not taken:
             out.append(code.stmt("zones[where[C]].remove(C)", C=card))
         put = "zones[D].append(C)" if top else "zones[D].insert(0, C)"
-        out += [code.stmt(put, D=dest, C=card), code.stmt("where[C] = D", C=card, D=dest),
-                code.stmt("face[C] = UP", C=card, UP=self.facing(card, up))]
+        out += [code.stmt(put, D=dest, C=card), code.stmt("where[C] = D", C=card, D=dest)]
+        facing = self.facing(card, up)
+        if not self.lies_as(src, facing):
+            out.append(code.stmt("face[C] = UP", C=card, UP=facing))
+
+    def lies_as(self, src: ast.expr | None, facing: ast.expr) -> bool:
+        """Whether every card of zone `src` lies as `facing` says already (Codegen.lie_as_zones): a card
+        moved from it need not be turned."""
+        return self.options.idioms and self.g.lie_as_zones and type(src) is ast.Constant \
+            and type(facing) is ast.Constant and self.L.facing_up[src.value] == facing.value
 
     def stmt_move(self, s, fn, out):
         dest, up = self.destination(s.dest, fn, out)
@@ -211,11 +219,10 @@ class Statements(Part):
             if isinstance(card, ir.BuiltinCall) and card.name in ("top", "bottom") and isinstance(card.args[0].ty, ZoneT) \
                     and idioms:
                 # the top (or bottom) card of a zone: taken off the end of its list, not searched for
-                src = self.fresh("src")
+                src, zone = self.fresh("src"), self.expr(card.args[0], fn, TOP)
                 pop = "C = SRC.pop()" if card.name == "top" else "C = SRC.pop(0)"
-                out += code.stmts(f"SRC = zones[Z]\nif not SRC:\n    _fail(ERR)\n{pop}", SRC=src, C=c, ERR=err,
-                                  Z=self.expr(card.args[0], fn, TOP))
-                self.move_one(out, c, dest, up, top, taken=True)
+                out += code.stmts(f"SRC = zones[Z]\nif not SRC:\n    _fail(ERR)\n{pop}", SRC=src, C=c, ERR=err, Z=zone)
+                self.move_one(out, c, dest, up, top, taken=True, src=zone)
                 continue
             value = self.expr(card, fn, TOP)
             inner = out
@@ -244,14 +251,15 @@ class Statements(Part):
     def move_many(self, out: list, cards: str, src: ast.expr, dest: ast.expr, up: ast.expr, whole: bool = False) -> None:
         """Move a list of cards that all lie in zone `src` to the top of `dest` (`whole`: every card it holds)."""
         moved, z = self.fresh("moved"), self.fresh("z")
+        facing = self.facing(moved, up)
+        turned = "" if self.lies_as(src, facing) else "\n        face[MOVED] = FACING"  # (else: not turned)
         if whole:
             out += code.stmts("if CARDS:\n"
                               "    zones[SRC].clear()\n"
                               "    zones[DEST].extend(CARDS)\n"
                               "    for MOVED in CARDS:\n"
-                              "        where[MOVED] = DEST\n"
-                              "        face[MOVED] = FACING", CARDS=cards, SRC=src, DEST=dest, MOVED=moved,
-                              FACING=self.facing(moved, up))
+                              "        where[MOVED] = DEST" + turned, CARDS=cards, SRC=src, DEST=dest, MOVED=moved,
+                              FACING=facing)
             return
         # what stays is kept by C (a comprehension is a function made and called)
         out += code.stmts("if CARDS:\n"
@@ -262,21 +270,20 @@ class Statements(Part):
                           "        Z[:] = _filterfalse(set(CARDS).__contains__, Z)\n"
                           "    zones[DEST].extend(CARDS)\n"
                           "    for MOVED in CARDS:\n"
-                          "        where[MOVED] = DEST\n"
-                          "        face[MOVED] = FACING", CARDS=cards, Z=z, SRC=src, DEST=dest, MOVED=moved,
-                          FACING=self.facing(moved, up))
+                          "        where[MOVED] = DEST" + turned, CARDS=cards, Z=z, SRC=src, DEST=dest, MOVED=moved,
+                          FACING=facing)
 
     def stmt_draw(self, s, fn, out):
         dest, up = self.destination(s.dest, fn, out)
-        src, c = self.fresh("src"), self.fresh("c")
-        out.append(code.assign(src, code.expr("zones[Z]", Z=self.expr(s.source, fn, TOP))))
+        src, c, zone = self.fresh("src"), self.fresh("c"), self.expr(s.source, fn, TOP)
+        out.append(code.assign(src, code.expr("zones[Z]", Z=zone)))
         if isinstance(s.count, ir.Const) and s.count.value == 1 and self.options.idioms:  # one card: no loop
             loop = code.stmt("if SRC:\n    C = SRC.pop()", SRC=src, C=c)
         else:
             loop = code.stmt("for _ in range(N):\n    if not SRC:\n        break\n    C = SRC.pop()",
                              N=self.expr(s.count, fn, TOP), SRC=src, C=c)
         out.append(loop)
-        self.move_one(loop.body, c, dest, up, s.position in ("top", "right"), taken=True)
+        self.move_one(loop.body, c, dest, up, s.position in ("top", "right"), taken=True, src=zone)
 
     def stmt_swap(self, s, fn, out):
         first, second = self.expr(s.first, fn, TOP), self.expr(s.second, fn, TOP)

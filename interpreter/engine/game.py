@@ -36,7 +36,7 @@ from ..runtime.chance import CHANCE, OUTCOME, Chance
 from ..runtime.decision import Decision, bind
 from ..runtime.errors import GameEnded, IllegalAction, RuleError, Runaway, WatchFired
 from ..runtime.layout import Layout, move_card
-from ..runtime.state import Frame, State
+from ..runtime.state import NO_QUICK, Frame, NoQuickAnswers, State
 from .compiled_cache import compiled_rules
 from .invariants import Invariants
 from .outcomes import placements
@@ -96,6 +96,8 @@ class Game:
         self._score_nodes = [(r, f, self.mode.score.get(r)) for r, f in rules.score.items()]
         self._measure_nodes = [(n, f, self.mode.measures.get(n)) for n, f in rules.measures.items()]
         self._number_bound = 10 ** ruleset.number_digits
+        # st.quick while no one answers quickly: None for every role, seat and none, looked up as it is
+        self._no_quick = NoQuickAnswers.fromkeys([None, *range(len(self.roles)), *self.roles])
         self._shared = self._shared_setup()
 
     # ------------------------------------------------------------ the state API
@@ -111,7 +113,7 @@ class Game:
         st = State(list(map(list.copy, shared.zones)), shared.where[:], shared.face_up[:], shared.vars[:],
                    rng.derive(seed, "game"), 0, shared.steps, 0, [Frame("main", 0, {})], None, None,
                    list(map(list.copy, shared.props)), None, [] if self.history else None, 0, None, seed, shared.work)
-        st.watched = watched
+        st.watched = watched and st.events is not None  # (the generated code tests only this: State.watched)
         self.run(st, quick)
         if self.check_invariants:
             self.invariants.at_decision(st)
@@ -280,10 +282,12 @@ class Game:
             seats[None] = None
             for i, role in enumerate(self.roles):
                 seats[i] = seats[role] = quick.get(role)
+        else:
+            st.quick = self._no_quick
         try:
             self._run(st, quick, limit, invariants)
         finally:
-            st.quick = None
+            st.quick = NO_QUICK
 
     def _run(self, st: State, quick: dict | None, limit: int, invariants) -> None:
         stack, programs, pc, draws = st.stack, self.rules.programs, 0, self.draws_chance

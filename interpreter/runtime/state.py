@@ -39,6 +39,18 @@ class Frame:
     env: dict
 
 
+class NoQuickAnswers(dict):
+    """`State.quick` while no one answers quickly: every role's and seat's quick answer is None
+    (Game.run fills in its roles and seats, so that looking them up calls nothing)."""
+    __slots__ = ()
+
+    def __missing__(self, key):
+        return None
+
+
+NO_QUICK = NoQuickAnswers()
+
+
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
                  "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves",
@@ -67,15 +79,17 @@ class State:
         # shares: a decision's option index, or a chance outcome o as -1 - o. A save is these answers.
         self.moves: tuple | None = moves
         # while Game.run answers quick agents itself: role, and seat, -> quick answer or None, which the
-        # generated code asks at a decision without returning to the engine's loop (never copied, never saved)
-        self.quick: dict | None = None
+        # generated code asks at a decision without returning to the engine's loop; else NO_QUICK, where
+        # every one is None (a lookup, no test of st.quick itself; never copied, never saved)
+        self.quick: dict = NO_QUICK
         # while a block's function runs the code of another step's blocks: the block it is at
         # (set by the generated code, read when a watch fires or a runaway stops; never copied, never saved)
         self.at: int = 0
         self.seed: int | None = seed
-        # False: no one will read this game's history (a simulation whose agents never look, Game.new_state):
-        # the generated code keeps no decision among its events (never copied, never saved)
-        self.watched: bool = True
+        # False: no one will read this game's history (a simulation whose agents never look, Game.new_state),
+        # or it keeps none (no events): the generated code keeps no decision among its events, and tests
+        # this alone (true only where `events` is a list; copied by clone, never saved)
+        self.watched: bool = events is not None
 
     def answers(self) -> list[int]:
         """The answers so far, oldest first (a chance outcome o as -1 - o)."""

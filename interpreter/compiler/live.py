@@ -1,0 +1,232 @@
+"""Locals of the rules written to the frame only where something may read them there.
+
+A local of the rules lives in the frame (`env[k3]`) when more than one block
+reads it, or when play may stop while it holds a value someone needs: a
+decision's own names, what its options' words read, a loop's player. The
+blocks wrote it at every pass all the same (`env[k3] = v45 = row[0]`),
+though the code after the store reads the Python local (pycode.aliased) and
+the frame is read only where play stops or another block goes on. Here the
+stores no one can read are dropped (`v45 = row[0]`, or nothing):
+
+    while True:                          # Oh Hell's trick: each player's card
+        ...
+        env[k3] = v45 = r44[i43][0]      # kept: the options' query reads the player in env
+        ...answered at once...
+        v121 = opts46[i63]               # was env[k39] = v121 = ...: read only where a decision
+        ...                              #   answered by the engine resumes, which binds it itself
+        continue
+
+Who reads a local in the frame, looked at backwards from each store until it
+is set again: the blocks' code (`env[k3]`, a query given `env`, a nested
+function that reads it), the block each `return N` goes on at (liveness
+across blocks, worked out to a fixed point over the program), and wherever
+play stops. A decision that stops play (blocks.suspend marks its `return -1`
+with `resumes`) is followed by its resume blocks, after the engine binds the
+decision's names, and by what the options' words read (a view, a log); any
+other stop (a chance event, a procedure's call, the program's end) or a
+`return` this pass cannot read counts as reading every local. A mode with
+watches is left as it is (a watch that fires stops a block anywhere). A
+stale value left in the frame is never read: the same games are played.
+"""
+from __future__ import annotations
+
+import ast
+
+from .compiled import EXIT
+from .pycode import STORE, Branch, CallNested, EnvRef, Goto, Nested, Reset, walk_own
+
+ALL = "*"  # in a set of keys: every local may be read
+_EVERY = frozenset({ALL})
+
+
+def drop_dead_stores(functions: dict[int, list], keep: frozenset[str], exit_block: int) -> dict[int, list]:
+    """The bodies of a program's block functions (block index -> statements) with the stores to
+    `env` that no one can read dropped; `keep`: keys never dropped (the engine's own, such as a
+    chance event's progress); `exit_block`: the extra block that ends the program."""
+    nested = _nested_reads(functions)
+    entry: dict[int, frozenset] = {k: frozenset() for k in functions}
+    entry[exit_block] = frozenset()
+    while True:  # the locals each block may read before it sets them, to a fixed point
+        changed = False
+        for k, body in functions.items():
+            found = _Liveness(entry, nested, None).block(body, _EVERY)
+            if found != entry[k]:
+                entry[k], changed = found, True
+        if not changed:
+            break
+    out = {}
+    for k, body in functions.items():
+        after: dict[int, frozenset] = {}
+        _Liveness(entry, nested, after).block(body, _EVERY)
+        out[k] = _dropped(body, after, keep)
+    return out
+
+
+class _Liveness:
+    """The keys of `env` live before statements, given those live after them (backwards);
+    `after` (if given) gets, for each store to `env`, the keys live after it."""
+
+    def __init__(self, entry: dict, nested: dict, after: dict | None):
+        self.entry, self.nested, self.after = entry, nested, after
+
+    def block(self, stmts: list, out: frozenset, loop: tuple | None = None) -> frozenset:
+        live = out
+        for s in reversed(stmts):
+            live = self.stmt(s, live, loop)
+        return live
+
+    def stmt(self, s, out: frozenset, loop) -> frozenset:
+        kind = type(s)
+        if kind is ast.Assign:
+            if self.after is not None and type(s.targets[0]) in (EnvRef, ast.Tuple):
+                # (a statement may stand at more than one place: Merge shares code; and the passes of a
+                # loop only add to what is live: what is live after it anywhere, at any pass)
+                self.after[id(s)] = self.after.get(id(s), frozenset()) | out
+            killed = set()
+            for t in s.targets:
+                if type(t) is EnvRef:
+                    killed.add(t.key)
+                elif type(t) is ast.Tuple and all(type(e) in (EnvRef, ast.Name) for e in t.elts):
+                    killed.update(e.key for e in t.elts if type(e) is EnvRef)
+            live = out - killed if ALL not in out else out
+            return live | self.reads([s.value] + [t for t in s.targets if type(t) not in (EnvRef, ast.Name)]
+                                     + [e for t in s.targets if type(t) is ast.Tuple for e in t.elts
+                                        if type(e) not in (EnvRef, ast.Name)])
+        if kind is Goto:
+            return self.at(s.block)
+        if kind is Branch:
+            return self.at(s.then) | self.at(s.otherwise) | self.reads([s.test])
+        if kind is ast.Return:
+            return self.leaving(s)
+        if kind is ast.If:
+            return self.reads([s.test]) | self.block(s.body, out, loop) | self.block(s.orelse, out, loop)
+        if kind in (ast.While, ast.For):
+            head = self.reads([s.test] if kind is ast.While else [s.iter])
+            rest = self.block(s.orelse, out, loop)
+            if kind is ast.While and type(s.test) is ast.Constant and s.test.value:
+                rest = frozenset()  # (`while True:` leaves by a break or a return only)
+            live = rest | head
+            while True:  # the pass's start, to a fixed point (a continue goes back there)
+                found = head | rest | self.block(s.body, live, (live, out))
+                if found == live:
+                    return live
+                live = found
+        if kind is ast.Continue:
+            return loop[0] if loop is not None else _EVERY
+        if kind is ast.Break:
+            return loop[1] if loop is not None else _EVERY
+        if kind in (Nested, ast.FunctionDef, ast.Pass, Reset):
+            return out
+        if kind in (ast.Expr, ast.AugAssign, ast.Delete):  # (a deletion needs the key there: a read)
+            own = frozenset({s.target.key}) if kind is ast.AugAssign and type(s.target) is EnvRef else frozenset()
+            return out | self.reads([s]) | own
+        return _EVERY  # a statement this pass does not know: it may read anything
+
+    def leaving(self, s: ast.Return) -> frozenset:
+        """What may be read once the function returns: the block it goes on at, or where play stops."""
+        v = s.value
+        stop = getattr(s, "resumes", None)
+        if stop is not None:  # a decision that stops play (blocks.suspend): resumed after its names are bound
+            resumes, names, reads = stop
+            live = frozenset().union(*(self.at(k) for k in resumes))
+            return (live - names if ALL not in live else live) | reads
+        if type(v) is ast.Constant and type(v.value) is int:
+            # a block to go on at; or the program's end, where its frame goes (none reads it after)
+            return self.at(v.value) if v.value >= 0 else frozenset() if v.value == EXIT else _EVERY
+        return _EVERY
+
+    def at(self, block: int) -> frozenset:
+        return self.entry.get(block, _EVERY)
+
+    def reads(self, nodes: list) -> frozenset:
+        found = set()
+        for n in walk_own(nodes):
+            kind = type(n)
+            if kind is EnvRef:
+                if n.ctx is not STORE:
+                    found.add(n.key)
+            elif kind is CallNested:
+                found |= self.nested.get(n.name, _EVERY)
+            elif kind is ast.Name and n.id == "env":
+                return _EVERY
+        return frozenset(found)
+
+
+def _nested_reads(functions: dict[int, list]) -> dict[str, frozenset]:
+    """The keys each nested function (a query, a lazy value) may read from `env` when called."""
+    bodies = {n.name: n.body for body in functions.values() for n in walk_own(body) if type(n) is Nested}
+    found: dict[str, frozenset] = {}
+
+    def of(name: str, seen: frozenset) -> frozenset:
+        if name in found:
+            return found[name]
+        if name not in bodies or name in seen:
+            return _EVERY
+        keys = set()
+        for n in _walk_all(bodies[name]):
+            kind = type(n)
+            if kind is EnvRef:
+                keys.add(n.key)
+            elif kind is CallNested:
+                keys |= of(n.name, seen | {name})
+            elif kind is ast.Name and n.id == "env":
+                keys.add(ALL)
+        found[name] = frozenset(keys)
+        return found[name]
+
+    for name in bodies:
+        of(name, frozenset())
+    return found
+
+
+def _walk_all(stmts):
+    """Every node, nested functions' code included."""
+    return walk_own(stmts, scopes=())
+
+
+def _dropped(stmts: list, after: dict, keep: frozenset) -> list:
+    """The statements with each store to `env` that nothing reads before it is set again
+    dropped (its Python local kept, if it has one)."""
+    out = []
+    for s in stmts:
+        kind = type(s)
+        if kind is ast.Assign and id(s) in after:
+            s = _store(s, after[id(s)], keep)
+            if s is None:
+                continue
+        elif kind in (ast.If, ast.For, ast.While):
+            made = s.__class__.__new__(kind)
+            made.__dict__.update(s.__dict__)
+            made.body, made.orelse = _dropped(s.body, after, keep), _dropped(s.orelse, after, keep)
+            s = made
+        out.append(s)
+    return out
+
+
+def _store(s: ast.Assign, live: frozenset, keep: frozenset):
+    """The assignment without its dead stores to `env`; None if nothing of it is left to do."""
+    if ALL in live:
+        return s
+
+    def dead(t) -> bool:
+        return type(t) is EnvRef and t.key not in live and t.key not in keep
+
+    targets = [t for t in s.targets if not dead(t)]
+    if len(targets) == len(s.targets) and type(s.targets[0]) is ast.Tuple:
+        elts = s.targets[0].elts
+        if not any(map(dead, elts)):
+            return s
+        tuple_ = ast.Tuple([ast.Name("_", STORE) if dead(e) else e for e in elts], STORE)
+        targets = [tuple_] + s.targets[1:]
+    if not targets:
+        return None if _pure(s.value) else s
+    if len(targets) == len(s.targets) and targets[0] is s.targets[0]:
+        return s
+    made = ast.Assign(targets, s.value)
+    made.__dict__.update({k: v for k, v in s.__dict__.items() if k not in ("targets", "value")})
+    return made
+
+
+def _pure(e) -> bool:
+    """A value whose computing does nothing and cannot fail."""
+    return type(e) in (ast.Name, ast.Constant)
