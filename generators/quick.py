@@ -102,7 +102,10 @@ def _kept(v: ir.VarDef) -> str:
     said = words(v.name).lower()
     if re.match(rf"{re.escape(said)}\b", text.lower()):  # "*trials completed* so far", "*health* (a team's is …)"
         return name + text[len(said):]
-    return f"{name} ({text})" if text else name
+    if not text:
+        return name
+    # a text with its own aside is set off by a dash: "*soldier health* — Soldiers' health (the hearts …)"
+    return f"{name} — {text}" if "(" in text else f"{name} ({text})"
 
 
 def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Document) -> Document:

@@ -505,3 +505,12 @@ modes:
         do: |
           tick()
 """
+
+
+def test_what_to_keep_track_of_never_nests_brackets():
+    gobbots = printed("gauntlet-gobbots-solitaire-quick")
+    # was: "*soldier health* (Soldiers' health (the hearts below the lanes))"
+    assert "**Keep track of**: *soldier health* — Soldiers' health (the hearts below the lanes)." in gobbots
+    for quick in sorted((HERE / "golden").glob("*-quick.md")):
+        kept = next((line for line in printed(quick.stem).splitlines() if "**Keep track of**" in line), "")
+        assert "((" not in kept and "))" not in kept, (quick.stem, kept)
