@@ -21,6 +21,7 @@ from dataclasses import replace
 from rulelang import ir
 from rulelang.statistics import without_statistics
 from rulelang.types import BOOL
+from rulelang.walk import child_fields, walk
 
 from .abilities import ability_blocks
 from .components import card_label, fill_format, icons_used
@@ -83,10 +84,43 @@ def glance(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage) -> Section:
     used = reached(rs, roots)
     counts = {c.var.name for st in mode.round for c in tidy(rs, st.body)
               if isinstance(c, Counted) and isinstance(c.var, ir.Var)}  # a loop's own count: the loop says it
-    kept = [_kept(v) for v in rs.vars.values() if v.name in used and v.name not in counts]
+    passing = _passing(rs)
+    kept = [_kept(v) for v in rs.vars.values() if v.name in used and v.name not in counts | passing]
     if kept:
         items.append(Item(f"{strong('Keep track of')}: " + "; ".join(kept) + "."))
     return Section("At a glance", [Items(items)])
+
+
+def _passing(rs: ir.Ruleset) -> set[str]:
+    """The values the rules set only to set back a few lines on (Hand of Fate's "whether a card is
+    being bound by the Strike Bonus", true while one is): they never outlast what the player is doing
+    at the time, so nothing is kept between steps and the card does not list them. A value is passing
+    when every assignment to it either gives it its starting value again or is followed, in its own
+    list of statements, by one that does."""
+    roots = (rs, tuple(rs.procedures.values()), tuple(rs.abilities.values()), tuple(rs.modes.values()))
+    initial = {name: ir.Const(v.initial) for name, v in rs.vars.items() if isinstance(v.initial, (bool, int))}
+    changed, held = set(), set()  # values set to something else than their start; those left so
+    for block in (b for node in walk(roots) for name in child_fields(node) for b in _blocks(getattr(node, name))):
+        for i, s in enumerate(block):
+            if not (isinstance(s, ir.Assign) and isinstance(s.target, ir.Var) and s.target.name in initial):
+                continue
+            start = initial[s.target.name]
+            if s.op == "=" and s.value == start:
+                continue
+            changed.add(s.target.name)
+            if not any(isinstance(t, ir.Assign) and t.target == s.target and t.op == "=" and t.value == start
+                       for t in block[i + 1:]):
+                held.add(s.target.name)
+    return changed - held
+
+
+def _blocks(value) -> list[ir.Block]:
+    """The lists of statements in a field's value (an `if`'s branches are pairs of a condition and one)."""
+    if not isinstance(value, tuple) or not value:
+        return []
+    if all(isinstance(s, ir.Stmt) for s in value):
+        return [value]
+    return [b for item in value for b in _blocks(item)]
 
 
 def _kept(v: ir.VarDef) -> str:

@@ -514,3 +514,20 @@ def test_what_to_keep_track_of_never_nests_brackets():
     for quick in sorted((HERE / "golden").glob("*-quick.md")):
         kept = next((line for line in printed(quick.stem).splitlines() if "**Keep track of**" in line), "")
         assert "((" not in kept and "))" not in kept, (quick.stem, kept)
+
+
+def test_a_value_set_only_to_be_set_back_is_not_kept_between_steps():
+    hof = printed("hand-of-fate-ordeals-competitive-quick")
+    glance = next(line for line in hof.splitlines() if "**Keep track of**" in line)
+    # was listed: "whether a card is being bound by the Strike Bonus or a push", true only while one is
+    assert "Strike Bonus" not in glance and "whether the end of the game has been triggered" in glance
+    game = GAME.replace("  won: {initial: 0, owner: each}",
+                        "  won: {initial: 0, owner: each}\n  held: {initial: false, text: a card is held up}\n"
+                        "  left: {initial: false, text: a card was left}")
+    game = game.replace("          let w = best().by\n",
+                        "          held = true\n          left = true\n          let w = best().by\n"
+                        "          held = false\n").replace("          won of w += 1\n",
+                                                        "          if left or held:\n            won of w += 1\n")
+    quick = md(load_text(game, "passing.yaml"), "play", quick=True)
+    glance = next(line for line in quick.splitlines() if "**Keep track of**" in line)
+    assert "whether a card was left" in glance and "held up" not in glance
