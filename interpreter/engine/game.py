@@ -109,10 +109,9 @@ class Game:
         shared = self._shared
         if isinstance(shared, Exception):  # the setup every game shares stops with an error: so does this one
             raise shared.with_traceback(None)
-        # (every argument by position, as State.clone makes one: by keyword, the call cost as much as the copies)
         st = State(list(map(list.copy, shared.zones)), shared.where[:], shared.face_up[:], shared.vars[:],
-                   rng.derive(seed, "game"), 0, shared.steps, 0, [Frame("main", 0, {})], None, None,
-                   list(map(list.copy, shared.props)), None, [] if self.history else None, 0, None, seed, shared.work)
+                   rng.derive(seed, "game"), steps=shared.steps, work=shared.work, stack=[Frame("main", 0, {})],
+                   props=list(map(list.copy, shared.props)), events=[] if self.history else None, seed=seed)
         st.watched = watched and st.events is not None  # (the generated code tests only this: State.watched)
         self.run(st, quick)
         if self.check_invariants:
