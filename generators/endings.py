@@ -47,10 +47,10 @@ class Chose(ir.Expr):
 
 @record
 class Said(ir.Expr):
-    """A condition met where an action is carried out, for an ending in the action: "the row of the
-    gobbot is 1", said in the context of that place (`at`), where its names are bound; `action`: the
-    procedure it is met in, whose own words go with it ("as you see what the space a gobbot entered
-    does, the row of the gobbot is 1"), or None where it is met in a step."""
+    """A condition met where an action is carried out, for an ending in the action: "its row is 1",
+    said in the context of that place (`at`), where its names are bound; `action`: the procedure it
+    is met in, whose own words go with it ("when you check the space a gobbot has just entered and its
+    row is 1"), or None where it is met in a step."""
     at: Context = field(compare=False)
     cond: ir.Expr
     action: str | None = None

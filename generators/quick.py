@@ -21,7 +21,7 @@ from dataclasses import replace
 from rulelang import ir
 from rulelang.statistics import without_statistics
 from rulelang.types import BOOL
-from rulelang.walk import child_fields, walk
+from rulelang.walk import rule_blocks
 
 from .abilities import ability_blocks
 from .components import card_label, fill_format, icons_used
@@ -79,9 +79,7 @@ def glance(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage) -> Section:
             + ([" → ".join(names[last + 1:])] if last + 1 < len(names) else [])
         said = f"{strong('Each round')}: {', then '.join(parts)}."
     items = [Item(said)]
-    roots = [s.body for s in mode.round if s.name in page.steps] + [w.body for w in mode.watches] \
-        + [w.when for w in mode.watches]
-    used = reached(rs, roots)
+    used = reached(rs, _page_rules(mode, page))
     counts = {c.var.name for st in mode.round for c in tidy(rs, st.body)
               if isinstance(c, Counted) and isinstance(c.var, ir.Var)}  # a loop's own count: the loop says it
     passing = _passing(rs)
@@ -91,16 +89,21 @@ def glance(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage) -> Section:
     return Section("At a glance", [Items(items)])
 
 
+def _page_rules(mode: ir.Mode, page: ir.QuickPage) -> list:
+    """What a page's rules are: its steps, and what happens at any moment."""
+    return [s.body for s in mode.round if s.name in page.steps] + [w.body for w in mode.watches] \
+        + [w.when for w in mode.watches]
+
+
 def _passing(rs: ir.Ruleset) -> set[str]:
     """The values the rules set only to set back a few lines on (Hand of Fate's "whether a card is
     being bound by the Strike Bonus", true while one is): they never outlast what the player is doing
     at the time, so nothing is kept between steps and the card does not list them. A value is passing
     when every assignment to it either gives it its starting value again or is followed, in its own
     list of statements, by one that does."""
-    roots = (rs, tuple(rs.procedures.values()), tuple(rs.abilities.values()), tuple(rs.modes.values()))
     initial = {name: ir.Const(v.initial) for name, v in rs.vars.items() if isinstance(v.initial, (bool, int))}
     changed, held = set(), set()  # values set to something else than their start; those left so
-    for block in (b for node in walk(roots) for name in child_fields(node) for b in _blocks(getattr(node, name))):
+    for block in rule_blocks(rs):
         for i, s in enumerate(block):
             if not (isinstance(s, ir.Assign) and isinstance(s.target, ir.Var) and s.target.name in initial):
                 continue
@@ -112,15 +115,6 @@ def _passing(rs: ir.Ruleset) -> set[str]:
                        for t in block[i + 1:]):
                 held.add(s.target.name)
     return changed - held
-
-
-def _blocks(value) -> list[ir.Block]:
-    """The lists of statements in a field's value (an `if`'s branches are pairs of a condition and one)."""
-    if not isinstance(value, tuple) or not value:
-        return []
-    if all(isinstance(s, ir.Stmt) for s in value):
-        return [value]
-    return [b for item in value for b in _blocks(item)]
 
 
 def _kept(v: ir.VarDef) -> str:
@@ -157,9 +151,7 @@ def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Doc
         doc.blocks.append(Section(clean(page.title), [Items(steps + rules, ordered=True)]))
     if mode.watches and "watches" in also:
         doc.blocks.append(Section("At any moment", [Items([watch(ctx, w) for w in mode.watches])]))
-    roots = [s.body for s in mode.round if s.name in page.steps] + [w.body for w in mode.watches] \
-        + [w.when for w in mode.watches]
-    named = [p for p in rs.params if p in reached(rs, roots)]  # the options the page's rules read, not the setup's
+    named = [p for p in rs.params if p in reached(rs, _page_rules(mode, page))]  # not the setup's options
     if "end" in also:  # how the game ends and who wins, right after the turn: the reference follows
         doc.blocks.append(Section("End of the game", end_blocks(ctx, mode) + _options(rs, named)))
     if "actions" in also and mode.quick:  # a page of its own for what the whole round's actions and terms mean

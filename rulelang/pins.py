@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from . import ir
 from .errors import Diagnostic, Span
-from .walk import walk
+from .walk import rule_blocks, walk
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def texts(rs: ir.Ruleset) -> list[Pinned]:
             add(f"quick-reference page {page.title}", page.pin, rs.setup, mode.setup,
                 tuple(s.body for s in mode.round), tuple((w.when, w.body) for w in mode.watches))
     seen: set[int] = set()
-    for block in _blocks(_all_rules(rs)):
+    for block in rule_blocks(rs):
         for i, s in enumerate(block):
             if s.prose is not None and id(s) not in seen:  # a procedure's body is in the rules once
                 seen.add(id(s))
@@ -158,24 +158,3 @@ def _form(value, forms: dict) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k!r}: {_form(v, forms)}" for k, v in value.items()) + "}"
     return repr(value)
-
-
-def _all_rules(rs: ir.Ruleset) -> tuple:
-    return (rs.setup, tuple(p.body for p in rs.procedures.values()), tuple(a.body for a in rs.abilities.values()),
-            tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches))
-                  for m in rs.modes.values()))
-
-
-def _blocks(value):
-    """Every block (a tuple of statements) in the rules, the ones inside statements too."""
-    if isinstance(value, tuple) and value and all(isinstance(v, ir.Stmt) for v in value):
-        yield value
-        for s in value:
-            yield from _blocks(s)
-    elif isinstance(value, tuple):
-        for v in value:
-            yield from _blocks(v)
-    elif isinstance(value, (ir.Stmt, ir.MenuOption)):
-        for f in dataclasses.fields(value):
-            if f.name not in ("span", "prose"):
-                yield from _blocks(getattr(value, f.name))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Generic, Iterator, Mapping, TypeVar
 
+from . import ir
 from .ir import Node
 
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -71,6 +72,29 @@ def walk(node) -> Iterator[Node]:
             _into(getattr(n, name), inside)
         inside.reverse()
         stack.extend(inside)
+
+
+def rule_blocks(rs: ir.Ruleset) -> Iterator[ir.Block]:
+    """Every list of statements in the rules (setup, procedures, abilities, each mode's setup, steps
+    and watches), and those inside their statements, a procedure's once."""
+    return _blocks((rs.setup, tuple(p.body for p in rs.procedures.values()),
+                    tuple(a.body for a in rs.abilities.values()),
+                    tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches))
+                          for m in rs.modes.values())))
+
+
+def _blocks(value) -> Iterator[ir.Block]:
+    if isinstance(value, tuple) and value and all(isinstance(v, ir.Stmt) for v in value):
+        yield value
+        for s in value:
+            yield from _blocks(s)
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _blocks(v)
+    elif isinstance(value, (ir.Stmt, ir.MenuOption)):
+        for name in child_fields(value):
+            if name != "prose":
+                yield from _blocks(getattr(value, name))
 
 
 def map_children(node, f: Callable[[Node], Node]):
