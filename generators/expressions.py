@@ -22,7 +22,7 @@ from .english import (Context, build, expression, is_current, negated, negation,
                       zone_noun)
 from .marks import marks
 from .normalize import seats_clockwise
-from .nouns import possessive, printed_field, takes_s, printed_value, type_noun, words
+from .nouns import noun, possessive, printed_field, takes_s, printed_value, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
 
@@ -66,8 +66,11 @@ def expr_var(ctx: Context, e: ir.Var) -> Phrase:
     if e.ty == BOOL:
         return flag_clause(ctx, e)
     said = by_text(v) if v is not None and e.owner is None else None
+    if said is not None and v is not None and v.type == ROLE and takes_s(said):
+        # a player, referred to again as one: "the active player has a skill card that they may play"
+        return Bound(said, name=f"the variable {e.name}", noun=noun("player"))
     if said is not None:
-        return Words(said)  # "the dealer", "the suit to follow"
+        return Words(said)  # "the suit to follow", "the player who leads the trick"
     return Words(em(words(e.name))) if e.owner is None else owned(ctx, em(words(e.name)), e.owner)
 
 

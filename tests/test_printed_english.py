@@ -511,8 +511,8 @@ def test_hand_of_fate_reads_as_its_review_found(hand_of_fate):
     # was: "**a player fights the Royalty of this level and its minions orN minions …**"
     assert "**a player fights the Royalty of this level and its minions or N minions, sprung as an ambush" in text
     # moves to one place whose zones belong to a player a variable names are one sentence too
-    assert ("- Move all cards in the active player's played area and all cards in the active player's hand to the "
-            "active player's discard pile.") in text
+    assert "- Move all cards in the active player's played area and all cards in their hand to their discard pile." \
+        in text
 
 
 def test_a_thing_with_no_noun_is_not_named_by_a_letter():

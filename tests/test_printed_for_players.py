@@ -531,3 +531,21 @@ def test_a_value_set_only_to_be_set_back_is_not_kept_between_steps():
     quick = md(load_text(game, "passing.yaml"), "play", quick=True)
     glance = next(line for line in quick.splitlines() if "**Keep track of**" in line)
     assert "whether a card was left" in glance and "held up" not in glance
+
+
+def test_a_player_held_in_a_variable_is_they_when_named_again():
+    hof = printed("hand-of-fate-ordeals-competitive")
+    # was: "the active player has a skill card that the active player may play"
+    assert "only if the active player has a skill card that they may play" in hof
+    assert "The active player chooses a skill card in their hand whose kind is not attack and that they may" in hof
+    game = GAME.replace("  won: {initial: 0, owner: each}",
+                        "  won: {initial: 0, owner: each}\n  lead: {type: role, initial: none, text: the leader}")
+    game = game.replace("          let w = best().by\n", "          lead = best().by\n          let w = lead\n")
+    game = game.replace("          move middle to pool\n",
+                        "          if exists c in hand of lead where c.value > won of lead:\n"
+                        "            lead chooses c in hand of lead where c.value > won of lead as give:\n"
+                        "              move c to pool\n          move middle to pool\n")
+    text = md(load_text(game, "leader.yaml"))
+    # a player held in a variable is one person, named once and then referred to
+    assert "If there is a chip card in the leader's hand whose value is more than their *won*: the leader " \
+           "chooses a chip card in their hand whose value is more than their *won*, then moves it to the pool." in text
