@@ -15,12 +15,10 @@ fit one sheet (`publish.py` says which it cut); a step is never cut in part.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from rulelang import ir
 from rulelang.statistics import without_statistics
-from rulelang.types import BOOL
 from rulelang.walk import rule_blocks
 
 from .abilities import ability_blocks
@@ -28,14 +26,13 @@ from .components import card_label, fill_format, icons_used
 from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
 from .endings import end_blocks
 from .english import context
-from .expressions import by_text
 from .flow import Counted, tidy
 from .glossary import glossary
 from .icons import check_icons
 from .nouns import component_counts, words
 from .scope import reached, usage
 from .statements import watch
-from .summary import option_value, step_blocks
+from .summary import option_value, step_blocks, value_name
 
 CUTS = ("components", "icons", "terms")  # what a page that does not fit loses, first to last (never the abilities)
 TITLES = {"components": "Components", "icons": "Icons", "terms": "Terms"}
@@ -83,7 +80,7 @@ def glance(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage) -> Section:
     counts = {c.var.name for st in mode.round for c in tidy(rs, st.body)
               if isinstance(c, Counted) and isinstance(c.var, ir.Var)}  # a loop's own count: the loop says it
     passing = _passing(rs)
-    kept = [_kept(v) for v in rs.vars.values() if v.name in used and v.name not in counts | passing]
+    kept = [value_name(v) for v in rs.vars.values() if v.name in used and v.name not in counts | passing]
     if kept:
         items.append(Item(f"{strong('Keep track of')}: " + "; ".join(kept) + "."))
     return Section("At a glance", [Items(items)])
@@ -115,25 +112,6 @@ def _passing(rs: ir.Ruleset) -> set[str]:
                        for t in block[i + 1:]):
                 held.add(s.target.name)
     return changed - held
-
-
-def _kept(v: ir.VarDef) -> str:
-    """A value players keep, as the rules name it: "*bid* (tricks bid this hand)", "the dealer",
-    "whether each player has passed"."""
-    said = by_text(v)
-    if said is not None:
-        return said
-    if v.type == BOOL and v.text:
-        return f"whether {'each player ' if v.owner == 'each' else ''}{clean(v.text)}"
-    name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
-    text = clean(v.text).rstrip(".") if v.text else ""
-    said = words(v.name).lower()
-    if re.match(rf"{re.escape(said)}\b", text.lower()):  # "*trials completed* so far", "*health* (a team's is …)"
-        return name + text[len(said):]
-    if not text:
-        return name
-    # a text with its own aside is set off by a dash: "*soldier health* — Soldiers' health (the hearts …)"
-    return f"{name} — {text}" if "(" in text else f"{name} ({text})"
 
 
 def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Document) -> Document:

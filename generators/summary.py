@@ -10,6 +10,7 @@ only what that mode uses is printed (`scope.py`).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from rulelang import ir
@@ -108,21 +109,35 @@ def lying(z: ir.Zone) -> str:
 
 
 def tracked(ctx: Context, v: ir.VarDef, back: list[str]) -> str:
-    """An entry of "Keep track of": "*trials completed* — trials completed so far: 0 at the start";
-    a true/false one by what it means: "whether the active player has activated an Encounter this
-    turn: no at the start, and again in step 1, Fatigue"."""
+    """An entry of "Keep track of": "*trials completed* so far: 0 at the start"; a true/false one by
+    what it means: "whether the active player has activated an Encounter this turn: no at the start,
+    and again in step 1, Fatigue"."""
     again = f", and again in {join(list(dict.fromkeys(back)))}" if back else ""
     if v.type == BOOL and v.text:
         start = "yes" if v.initial else "no"
-        return f"whether {('each player ' + clean(v.text)) if v.owner == 'each' else clean(v.text)}: " \
-               f"{start} at the start{again}"
-    name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
-    start = "no one" if v.initial is None and v.type == ROLE else start_value(ctx, v.initial)
+    else:
+        start = "no one" if v.initial is None and v.type == ROLE else start_value(ctx, v.initial)
+    return f"{value_name(v)}: {start} at the start" + again + bounds(v) + secrecy(v)
+
+
+def value_name(v: ir.VarDef) -> str:
+    """A value players keep, as the rules name it, in the summary's list and on the quick reference
+    alike: "each player's *bid* (tricks bid this hand)", "*trials completed* so far", "the dealer",
+    "whether each player has passed" (its `text:` is not its name said again: "*points* — points")."""
+    if v.type == BOOL and v.text:
+        return f"whether {'each player ' if v.owner == 'each' else ''}{clean(v.text)}"
     if v.text and by_text(v) is not None:  # the rules say "the dealer", never *dealer*
-        name = clean(v.text)
-    elif v.text:
-        name += f" — {clean(v.text)}"
-    return name + f": {start} at the start" + again + bounds(v) + secrecy(v)
+        return clean(v.text)
+    name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
+    text = clean(v.text).rstrip(".") if v.text else ""
+    said = words(v.name).lower()
+    text = text[4:] if text.lower() == f"the {said}" else text  # "the level" is the *level*
+    if re.match(rf"{re.escape(said)}\b", text.lower()):  # "*trials completed* so far", "*health* (a team's is …)"
+        return name + text[len(said):]
+    if not text:
+        return name
+    # a text with its own aside is set off by a dash: "*soldier health* — Soldiers' health (the hearts …)"
+    return f"{name} — {text}" if "(" in text else f"{name} ({text})"
 
 
 def start_value(ctx: Context, value) -> str:

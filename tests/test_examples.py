@@ -80,7 +80,7 @@ def test_a_game_log_replays(tmp_path, capsys, name, players):
     ("pig-race", ["2 to 4 players, in seats numbered from 1 in this order: Red, Blue, Green and Yellow.",
                   "Roll two dice (gust); call the result *gusts*.",
                   "If there is a player whose *position* is 40: the game ends.",
-                  "Each player's *position* — spaces up the track: 0 at the start (never below 0 nor above 40)."]),
+                  "Each player's *position* (spaces up the track): 0 at the start (never below 0 nor above 40)."]),
     ("blackjack", ["*double* (only if that player's hand holds exactly 2 cards and their *chips* is at least "
                    "2 × their *bet*)",
                    "the game ends in a draw.", "Turn face down the right-most card of the dealer's hand.",

@@ -101,7 +101,7 @@ modes:
 def test_a_count_set_back_each_hand_is_said_with_the_count(oh_hell):
     rules, quick = oh_hell
     assert "Set that player's *tricks* to 0" not in rules and "Set that player's *bid* to 0" not in rules
-    assert "- Each player's *tricks* — tricks taken this hand: 0 at the start, and again in step 4, Score (never " \
+    assert "- Each player's *tricks* taken this hand: 0 at the start, and again in step 4, Score (never " \
            "below 0 nor above 10)." in rules
     assert "Set that player's *tricks* to 0." in quick  # a reference card has no list to say it in
 
@@ -549,3 +549,18 @@ def test_a_player_held_in_a_variable_is_they_when_named_again():
     # a player held in a variable is one person, named once and then referred to
     assert "If there is a chip card in the leader's hand whose value is more than their *won*: the leader " \
            "chooses a chip card in their hand whose value is more than their *won*, then moves it to the pool." in text
+
+
+def test_a_value_kept_is_named_alike_in_the_summary_and_on_the_quick_reference():
+    # was, in the summary: "*trials completed* — trials completed so far", "Each player's *points* — points"
+    assert "- *trials completed* so far: 0 at the start." in printed("twenty-trials-challenger")
+    assert "- Each player's *points*: 0 at the start." in printed("oh-hell-standard")
+    rs = load_text(GAME.replace("won: {initial: 0, owner: each}", "won: {initial: 0, owner: each, text: won so far}"),
+                   "named.yaml")
+    assert "each player's *won* so far." in md(rs, "play", quick=True)
+    assert "- Each player's *won* so far: 0 at the start." in md(rs)
+    for quick in sorted((HERE / "golden").glob("*-quick.md")):
+        kept = next((line for line in printed(quick.stem).splitlines() if "**Keep track of**" in line), "")
+        rules = printed(quick.stem.removesuffix("-quick"))
+        for name in kept.split("**: ", 1)[1].rstrip(".").split("; ") if kept else ():
+            assert f"\n- {name[:1].upper()}{name[1:]}: " in rules, (quick.stem, name)

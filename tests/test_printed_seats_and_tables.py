@@ -117,7 +117,7 @@ def test_an_odd_roll_and_a_player_that_may_be_no_one():
     said = text()
     assert "If *die* is odd: clear the starting player's *partner*." in said
     assert "1 if the player has a *partner*; otherwise 0" in said
-    assert "*partner* — partner: no one at the start" in said
+    assert "*partner*: no one at the start" in said
     assert "none" not in said
 
 
