@@ -8,6 +8,7 @@ at the end of their lane"); else its name is printed ("there are two cards
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TypeGuard
 
@@ -199,7 +200,9 @@ def such_that(ctx: Context, head: Phrase, b: ir.Binder) -> Phrase:
 def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
     b = e.binder
     said = conditions(ctx, b)
-    if len(b.names) == 1 and said and isinstance(said[0], Clause) and only_subject(said[0], b.names[0]) \
+    # "a refresh card in the Reserve is face up"; with a relative clause before the verb it would read
+    # "a card whose slot is the slot is relic": that is "there is a card that is relic and whose slot …"
+    if len(b.names) == 1 and len(said) == 1 and isinstance(said[0], Clause) and only_subject(said[0], b.names[0]) \
             and not isinstance(said[0].rest, Bound):  # not "a player whose … is not that player"
         subject = things(ctx, b, "a", skip=1)  # a refresh card in the Reserve is face up
         if subject is not None:
@@ -322,7 +325,27 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
         many = things(ctx, b, "the many")
         if many is not None:
             return seq(f"the {what} {em(words(e.value.name))} of ", many)
+    of_each = _of_each(ctx, b, e.value, what) if e.value is not None else None
+    if of_each is not None:
+        return of_each
     return over(ctx, e, f"the {what} of ", " over " if what == "total" else " for ")
+
+
+def _of_each(ctx: Context, b: ir.Binder, value: ir.Expr, what: str) -> Phrase | None:
+    """A value said as "the W of" a thing, over things with a noun: "the largest final Fame of the
+    players", "the total Power of the skill cards in …", not "the largest of the final Fame of that
+    player for every player" (which names "that player" before saying which)."""
+    if len(b.names) != 1:
+        return None
+    said = build(inside(ctx, b), value)
+    if not (isinstance(said, Seq) and len(said.parts) == 2 and isinstance(said.parts[1], Bound)
+            and said.parts[1].name == b.names[0] and type(said.parts[0]) is Words):
+        return None
+    owned = re.fullmatch(r"the ((?:[\w*’'-]+ ){0,3}[\w*’'-]+) of ", said.parts[0].text)
+    many = things(ctx, b, "the many")
+    if owned is None or many is None:
+        return None
+    return seq(f"the {what} {owned.group(1)} of ", many)
 
 
 def over(ctx: Context, e: ir.Quantified, head: str, joiner: str) -> Phrase:

@@ -564,3 +564,36 @@ def test_a_value_kept_is_named_alike_in_the_summary_and_on_the_quick_reference()
         rules = printed(quick.stem.removesuffix("-quick"))
         for name in kept.split("**: ", 1)[1].rstrip(".").split("; ") if kept else ():
             assert f"\n- {name[:1].upper()}{name[1:]}: " in rules, (quick.stem, name)
+
+
+def test_a_thing_with_a_relative_clause_is_never_the_subject_of_a_second_verb():
+    hof = printed("hand-of-fate-ordeals")
+    # was: "an equipment card in the player's Equipment on the Player Board whose slot is the slot is relic"
+    assert "there is an equipment card in the player's Equipment on the Player Board that is relic and whose " \
+           "slot is the slot." in hof
+    assert "- **a player holds gold V**: there is a chip card in the player's hand that is gold and whose value " \
+           "is V." in md(load_text(TALLY, "tally.yaml"))
+
+
+def test_the_largest_of_a_value_over_things_is_said_of_them_not_of_that_one():
+    hof = printed("hand-of-fate-ordeals")
+    # was: "the largest of the final Fame of that player for every player"
+    assert "- **the most final Fame**: the largest final Fame of the players." in hof
+    assert "the total Power of the skill cards in the player's cards bound to the weapon" in hof
+    assert "- **the top tally**: the largest tally of the players." in md(load_text(TALLY, "tally.yaml"))
+
+
+TALLY = GAME.replace("    fields: {value: 1..5}\n", "    fields: {value: 1..5, gold: bool}\n").replace(
+    "      value\n      1\n      2\n      3\n      4\n      5",
+    "      value gold\n      1     no\n      2     yes\n      3     no\n      4     yes\n      5     no").replace(
+    "define:\n", """define:
+  tally(role p):
+    text: the tally of {p}
+    value: won of p + 1
+  top_tally():
+    text: the top tally
+    value: max(tally(q) for q in players)
+  gold_of(role p, int v):
+    text: "{p} holds gold {v}"
+    value: exists c in hand of p where c.gold and c.value == v
+""").replace("          if round == 2:\n", "          if round == 2 or top_tally() > 3 or gold_of(w, 2):\n")
