@@ -27,6 +27,7 @@ from rulelang.errors import Diagnostic, RulesetError, Span
 
 from . import render
 from .compiled import UNITS, Unit
+from .held import held_everywhere
 from .lift import liftable
 from .notes import origin
 from .prelude import GLOBALS
@@ -131,10 +132,12 @@ class Units:
         shared = {name for made in self.nested.values() for name in made.nonlocals}  # names set from inside one
         lifted = liftable(f.body, localized, constants, shared) if self.lift else {}
         w = render.Written(localized, _asked(f) if self.asked else frozenset(), lifted)
+        f = held_everywhere(f)
+        nested = {name: held_everywhere(self.nested[name]) for name in lifted}
         lines: list[tuple[str, str | None]] = [("def _make(K):", None)]
         lines += [(f"    k{i} = K[{i}]", None) for i in range(len(self.consts))]  # notes: Unit.get_source
         for name in lifted:
-            lines += render.nested_def(self.nested[name], w, "    ")
+            lines += render.nested_def(nested[name], w, "    ")
         lines += render.lines([f], w, "    ")
         lines.append(("    return _f", None))
         name = f"rulelang-generated:{self.title}#{next(UNITS)}"
