@@ -22,6 +22,7 @@ rewritten block means what the rules do.
 """
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import replace
 
 from rulelang import ir
@@ -144,20 +145,21 @@ def _cards(m: ir.Move) -> tuple[ir.Expr, ...]:
     return (ir.Quantified("list", m.every, ir.Local(m.every.names[0]), span=m.span),)
 
 
-def resets(rs: ir.Ruleset, body: ir.Block) -> tuple[ir.Block, tuple[str, ...]]:
+def resets(rs: ir.Ruleset, body: ir.Block, listed: Container[str] | None = None) -> tuple[ir.Block, tuple[str, ...]]:
     """A step's body without the variables it sets back to their starting values (at its top
     level, or every player's at the top level of a loop over every player): a player knows a
-    flag "this turn" or tricks "taken this hand" start again; the variables' list says when."""
+    flag "this turn" or tricks "taken this hand" start again; the variables' list says when.
+    `listed`: only these variables (the list names them), where the list is not of every one."""
     kept: list[ir.Stmt] = []
     names: list[str] = []
     for s in body:
-        if _reset(rs, s, None):
+        if _reset(rs, s, None, listed):
             names.append(s.target.name)  # type: ignore[attr-defined]
             continue
         if isinstance(s, ir.For) and s.prose is None and len(s.binder.names) == 1 and s.binder.where is None \
                 and s.binder.groups[0].domain == ir.BuiltinCall("players", ()):
             each = ir.Local(s.binder.names[0])
-            back = [t for t in s.body if _reset(rs, t, each)]
+            back = [t for t in s.body if _reset(rs, t, each, listed)]
             names += [t.target.name for t in back]  # type: ignore[attr-defined]
             if back:
                 rest = tuple(t for t in s.body if not any(t is b for b in back))
@@ -168,9 +170,10 @@ def resets(rs: ir.Ruleset, body: ir.Block) -> tuple[ir.Block, tuple[str, ...]]:
     return tuple(kept), tuple(names)
 
 
-def _reset(rs: ir.Ruleset, s: ir.Stmt, owner: ir.Expr | None) -> bool:
-    """`s` sets a variable (of `owner`, or the game's) back to its starting value."""
-    if not (isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)):
+def _reset(rs: ir.Ruleset, s: ir.Stmt, owner: ir.Expr | None, listed: Container[str] | None = None) -> bool:
+    """`s` sets a variable (of `owner`, or the game's; one of `listed`) back to its starting value."""
+    if not (isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)) \
+            or listed is not None and s.target.name not in listed:
         return False
     v = rs.vars.get(s.target.name)
     if v is None or s.prose is not None or s.op != "=" or s.target.owner != owner:

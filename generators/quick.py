@@ -26,13 +26,13 @@ from .components import card_label, fill_format, icons_used
 from .document import Document, Item, Items, Para, Section, Table, clean, em, icon, sentence, strong
 from .endings import end_blocks
 from .english import context
-from .flow import Counted, tidy
+from .flow import Counted, resets, tidy
 from .glossary import glossary
 from .icons import check_icons
-from .nouns import component_counts, words
+from .nouns import component_counts, join, words
 from .scope import reached, usage
 from .statements import watch
-from .summary import option_value, step_blocks, value_name
+from .summary import option_value, starting, step_blocks, value_name
 
 CUTS = ("components", "icons", "terms")  # what a page that does not fit loses, first to last (never the abilities)
 TITLES = {"components": "Components", "icons": "Icons", "terms": "Terms"}
@@ -76,14 +76,36 @@ def glance(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage) -> Section:
             + ([" → ".join(names[last + 1:])] if last + 1 < len(names) else [])
         said = f"{strong('Each round')}: {', then '.join(parts)}."
     items = [Item(said)]
-    used = reached(rs, _page_rules(mode, page))
-    counts = {c.var.name for st in mode.round for c in tidy(rs, st.body)
-              if isinstance(c, Counted) and isinstance(c.var, ir.Var)}  # a loop's own count: the loop says it
-    passing = _passing(rs)
-    kept = [value_name(v) for v in rs.vars.values() if v.name in used and v.name not in counts | passing]
+    back: dict[str, list[str]] = {}  # what the page's steps set back, said here and not in the steps
+    for i, step in enumerate(mode.round, 1):
+        if step.name in page.steps and not step.text:
+            for name in resets(rs, tidy(rs, step.body))[1]:
+                back.setdefault(name, []).append(f"step {i} ({clean(step.name)})")
+    kept = [value_name(v) + (f", back to {starting(rs, v)} in {join(back[v.name])}" if v.name in back else "")
+            for v in _kept(rs, mode, page)]
     if kept:
         items.append(Item(f"{strong('Keep track of')}: " + "; ".join(kept) + "."))
     return Section("At a glance", [Items(items)])
+
+
+def _kept(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage) -> list[ir.VarDef]:
+    """The values the page's rules keep and players track: not a loop's own count (the loop says
+    it) nor a value set only to be set back (`_passing`)."""
+    used = reached(rs, _page_rules(mode, page))
+    left_out = _counts(rs, mode) | _passing(rs)
+    return [v for v in rs.vars.values() if v.name in used and v.name not in left_out]
+
+
+def _counts(rs: ir.Ruleset, mode: ir.Mode) -> set[str]:
+    """The values the round's loops count with: each loop says its own ("for each *step number* …")."""
+    return {c.var.name for st in mode.round for c in tidy(rs, st.body)
+            if isinstance(c, Counted) and isinstance(c.var, ir.Var)}
+
+
+def _said_back(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage) -> set[str]:
+    """The values whose setting back a page's steps leave out: those its list names (with when they
+    are set back), and the loops' own counts ("for each *step number* from 1 to 3" says it)."""
+    return {v.name for v in _kept(rs, mode, page)} | _counts(rs, mode)
 
 
 def _page_rules(mode: ir.Mode, page: ir.QuickPage) -> list:
@@ -117,12 +139,12 @@ def _passing(rs: ir.Ruleset) -> set[str]:
 def _page(rs: ir.Ruleset, mode: ir.Mode, page: ir.QuickPage, also: set, doc: Document) -> Document:
     use = usage(rs, [mode])
     ctx = context(rs, mode)  # a page's own context: its terms are the ones its steps use
-    steps = []
+    steps, back = [], _said_back(rs, mode, page)
     for i, s in enumerate(mode.round):
         if s.name not in page.steps:
             continue
         turn = mode.turns is not None and mode.turns.first <= i <= mode.turns.last  # said to "you", as the rules say it
-        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(replace(ctx, turn=turn), s, listed=False)[0].items
+        items = [Item(sentence(clean(s.text)))] if s.text else step_blocks(replace(ctx, turn=turn), s, back)[0].items
         steps.append(Item(sentence(strong(clean(s.name)) + (" (on your turn)" if turn else "")), items))
     rules = [_rule(r) for r in page.rules]
     if steps or rules:

@@ -11,6 +11,7 @@ only what that mode uses is printed (`scope.py`).
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import replace
 
 from rulelang import ir
@@ -26,7 +27,7 @@ from .endings import end_blocks
 from .expressions import by_text
 from .english import Context, block, context, each_player, expr, flat, role_def, zone
 from .glossary import glossary, term
-from .flow import Counted, resets, tidy
+from .flow import resets, tidy
 from .icons import check_icons
 from .nouns import join, noun, possessive, role_name, type_noun, words
 from .scope import Usage, ruling_modes, ruling_steps, usage
@@ -113,11 +114,14 @@ def tracked(ctx: Context, v: ir.VarDef, back: list[str]) -> str:
     what it means: "whether the active player has activated an Encounter this turn: no at the start,
     and again in step 1, Fatigue"."""
     again = f", and again in {join(list(dict.fromkeys(back)))}" if back else ""
+    return f"{value_name(v)}: {starting(ctx.rs, v)} at the start" + again + bounds(v) + secrecy(v)
+
+
+def starting(rs: ir.Ruleset, v: ir.VarDef) -> str:
+    """A value's starting value as the rules print it: "0", "no one", "no" (a true/false one)."""
     if v.type == BOOL and v.text:
-        start = "yes" if v.initial else "no"
-    else:
-        start = "no one" if v.initial is None and v.type == ROLE else start_value(ctx, v.initial)
-    return f"{value_name(v)}: {start} at the start" + again + bounds(v) + secrecy(v)
+        return "yes" if v.initial else "no"
+    return "no one" if v.initial is None and v.type == ROLE else start_value(rs, v.initial)
 
 
 def value_name(v: ir.VarDef) -> str:
@@ -140,10 +144,10 @@ def value_name(v: ir.VarDef) -> str:
     return f"{name} — {text}" if "(" in text else f"{name} ({text})"
 
 
-def start_value(ctx: Context, value) -> str:
+def start_value(rs: ir.Ruleset, value) -> str:
     """A variable's starting value: a number, a value's name, a player's name, or "none"."""
-    if isinstance(value, str) and any(r.name == value for r in ctx.rs.roles):
-        return role_name(role_def(ctx.rs, value))
+    if isinstance(value, str) and any(r.name == value for r in rs.roles):
+        return role_name(role_def(rs, value))
     if isinstance(value, list):
         return ", ".join(map(str, value)) if value else "none"
     return "none" if value is None else value_text(value)
@@ -269,20 +273,13 @@ def turns_text(ctx: Context, mode: ir.Mode) -> str:
             f"other {order}. On your turn, play {steps}.{after}")
 
 
-def step_blocks(ctx: Context, step: ir.Step, listed: bool = True) -> list:
-    """A step's rules; `listed`: the variables it sets back to their starting values are said
-    in the list of what players keep track of, not in the step (a quick reference has no list)."""
+def step_blocks(ctx: Context, step: ir.Step, listed: Container[str] | None = None) -> list:
+    """A step's rules; the variables it sets back to their starting values are said in the list of
+    what players keep track of, not in the step (`listed`: the variables a quick reference's list
+    names, and the loops' own counts, which their loops say; the summary lists every one)."""
     if step.text:
         return [Para(clean(step.text))]
-    body = tidy(ctx.rs, step.body)
-    kept, back = resets(ctx.rs, body)
-    if not listed:  # a loop's own count set back is still the loop's: "for each *step number* from 1 to 3"
-        steps = ctx.mode.round if ctx.mode is not None else (step,)
-        counts = {c.var.name for st in steps for c in tidy(ctx.rs, st.body)
-                  if isinstance(c, Counted) and isinstance(c.var, ir.Var)}
-        kept = tuple(s for s in body if not (isinstance(s, ir.Assign) and isinstance(s.target, ir.Var)
-                                             and s.target.name in counts and s.target.name in back))
-    return [Items(block(ctx, kept))]
+    return [Items(block(ctx, resets(ctx.rs, tidy(ctx.rs, step.body), listed)[0]))]
 
 
 def reset_steps(rs: ir.Ruleset, modes: list[ir.Mode]) -> dict[str, list[str]]:

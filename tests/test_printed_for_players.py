@@ -2,6 +2,7 @@
 rulebook editor struck (session six). Checked on bundled games and on games written from the docs
 alone (`tests/printing/`), so that the cause is fixed, not the sentence.
 """
+import re
 from pathlib import Path
 
 import pytest
@@ -103,7 +104,17 @@ def test_a_count_set_back_each_hand_is_said_with_the_count(oh_hell):
     assert "Set that player's *tricks* to 0" not in rules and "Set that player's *bid* to 0" not in rules
     assert "- Each player's *tricks* taken this hand: 0 at the start, and again in step 4, Score (never " \
            "below 0 nor above 10)." in rules
-    assert "Set that player's *tricks* to 0." in quick  # a reference card has no list to say it in
+    # the quick reference's list says it too, with when: the steps keep to what players do
+    assert "Set that player's *tricks* to 0" not in quick  # was printed in step 4, Score
+    assert "each player's *tricks* taken this hand, back to 0 in step 4 (Score);" in quick
+    game = GAME.replace("          if round == 2:\n", "          for p in players:\n            won of p = 0\n"
+                        "          if round == 2:\n")
+    page = md(load_text(game, "back.yaml"), "play", quick=True)
+    assert "each player's *won*, back to 0 in step 1 (Pick)." in page and "*won* to 0" not in page
+    for golden in sorted((HERE / "golden").glob("*-quick.md")):
+        page = printed(golden.stem)
+        for name, start in re.findall(r"(\*[^*]+\*)[^;*]*, back to ([^;]+?) in step", page):
+            assert not re.search(rf"Set [^.]*{re.escape(name)} to {re.escape(start)}\.", page), (golden.stem, name)
 
 
 def test_a_player_picked_at_random_for_a_part_is_picked_for_it(oh_hell):
@@ -563,6 +574,7 @@ def test_a_value_kept_is_named_alike_in_the_summary_and_on_the_quick_reference()
         kept = next((line for line in printed(quick.stem).splitlines() if "**Keep track of**" in line), "")
         rules = printed(quick.stem.removesuffix("-quick"))
         for name in kept.split("**: ", 1)[1].rstrip(".").split("; ") if kept else ():
+            name = name.split(", back to ")[0]  # when a step sets it back: the summary says so after its start
             assert f"\n- {name[:1].upper()}{name[1:]}: " in rules, (quick.stem, name)
 
 
