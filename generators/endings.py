@@ -93,7 +93,8 @@ def _in_action(ctx: Context, said: list[Said]) -> Phrase:
 
 
 def end_blocks(ctx: Context, mode: ir.Mode) -> list:
-    items, on_score = [], False
+    items: list = []  # an Item, or a _Plain ending to be said with those alike beside it
+    on_score = False
     for where, stmt, conds, at in endings(ctx, mode):
         head, then = ending(at, stmt)
         on_score = on_score or stmt.kind == "end"
@@ -112,12 +113,12 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         said = [Item(sentence(_said(at, c)))  # in the order they are met, before the ending's own conditions
                 for c in conds if isinstance(c, PATH)]
         conds = _tight(ctx, [c for c in conds if not isinstance(c, PATH)])
-        if len(conds) == 1 and not said:
-            laid = lay(phrase(at, conds[0]), people=at.people)
-            items.append(Item(sentence(f"{head}{place}, when {laid.text}"), laid.items))
-        else:
-            items.append(Item(sentence(f"{head}{place}" + (", when all of these hold:" if conds or said else "")),
+        if said:
+            items.append(Item(sentence(f"{head}{place}, when all of these hold:"),
                               said + [condition_item(at, c) for c in conds]))
+        else:
+            items.append(_Plain(head, place, conds, at))
+    items = _alike(items)
     blocks: list = [Items(items)] if items else [Para("The rules never end the game by themselves.")]
     if on_score:
         blocks.append(Para(sentence(f"when the game ends, {ranking_phrase(ctx)}")))
@@ -131,6 +132,55 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         rows = [[strong(words(r.name)), score_range(r)] for r in mode.ratings]
         blocks += [Para("A winner's score gives a rating:"), Table(["rating", "score"], rows)]
     return blocks
+
+
+@record
+class _Plain:
+    """An ending said by the conditions under which it happens, which endings beside it may share."""
+    head: str  # "Player 1 wins"
+    place: str  # " in step 5 (Settle)"
+    conds: list = field(compare=False)
+    at: Context = field(compare=False)
+
+
+def _alike(entries: list, lead: str = "") -> list[Item]:
+    """The endings, those beside each other in one place under the same first condition said once
+    under it, as the rules test it: "In step 5 (Settle), when the round number is the *hands* option:",
+    then "If a player is alone at the table:", then "Player 1 wins, when …", "Player 1 loses, when …"
+    (not the conditions they share repeated for each). `lead`: the place, said by the group above."""
+    out: list[Item] = []
+    i = 0
+    while i < len(entries):
+        e = entries[i]
+        if not isinstance(e, _Plain):
+            out.append(e)
+            i += 1
+            continue
+        j = i + 1
+        while j < len(entries) and isinstance(entries[j], _Plain) and entries[j].place == e.place \
+                and entries[j].conds[:1] == e.conds[:1] and e.conds:
+            j += 1
+        shared = lay(phrase(e.at, e.conds[0]), people=e.at.people) if j - i > 1 else None
+        if shared is None or shared.items:  # one ending, or a condition said as a list: said in full
+            out.append(_plain_item(e, lead))
+            i += 1
+            continue
+        opener = f"{e.place.lstrip(', ')}, when " if not lead else "if "
+        rest = [replace(x, conds=x.conds[1:], place="" if not lead else x.place) for x in entries[i:j]]
+        out.append(Item(sentence(f"{opener}{shared.text}:"), _alike(rest, lead or e.place)))
+        i = j
+    return out
+
+
+def _plain_item(e: _Plain, lead: str) -> Item:
+    """One ending with its conditions; under a group (`lead`), without the place the group says."""
+    head = e.head if lead else f"{e.head}{e.place},"
+    if not e.conds:
+        return Item(sentence(head.rstrip(",")))
+    if len(e.conds) == 1:
+        laid = lay(phrase(e.at, e.conds[0]), people=e.at.people)
+        return Item(sentence(f"{head} when {laid.text}"), laid.items)
+    return Item(sentence(f"{head} when all of these hold:"), [condition_item(e.at, c) for c in e.conds])
 
 
 def _tight(ctx: Context, conds: list[ir.Expr]) -> list[ir.Expr]:

@@ -448,7 +448,7 @@ modes:
 def test_a_text_that_is_a_clause_negates_without_it_is_not_the_case():
     text = printed("crown-and-anchor")
     assert "It is not the case that" not in text  # was: "It is not the case that one player plays."
-    assert "    - No player plays alone.\n" in text
+    assert "    - The game ends when no player plays alone.\n" in text
 
 
 def test_the_largest_over_the_others_is_over_every_other_player():
@@ -478,7 +478,8 @@ def test_the_way_to_an_ending_is_one_sentence_not_a_list_of_fragments(eights):
 def test_every_step_of_the_round_is_any_step():
     # was: "You win in step 1 (Player phase), step 2 (Gobbot phase) and step 3 (Upkeep phase), when …"
     text = printed("gauntlet-gobbots")
-    assert "- You win in any step, when all of these hold:\n" in text and "step 1 (Player phase), step 2" not in text
+    assert "- In any step, when every soldier on the Gauntlet is at the end of its lane:\n" in text
+    assert "step 1 (Player phase), step 2" not in text
     assert "- The game ends in any step, when *pace* is more than 9.\n" in md(load_text(SPRINT, "sprint.yaml"))
     some = SPRINT.replace("          tick()\n          look()", "          look()")  # one step only: named
     assert "- The game ends in step 2 (Rest), when *pace* is more than 9.\n" in md(load_text(some, "sprint.yaml"))
@@ -609,3 +610,21 @@ TALLY = GAME.replace("    fields: {value: 1..5}\n", "    fields: {value: 1..5, g
     text: "{p} holds gold {v}"
     value: exists c in hand of p where c.gold and c.value == v
 """).replace("          if round == 2:\n", "          if round == 2 or top_tally() > 3 or gold_of(w, 2):\n")
+
+
+def test_endings_under_the_same_conditions_are_said_under_them_once():
+    blackjack = printed("blackjack-table-quick")
+    # was four endings, each repeating "The round number is the *hands* option or …" and "A player is alone …"
+    assert "- In step 5 (Settle), when the round number is the *hands* option or there is no player whose *chips* " \
+           "is more than 0:\n    - If a player is alone at the table:\n        - Player 1 wins when Player 1's " \
+           "*chips* is more than the *stake* option.\n" in blackjack
+    game = GAME.replace("          if round == 2:\n            end game as done\n",
+                        "          if round == 2:\n            if size(pool) > 3:\n              end game as done\n"
+                        "            else:\n              end game as short\n")
+    text = md(load_text(game, "alike.yaml"))
+    assert "- In step 1 (Pick), when the round number is 2:\n    - The game ends when the pool holds more than 3 " \
+           "cards.\n    - The game ends when the pool holds at most 3 cards.\n" in text
+    for golden in sorted((HERE / "golden").glob("*.md")):
+        end = printed(golden.stem).partition("End of the game\n")[2].partition("\n#")[0]
+        said = [line for line in end.splitlines() if line.startswith("    - ")]
+        assert len(said) == len(set(said)), golden.stem
