@@ -69,3 +69,41 @@ def test_shuffles_match_the_plain_loop_at_random():
         theirs = mine[:]
         assert rng.shuffle(state, mine) == reference_shuffle(state, theirs), size
         assert mine == theirs, size
+
+
+def test_written_shuffles_match_the_plain_loop():
+    """A deck size shuffled often is written out as straight-line code (`_written_shuffle`, up to
+    256 cards): the permutation and the state of the loop, at random sizes and states; `shuffle`
+    itself changes to it after `_WRITE_AFTER` shuffles of a size and draws the same throughout."""
+    import random
+    chosen = random.Random(3636)
+    for size in [8, 9, 52, 255, 256] + [chosen.randrange(8, 257) for _ in range(12)]:
+        written = rng._written_shuffle(size - 1)
+        for _ in range(20):
+            state = chosen.getrandbits(64)
+            mine = chosen.sample(range(10 * size), size)
+            theirs = mine[:]
+            assert written(state, mine) == reference_shuffle(state, theirs), size
+            assert mine == theirs, size
+    size = 23
+    rng._WRITTEN.pop(size, None)  # (as if never shuffled before)
+    rng._SHUFFLED.pop(size - 1, None)
+    mine, theirs, state = list(range(size)), list(range(size)), 7
+    for _ in range(rng._WRITE_AFTER + 2):
+        state, before = rng.shuffle(state, mine), state
+        assert state == reference_shuffle(before, theirs) and mine == theirs
+    assert size in rng._WRITTEN
+
+
+def test_pickers_match_pick_at_random():
+    """A picker's numbers whatever the order it is asked in: draws in a row (windows), one in
+    two, three or four (players taking turns: alone), jumps, repeats, one-option decisions."""
+    import random
+    chosen = random.Random(4242)
+    for _ in range(30):
+        seed, k = chosen.getrandbits(64), chosen.randrange(-3, 50)
+        answer = rng.picker(seed)
+        for _ in range(300):
+            k = max(-1, k + chosen.choice((1, 1, 2, 3, 4, 4, 5, 0, -2, 40)))
+            n = chosen.choice((1, 2, 3, 13, 52, 1 << 40))
+            assert answer(k, n, "label") == reference_pick(seed, k, n)
