@@ -146,8 +146,9 @@ class _Plain:
 def _alike(entries: list, lead: str = "") -> list[Item]:
     """The endings, those beside each other in one place under the same first condition said once
     under it, as the rules test it: "In step 5 (Settle), when the round number is the *hands* option:",
-    then "If a player is alone at the table:", then "Player 1 wins, when …", "Player 1 loses, when …"
-    (not the conditions they share repeated for each). `lead`: the place, said by the group above."""
+    then "If a player is alone at the table:", then "Player 1 wins when …", "Player 1 loses when …"
+    (not the conditions they share repeated for each); the same ending under either of two conditions
+    is one, "when A or B". `lead`: the place, said by the group above."""
     out: list[Item] = []
     i = 0
     while i < len(entries):
@@ -155,6 +156,15 @@ def _alike(entries: list, lead: str = "") -> list[Item]:
         if not isinstance(e, _Plain):
             out.append(e)
             i += 1
+            continue
+        j = i + 1
+        while j < len(entries) and _one_way(entries[j], e):  # "The game ends, when A or B"
+            j += 1
+        if j - i > 1 and not _either_way(e.at.rs, [x.conds[0] for x in entries[i:j]]):
+            laid = lay(merge("or", [phrase(x.at, x.conds[0]) for x in entries[i:j]]), people=e.at.people)
+            head = e.head if lead else f"{e.head}{e.place},"
+            out.append(Item(sentence(f"{head} when {laid.text}"), laid.items))
+            i = j
             continue
         j = i + 1
         while j < len(entries) and isinstance(entries[j], _Plain) and entries[j].place == e.place \
@@ -170,6 +180,18 @@ def _alike(entries: list, lead: str = "") -> list[Item]:
         out.append(Item(sentence(f"{opener}{shared.text}:"), _alike(rest, lead or e.place)))
         i = j
     return out
+
+
+def _one_way(e, first: _Plain) -> bool:
+    """`e` is the same ending as `first`, in the same place, each under one condition: either leads to it."""
+    return isinstance(e, _Plain) and (e.head, e.place) == (first.head, first.place) \
+        and len(e.conds) == len(first.conds) == 1
+
+
+def _either_way(rs: ir.Ruleset, conds: list[ir.Expr]) -> bool:
+    """One condition is another's negation: "when A or not A" says nothing, each is said as it is."""
+    said = {normal(c, rs) for c in conds}
+    return any(normal(ir.Unary("not", c, ty=c.ty), rs) in said for c in conds)
 
 
 def _plain_item(e: _Plain, lead: str) -> Item:

@@ -624,6 +624,13 @@ def test_endings_under_the_same_conditions_are_said_under_them_once():
     text = md(load_text(game, "alike.yaml"))
     assert "- In step 1 (Pick), when the round number is 2:\n    - The game ends when the pool holds more than 3 " \
            "cards.\n    - The game ends when the pool holds at most 3 cards.\n" in text
+    # was two lines: "The game ends in step 5 (Turn end), when *arrivals* is more than 0." and "… when the round …"
+    assert "- The game ends in step 5 (Turn end), when *arrivals* is more than 0 or the round number is the *turn " \
+           "limit* option.\n" in printed("gauntlet-race-race-quick")
+    game = GAME.replace("          if round == 2:\n", "          if size(pool) > 4:\n            end game as full\n"
+                        "          if round == 2:\n")
+    assert "- The game ends in step 1 (Pick), when the pool holds more than 4 cards or the round number is 2.\n" \
+        in md(load_text(game, "either.yaml"))
     for golden in sorted((HERE / "golden").glob("*.md")):
         end = printed(golden.stem).partition("End of the game\n")[2].partition("\n#")[0]
         said = [line for line in end.splitlines() if line.startswith("    - ")]
