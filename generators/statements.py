@@ -297,10 +297,20 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     if is_row(ctx, domain):
         which = "left-most" if which == "first" else "right-most"
     det = "the" if on_board(domain) or isinstance(domain.ty, BoardT) else f"the {which}"  # a board has no first
+    if s.binder.where is not None and _unordered(ctx, domain):  # "take a skill card in the box whose name is …"
+        det = "a"
     what = introduce(ctx, s.binder, det)
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     return [then(inner, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
+
+
+def _unordered(ctx: Context, domain: ir.Expr) -> bool:
+    """The box, or a zone laid out as an area: its cards have no order a player sees, so the card the
+    rules take first among those that qualify is any of them to a player ("a", not "the first")."""
+    if not isinstance(domain, ir.ZoneRef):
+        return False
+    return domain.zone == "box" or domain.zone in ctx.rs.zones and ctx.rs.zones[domain.zone].kind == "area"
 
 
 def _chosen_role(ctx: Context, s: ir.Take) -> Phrase | None:

@@ -635,3 +635,13 @@ def test_endings_under_the_same_conditions_are_said_under_them_once():
         end = printed(golden.stem).partition("End of the game\n")[2].partition("\n#")[0]
         said = [line for line in end.splitlines() if line.startswith("    - ")]
         assert len(said) == len(set(said)), golden.stem
+
+
+def test_the_box_has_no_first_card_a_player_sees():
+    # was: "Repeat 7 times: take the first skill card in the box whose name is “Strive”, then move it to …"
+    assert "Repeat 7 times: take a skill card in the box whose name is “Strive”, then move it to that player's " \
+           "Player deck." in printed("hand-of-fate-ordeals")
+    game = GAME.replace("setup: |\n  move box to pool\n", "setup: |\n  take first c in box where c.value > 3:\n"
+                        "    move c to middle\n  move box to pool\n")
+    assert "1. Take a chip card in the box whose value is more than 3, then move it to the middle." \
+        in md(load_text(game, "box.yaml"))
