@@ -35,7 +35,10 @@ _PREPOSITIONS = {"to", "from", "among", "on", "for", "with", "by", "at", "in", "
                  "behind", "beside", "before", "after", "like", "against", "between", "under", "over", "as"}
 # what may follow "them": no verb ("them has planned" is not English)
 _AFTER_OBJECT = _PREPOSITIONS | {"and", "or", "if", "until", "when", "while", "but", "then", "so"}
-_COPULAS = {"is", "are", "was", "were", "be"}  # "… is it" reads as a question: the name stays
+_COPULAS = {"is", "are", "was", "were", "be"}
+# a verb in the third person after a name, in a term's own words ("{p} is in"); not "as", "its", "this"
+_SAID_VERB = re.compile(r" (is|has|was|does|can|may|must|(?!(?:as|its|this|thus|plus|minus|us)\b)[a-z]+(?<!ss)s)"
+                        r"(?=[ ,.;:)]|$)")  # "… is it" reads as a question: the name stays
 # "the cost of X" is X's cost; "the space left of X", "the number of X" are not things X has
 _OF = re.compile(r"\bthe ((?:[\w*’'-]+ ){0,3}[\w*’'-]+) of $")
 _NOT_FIRST = {"number", "many", "rest", "most", "each", "all", "none", "one", "sum", "total"}
@@ -181,6 +184,13 @@ def _pronoun(tokens: list[_Token], i: int, b: Bound | Intro) -> None:
             after.text = f" {grammar.agree(after.text.strip(), True)} "
         else:
             tokens[i].text = "it"
+        return
+    verb = _SAID_VERB.match(after.text) if person and after is not None and after.kind == "leaf" \
+        and after.bound is None else None
+    if verb is not None:  # the subject of a verb in a term's own words: "the room they are in"
+        assert after is not None
+        tokens[i].text = "they"
+        after.text = f" {grammar.agree(verb.group(1), True)}{after.text[verb.end():]}"
         return
     following = following.lstrip()
     next_word = re.match(r"[\w’'-]*", following).group(0).lower()  # type: ignore[union-attr]

@@ -572,7 +572,8 @@ def test_a_pronoun_is_not_used_where_it_could_mean_two_things():
     assert _said("the space left of ", _card(), " is next to ", _card()) == \
         "the space left of that card is next to it"  # "left of" is where, not what the card has
     assert _said(_player(), " draws, then ", _player(), " has planned") == \
-        "that player draws, then that player has planned"  # "them has" is not English; "they" needs its verb
+        "that player draws, then they have planned"  # not "them has": "they", its verb agreeing
+    assert "they" not in _said(_player(), " pays ", _player(), " as many")  # "as" is no verb: not "pays they a many"
 
 
 def test_a_quick_reference_gives_the_values_of_the_options_its_rules_read():

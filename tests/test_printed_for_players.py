@@ -645,3 +645,17 @@ def test_the_box_has_no_first_card_a_player_sees():
                         "    move c to middle\n  move box to pool\n")
     assert "1. Take a chip card in the box whose value is more than 3, then move it to the middle." \
         in md(load_text(game, "box.yaml"))
+
+
+def test_a_player_named_again_before_a_verb_of_a_term_s_own_words_is_they():
+    # was: "the players such that they face the room this round and the number of the room that player is in is N"
+    assert "- **the players facing room N**: the players such that they face the room this round and the number of " \
+           "the room they are in is N." in printed("gauntlet-16-7")
+    # was: "a space next to the Encounter the active player is on"
+    assert "a space next to the Encounter they are on holds an Encounter card" in printed("hand-of-fate-ordeals")
+    game = GAME.replace("define:\n", "define:\n  seat(role p):\n    text: \"the seat {p} sits in\"\n"
+                        "    value: won of p\n").replace(
+        "          if round == 2:\n", "          if won of w > 2 and seat(w) > 1:\n            end game as warm\n"
+        "          if round == 2:\n")
+    assert "that player's *won* is more than 2 and the seat they sit in is more than 1" \
+        in md(load_text(game, "fire.yaml"))
