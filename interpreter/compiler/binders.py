@@ -27,8 +27,8 @@ from rulelang.types import BOOL, BoardT, ZoneT
 from . import pycode as code
 from . import tuning
 from .always_cards import never_none
-from .context import Bound, Ctx, Part
-from .hoist import free_locals, surely_computed_first
+from .context import Bound, Ctx, LazyBound, Part
+from .hoist import cheap_and_safe, free_locals, surely_computed_first
 from .nodes import Lookup
 from .pycode import LOAD, STORE
 
@@ -225,7 +225,10 @@ class Binders(Part):
             # what the test computes at the first binding before anything that may fail (with no test, what
             # the value computes first): computed now
             probe = rest if rest is not None else ctx.first
-            branch = lazy.compute_first(surely_computed_first(probe, cards) if probe is not None else (), fn, inner, ctx)
+            first = surely_computed_first(probe, cards) if probe is not None else []
+            if probe is not None and self.options.hoist:  # and what costs no more than its test at each binding
+                first += cheap_and_safe(probe, lambda name: _lazy_value(ctx, name), g.domain)
+            branch = lazy.compute_first(first, fn, inner, ctx)
             self.plain_loops(dataclasses.replace(b, where=rest), fn, inner, branch.but(first=None), leaf, (g, d))
             still &= set(lazy.unset)
             chain.append((made, inner))
@@ -323,3 +326,9 @@ def _appended_whole(stmts: list, body: list, out: list) -> ast.stmt | None:
             and call.args[0].id == loop.target.id and not call.keywords:
         return code.stmt("OUT.extend(D)", OUT=call.func.value.id, D=loop.iter)
     return None
+
+
+def _lazy_value(ctx: Ctx, name: str) -> ir.Expr | None:
+    """The value of a lazy value of the context, not yet known; None for another name."""
+    bound = ctx.scope.get(name)
+    return bound.value if isinstance(bound, LazyBound) and name not in ctx.known else None

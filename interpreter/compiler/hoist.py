@@ -1,8 +1,9 @@
 """Hoisting: inside every binder, the parts that do not depend on its names
 are computed at most once per evaluation, lazily, so nothing is evaluated
 that the original would not have evaluated (`first(...)` never fails where
-it would not have). Also what a test surely computes first, and whether it
-can fail at all: what lets the code generator compute a lazy value before
+it would not have). Also what a test surely computes first, whether it can
+fail at all, and which lazy values cost no more than the test of whether they
+are computed yet: what lets the code generator compute a lazy value before
 the loops, or look at bindings in another order (binders.py)."""
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from rulelang import ir
 from rulelang.types import BOOL, INT, ZoneT
-from rulelang.walk import children, map_children
+from rulelang.walk import children, map_children, walk
 
 from . import tuning
 from .fold import substitute
@@ -169,6 +170,50 @@ def surely_computed_first(e: ir.Expr, cards: set[str], placed: dict[str, Grid] |
         return False
     visit(e)
     return list(dict.fromkeys(found))
+
+
+def cheap_and_safe(e: ir.Expr, value_of, nonempty: ir.Expr | None) -> list[str]:
+    """The lazy values (`Hoisted`) `e` asks for anywhere whose value costs about what asking
+    whether it is computed yet costs, and never fails: a variable, a local, a comparison of those,
+    arithmetic that cannot divide, `not`, and a field of the top or bottom card of `nonempty`, the
+    loops' own zone, asked inside the test that it has a card (`first(c in trick ordered by
+    ... c.suit == led() ...)`, led() the trick's bottom card's suit). Computed before the loops
+    (lazy.compute_first) they change nothing but the test at every binding: nothing in them
+    counts a step, tells anything or stops the game. `value_of`: a lazy value's name -> its
+    value (None for a name not a lazy value of the loops' context)."""
+    found: list[str] = []
+    for n in walk(e):
+        if isinstance(n, Hoisted) and n.name not in found and \
+                (value := value_of(n.name)) is not None and _cheap(value, nonempty, [tuning.CHEAP_NODES]):
+            found.append(n.name)
+    return found
+
+
+def _cheap(e: ir.Expr, nonempty: ir.Expr | None, budget: list[int]) -> bool:
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    if isinstance(e, (ir.Const, ir.Local, ir.EnumValue, ir.RoleRef)):
+        return True
+    if isinstance(e, ir.Var):  # (a player's own: of a player named outright, never of none)
+        return e.owner is None or isinstance(e.owner, ir.RoleRef)
+    if isinstance(e, ir.Binary):
+        safe = e.op in ("==", "!=") or e.op in _SAFE_OPS and e.left.ty in (INT, BOOL) and e.right.ty in (INT, BOOL)
+        return safe and _cheap(e.left, nonempty, budget) and _cheap(e.right, nonempty, budget)
+    if isinstance(e, ir.Unary):
+        return _cheap(e.operand, nonempty, budget)
+    if isinstance(e, ir.BuiltinCall) and e.name in ("current", "round") and not e.args:
+        return True
+    end = e.obj if isinstance(e, ir.Field) else None
+    return isinstance(end, ir.BuiltinCall) and end.name in ("top", "bottom") and len(end.args) == 1 \
+        and _same_zone(end.args[0], nonempty)
+
+
+def _same_zone(a: ir.Expr, b: ir.Expr | None) -> bool:
+    """Whether a and b are the same zone, named outright."""
+    return isinstance(a, ir.ZoneRef) and isinstance(b, ir.ZoneRef) and a.zone == b.zone and \
+        (a.owner is None and b.owner is None or isinstance(a.owner, ir.RoleRef) and isinstance(b.owner, ir.RoleRef)
+         and a.owner.role == b.owner.role)
 
 
 @dataclass(frozen=True)

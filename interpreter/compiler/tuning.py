@@ -43,6 +43,10 @@ FOLD_WORK = 200_000
 # (every binder of the bundled rulesets). Lower: more code pays for the accounting.
 FREE_BINDINGS = 1_000
 
+# A lazy value of at most this many IR nodes that never fails is computed before the loops that
+# ask it, instead of tested at every binding (hoist.cheap_and_safe): it costs about what the test does.
+CHEAP_NODES = 7
+
 # --- boards (expressions.py, boards.py) ----------------------------------------------------
 # A board of more spaces than this is listed by chaining its spaces (one iterator a space)
 # rather than by writing every space into one list literal: code stays short.
