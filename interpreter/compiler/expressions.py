@@ -39,6 +39,9 @@ def binary(op: str, left: ast.expr, right: ast.expr) -> ast.expr:
 
 
 def negated(e: ast.expr) -> ast.expr:
+    if type(e) is ast.UnaryOp and type(e.op) is ast.Not and type(e.operand) is ast.UnaryOp \
+            and type(e.operand.op) is ast.Not:  # (not (not not x): not x)
+        return ast.UnaryOp(ast.Not(), e.operand.operand)
     return ast.UnaryOp(ast.Not(), e)
 
 
@@ -187,7 +190,7 @@ class Expressions(Part):
 
     def expr_unary(self, e, fn, ctx):
         if e.op == "not" and isinstance(e.operand, ir.Unary) and e.operand.op == "not":
-            return code.call("bool", self.expr(e.operand.operand, fn, ctx))
+            return code.truth(self.expr(e.operand.operand, fn, ctx))
         if e.op == "not" and isinstance(e.operand, ir.Quantified) and e.operand.kind == "exists" \
                 and (none := self.g.quants.exists_of_kind(e.operand, fn, ctx, invert=True)) is not None:
             return none

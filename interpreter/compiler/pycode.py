@@ -190,6 +190,13 @@ def call(function: str | ast.expr, *args) -> ast.Call:
     return ast.Call(as_expr(function), [as_expr(a) for a in args], [])
 
 
+def truth(e: ast.expr) -> ast.expr:
+    """Whether e holds, as True or False: `not not e`, which a test (`if`, `while`, `and`...)
+    does not compute at all (CPython jumps on e itself), and elsewhere two quick operations
+    where `bool(e)` is a call."""
+    return ast.UnaryOp(ast.Not(), ast.UnaryOp(ast.Not(), e))
+
+
 def tuple_of(items, ctx=LOAD) -> ast.Tuple:
     return ast.Tuple([as_expr(i, ctx) for i in items], ctx)
 

@@ -53,7 +53,7 @@ class Quantifiers(Part):
                 and len(groups[0].names) == 1 and kind in ("exists", "count", "first", "last"):
             seq = self.g.exprs.cards_of(groups[0].domain, fn, ctx)
             if kind == "exists":
-                return code.call("bool", seq)
+                return code.truth(seq)
             if kind == "count":
                 return code.call("len", seq)
             return code.expr("T[END] if (T := SEQ) else _fail(ERR)", T=self.fresh("t"), END=0 if kind == "first" else -1,
