@@ -37,3 +37,9 @@ def test_oh_hell_plays_as_written():
     for players in (3, 5):
         assert_plays_as_plain(compiled("oh-hell", params={"players": players}),
                               compiled("oh-hell", params={"players": players}, passes=NAIVE), seeds=3, step=2)
+
+
+def test_a_test_already_in_a_local_is_not_copied_before_the_branches():
+    for name, params in (("oh-hell", {"players": 4}), ("twenty-trials", None)):
+        text = "\n".join(unit.text() for unit in compiled(name, params=params).rules.units)
+        assert not re.search(r"^ *t\d+ = h\d+$", text, re.MULTILINE), name  # (was: t53 = h47; if t53: ...)

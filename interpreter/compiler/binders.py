@@ -198,9 +198,13 @@ class Binders(Part):
         probe, tests = branches
         t = None  # what the probe computes is known in every branch
         if probe is not None:
-            t = self.fresh("t")
             ctx = self.g.lazy.compute_first(surely_computed_first(probe, set()), fn, first.body, ctx)
-            first.body.append(code.assign(t, self.expr(probe, fn, ctx)))
+            value = self.expr(probe, fn, ctx)
+            if type(value) is ast.Name:  # (a local already, nothing the loops change: no copy of it)
+                t = value.id
+            else:
+                t = self.fresh("t")
+                first.body.append(code.assign(t, value))
         self.branch_loops(b, g, d, tests, t, fn, first.body, ctx, leaf)
         return True
 
