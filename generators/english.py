@@ -286,6 +286,11 @@ def role(ctx: Context, name: str) -> str:
     return "you" if name == ctx.you else role_name(role_def(ctx.rs, name))
 
 
+def role_ref(ctx: Context, name: str) -> Bound:
+    """A role by its name ("the Trialmaster"), a person the rules may refer to again ("they")."""
+    return Bound(role(ctx, name), name=f"the role {name}", noun=noun("player"))
+
+
 def role_def(rs: ir.Ruleset, name: str) -> ir.Role:
     return next(r for r in rs.roles if r.name == name)
 
@@ -319,9 +324,10 @@ def zone(ctx: Context, name: str, owner: ir.Expr | None = None) -> Phrase:
         for own in owners:  # "Trialmaster's hand", "player's card": it names its owner already
             if title.lower().startswith(own):
                 title = title[len(own):]
-    if who is not None:
-        whose = "your" if who == ctx.you else possessive(role(ctx, who))
-        return Words(f"{whose} {title}")
+    if who is not None and who == ctx.you:
+        return Words(f"your {title}")
+    if who is not None:  # a role, referred to again as any player is: "… in their hand"
+        return seq(replace(role_ref(ctx, who), text=possessive(role(ctx, who))), f" {title}")
     if is_current(ctx, owner):
         return Words(f"your {title}")
     if owner is not None:

@@ -18,7 +18,7 @@ from . import grammar
 from .calls import plural_zone
 from .clauses import clause_of, first_words, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, sentence
-from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, zone,
+from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, role_ref, zone,
                       zone_noun)
 from .marks import marks
 from .normalize import seats_clockwise
@@ -149,7 +149,7 @@ def expr_zoneref(ctx: Context, e: ir.ZoneRef) -> Phrase:
 
 @expression(ir.RoleRef)
 def expr_roleref(ctx: Context, e: ir.RoleRef) -> Phrase:
-    return Words(role(ctx, e.role))
+    return Words("you") if e.role == ctx.you else role_ref(ctx, e.role)
 
 
 @expression(ir.Field)

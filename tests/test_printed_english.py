@@ -261,7 +261,7 @@ def test_the_automated_challenger_takes_the_right_most_pair(trials):
 
 
 def test_a_card_bound_by_a_choice_is_named_by_what_it_is(trials, gobbots):
-    assert "The Trialmaster chooses a trial card in the Trialmaster's hand, then moves it to the Chamber." \
+    assert "The Trialmaster chooses a trial card in their hand, then moves it to the Chamber." \
         in md(trials, "versus")  # one sentence: what it named is "it" after the "then"
     assert ("That soldier carries out the first command of that command space, with X = the first X of that "
             "command space.") in md(gobbots)  # was "the command the command1 of *cs* the x1 of *cs*"

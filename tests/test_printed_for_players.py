@@ -659,3 +659,20 @@ def test_a_player_named_again_before_a_verb_of_a_term_s_own_words_is_they():
         "          if round == 2:\n")
     assert "that player's *won* is more than 2 and the seat they sit in is more than 1" \
         in md(load_text(game, "fire.yaml"))
+
+
+def test_a_role_named_again_in_one_sentence_is_they():
+    versus = printed("twenty-trials-versus")
+    # was: "the Challenger chooses an action card in the Challenger's hand, then moves it to the Chamber"
+    assert "the Challenger chooses an action card in their hand, then moves it to the Chamber." in versus
+    assert "The Trialmaster chooses a trial card in their hand, then moves it to the Chamber." in versus
+    # two people: the names stay
+    assert "Alice wins and Bob loses, in step 1 (Betting), when the rank of Alice's card is more than the rank of " \
+           "Bob's card." in printed("kuhn-poker-duel")
+    game = GAME.replace("players: {count: 2..3}", "roles: [north, south]").replace(
+        "  hand: {owner: each}", "  hand: {owner: north}").replace(
+        "          for p in players:\n            p chooses c in hand of p where c.value > 0 as pick:\n",
+        "          south chooses d in pool as give:\n            move d to hand\n"
+        "          for p in [north]:\n            north chooses c in hand where c.value > 0 as pick:\n")
+    text = md(load_text(game, "roles.yaml"))
+    assert "North chooses a chip card in their hand whose value is more than 0" in text
