@@ -11,7 +11,7 @@ from .document import Item
 from .english import Context, phrase, say, statement, zone_noun
 from .normalize import normal_binder
 from .nouns import type_noun
-from .phrases import Join, Phrase, bound
+from .phrases import Join, Phrase, Words, bound
 from .phrases import words as seq
 from .quantifiers import named, such_that, things
 
@@ -26,8 +26,22 @@ def stmt_move(ctx: Context, s: ir.Move) -> list[Item]:
         what = things(ctx, every, "every") or such_that(ctx, named(ctx, every, "every"), every)
     else:
         what = seq(*[moved(ctx, c) for c in s.cards]) if len(s.cards) == 1 else \
-            join_fixed(ctx, [moved(ctx, c) for c in s.cards])
+            _together(ctx, s.cards) or join_fixed(ctx, [moved(ctx, c) for c in s.cards])
     return [say(ctx, "move ", what, " to ", s.dest, POSITION[s.position])]
+
+
+def _together(ctx: Context, cards: tuple[ir.Expr, ...]) -> Phrase | None:
+    """Every thing bound together by one choice, moved together: "those action cards", not "the first
+    action card, the second action card and the third action card"."""
+    refs = [ctx.refs.get(c.name) if isinstance(c, ir.Local) else None for c in cards]
+    first = refs[0]
+    if first is None or first.noun is None or any(r is None or (r.scope, r.noun) != (first.scope, first.noun)
+                                                   for r in refs):
+        return None
+    group = {n for n, r in ctx.refs.items() if (r.scope, r.noun) == (first.scope, first.noun)}
+    if group != {c.name for c in cards if isinstance(c, ir.Local)} or len(group) != len(cards):
+        return None
+    return Words(f"those {first.noun.many}")  # type: ignore[attr-defined]
 
 
 def moved(ctx: Context, e: ir.Expr) -> Phrase:

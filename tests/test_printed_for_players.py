@@ -676,3 +676,17 @@ def test_a_role_named_again_in_one_sentence_is_they():
         "          for p in [north]:\n            north chooses c in hand where c.value > 0 as pick:\n")
     text = md(load_text(game, "roles.yaml"))
     assert "North chooses a chip card in their hand whose value is more than 0" in text
+
+
+def test_things_chosen_together_and_moved_together_are_those_things():
+    # was: "then moves the first action card, the second action card and the third action card to the Chamber"
+    assert "the Challenger chooses three action cards in their hand, then moves those action cards to the Chamber." \
+        in printed("twenty-trials-versus")
+    game = GAME.replace("            p chooses c in hand of p where c.value > 0 as pick:\n              move c to middle\n",
+                        "            p chooses c, d in hand of p where c.value > d.value as pick:\n"
+                        "              move c, d to middle\n")
+    assert "        - Move those chip cards to the middle.\n" in md(load_text(game, "two.yaml"))
+    one = GAME.replace("            p chooses c in hand of p where c.value > 0 as pick:\n              move c to middle\n",
+                       "            p chooses c, d in hand of p where c.value > d.value as pick:\n"
+                       "              move c to middle\n")
+    assert "those chip cards" not in md(load_text(one, "one.yaml"))  # one of the two: named
