@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulelang import ir
 from rulelang.types import BoardT, ZoneT
+from rulelang.walk import walk
 
 from .calls import plural_zone
 from .document import Item
@@ -102,3 +103,20 @@ def sorting(ctx: Context, s: ir.If) -> Item | None:
     kind = type_noun(ctx.rs.card_types[cond.kind]).a()
     return say(ctx, "move ", moved(ctx, cond.subject), " to ", yes.dest, POSITION[yes.position],
                f" if it is {'not ' if cond.negated else ''}{kind}; otherwise to ", no.dest, POSITION[no.position])
+
+
+def done_to_each(ctx: Context, s: ir.For, every: Phrase) -> Item | None:
+    """A loop that only turns or moves each thing, somewhere that is not its own: one instruction,
+    "Turn face up every playing card in the dealer's hand", "Move every pawn in the box whose seat is at
+    most the number of players to room 1 on the board", not "For every …: turn face up that playing card"."""
+    b = s.binder
+    if len(s.body) != 1 or len(b.names) != 1 or b.order or s.body[0].prose is not None:
+        return None
+    one, it = s.body[0], ir.Local(b.names[0])  # (a Local is its name: its type is not compared)
+    if isinstance(one, ir.Flip) and one.card == it:
+        return say(ctx, "turn ", every, " over") if one.face is None else say(ctx, f"turn face {one.face} ", every)
+    if isinstance(one, ir.Move) and one.every is None and one.cards == (it,) \
+            and not isinstance(one.cards[0].ty, (ZoneT, BoardT)) \
+            and not any(isinstance(n, ir.Local) and n.name == it.name for n in walk(one.dest)):
+        return say(ctx, "move ", every, " to ", one.dest, POSITION[one.position])
+    return None

@@ -21,7 +21,7 @@ from .english import (Context, block, let_ref, placeholder, flat, inside, lower_
 from .clauses import negate
 from .calls import is_row, template
 from .expressions import flag_clause, owned
-from .moves import join_fixed, sorting
+from .moves import done_to_each, join_fixed, sorting
 from .quantifiers import named, on_board, ordering, such_that, things
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
@@ -216,6 +216,9 @@ def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
 def stmt_for(ctx: Context, s: ir.For) -> list[Item]:
     s = replace(s, binder=normal_binder(s.binder, ctx.rs))
     head = introduce(ctx, s.binder, "every")
+    done = done_to_each(ctx, s, head)
+    if done is not None:
+        return [done]
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     return [nested(ctx, slots(ctx, "for ", head, ordering(ctx, s.binder)), body)]

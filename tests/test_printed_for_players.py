@@ -690,3 +690,19 @@ def test_things_chosen_together_and_moved_together_are_those_things():
                        "            p chooses c, d in hand of p where c.value > d.value as pick:\n"
                        "              move c to middle\n")
     assert "those chip cards" not in md(load_text(one, "one.yaml"))  # one of the two: named
+
+
+def test_a_loop_that_only_turns_or_moves_each_thing_is_one_instruction():
+    # was: "For every playing card in the dealer's hand: turn face up that playing card."
+    assert "- Turn face up every playing card in the dealer's hand.\n" in printed("blackjack-table-quick")
+    # was: "For every pawn in the box whose seat is …: move that pawn to room 1 on the board."
+    assert "Move every pawn in the box whose seat is at most the number of players to room 1 on the board." \
+        in printed("gauntlet-16-7")
+    # a place moved is all the cards in it; a destination that is the thing's own stays a loop
+    assert "For every place among the trump spot, the last trick and the discard pile: move all cards in that " \
+           "place to the deck." in printed("oh-hell")
+    assert "For every soldier in the box: move that soldier to the bottom space of the Gauntlet whose column is " \
+           "its lane." in printed("gauntlet-gobbots")
+    game = GAME.replace("          move middle to pool\n", "          for c in middle where c.value > 1:\n"
+                        "            flip c face down\n          move middle to pool\n")
+    assert "- Turn face down every chip card in the middle whose value is more than 1.\n" in md(load_text(game, "f.yaml"))
