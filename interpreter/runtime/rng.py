@@ -132,10 +132,11 @@ def shuffle(state: int, items: list) -> int:
     return _shuffle_in_lanes(state, items, table)
 
 
-# Writing a shuffle out costs what about a thousand of its shuffles save (a millisecond at 52
-# cards): a size is written out once it has been shuffled this often, so that a long run (a
-# simulation) gains and a short one (a game, a check) pays nothing.
-_WRITE_AFTER = 200
+# Writing a shuffle out costs about a millisecond (52 cards), what one to two thousand of its shuffles
+# save: a size is written out once it has been shuffled about that often in lanes, so that a long run
+# (a simulation) gains and a short one (a game, a check) pays nothing, and no run pays more than twice
+# what it would have with foresight.
+_WRITE_AFTER = 1000
 _SHUFFLED: dict[int, int] = {}  # cards - 1 -> the shuffles of that size in lanes so far
 _WRITTEN: dict[int, Callable[[int, list], int]] = {}  # cards -> `_written_shuffle` for that size
 
