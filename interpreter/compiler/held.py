@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 
+from .copies import without_copies
 from .pycode import LOAD, STORE, Lazy, Nested, own_of, parts
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))  # name = st.attribute, as written
@@ -182,9 +183,10 @@ def held(body: list[ast.stmt]) -> list[ast.stmt]:
 
 
 def held_everywhere(node):
-    """The node with every function in it (itself too: a FunctionDef or a Nested) holding what it
-    reads of the state (`held`); done last, on the code as it is written, so that what the passes
-    measured of it (merge.lines) is as they measured it."""
+    """The node with every function in it (itself too: a FunctionDef or a Nested) without its
+    copies of one local into another (copies.py) and holding what it reads of the state
+    (`held`); done last, on the code as it is written, so that what the passes measured of it
+    (merge.lines) is as they measured it."""
     if type(node) is list:
         new = [held_everywhere(n) if isinstance(n, ast.AST) else n for n in node]
         return new if any(a is not b for a, b in zip(new, node)) else node
@@ -196,7 +198,7 @@ def held_everywhere(node):
             if new is not value:
                 changed[f] = new
     if type(node) in (ast.FunctionDef, Nested):
-        body = held(changed.get("body", node.body))
+        body = held(without_copies(changed.get("body", node.body), getattr(node, "nonlocals", ())))
         if body is not node.body:
             changed["body"] = body
     if not changed:

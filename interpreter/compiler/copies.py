@@ -1,0 +1,122 @@
+"""A local that only copies another (`c64 = v121`) read as the other where it is read.
+
+The code generator names what a statement works on (the card a move moves,
+`c64 = ...`) before the passes that follow know what that is: after them it is
+often a local already (the decision's answer, `v121`), and the copy costs a
+load and a store at every pass of the loop it is in. Here `x = y` is dropped,
+and x read as y, when x is set nowhere else in its function and y is set
+nowhere after the copy in the statements that read x:
+
+    c64 = v121                          # was: Oh Hell's trick, a card played
+    zones[where[c64]].remove(c64)       #   zones[where[v121]].remove(v121)
+
+Done on the code as written (unit.py), a function at a time; nested functions
+are left out of it (a name one of them reads or sets is never one of these).
+"""
+from __future__ import annotations
+
+import ast
+
+from .pycode import LOAD, Lazy, Nested, Reset, note, note_of, parts, walk_own
+
+_SCOPES = (Nested, ast.FunctionDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_BLOCKS = ("body", "orelse", "finalbody", "handlers")
+
+
+def _names(nodes) -> tuple[dict[str, int], set[str], dict[str, int]]:
+    """The names the code stores to (how many times), those a scope inside it reads or sets, and
+    the names it reads (how many times)."""
+    stores: dict[str, int] = {}
+    inner: set[str] = set()
+    loads: dict[str, int] = {}
+    for n in walk_own(nodes, _SCOPES):
+        kind = type(n)
+        if kind is ast.Name and type(n.ctx) is ast.Load:
+            loads[n.id] = loads.get(n.id, 0) + 1
+        elif kind is ast.Name or kind in (Lazy, Reset):
+            name = n.id if kind is ast.Name else n.var
+            stores[name] = stores.get(name, 0) + 1
+        elif kind in _SCOPES:
+            inner.update(x.id for x in ast.walk(n) if type(x) is ast.Name)
+            inner.update(getattr(n, "nonlocals", ()))
+    return stores, inner, loads
+
+
+def without_copies(body: list[ast.stmt], shared: tuple[str, ...] = ()) -> list[ast.stmt]:
+    """A function's statements with its copies of one local into another read as the other.
+    `shared`: the names it declares nonlocal (another function may set them: never these)."""
+    stores, inner, loads = _names(body)
+    inner |= set(shared)
+    if not any(n == 1 for n in stores.values()):
+        return body
+    return _block(body, (stores, inner, loads))
+
+
+def _block(stmts: list, whole: tuple) -> list:
+    out: list = []
+    swaps: dict[str, str] = {}
+    rule = None  # the rule a dropped copy came from, given to the next statement (its note)
+    for i, s in enumerate(stmts):
+        if swaps:
+            s = _swapped(s, swaps)
+        if type(s) is ast.Assign and len(s.targets) == 1 and type(s.targets[0]) is ast.Name \
+                and type(s.value) is ast.Name and _copy(s.targets[0].id, s.value.id, stmts[i + 1:], whole):
+            swaps[s.targets[0].id] = swaps.get(s.value.id, s.value.id)
+            rule = note_of(s) or rule
+            continue
+        if rule is not None and note_of(s) is None:
+            s = _noted(s, rule)
+        rule = None
+        if any(getattr(s, f, None) for f in _BLOCKS) and type(s) not in _SCOPES:
+            made = s.__class__.__new__(s.__class__)
+            made.__dict__.update(s.__dict__)
+            for f in _BLOCKS:
+                value = getattr(s, f, None)
+                if value and type(value[0]) is not ast.ExceptHandler:
+                    setattr(made, f, _block(value, whole))
+            s = made
+        out.append(s)
+    return out
+
+
+def _noted(s: ast.stmt, rule: str) -> ast.stmt:
+    made = s.__class__.__new__(s.__class__)
+    made.__dict__.update(s.__dict__)
+    return note(made, rule)
+
+
+def _copy(x: str, y: str, after: list, whole: tuple) -> bool:
+    """Whether `x = y` can go, x read as y in `after` (the statements after it in its list): x is set
+    there alone in its function and read in `after` only (not before it, at a loop's next pass),
+    y is not set in `after`, and no nested scope sees either. `whole`: _names of the function."""
+    stores, inner, loads = whole
+    if stores.get(x) != 1 or x in inner or y in inner or x == y:
+        return False
+    later_stores, _, later_loads = _names(after)
+    return y not in later_stores and later_loads.get(x, 0) == loads.get(x, 0)
+
+
+def _swapped(node, swaps: dict[str, str]):
+    """The node with each read of a name in `swaps` a read of its replacement; nodes rebuilt only
+    along the paths that change (pycode: nodes are never changed in place)."""
+    if type(node) is ast.Name and type(node.ctx) is ast.Load and node.id in swaps:
+        return ast.Name(swaps[node.id], LOAD)
+    if type(node) in _SCOPES:
+        return node
+    changed = {}
+    for f in parts(node):
+        value = getattr(node, f, None)
+        if type(value) is list:
+            new = [_swapped(v, swaps) if isinstance(v, ast.AST) else v for v in value]
+            if any(a is not b for a, b in zip(new, value)):
+                changed[f] = new
+        elif isinstance(value, ast.AST):
+            new = _swapped(value, swaps)
+            if new is not value:
+                changed[f] = new
+    if not changed:
+        return node
+    made = node.__class__.__new__(node.__class__)
+    made.__dict__.update(node.__dict__)
+    made.__dict__.update(changed)
+    return made
