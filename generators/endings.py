@@ -16,13 +16,14 @@ from rulelang.records import record
 from rulelang.walk import walk
 
 from .document import Item, Items, Para, Table, clean, em, sentence, strong
-from .english import Context, each_player, inside, let_ref, phrase, role_def, say, verb
+from .english import Context, each_player, flat, inside, let_ref, phrase, role_def, say, verb
 from .flow import Counted, tidy
 from .glossary import parameters
+from .grammar import article
 from .calls import template
 from .clauses import merge
 from .normalize import conjuncts, normal, normal_binder, tighten
-from .nouns import join, possessive, role_name, words
+from .nouns import Noun, join, possessive, role_name, words
 from .phrases import Phrase, bound, lay
 from .phrases import words as seq
 from .ranking import ranking_phrase
@@ -95,8 +96,9 @@ def _in_action(ctx: Context, said: list[Said]) -> Phrase:
 def end_blocks(ctx: Context, mode: ir.Mode) -> list:
     items: list = []  # an Item, or a _Plain ending to be said with those alike beside it
     on_score = False
-    for where, stmt, conds, at in endings(ctx, mode):
-        head, then = ending(at, stmt)
+    for where, stmt, conds, at, loops in endings(ctx, mode):
+        at_head, conds = _any_of_loop(at, stmt, conds, loops)
+        head, then = ending(at_head, stmt)
         on_score = on_score or stmt.kind == "end"
         head = f"{head} and {then}" if then and stmt.kind != "end" else head
         where = _every_step(mode, where)
@@ -302,32 +304,34 @@ def endings(ctx: Context, mode: ir.Mode):
                    if isinstance(n, ir.CallProc))
     before_call: dict[str, list[ir.Expr]] = {}
 
-    def walk_block(block, conds, where, at, intros=None, proc=None):
+    def walk_block(block, conds, where, at, intros=None, proc=None, loops=_NO_LOOPS):
         for s in tidy(rs, block):
             if isinstance(s, ir.EndGame):
                 found.append((where, s, [c for c in conds if not (isinstance(c, ir.Const) and c.value is True)],
-                              at))
+                              at, loops))
             elif isinstance(s, ir.If):
                 before = []
                 for cond, body in s.branches:
-                    walk_block(body, conds + before + [cond], where, at, intros, proc)
+                    walk_block(body, conds + before + [cond], where, at, intros, proc, loops)
                     before.append(ir.Unary("not", cond, ty=cond.ty))
                 if s.otherwise is not None:
-                    walk_block(s.otherwise, conds + before, where, at, intros, proc)
+                    walk_block(s.otherwise, conds + before, where, at, intros, proc, loops)
             elif isinstance(s, ir.While):
                 walk_block(s.body, conds + [ir.Unary("not", s.cond, ty=s.cond.ty) if s.until else s.cond], where, at,
-                           intros, proc)
+                           intros, proc, loops)
             elif isinstance(s, ir.Choose):  # what is met after a choice is met once it is made
                 conds = conds + [Chose(at, s)]
-                walk_block(s.body, conds, where, inside(at, s.binder), intros, proc)
-            elif isinstance(s, (ir.For, ir.Take)):
-                walk_block(s.body, conds, where, inside(at, s.binder), intros, proc)
+                walk_block(s.body, conds, where, inside(at, s.binder), intros, proc,
+                           _without(loops, s.binder.names))
+            elif isinstance(s, (ir.For, ir.Take)):  # (what it asks of its things: _any_of_loop)
+                walk_block(s.body, conds, where, inside(at, s.binder), intros, proc, _looping(loops, at, s.binder))
             elif isinstance(s, (ir.Repeat, Counted)):
-                walk_block(s.body, conds, where, at, intros, proc)
+                walk_block(s.body, conds, where, at, intros, proc, loops)
             elif isinstance(s, ir.Menu):
                 for opt in s.options:
                     walk_block(opt.body, conds + [Chosen(s.role, opt.name)] + ([opt.guard] if opt.guard is not None
-                                                                               else []), where, at, intros, proc)
+                                                                               else []), where, at, intros, proc,
+                               loops)
             elif isinstance(s, ir.CallProc):
                 calls.setdefault(s.name, []).extend(where)
                 if once[s.name] == 1:
@@ -339,7 +343,7 @@ def endings(ctx: Context, mode: ir.Mode):
                                                      else conjuncts(normal(cond, rs)))
                                            if not (isinstance(c, ir.Const) and c.value is True)]
             if isinstance(s, ir.Let):
-                at = at.with_refs({s.name: let_ref(at, s)})
+                at, loops = at.with_refs({s.name: let_ref(at, s)}), _without(loops, (s.name,))
 
     walk_block(rs.setup, [], ("the setup",), ctx)
     walk_block(mode.setup, [], ("the setup",), ctx)
@@ -356,6 +360,45 @@ def endings(ctx: Context, mode: ir.Mode):
         inner, intros = parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)
         walk_block(proc.body, before_call.get(name, []), tuple(dict.fromkeys(calls[name])), inner, intros, name)
     return found
+
+
+@record
+class _Loop:
+    """A thing a loop of the rules goes through (`for`, `take`), for an ending met in the loop's body."""
+    binder: ir.Binder
+    at: Context = field(compare=False)  # where the loop is: what its `where` is said in
+
+
+_NO_LOOPS: dict[str, _Loop] = {}
+
+
+def _looping(loops: dict[str, _Loop], at: Context, b: ir.Binder) -> dict[str, _Loop]:
+    return {**_without(loops, b.names), **{name: _Loop(b, at) for name in b.names}}
+
+
+def _without(loops: dict[str, _Loop], names) -> dict[str, _Loop]:
+    """The loops whose names are not bound again (a choice, a `let`: another thing of that name)."""
+    return {k: v for k, v in loops.items() if k not in names} if loops.keys() & set(names) else loops
+
+
+def _any_of_loop(at: Context, stmt: ir.EndGame, conds: list, loops: dict[str, _Loop]) -> tuple[Context, list]:
+    """The context an ending's head is said in, and its conditions with what the loops around it ask of the
+    things the ending names. A player a loop goes through is introduced with what the loop asks of them ("A
+    player that is still in the game wins in step 3, when that player's *tricks* is 0"), not named as if the
+    reader knew which ("That player wins …"); a thing the conditions name is asked for there too."""
+    named = {n.name for c in conds if not isinstance(c, PATH) for n in walk(c) if isinstance(n, ir.Local)}
+    role = stmt.role
+    subject = role.name if isinstance(role, ir.Local) and role.name in loops else None
+    ref = at.refs.get(subject) if subject is not None else None
+    asked = []  # the loops' own conditions on the things named, outermost first
+    for b in dict.fromkeys(loops[n].binder for n in loops if n in named or n == subject):
+        if b.where is not None and not (ref is not None and ref.noun is not None and b.names == (subject,)):
+            asked.append(b.where)
+    if subject is None or ref is None or not isinstance(ref.noun, Noun):
+        return at, asked + conds
+    loop = loops[subject]
+    intro = flat(introduce(loop.at, loop.binder, "a")) if len(loop.binder.names) == 1 else article(ref.noun.one)
+    return at.with_refs({subject: replace(ref, text=intro)}), asked + conds
 
 
 def _introducing(at: Context, c: ir.Expr, intros: dict[str, str] | None) -> Context:

@@ -61,10 +61,10 @@ from rulelang.types import INT, NONE, ROLE, CardT, EnumT, ListT, ZoneT
 from rulelang.walk import map_children, walk
 
 from .document import Item, clean, em, sentence
-from .flow import again, tidy, together
+from .flow import again, changed_locals, tidy, together
 from .listtypes import list_item
 from .normalize import normal
-from .grammar import ordinal, times
+from .grammar import ordinal, third_person, times
 from .nouns import (CARD, Noun, kinds_noun, noun, possessive, role_name, takes_s, words, zone_article,
                     zone_title)
 from .phrases import Bound, Intro, Phrase, Words, bound, inline, lay, settle
@@ -271,10 +271,11 @@ def nested(ctx: Context, head: Phrase, body: list[Item], then: str = "") -> Item
 
 
 def lower_first(ctx: Context, text: str) -> str:
-    """A sentence going on after a colon: its capital dropped, unless it starts with a name (Red, North)."""
+    """A sentence going on after a colon: its capital dropped, unless it starts with a name (Red, North, P)."""
     rs = ctx.rs
     names = [role_name(r) for r in rs.roles] + [zone_title(z) for z in rs.zones.values() if zone_article(z) == ""]
-    if any(text.startswith(n + " ") for n in names if n[:1].isupper()) or text[1:2].isupper():
+    if any(text.startswith(n + " ") for n in names if n[:1].isupper()) or text[1:2].isupper() or \
+            re.match(r"[A-Z]\b", text):
         return text
     return text[:1].lower() + text[1:]
 
@@ -436,10 +437,11 @@ def each_player(ctx: Context, table, owned: str) -> str | None:
 
 
 def let_ref(ctx: Context, s: ir.Let) -> Bound:
-    """How the rules refer to a value noted by `let`: by its name where that is a word
-    (*budget*), else by its noun ("that card", "the other card"), else by a letter (X)."""
+    """How the rules refer to a value noted by `let`: by its name where that is a word (*budget*) or the rules
+    change it later ("P becomes the player to the left of P"), else by its noun ("that card"), else a letter (X)."""
     n = item_noun(ctx, s.value.ty)
-    if len(s.name) >= 3 and s.name.replace("_", "").isalpha() or n is None or n.one == "number":
+    if len(s.name) >= 3 and s.name.replace("_", "").isalpha() or n is None or n.one == "number" or \
+            s.name in changed_locals(ctx.rs):
         return Bound(placeholder(s.name), name=s.name)
     return noun_ref(ctx.refs, n, 1, 0, s.name, scope=id(s))
 
@@ -463,20 +465,6 @@ def _swap_role(e: ir.Expr, name: str, local: ir.Local) -> ir.Expr:
     if isinstance(e, ir.RoleRef) and e.role == name:
         return local
     return map_children(e, lambda c: _swap_role(c, name, local))
-
-
-def third_person(plain_verb: str) -> str:
-    """"choose" -> "chooses", "carry" -> "carries"."""
-    first, _, rest = plain_verb.partition(" ")
-    if re.search(r"(s|x|z|ch|sh|o)$", first):
-        first += "es"
-    elif re.search(r"[^aeiou]y$", first):
-        first = first[:-1] + "ies"
-    elif first == "have":
-        first = "has"
-    else:
-        first += "s"
-    return f"{first} {rest}".strip()
 
 
 def deciders(rs: ir.Ruleset, mode: ir.Mode) -> set[str]:

@@ -372,12 +372,15 @@ def expr_rangeexpr(ctx: Context, e: ir.RangeExpr) -> Phrase:
 def _has(ctx: Context, v: ir.Expr) -> Clause | None:
     """A value that is something (not none): "the player has a *team*", "there is a *winner*", "there
     is a Royalty of this level"; None where it is said otherwise."""
-    if isinstance(v, ir.DefineCall):  # a term: not a thing in hand ("the card is none": that slot is empty)
+    if isinstance(v, ir.DefineCall) or isinstance(v, ir.Var) and v.owner is None and ctx.rs.vars[v.name].text:
+        # a term, or a value with words of its own ("there is a player who made the current bid", not
+        # "there is a *bidder*"): not a thing in hand ("the card is none": that slot is empty)
         said = build(ctx, v)
         lead = first_words(said)
-        if lead is None or not lead.startswith("the ") or isinstance(said, Join):
+        if lead is not None and lead.startswith("the ") and not isinstance(said, Join):
+            return Clause(Words("there"), "is", replace_first_words(said, grammar.article(lead[4:])))
+        if isinstance(v, ir.DefineCall):
             return None
-        return Clause(Words("there"), "is", replace_first_words(said, grammar.article(lead[4:])))
     if not isinstance(v, ir.Var):
         return None
     name = em(words(v.name))

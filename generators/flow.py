@@ -267,7 +267,25 @@ def _stops(s: ir.Stmt, name: str, running: bool) -> ir.Stmt:
         return Stop(span=s.span) if ends else Unsaid(span=s.span)
     if isinstance(s, ir.While):  # a loop inside has its own ending
         return s
-    return _map_statements(s, lambda c: _stops(c, name, running))
+    return _stop_last(_map_statements(s, lambda c: _stops(c, name, running)))
+
+
+def _stop_last(s: ir.Stmt) -> ir.Stmt:
+    """The statement with each of its blocks saying "stop" after what follows it there: the flag set ends the
+    loop when the loop next tests it, so what comes after in the block still happens ("Show every cup. …
+    Stop.", not "Stop." first)."""
+    def last(block: ir.Block) -> ir.Block:
+        stops = [x for x in block if isinstance(x, Stop)]
+        return block if not stops or block[-1] is stops[0] else \
+            tuple(x for x in block if not isinstance(x, Stop)) + (stops[0],)
+    if isinstance(s, ir.If):
+        return replace(s, branches=tuple((c, last(b)) for c, b in s.branches),
+                       otherwise=last(s.otherwise) if s.otherwise is not None else None)
+    if isinstance(s, ir.Menu):
+        return replace(s, options=tuple(replace(o, body=last(o.body)) for o in s.options))
+    if isinstance(s, (ir.Repeat, ir.For, ir.Choose, ir.Take)):
+        return replace(s, body=last(s.body))
+    return s
 
 
 def _map_statements(s: ir.Stmt, f) -> ir.Stmt:
@@ -443,3 +461,22 @@ def _stable_in(rs: ir.Ruleset, name: str, reads: set[str], s: ir.Stmt) -> bool:
     if isinstance(s, ir.Menu):
         return all(_stable(rs, name, reads, o.body, False) for o in s.options)
     return True  # a simple statement reads before it writes
+
+
+_CHANGED: dict[int, tuple[ir.Ruleset, frozenset[str]]] = {}  # id of a ruleset -> (it, the locals its rules change)
+
+
+def changed_locals(rs: ir.Ruleset) -> frozenset[str]:
+    """The names of the noted values (`let`) the rules give another value later, anywhere."""
+    got = _CHANGED.get(id(rs))
+    if got is None or got[0] is not rs:
+        if len(_CHANGED) > 64:  # (a long run prints many rulesets: keep the last few)
+            _CHANGED.clear()
+        got = _CHANGED[id(rs)] = (rs, frozenset(n.target.name for n in walk(_everything(rs))
+                                                if isinstance(n, ir.Assign) and isinstance(n.target, ir.Local)))
+    return got[1]
+
+
+def _everything(rs: ir.Ruleset) -> tuple:
+    """What `walk` reaches every rule from: the ruleset, its procedures and modes (held in mappings)."""
+    return rs, tuple(rs.procedures.values()), tuple(rs.modes.values())

@@ -186,3 +186,17 @@ def negate(verb_phrase: str, many: bool = False) -> str:
         return f"{AUXILIARIES[first][2 if many else 1]} {rest}".strip()
     base = agree(first, True)
     return f"{'do' if many else 'does'} not {base} {rest}".strip()
+
+
+def third_person(plain_verb: str) -> str:
+    """"choose" -> "chooses", "carry" -> "carries"."""
+    first, _, rest = plain_verb.partition(" ")
+    if re.search(r"(s|x|z|ch|sh|o)$", first):
+        first += "es"
+    elif re.search(r"[^aeiou]y$", first):
+        first = first[:-1] + "ies"
+    elif first == "have":
+        first = "has"
+    else:
+        first += "s"
+    return f"{first} {rest}".strip()

@@ -17,16 +17,17 @@ from . import grammar
 from .document import Item, clean, em, sentence
 from .flow import Again, Counted, Stop, Unsaid
 from .english import (Context, block, let_ref, placeholder, flat, inside, lower_first, nested, phrase, role, say, slots,
-                      statement, stmt, subject, third_person, verb, zone_noun)
+                      statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
 from .calls import is_row, template
 from .expressions import flag_clause, owned
 from .moves import done_to_each, join_fixed, sorting
 from .quantifiers import named, on_board, ordering, such_that, things
+from .grammar import third_person
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
 from .nouns import kinds_noun, printed_field, words
-from .phrases import Bound, Clause, Phrase, Words, bound
+from .phrases import Bound, Clause, Phrase, Words, bound, lay
 from .phrases import words as seq
 
 
@@ -305,6 +306,12 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     what = introduce(ctx, s.binder, det)
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
+    ref = inner.refs[s.binder.names[0]].text + " "
+    if len(body) == 1 and not body[0].children and s.binder.types[:1] == (ROLE,) and body[0].text.lower().startswith(ref):
+        # a player is not taken: "The first player … whose … chooses a suit", not "Take the first player …, then that player …"
+        laid = lay(slots(ctx, what, ordering(ctx, s.binder)), lists=False, people=ctx.people)
+        closed = "," if ", " in laid.text else ""  # "…, in turn clockwise from the dealer, chooses"
+        return [Item(sentence(f"{laid.text}{closed} {body[0].text[len(ref):]}"))]
     return [then(inner, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
 
 
