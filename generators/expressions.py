@@ -279,11 +279,16 @@ def _counts(rs: ir.Ruleset, e: ir.Expr) -> bool:
 
 
 def _plural_field(ctx: Context, e: ir.Expr) -> bool:
-    """A card's field whose printed name is a plural noun ("Usage cubes"): its verbs agree."""
-    if not isinstance(e, ir.Field):
+    """A card's field, or a term, whose printed name is a plural noun ("Usage cubes", "the points of a
+    place", "the dice on the table"): its verbs agree ("are at most 11")."""
+    if isinstance(e, ir.Field):
+        name = printed_field(ctx.rs, e.name)
+    elif isinstance(e, ir.DefineCall) and (text := ctx.rs.defines[e.name].text if e.name in ctx.rs.defines else None):
+        name = re.split(r" (?:of|on|in|at|showing|that|who|which) |\{", text)[0]
+    else:
         return False
-    last = printed_field(ctx.rs, e.name).split()[-1].lower()
-    return last.endswith("s") and not last.endswith(("ss", "'s", "us", "is")) and grammar.singular(last) != last
+    last = (name.split() or [""])[-1].lower()
+    return grammar.singular(last) != last and not last.endswith(("ss", "'s", "us", "is"))
 
 
 @expression(ir.IsType)

@@ -751,3 +751,10 @@ def test_a_player_found_by_the_rules_is_the_subject_of_what_they_do():
     assert "- The first player whose *tricks* is the most tricks anyone took this hand, in turn clockwise from the " \
            "player to the left of the dealer, chooses a suit (spades, hearts, diamonds or clubs), then sets *trumps* " \
            "to it.\n" in written("knockout-whist")
+
+
+def test_a_term_named_by_a_plural_noun_takes_a_plural_verb():
+    # was: "the points of the place is at most 11"
+    assert "the points of the place are at most 11" in printed("blackjack")
+    assert "If the dice on the table showing *bid face* are less than *bid count*" in written("liars-dice")
+    assert "the value of the dealer's hand is at least" in printed("blackjack")  # a singular noun keeps "is"
