@@ -24,7 +24,7 @@ from .english import (Context, build, expression, group_noun, inside, item_noun,
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
 from .nouns import Noun, join, possessive, printed_field, printed_value, words
-from .phrases import Bound, Clause, Intro, Join, Phrase, Scope, Seq, Words, bound, inline, settle
+from .phrases import Bound, Cases, Clause, Group, Intro, Join, Op, Phrase, Scope, Seq, Words, bound, inline, settle
 from .phrases import words as seq
 
 AGGREGATES = {"sum": "total", "min": "smallest", "max": "largest"}
@@ -328,7 +328,21 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
     of_each = _of_each(ctx, b, e.value, what) if e.value is not None else None
     if of_each is not None:
         return of_each
-    return over(ctx, e, f"the {what} of ", " over " if what == "total" else " for ")
+    if e.value is None:
+        return over(ctx, e, f"the {what} of ", " over ")
+    return _over_first(ctx, e.binder, e.value, what, "over" if what == "total" else "for")
+
+
+def _over_first(ctx: Context, b: ir.Binder, over_each: ir.Expr, what: str, joiner: str) -> Phrase:
+    """"the total, over every player, of the number of dice in that player's cup": the things before
+    the value that names one of them, so that a player reads "that player" after "every player"."""
+    every = things(ctx, b, "every")
+    each = every if every is not None else such_that(ctx, named(ctx, b, "each"), b)
+    value = build(inside(ctx, b), over_each)
+    head = seq(f"the {what}, {joiner} ", each, bound(", of "))
+    if isinstance(value, (Op, Cases)):  # "of (its power + its effort) + 2 × …", "of (4 × F if …; otherwise 0)"
+        return seq(head, Group(value))
+    return Scope(head, value)  # runs to the right: "(the total, over …, of the amount of …) + …"
 
 
 def _of_each(ctx: Context, b: ir.Binder, value: ir.Expr, what: str) -> Phrase | None:

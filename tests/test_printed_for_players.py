@@ -454,7 +454,7 @@ def test_a_text_that_is_a_clause_negates_without_it_is_not_the_case():
 def test_the_largest_over_the_others_is_over_every_other_player():
     text = printed("three-mens-morris")
     # was: "… for every player such that that player is not the player"
-    assert "− 10 × the largest of the most of that player's men in one line for every other player." in text
+    assert "− 10 × the largest, for every other player, of the most of that player's men in one line." in text
     assert "such that that player is not the player" not in printed("gauntlet-16-7")
 
 
@@ -758,3 +758,17 @@ def test_a_term_named_by_a_plural_noun_takes_a_plural_verb():
     assert "the points of the place are at most 11" in printed("blackjack")
     assert "If the dice on the table showing *bid face* are less than *bid count*" in written("liars-dice")
     assert "the value of the dealer's hand is at least" in printed("blackjack")  # a singular noun keeps "is"
+
+
+def test_a_total_over_things_says_them_before_the_value_that_names_one():
+    # was: "the total of (the number of numbers X among that player's *cup* such that X is F) over every player"
+    assert "the total, over every player, of the number of numbers X among their *cup* such that X is F." \
+        in written("liars-dice")
+    # a sum or a value by cases in it is in parentheses
+    assert "+ the total, over every soldier on the Gauntlet, of (the row of that soldier − the damage of that " \
+           "soldier) + 2 ×" in printed("gauntlet-gobbots")
+    assert "the largest, for every number F from 1 to 6, of (4 × F if the number of dice showing F is at least 4; " \
+           "otherwise 0)." in printed("yacht")
+    game = GAME.replace("          if round == 2:\n", "          if sum(won of q for q in players) > 3:\n"
+                        "            win current\n          if round == 2:\n")
+    assert "the total *won* of the players" in md(load_text(game, "sum.yaml"))  # a plain field keeps its short form
