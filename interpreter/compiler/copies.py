@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 
-from .pycode import LOAD, Lazy, Nested, Reset, note, note_of, parts, walk_own
+from .pycode import LOAD, Lazy, Nested, Reset, note, note_of, rebuilt, walk_own
 
 _SCOPES = (Nested, ast.FunctionDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _BLOCKS = ("body", "orelse", "finalbody", "handlers")
@@ -97,26 +97,9 @@ def _copy(x: str, y: str, after: list, whole: tuple) -> bool:
 
 
 def _swapped(node, swaps: dict[str, str]):
-    """The node with each read of a name in `swaps` a read of its replacement; nodes rebuilt only
-    along the paths that change (pycode: nodes are never changed in place)."""
-    if type(node) is ast.Name and type(node.ctx) is ast.Load and node.id in swaps:
-        return ast.Name(swaps[node.id], LOAD)
-    if type(node) in _SCOPES:
-        return node
-    changed = {}
-    for f in parts(node):
-        value = getattr(node, f, None)
-        if type(value) is list:
-            new = [_swapped(v, swaps) if isinstance(v, ast.AST) else v for v in value]
-            if any(a is not b for a, b in zip(new, value)):
-                changed[f] = new
-        elif isinstance(value, ast.AST):
-            new = _swapped(value, swaps)
-            if new is not value:
-                changed[f] = new
-    if not changed:
-        return node
-    made = node.__class__.__new__(node.__class__)
-    made.__dict__.update(node.__dict__)
-    made.__dict__.update(changed)
-    return made
+    """The node with each read of a name in `swaps` a read of its replacement."""
+    def change(n):
+        if type(n) is ast.Name and type(n.ctx) is ast.Load and n.id in swaps:
+            return ast.Name(swaps[n.id], LOAD)
+        return n if type(n) in _SCOPES else None
+    return rebuilt(node, change)

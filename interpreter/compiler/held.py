@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 
 from .copies import without_copies
-from .pycode import LOAD, STORE, Lazy, Nested, own_of, parts
+from .pycode import LOAD, STORE, Lazy, Nested, own_of, parts, rebuilt
 from .taken import taken_from_known
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))  # name = st.attribute, as written
@@ -85,32 +85,14 @@ def _count(nodes, looped: int, found: dict[str, list]) -> None:
 
 def _swapped(node, names: frozenset[str], st_zones: bool = False):
     """The node with each read to hold among `names` made a read of its local (and with
-    `st_zones`, each read of `zones` one of `st.zones`); nodes rebuilt only along the paths that
-    change (pycode: nodes are never changed in place)."""
-    name = _read(node)
-    if name in names:
-        return ast.Name(name, LOAD)
-    if st_zones and type(node) is ast.Name and node.id == "zones":
-        return ast.Attribute(ast.Name("st", LOAD), "zones", LOAD)
-    if type(node) in _SCOPES:
-        return node
-    changed = {}
-    for f in parts(node):
-        value = getattr(node, f, None)
-        if type(value) is list:
-            new = [_swapped(v, names, st_zones) if isinstance(v, ast.AST) else v for v in value]
-            if any(a is not b for a, b in zip(new, value)):
-                changed[f] = new
-        elif isinstance(value, ast.AST):
-            new = _swapped(value, names, st_zones)
-            if new is not value:
-                changed[f] = new
-    if not changed:
-        return node
-    made = node.__class__.__new__(node.__class__)
-    made.__dict__.update(node.__dict__)  # (its other fields, and a statement's note)
-    made.__dict__.update(changed)
-    return made
+    `st_zones`, each read of `zones` one of `st.zones`)."""
+    def change(n):
+        if (name := _read(n)) in names:
+            return ast.Name(name, LOAD)
+        if st_zones and type(n) is ast.Name and n.id == "zones":
+            return ast.Attribute(ast.Name("st", LOAD), "zones", LOAD)
+        return n if type(n) in _SCOPES else None
+    return rebuilt(node, change)
 
 
 def _assign(name: str, value: ast.expr) -> ast.Assign:

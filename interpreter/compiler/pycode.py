@@ -299,22 +299,34 @@ def _read_from(node, swaps: dict, named: dict | None = None):
     """The node with each read of a local `key` of `swaps` (`env[key]`) made a read of `swaps[key]`.
     `named`: id of a statement -> (it, the locals it names in env), for statements known not to
     change (none of `swaps` in it), kept as they are without a look inside."""
-    if type(node) is EnvRef and node.ctx is not STORE and node.key in swaps:
-        return ast.Name(swaps[node.key], LOAD)
-    if type(node) in (Nested, ast.FunctionDef):
-        return node
-    if named is not None and (known := named.get(id(node))) is not None and known[0] is node and \
-            swaps.keys().isdisjoint(known[1]):
-        return node
+    def change(n):
+        if type(n) is EnvRef and n.ctx is not STORE and n.key in swaps:
+            return ast.Name(swaps[n.key], LOAD)
+        if type(n) in (Nested, ast.FunctionDef):
+            return n
+        if named is not None and (known := named.get(id(n))) is not None and known[0] is n and \
+                swaps.keys().isdisjoint(known[1]):
+            return n
+        return None
+    return rebuilt(node, change)
+
+
+def rebuilt(node, change):
+    """The node with `change` applied from the top down: `change(n)` is what stands for n (n itself:
+    kept as it is, not looked inside), or None to look inside it. Nodes are rebuilt only along the
+    paths that change: a node is never changed in place (others may share it)."""
+    got = change(node)
+    if got is not None:
+        return got
     changed = {}
     for f in parts(node):
         value = getattr(node, f, None)
         if type(value) is list:
-            new = [_read_from(v, swaps, named) if isinstance(v, ast.AST) else v for v in value]
+            new = [rebuilt(v, change) if isinstance(v, ast.AST) else v for v in value]
             if any(a is not b for a, b in zip(new, value)):
                 changed[f] = new
         elif isinstance(value, ast.AST):
-            new = _read_from(value, swaps, named)
+            new = rebuilt(value, change)
             if new is not value:
                 changed[f] = new
     if not changed:
