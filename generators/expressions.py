@@ -17,7 +17,7 @@ from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 from . import grammar
 from .calls import plural_zone
 from .clauses import clause_of, first_words, merge, merge_things, negate, operands, replace_first_words
-from .document import Item, clean, em, sentence
+from .document import Item, clean, em, plain, sentence
 from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, role_ref, zone,
                       zone_noun)
 from .marks import marks
@@ -364,9 +364,22 @@ def expr_index(ctx: Context, e: ir.Index) -> Phrase:
 
 @expression(ir.Template)
 def expr_template(ctx: Context, e: ir.Template) -> Phrase:
-    """A text with values in it, quoted: “*p* bids *n*” (said by the rules, never "you")."""
-    ctx = replace(ctx, turn=False)
-    return seq("“", *(bound(p) if isinstance(p, str) else build(ctx, p) for p in e.parts), "”")
+    """A text said at play, quoted as a rulebook prints one: what is filled in at play is in italics, by
+    what it is, a player by their name: “*your name* bets N on *that symbol*”."""
+    return seq("“", *(bound(p) if isinstance(p, str) else Words(_filled_in(ctx, p)) for p in e.parts), "”")
+
+
+def _filled_in(ctx: Context, v: ir.Expr) -> str:
+    said = plain(inline(build(ctx, v)))  # one italic blank, no names in italics inside it
+    if len(said) == 1:
+        return said  # a letter the rules name (N) is a blank already
+    return em(_player_name(said) if v.ty == ROLE else said)
+
+
+def _player_name(said: str) -> str:
+    if said == "you":
+        return "your name"
+    return f"{possessive(said)} name" if len(said.split()) <= 2 else f"the name of {said}"  # a long owner takes "of"
 
 
 @expression(ir.RangeExpr)

@@ -772,3 +772,13 @@ def test_a_total_over_things_says_them_before_the_value_that_names_one():
     game = GAME.replace("          if round == 2:\n", "          if sum(won of q for q in players) > 3:\n"
                         "            win current\n          if round == 2:\n")
     assert "the total *won* of the players" in md(load_text(game, "sum.yaml"))  # a plain field keeps its short form
+
+
+def test_a_text_said_at_play_leaves_blanks_for_what_is_filled_in():
+    # was: Say aloud: “the current player bets N on that symbol” (the turn's "you" dropped, the blanks unmarked)
+    assert "Say aloud: “*your name* bets N on *that symbol*”." in printed("crown-and-anchor")
+    assert "Say aloud: “three in a row for *your name*”." in printed("three-mens-morris")
+    game = GAME.replace("          move middle to pool\n",
+                        "          announce \"{w} takes {won of w} chips\"\n          move middle to pool\n")
+    assert "Say aloud: “*the name of the player who played the best card* takes *the won of the player who played " \
+           "the best card* chips”." in md(load_text(game, "say.yaml"))

@@ -222,7 +222,7 @@ def test_printed_rules_say_who_sees_a_secret_roll():
     assert "roll three dice (d6) for that player's dice, where only that player sees them" in text.lower()
     said = english(rs, rs.modes["m"].round[1].body, "m").text
     assert "Show Player 1's dice to every player" in said and "Show Player 2's dice to Player 3 only" in said
-    assert "Say aloud: “that player calls N”" in said  # N: the number just chosen
+    assert "Say aloud: “that player's name calls N”" in said  # N: the number just chosen, a blank for the name
 
 
 def test_samples_roll_again_what_the_role_has_not_seen_and_keep_what_was_revealed():
