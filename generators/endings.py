@@ -19,6 +19,7 @@ from .document import Item, Items, Para, Table, clean, em, sentence, strong
 from .english import Context, each_player, flat, inside, let_ref, phrase, role_def, say, verb
 from .flow import Counted, tidy
 from .glossary import parameters
+from . import grammar
 from .grammar import article
 from .calls import template
 from .clauses import merge
@@ -83,14 +84,27 @@ def _in_action(ctx: Context, said: list[Said]) -> Phrase:
     proc = ctx.rs.procedures[name]
     intros = parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)[1]
     introduced = at.with_refs({p: replace(at.refs[p], text=intros[p]) for p in intros if p in at.refs})
+    fixed = dict(f for s in said if (f := _fixed(s.cond, proc)) is not None)  # "N is 13": "in room 13"
     if proc.text:
-        done = template(introduced, proc.text, {p: ir.Local(p, ty=ty) for p, ty in proc.params}, False)
+        done = template(introduced, proc.text, {p: fixed.get(p, ir.Local(p, ty=ty)) for p, ty in proc.params}, False)
     else:
         done = seq("carry out ", em(words(name)))
-    conds = merge("and", [phrase(at, s.cond) for s in said])
-    # the action's words are an imperative ("check the space …"): its subject takes the plural's verb
-    who = "you " if at.you is not None or at.turn else "the players "
-    return seq(bound(who), done, bound(" and "), conds)
+    conds = [phrase(at, s.cond) for s in said if _fixed(s.cond, proc) is None]
+    # words that are an imperative ("check the space …") take a subject, with the plural's verb; a
+    # clause ("the teams in room 13 fight …") has its own
+    first = clean(proc.text).split(" ", 1)[0] if proc.text else "carry"
+    who = ("you " if at.you is not None or at.turn else "the players ") if grammar.is_verb(first) else ""
+    join = " and " if who else ", and then "  # a clause's own "or" never takes in what follows it
+    return seq(bound(who), done, *((bound(join), merge("and", conds)) if conds else ()))
+
+
+def _fixed(c: ir.Expr, proc: ir.Procedure) -> tuple[str, ir.Const] | None:
+    """A condition that a parameter of the action is one value (`n == 13`): the action is said with it."""
+    if isinstance(c, ir.Binary) and c.op == "==":
+        for a, b in ((c.left, c.right), (c.right, c.left)):
+            if isinstance(a, ir.Local) and isinstance(b, ir.Const) and a.name in dict(proc.params):
+                return a.name, b
+    return None
 
 
 def end_blocks(ctx: Context, mode: ir.Mode) -> list:
@@ -304,9 +318,13 @@ def endings(ctx: Context, mode: ir.Mode):
                    if isinstance(n, ir.CallProc))
     before_call: dict[str, list[ir.Expr]] = {}
 
-    def walk_block(block, conds, where, at, intros=None, proc=None, loops=_NO_LOOPS):
+    def walk_block(block, conds, where, at, intros=None, proc=None, loops=_NO_LOOPS, own=0):
         for s in tidy(rs, block):
             if isinstance(s, ir.EndGame):
+                if proc is not None and rs.procedures[proc].text:  # what only the action names: with its words
+                    conds = conds[:own] + [Said(at, c, proc) if _names_inside(c, at, ctx) else c
+                                           for cond in conds[own:]
+                                           for c in ([cond] if isinstance(cond, PATH) else conjuncts(normal(cond, rs)))]
                 found.append((where, s, [c for c in conds if not (isinstance(c, ir.Const) and c.value is True)],
                               at, loops))
             elif isinstance(s, ir.If):
@@ -358,8 +376,16 @@ def endings(ctx: Context, mode: ir.Mode):
         done.add(name)
         proc = rs.procedures[name]
         inner, intros = parameters(ctx, proc.text, proc.params, proc.body, proc.param_texts)
-        walk_block(proc.body, before_call.get(name, []), tuple(dict.fromkeys(calls[name])), inner, intros, name)
+        before = before_call.get(name, [])
+        walk_block(proc.body, before, tuple(dict.fromkeys(calls[name])), inner, intros, name, own=len(before))
     return found
+
+
+def _names_inside(c: ir.Expr, at: Context, outside: Context) -> bool:
+    """A condition on a value only an action names (its parameter, its own `let`): a player reads it
+    with the action's words ("when the teams in room 13 fight …"), never as "N is 13"."""
+    return not isinstance(c, PATH) and any(isinstance(n, ir.Local) and n.name in at.refs
+                                           and n.name not in outside.refs for n in walk(c))
 
 
 @record

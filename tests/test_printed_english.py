@@ -413,7 +413,7 @@ def test_the_16_7_end_keeps_its_condition_on_a_noted_value():
     # real condition (a team has beaten room 13) was dropped, with every condition on a `let` value
     text = md(load_ruleset("gauntlet-16-7"))
     end = text[text.index("### End of the game"):text.index("## Terms")]
-    assert "in step 7 (Fight)" in end and "N is 13" in end
+    assert "in step 7 (Fight)" in end and "in room 13 fight" in end and "N is 13" not in end
     assert "*through* are not empty" in end  # the teams through: the condition that was lost
     assert "“**" not in end  # no ending placed "in" a procedure's text
     assert "The winner of the last roll-off wins in step 7" in end  # a player held in a variable: its `text:`

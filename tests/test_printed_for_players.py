@@ -782,3 +782,18 @@ def test_a_text_said_at_play_leaves_blanks_for_what_is_filled_in():
                         "          announce \"{w} takes {won of w} chips\"\n          move middle to pool\n")
     assert "Say aloud: “*the name of the player who played the best card* takes *the won of the player who played " \
            "the best card* chips”." in md(load_text(game, "say.yaml"))
+
+
+def test_an_ending_met_in_an_action_is_said_with_the_actions_words():
+    # was: "The winner of the last roll-off wins in step 7 (Fight), when all of these hold: *through* are not
+    # empty. N is 13." (the action's parameter and its own names, never said where a player reads them)
+    assert "- The winner of the last roll-off wins in step 7 (Fight), when the teams in room 13 fight their " \
+           "enemies side by side, exchange by exchange, until one has beaten all of its enemies or every team is " \
+           "out of health, and then *through* are not empty.\n" in printed("gauntlet-16-7")
+    assert "when all of these hold" not in printed("gauntlet-16-7")
+    game = GAME.replace("          if round == 2:\n            end game as done\n",
+                        "          settle(round)\n").replace(
+        "define:\n", "procedures:\n  settle(number r):\n    text: \"score the chips of round {r}\"\n"
+                     "    do: |\n      if r == 2:\n        end game as done\ndefine:\n")
+    text = md(load_text(game, "act.yaml"))
+    assert "The game ends in step 1 (Pick), when the players score the chips of round 2." in text, text
