@@ -14,6 +14,7 @@ from typing import TypeGuard
 
 from rulelang import ir
 from rulelang.types import BoardT, EnumT, ZoneT
+from rulelang.walk import walk
 
 from . import grammar
 from .clauses import (_count_bound as _bound_count, first_words, merge, only_subject, relative, replace_first_words,
@@ -308,8 +309,24 @@ def ranked(ctx: Context, b: ir.Binder, which: str) -> Phrase:
 def quantified_list(ctx: Context, e: ir.Quantified) -> Phrase:
     b = e.binder
     if isinstance(e.value, ir.Local) and len(b.names) == 1 and e.value.name == b.names[0]:
-        return things(ctx, b, "the many") or such_that(ctx, named(ctx, b, "the many"), b)
+        return things(ctx, b, "the many") or _lettered(ctx, b) or such_that(ctx, named(ctx, b, "the many"), b)
     return over(ctx, e, "the list of ", " for ")
+
+
+def _lettered(ctx: Context, b: ir.Binder) -> Phrase | None:
+    """Things said by a condition that is no relative clause, named by their letter: "the players Q
+    such that Q faces the room this round and Q's *team* is Q", not "the players such that that
+    player …" (one player named after many)."""
+    ty = (b.types[0] if b.types else None) or item_type(b.groups[0].domain)
+    n = group_noun(ctx, ty, b.groups[0].domain) if len(b.names) == 1 else None
+    said = split_type_tests(b)[1]
+    twice = any(sum(isinstance(x, ir.Local) and x.name == b.names[0] for x in walk(r)) > 1 for r in said)
+    if n is None or not twice:  # named once a condition, "they" says it
+        return None
+    letter = placeholder(b.names[0])
+    inner = ctx.with_refs({b.names[0]: Bound(letter, name=b.names[0])})
+    head = seq(f"the {n.many} {letter}", *domain_tail(ctx, b.groups[0].domain, n))
+    return Scope(seq(head, bound(" such that ")), merge("and", [build(inner, r) for r in said]))
 
 
 def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:

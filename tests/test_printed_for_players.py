@@ -797,3 +797,15 @@ def test_an_ending_met_in_an_action_is_said_with_the_actions_words():
                      "    do: |\n      if r == 2:\n        end game as done\ndefine:\n")
     text = md(load_text(game, "act.yaml"))
     assert "The game ends in step 1 (Pick), when the players score the chips of round 2." in text, text
+
+
+def test_things_a_condition_names_twice_are_named_by_their_letter():
+    # was: "the players such that that player faces the room this round, that player's *team* is that player …"
+    assert "**the first players of the teams facing room N**: the players Q such that Q faces the room this " \
+           "round, Q's *team* is Q and the number of the room Q is in is N." in printed("gauntlet-16-7")
+    game = GAME.replace("          move middle to pool\n",
+                        "          let twins = [c for c in middle where c.value == c.value % 3]\n"
+                        "          move twins to pool\n          move middle to pool\n")
+    text = md(load_text(game, "twins.yaml"))
+    assert "the chip cards C in the middle such that the value of C is the value of C mod 3" in text
+    assert "such that that chip card" not in text
