@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TypeGuard
 
 from rulelang import ir
-from rulelang.types import BoardT, EnumT, ZoneT
+from rulelang.types import ROLE, BoardT, EnumT, ZoneT
 from rulelang.walk import walk
 
 from . import grammar
@@ -314,15 +314,15 @@ def quantified_list(ctx: Context, e: ir.Quantified) -> Phrase:
 
 
 def _lettered(ctx: Context, b: ir.Binder) -> Phrase | None:
-    """Things said by a condition that is no relative clause, named by their letter: "the players Q
-    such that Q faces the room this round and Q's *team* is Q", not "the players such that that
-    player …" (one player named after many)."""
+    """Things said by a condition that is no relative clause, named by their letter where "they" cannot
+    say them (things, or players a condition names twice): "the players Q such that Q faces the room this
+    round and Q's *team* is Q", not "the players such that that player …" (one named after many)."""
     ty = (b.types[0] if b.types else None) or item_type(b.groups[0].domain)
     n = group_noun(ctx, ty, b.groups[0].domain) if len(b.names) == 1 else None
     said = split_type_tests(b)[1]
     twice = any(sum(isinstance(x, ir.Local) and x.name == b.names[0] for x in walk(r)) > 1 for r in said)
-    if n is None or not twice:  # named once a condition, "they" says it
-        return None
+    if n is None or not said or ty == ROLE and not twice:  # players named once a condition: "they"
+        return None  # (things introduced as many stay "that soldier", never "it": a letter says them)
     letter = placeholder(b.names[0])
     inner = ctx.with_refs({b.names[0]: Bound(letter, name=b.names[0])})
     head = seq(f"the {n.many} {letter}", *domain_tail(ctx, b.groups[0].domain, n))

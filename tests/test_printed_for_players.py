@@ -799,10 +799,13 @@ def test_an_ending_met_in_an_action_is_said_with_the_actions_words():
     assert "The game ends in step 1 (Pick), when the players score the chips of round 2." in text, text
 
 
-def test_things_a_condition_names_twice_are_named_by_their_letter():
+def test_many_things_a_pronoun_cannot_say_are_named_by_their_letter():
     # was: "the players such that that player faces the room this round, that player's *team* is that player …"
     assert "**the first players of the teams facing room N**: the players Q such that Q faces the room this " \
            "round, Q's *team* is Q and the number of the room Q is in is N." in printed("gauntlet-16-7")
+    # things introduced as many are never "it": "that soldier" after "the soldiers" is the letter too
+    assert "the soldiers S on the Gauntlet such that S can still act (in Hard mode, a Soldier at the end cannot) " \
+           "and the gobbot and S are next to each other" in printed("gauntlet-gobbots")
     game = GAME.replace("          move middle to pool\n",
                         "          let twins = [c for c in middle where c.value == c.value % 3]\n"
                         "          move twins to pool\n          move middle to pool\n")
