@@ -56,11 +56,14 @@ def _block(stmts: list, whole: tuple) -> list:
     out: list = []
     swaps: dict[str, str] = {}
     rule = None  # the rule a dropped copy came from, given to the next statement (its note)
+    each = None  # each statement's _names, worked out once the list has a copy (not once a copy: a long
+    # list of copies would walk what follows each of them again)
     for i, s in enumerate(stmts):
         if swaps:
             s = _swapped(s, swaps)
         if type(s) is ast.Assign and len(s.targets) == 1 and type(s.targets[0]) is ast.Name \
-                and type(s.value) is ast.Name and _copy(s.targets[0].id, s.value.id, stmts[i + 1:], whole):
+                and type(s.value) is ast.Name and \
+                _copy(s.targets[0].id, s.value.id, (each := each or [_names([t]) for t in stmts])[i + 1:], whole):
             swaps[s.targets[0].id] = swaps.get(s.value.id, s.value.id)
             rule = note_of(s) or rule
             continue
@@ -86,14 +89,13 @@ def _noted(s: ast.stmt, rule: str) -> ast.stmt:
 
 
 def _copy(x: str, y: str, after: list, whole: tuple) -> bool:
-    """Whether `x = y` can go, x read as y in `after` (the statements after it in its list): x is set
-    there alone in its function and read in `after` only (not before it, at a loop's next pass),
-    y is not set in `after`, and no nested scope sees either. `whole`: _names of the function."""
+    """Whether `x = y` can go, x read as y in the statements after it in its list (`after`: their
+    _names): x is set there alone in its function and read after it only (not before it, at a loop's
+    next pass), y is not set after it, and no nested scope sees either. `whole`: _names of the function."""
     stores, inner, loads = whole
     if stores.get(x) != 1 or x in inner or y in inner or x == y:
         return False
-    later_stores, _, later_loads = _names(after)
-    return y not in later_stores and later_loads.get(x, 0) == loads.get(x, 0)
+    return all(y not in later[0] for later in after) and sum(later[2].get(x, 0) for later in after) == loads.get(x, 0)
 
 
 def _swapped(node, swaps: dict[str, str]):
