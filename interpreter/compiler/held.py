@@ -29,7 +29,6 @@ import ast
 
 from .copies import without_copies
 from .pycode import LOAD, STORE, Lazy, Nested, own_of, parts, rebuilt
-from .taken import taken_from_known
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))  # name = st.attribute, as written
 _ATTRIBUTES = ("vars", "props")  # st.attribute, held when it pays
@@ -167,8 +166,7 @@ def held(body: list[ast.stmt]) -> list[ast.stmt]:
 
 def held_everywhere(node):
     """The node with every function in it (itself too: a FunctionDef or a Nested) without its
-    copies of one local into another (copies.py), taking a card just chosen off the list it was
-    chosen from (taken.py), and holding what it reads of the state
+    copies of one local into another (copies.py) and holding what it reads of the state
     (`held`); done last, on the code as it is written, so that what the passes measured of it
     (merge.lines) is as they measured it."""
     if type(node) is list:
@@ -182,8 +180,7 @@ def held_everywhere(node):
             if new is not value:
                 changed[f] = new
     if type(node) in (ast.FunctionDef, Nested):
-        shared = getattr(node, "nonlocals", ())
-        body = held(taken_from_known(without_copies(changed.get("body", node.body), shared), shared))
+        body = held(without_copies(changed.get("body", node.body), getattr(node, "nonlocals", ())))
         if body is not node.body:
             changed["body"] = body
     if not changed:
