@@ -45,6 +45,8 @@ def _names(nodes) -> tuple[dict[str, int], set[str], dict[str, int]]:
 def without_copies(body: list[ast.stmt], shared: tuple[str, ...] = ()) -> list[ast.stmt]:
     """A function's statements with its copies of one local into another read as the other.
     `shared`: the names it declares nonlocal (another function may set them: never these)."""
+    if not any(type(n) is ast.Assign and type(n.value) is ast.Name for n in walk_own(body, _SCOPES)):
+        return body  # no copy (most functions): not worth the names of the scopes inside it
     stores, inner, loads = _names(body)
     inner |= set(shared)
     if not any(n == 1 for n in stores.values()):
