@@ -24,7 +24,8 @@ def md(rs, mode=None, quick=False) -> str:
 
 
 def printed(name: str) -> str:
-    """A bundled game's printed rules, as `tests/test_golden.py` checks they are printed (not printed again)."""
+    """A bundled game's printed rules, or a game's of `tests/printing/` (written from the docs alone), as
+    `tests/test_golden.py` checks they are printed (not printed again)."""
     return (HERE / "golden" / f"{name}.md").read_text(encoding="utf-8").replace("\\", "")
 
 
@@ -708,17 +709,12 @@ def test_a_loop_that_only_turns_or_moves_each_thing_is_one_instruction():
     assert "- Turn face down every chip card in the middle whose value is more than 1.\n" in md(load_text(game, "f.yaml"))
 
 
-def written(name: str) -> str:
-    """A game written from the docs alone (`tests/printing/`), as `tests/test_golden.py` checks it is printed."""
-    return printed(name)
-
-
 def test_an_ending_met_in_a_loop_introduces_who_it_is_about():
     # was: "That player wins in step 3 (Knock out), when that player's *tricks* is *hand size*."
     assert "- A player that is still in the game wins in step 3 (Knock out), when that player's *tricks* is " \
-           "*hand size* or the number of players that are still in the game is 1.\n" in written("knockout-whist")
+           "*hand size* or the number of players that are still in the game is 1.\n" in printed("knockout-whist")
     assert "- A player that is still in the game wins in step 3 (Lose a die), when the number of players that are " \
-           "still in the game is 1.\n" in written("liars-dice")
+           "still in the game is 1.\n" in printed("liars-dice")
     game = GAME.replace("          if round == 2:\n", "          for p in players where won of p > 3:\n"
                         "            win p as ahead\n          if round == 2:\n")
     text = md(load_text(game, "ahead.yaml"))
@@ -728,7 +724,7 @@ def test_an_ending_met_in_a_loop_introduces_who_it_is_about():
 def test_a_noted_player_the_rules_change_later_keeps_a_name():
     # was: "Note the player who starts the round. Repeat: That player chooses … Set that player to the player to
     # the left of that player.", and the loop's own players were "the other player"
-    bid = written("liars-dice")
+    bid = printed("liars-dice")
     assert "- Note the player who starts the round as P.\n" in bid
     assert "- Set P to the player to the left of P.\n" in bid and "- Otherwise: P becomes the player who loses a die." in bid
     assert "For every player that is still in the game: show that player's *cup* to every player." in bid
@@ -736,34 +732,34 @@ def test_a_noted_player_the_rules_change_later_keeps_a_name():
 
 def test_a_flag_set_to_end_a_loop_ends_it_after_what_follows_it():
     # was: "*call* …: Stop. For every player …: show … If …" (the cups are shown, then the bidding stops)
-    bid = written("liars-dice")
+    bid = printed("liars-dice")
     call = bid.split("- *call*")[1].split("####")[0]
     assert call.rstrip().endswith("- Stop.") and call.count("Stop.") == 1
 
 
 def test_a_value_with_words_of_its_own_is_there_by_them():
     # was: "(only if there is a *bidder*)"
-    assert "- *call* (only if there is a player who made the current bid):" in written("liars-dice")
+    assert "- *call* (only if there is a player who made the current bid):" in printed("liars-dice")
 
 
 def test_a_player_found_by_the_rules_is_the_subject_of_what_they_do():
     # was: "Take the first player whose *tricks* is …, in turn clockwise from …, then that player chooses a suit …"
     assert "- The first player whose *tricks* is the most tricks anyone took this hand, in turn clockwise from the " \
            "player to the left of the dealer, chooses a suit (spades, hearts, diamonds or clubs), then sets *trumps* " \
-           "to it.\n" in written("knockout-whist")
+           "to it.\n" in printed("knockout-whist")
 
 
 def test_a_term_named_by_a_plural_noun_takes_a_plural_verb():
     # was: "the points of the place is at most 11"
     assert "the points of the place are at most 11" in printed("blackjack")
-    assert "If the dice on the table showing *bid face* are less than *bid count*" in written("liars-dice")
+    assert "If the dice on the table showing *bid face* are less than *bid count*" in printed("liars-dice")
     assert "the value of the dealer's hand is at least" in printed("blackjack")  # a singular noun keeps "is"
 
 
 def test_a_total_over_things_says_them_before_the_value_that_names_one():
     # was: "the total of (the number of numbers X among that player's *cup* such that X is F) over every player"
     assert "the total, over every player, of the number of numbers X among their *cup* such that X is F." \
-        in written("liars-dice")
+        in printed("liars-dice")
     # a sum or a value by cases in it is in parentheses
     assert "+ the total, over every soldier on the Gauntlet, of (the row of that soldier − the damage of that " \
            "soldier) + 2 ×" in printed("gauntlet-gobbots")
