@@ -105,7 +105,7 @@ def negate(p: Phrase) -> Phrase:
             # "has no card", not "does not have a card"
             return Clause(p.subject, p.verb, replace_first_words(p.rest, re.sub(r"^(a|an) ", "no ", rest_lead)))
         if p.verb:  # "does not have a card"
-            return Clause(p.subject, grammar.negate(p.verb, p.many), p.rest, p.many)
+            return Clause(p.subject, grammar.negate(p.verb, p.many, whole=p.rest is None), p.rest, p.many)
         if isinstance(p.rest, Join):  # a subject with several predicates: each negated
             return Clause(p.subject, "", Join("and" if p.rest.word == "or" else "or",
                                               tuple(_negate_predicate(r) for r in p.rest.items)))

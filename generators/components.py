@@ -97,7 +97,8 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
         if kept:
             sub.blocks.append(Para(f"Each {noun.one} also keeps " + join([kept_state(rs, f) for f in kept])
                                    + ", changed during play."))
-        sec.blocks.append(sub)
+        if sub.blocks:  # a type with nothing to say beyond its count is said in the count above
+            sec.blocks.append(sub)
     if use.dice:
         faces = [f"{em(words(d))} (faces {join([value_text(f) for f in rs.dice[d].faces])})" for d in use.dice]
         sec.blocks.append(Para(f"{'Dice' if len(faces) > 1 else 'A die'}: " + join(faces) + "."))

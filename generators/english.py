@@ -347,6 +347,9 @@ def zone_noun(ctx: Context, z: ir.Expr) -> Noun:
     zones = ctx.rs.zones
     if isinstance(z, ir.ZoneRef) and z.zone in zones and zones[z.zone].holds:
         return kinds_noun(ctx.rs, zones[z.zone].holds)
+    if isinstance(z.ty, ZoneT) and z.ty.kinds:  # a space in a local, a zone a term returns: "seed", "man";
+        held = kinds_noun(ctx.rs, sorted(z.ty.kinds))  # but a card is "a card" ("the top card of the deck")
+        return CARD if held.one.split()[-1] == "card" else held
     return CARD
 
 

@@ -166,11 +166,13 @@ def agree(verb_phrase: str, many: bool) -> str:
     return f"{first} {rest}".strip()
 
 
-def negate(verb_phrase: str, many: bool = False) -> str:
+def negate(verb_phrase: str, many: bool = False, whole: bool = True) -> str:
     """The negation of a verb phrase: "is face up" -> "is not face up", "can act" -> "cannot act",
-    "shows a" -> "does not show a", "holds no Gobbot" -> "holds a Gobbot", "is not x" -> "is x"."""
+    "shows a" -> "does not show a", "holds no Gobbot" -> "holds a Gobbot", "is not x" -> "is x".
+    `whole`: the phrase is the whole predicate (a switch "is on" is then "is off"; "is on" before
+    more words, "is on South's side", is "is not on")."""
     for positive, negated in (("is true", "is false"), ("is on", "is off")):  # a switch: its other state
-        if verb_phrase in (positive, negated):
+        if whole and verb_phrase in (positive, negated):
             return negated if verb_phrase == positive else positive
     for negated, positive in _NEGATED.items():
         if verb_phrase.startswith(negated + " ") or verb_phrase == negated:

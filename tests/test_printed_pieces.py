@@ -1,0 +1,69 @@
+"""Pieces that are not cards, and predicates that begin like a switch, printed as a player reads them:
+on a small sowing game (`/work/lead`'s Kalah, cut down). Each line asserted was printed otherwise before."""
+from generators.markdown import to_markdown
+from generators.summary import summary
+from rulelang import load_text
+
+SOWING = """
+language: 2
+game: sowing
+title: Sowing
+players: {count: 2, names: [south, north]}
+types:
+  side: [south, north]
+cards:
+  seed: {component: token, print: false, table: "count\\n12"}
+zones:
+  in_hand: {holds: [seed], text: the seeds being sown}
+  board:
+    kind: graph
+    holds: [seed]
+    text: the board
+    marks: {side: side}
+    places: {s1: {side: south}, s2: {side: south}, n1: {side: north}, n2: {side: north}}
+    links: s1 -> s2 -> n1 -> n2 -> s1
+vars:
+  mover: {type: role, initial: south, text: the player to move}
+define:
+  mine(role p, zone s):
+    text: "{s} is on {p}'s side"
+    value: (s.side == south) == (p == south)
+setup: |
+  for s in spaces(board):
+    repeat 3 times:
+      move top(box) to s
+modes:
+  game:
+    round:
+      - step: Sow
+        do: |
+          mover chooses s in spaces(board) where mine(mover, s) and not empty(s) as sow:
+            move all x in s to in_hand
+            let here = s
+            while not empty(in_hand):
+              here = first(t in neighbours(here))
+              move top(in_hand) to here
+            if size(here) == 1 and not mine(mover, here):
+              end game as captured
+            mover = left_of(mover)
+    score: {south: 0, north: 0}
+"""
+
+
+def printed() -> str:
+    return to_markdown([summary(load_text(SOWING, "sowing.yaml"))]).replace("\\", "")
+
+
+def test_a_predicate_that_begins_with_is_on_is_negated_as_not_on_not_as_a_switch_off():
+    text = printed()
+    assert "*here* is not on the side of the player to move" in text  # was "is off the side of"
+
+
+def test_a_space_holds_the_pieces_its_board_holds_not_cards():
+    assert "*here* holds exactly 1 seed" in printed()  # was "holds exactly 1 card"
+
+
+def test_a_piece_type_with_nothing_to_say_gets_no_empty_heading():
+    text = printed()
+    assert "12 seed tokens." in text
+    assert "### Seeds" not in text  # was a heading with nothing under it
