@@ -85,18 +85,47 @@ def play_area(ctx: Context, use: Usage) -> Section:
         holds = join([type_noun(rs.card_types[k]).many for k in z.holds if k in use.kinds], "or") \
             if z.holds else "—"
         owner = "each player" if z.owner == "each" else role_name(role_def(ctx.rs, z.owner)) if z.owner else "—"
-        layout = f"a grid of {z.columns} columns × {z.rows} rows" if z.kind == "grid" else words(z.kind)
+        layout = (f"a grid of {z.columns} columns × {z.rows} rows" if z.kind == "grid" else
+                  f"{len(z.places)} places joined as below" if z.kind == "graph" else words(z.kind))
         rows.append([capital_zone(ctx, name), holds, lying(z), owner, layout])
     if rows:  # a column that tells no zone from another says nothing to a player ("holds: anything")
         head = ["zone", "holds", "cards lie", "belongs to", "laid out as"]
         keep = [i for i in range(len(head)) if i == 0 or any(r[i] != "—" for r in rows)]
         sec.blocks.append(Table([head[i] for i in keep], [[r[i] for i in keep] for r in rows]))
+    for name in use.zones:  # a graph is known only by its links: a player needs them to set it out
+        z = rs.zones[name]
+        if z.kind == "graph" and z.links:
+            sec.blocks.append(Para(f"{capital_zone(ctx, name)}: " + "; ".join(graph_lines(z)) + "."))
     if use.vars:
         back = reset_steps(rs, list(use.modes))
         items = [Item(sentence(tracked(ctx, v, back.get(v.name, []))))
                  for v in rs.vars.values() if v.name in use.vars]
         sec.blocks += [Para("Keep track of:"), Items(items)]
     return sec
+
+
+def graph_lines(z: ir.Zone) -> list[str]:
+    """A graph's links as chains, in the order they were listed: "room 1 → room 2 → … → room 13",
+    "room 6 → room 9"; a link both ways "a — b". Each chain goes on along the first link not yet said
+    that leaves its last place the same way (so a cycle reads round: "s1 → … → north store → s1"),
+    then back along links that come into its first."""
+    links = set(z.links)
+    both = {(a, b) for a, b in links if (b, a) in links}
+    left = [(a, b) for a, b in dict.fromkeys(z.links) if (b, a) not in both or a < b]  # a two-way link once
+    lines = []
+    while left:
+        a, b = left.pop(0)
+        arrow = " — " if (a, b) in both else " → "
+        chain = [a, b]
+        same = (lambda e: (e in both) == (arrow == " — "))
+        while (step := next((e for e in left if e[0] == chain[-1] and same(e)), None)):
+            left.remove(step)
+            chain.append(step[1])
+        while (step := next((e for e in left if e[1] == chain[0] and same(e)), None)):  # and back
+            left.remove(step)
+            chain.insert(0, step[0])
+        lines.append(arrow.join(words(z.places[i]) for i in chain))
+    return lines
 
 
 def lying(z: ir.Zone) -> str:

@@ -67,3 +67,15 @@ def test_a_piece_type_with_nothing_to_say_gets_no_empty_heading():
     text = printed()
     assert "12 seed tokens." in text
     assert "### Seeds" not in text  # was a heading with nothing under it
+
+
+def test_a_graph_board_prints_its_links_so_players_can_set_it_out():
+    text = printed()
+    assert "| The board | seeds | face up | 4 places joined as below |" in text  # was "graph"
+    assert "The board: s1 → s2 → n1 → n2 → s1." in text  # a cycle reads round
+
+
+def test_links_both_ways_and_one_way_read_as_chains_in_the_order_listed():
+    two_way = SOWING.replace("links: s1 -> s2 -> n1 -> n2 -> s1", 'links: "s1 - s2 - n1\\nn2 -> s2\\nn1 -> n2"')
+    text = to_markdown([summary(load_text(two_way, "ways.yaml"))]).replace("\\", "")
+    assert "The board: s1 — s2 — n1; n1 → n2 → s2." in text
