@@ -129,6 +129,9 @@ def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
         return Words("you")
     if e.name == "current":  # not "the player whose turn it is": it takes no 's ("… it is's men")
         return Words("the current player")
+    if e.name in ("left_of", "right_of") and two_players(ctx):  # at a table of two, left and right are one
+        who = build(ctx, a[0])
+        return Words("your opponent") if who == Words("you") else seq("the opponent of ", who)
     if e.name == "size" and isinstance(a[0].ty, (ZoneT, BoardT)):
         return seq(f"the number of {zone_noun(ctx, a[0]).many} in ", build(ctx, a[0]))
     if e.name == "size" and isinstance(a[0].ty, ListT):
@@ -196,6 +199,13 @@ def _bounded(ctx: Context, e: ir.BuiltinCall) -> Phrase | None:
 def not_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase | None:
     negated = BUILTINS[e.name].negated
     return builtin_clause(ctx, e, negated) if negated else None
+
+
+def two_players(ctx: Context) -> bool:
+    """Whether every game of these rules has exactly two players."""
+    if ctx.rs.players is not None:
+        return ctx.rs.players.low == ctx.rs.players.high == 2
+    return len(ctx.mode.roles if ctx.mode is not None else ctx.rs.roles) == 2
 
 
 def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:

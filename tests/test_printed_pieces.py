@@ -79,3 +79,10 @@ def test_links_both_ways_and_one_way_read_as_chains_in_the_order_listed():
     two_way = SOWING.replace("links: s1 -> s2 -> n1 -> n2 -> s1", 'links: "s1 - s2 - n1\\nn2 -> s2\\nn1 -> n2"')
     text = to_markdown([summary(load_text(two_way, "ways.yaml"))]).replace("\\", "")
     assert "The board: s1 — s2 — n1; n1 → n2 → s2." in text
+
+
+def test_at_a_table_of_two_the_player_to_the_left_is_the_opponent():
+    text = printed()
+    assert "the opponent of the player to move becomes the player to move" in text  # was "the player to the left of"
+    three = SOWING.replace("players: {count: 2, names: [south, north]}", "players: {count: 2..3, names: [south, north, east]}")
+    assert "the player to the left of the player to move becomes" in to_markdown([summary(load_text(three, "t.yaml"))])
