@@ -83,6 +83,6 @@ def test_links_both_ways_and_one_way_read_as_chains_in_the_order_listed():
 
 def test_at_a_table_of_two_the_player_to_the_left_is_the_opponent():
     text = printed()
-    assert "the opponent of the player to move becomes the player to move" in text  # was "the player to the left of"
+    assert "The opponent of the player to move becomes the player to move." in text  # was "The player to the left of"
     three = SOWING.replace("players: {count: 2, names: [south, north]}", "players: {count: 2..3, names: [south, north, east]}")
-    assert "the player to the left of the player to move becomes" in to_markdown([summary(load_text(three, "t.yaml"))])
+    assert "The player to the left of the player to move becomes" in to_markdown([summary(load_text(three, "t.yaml"))])
