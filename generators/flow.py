@@ -30,6 +30,7 @@ from rulelang.records import record
 from rulelang.types import BOOL
 from rulelang.walk import map_children, walk
 
+from .effects import clash, reads_of, writes_of
 from .marks import is_mark
 from .normalize import conjuncts, negate
 
@@ -65,6 +66,7 @@ def tidy(rs: ir.Ruleset, block: ir.Block) -> ir.Block:
         if is_mark(rs, s):
             del out[i]
             continue
+        s = out[i] = _filtered(rs, s) or s
         hoisted = _hoisted(rs, s)
         if hoisted is not None:
             out[i] = hoisted
@@ -342,6 +344,23 @@ def _conjoin(parts: list[ir.Expr]) -> ir.Expr:
     return out
 
 
+def _filtered(rs: ir.Ruleset, s: ir.Stmt) -> ir.For | None:
+    """`for x in D: if C: body` (no `else`, nothing else in the loop, nothing the body does changing
+    C) as a rulebook says it: "For every space of the board whose kind is pit: …", not "For every
+    space of the board: if the kind of that space is pit: …"."""
+    if not (isinstance(s, ir.For) and len(s.body) == 1 and isinstance(s.body[0], ir.If)):
+        return None
+    test = s.body[0]
+    if test.otherwise is not None or len(test.branches) != 1 or test.prose is not None:
+        return None
+    cond, body = test.branches[0]
+    said = reads_of(rs, cond)
+    if said is None or clash(said, writes_of(rs, body)):
+        return None
+    where = cond if s.binder.where is None else _conjoin([s.binder.where, cond])
+    return replace(s, binder=replace(s.binder, where=where), body=body)
+
+
 def _hoisted(rs: ir.Ruleset, s: ir.Stmt) -> ir.If | None:
     """`for p in D where A(p) and B`, with B not about p and nothing the loop does changing it, as a
     rulebook says it: "If B: for every player whose …", not "for every player such that their cargo is
@@ -353,11 +372,11 @@ def _hoisted(rs: ir.Ruleset, s: ir.Stmt) -> ir.If | None:
     free = [c for c in parts if not any(isinstance(n, ir.Local) and n.name in names for n in walk(c))]
     reads: set[str] = set()
     for c in free:
-        said = _reads(rs, c)
+        said = reads_of(rs, c)
         if said is None:
             return None
         reads |= said
-    if not free or _clash(reads, _writes(rs, s.body)):
+    if not free or clash(reads, writes_of(rs, s.body)):
         return None
     tied = [c for c in parts if c not in free]
     loop = replace(s, binder=replace(s.binder, where=_conjoin(tied) if tied else None))
@@ -374,7 +393,7 @@ def _substituted(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None
     if any(isinstance(n, (ir.Assign, ir.Roll)) and isinstance(n.target, ir.Local) and n.target.name == name
            for n in walk(rest)) or any(isinstance(n, ir.Let) and n.name == name for n in walk(rest)):
         return None
-    reads = _reads(rs, let.value)
+    reads = reads_of(rs, let.value)
     if reads is None or not _stable(rs, name, reads, rest, dirty=False):
         return None
     return tuple(_put(s, name, let.value) for s in rest)
@@ -388,54 +407,6 @@ def _put(node, name: str, value: ir.Expr):
     return map_children(node, lambda c: _put(c, name, value))
 
 
-ANY_ZONE = "zones"  # what moving cards changes, and what reading where cards are reads
-
-
-def _reads(rs: ir.Ruleset, e: ir.Expr, seen: frozenset = frozenset()) -> set[str] | None:
-    """What a value depends on that play can change: ANY_ZONE, "var NAME", "state NAME",
-    "local NAME"; None if it cannot be told."""
-    out: set[str] = set()
-    for n in walk(e):
-        if isinstance(n, (ir.ZoneRef, ir.Quantified)) or isinstance(n, ir.BuiltinCall) and n.name not in (
-                "players", "seat", "abs", "min", "max", "sum") or isinstance(n, ir.IsType):
-            out.add(ANY_ZONE)
-        elif isinstance(n, ir.Var):
-            out.add("var " + n.name)
-        elif isinstance(n, ir.Field):
-            out.add("state " + n.name)
-        elif isinstance(n, ir.Local):
-            out.add("local " + n.name)
-        elif isinstance(n, ir.DefineCall) and n.name not in seen:
-            inner = _reads(rs, rs.defines[n.name].body, seen | {n.name})
-            if inner is None:
-                return None
-            out |= {r for r in inner if not r.startswith("local ")}  # its parameters are the arguments
-    return out
-
-
-def _writes(rs: ir.Ruleset, block, seen: frozenset = frozenset()) -> set[str]:
-    """What statements may change: the same kinds of names as `_reads`."""
-    out: set[str] = set()
-    for n in walk(block):
-        if isinstance(n, (ir.Move, ir.Draw, ir.Swap, ir.Shuffle, ir.Flip)):
-            out.add(ANY_ZONE)
-        elif isinstance(n, (ir.Assign, ir.Roll)):
-            t = n.target
-            out.add("var " + t.name if isinstance(t, ir.Var) else "state " + t.name if isinstance(t, ir.Field)
-                    else "local " + t.name)
-        elif isinstance(n, ir.Let):
-            out.add("local " + n.name)
-        elif isinstance(n, ir.CallProc) and n.name not in seen:
-            out |= _writes(rs, rs.procedures[n.name].body, seen | {n.name})
-        elif isinstance(n, (ir.Trigger, ir.EndGame, ir.Eliminate)):  # abilities may do anything
-            out |= {ANY_ZONE, "*"}
-    return out
-
-
-def _clash(reads: set[str], writes: set[str]) -> bool:
-    return bool(reads & writes) or "*" in writes and bool(reads)
-
-
 def _stable(rs: ir.Ruleset, name: str, reads: set[str], block: ir.Block, dirty: bool) -> bool:
     """Whether every use of `name` in `block` sees the value the `let` computed, `dirty`
     saying whether something before the block may already have changed it."""
@@ -445,14 +416,14 @@ def _stable(rs: ir.Ruleset, name: str, reads: set[str], block: ir.Block, dirty: 
             return False
         if uses and not _stable_in(rs, name, reads, s):
             return False
-        dirty = dirty or _clash(reads, _writes(rs, s))
+        dirty = dirty or clash(reads, writes_of(rs, s))
     return True
 
 
 def _stable_in(rs: ir.Ruleset, name: str, reads: set[str], s: ir.Stmt) -> bool:
     """A statement using the name: its own tests are evaluated first, then its blocks run."""
     if isinstance(s, (ir.While, ir.Repeat, ir.For)):  # a loop runs its body again: its writes come first
-        return not _clash(reads, _writes(rs, s))
+        return not clash(reads, writes_of(rs, s))
     if isinstance(s, ir.If):
         return all(_stable(rs, name, reads, body, False) for _, body in s.branches) and \
             (s.otherwise is None or _stable(rs, name, reads, s.otherwise, False))

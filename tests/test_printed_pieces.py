@@ -86,3 +86,14 @@ def test_at_a_table_of_two_the_player_to_the_left_is_the_opponent():
     assert "The opponent of the player to move becomes the player to move." in text  # was "The player to the left of"
     three = SOWING.replace("players: {count: 2, names: [south, north]}", "players: {count: 2..3, names: [south, north, east]}")
     assert "The player to the left of the player to move becomes" in to_markdown([summary(load_text(three, "t.yaml"))])
+
+
+def test_a_loop_that_only_tests_each_thing_says_the_test_with_the_things():
+    filtered = SOWING.replace("  for s in spaces(board):\n    repeat 3 times:",
+                              "  for s in spaces(board):\n    if s.side == south:\n      repeat 3 times:")
+    assert filtered != SOWING
+    text = to_markdown([summary(load_text(filtered, "f.yaml"))]).replace("\\", "")
+    assert "For every space of the board whose side is south:" in text  # was "For every space …: If the side of …"
+    changing = filtered.replace("if s.side == south:", "if empty(s):")  # a test the body changes: kept apart
+    text = to_markdown([summary(load_text(changing, "c.yaml"))]).replace("\\", "")
+    assert "For every space of the board:" in text and "If that space is empty" in text
