@@ -89,8 +89,9 @@ def test_at_a_table_of_two_the_player_to_the_left_is_the_opponent():
 
 
 def test_a_loop_that_only_tests_each_thing_says_the_test_with_the_things():
-    filtered = SOWING.replace("  for s in spaces(board):\n    repeat 3 times:",
-                              "  for s in spaces(board):\n    if s.side == south:\n      repeat 3 times:")
+    filtered = SOWING.replace("  for s in spaces(board):\n    repeat 3 times:\n      move top(box) to s",
+                              "  for s in spaces(board):\n    if s.side == south:\n      repeat 3 times:\n"
+                              "        move top(box) to s")
     assert filtered != SOWING
     text = to_markdown([summary(load_text(filtered, "f.yaml"))]).replace("\\", "")
     assert "For every space of the board whose side is south:" in text  # was "For every space …: If the side of …"
