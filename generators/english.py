@@ -113,7 +113,7 @@ class Context:
 
 def context(rs: ir.Ruleset, mode: ir.Mode | None = None) -> Context:
     """The context for printing `mode`'s rules (or the whole ruleset's)."""
-    from . import calls, expressions, moves, quantifiers, statements  # noqa: F401  -- their renderings register on import
+    from . import calls, choices, expressions, moves, quantifiers, statements  # noqa: F401  -- their renderings register on import
     roles = mode.roles if mode is not None else tuple(r.name for r in rs.roles)
     deciding = deciders(rs, mode) if mode is not None else set(roles)
     speaking = [r for r in roles if r in deciding] or list(roles)

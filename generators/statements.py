@@ -9,21 +9,19 @@ import re
 from dataclasses import replace
 
 from rulelang import ir, texts
-from rulelang.walk import walk
 from rulelang.abilities import ABILITY_TYPE
 from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
 from .flow import Again, Counted, Stop, Unsaid
-from .english import (Context, block, let_ref, placeholder, flat, inside, lower_first, nested, phrase, role, say, slots,
+from .english import (Context, block, let_ref, placeholder, flat, inside, nested, phrase, role, say, slots,
                       statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
 from .calls import is_row, template
 from .expressions import flag_clause, owned
 from .moves import done_to_each, join_fixed, sorting
 from .quantifiers import named, on_board, ordering, such_that, things
-from .grammar import third_person
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
 from .nouns import kinds_noun, printed_field, words
@@ -229,54 +227,6 @@ def introduce(ctx: Context, b: ir.Binder, det: str) -> Phrase:
     """The phrase a statement introduces its bound things with: "a soldier in the Gauntlet that
     can still act", or "two action cards in your hand such that …"."""
     return things(ctx, b, det) or such_that(ctx, named(ctx, b, det), b)
-
-
-@statement(ir.Choose)
-def stmt_choose(ctx: Context, s: ir.Choose) -> list[Item]:
-    b = s.binder
-    if len(b.names) == 1 and b.where is None and isinstance(b.groups[0].domain, ir.ListExpr) and \
-            [i.value for i in b.groups[0].domain.items if isinstance(i, ir.Const)] in ([False, True], [True, False]):
-        return [_yes_or_no(ctx, s, b.names[0])]
-    s = replace(s, binder=normal_binder(s.binder, ctx.rs))
-    what = introduce(ctx, s.binder, "a")
-    inner = inside(ctx, s.binder)
-    body = block(inner, s.body)
-    head = slots(ctx, verb(ctx, s.role, "choose"), " ", what)  # the decision's name is for programs: the appendix
-    first, _, rest = body[0].text.partition(" ") if len(body) == 1 and not body[0].children else ("", "", "")
-    said, you = subject(ctx, s.role)
-    if first.lower() in IMPERATIVES and not you:  # "that player chooses …, then moves it", one subject
-        body = [Item(f"{third_person(first.lower()).capitalize()} {rest}")]
-    elif len(body) == 1 and not body[0].children and isinstance(said, (Words, Bound)):
-        named = said.text[:1].upper() + said.text[1:] + " "  # "… chooses a player, then asks to join …"
-        verb_ = body[0].text[len(named):].partition(" ")[0]
-        if body[0].text.startswith(named) and re.fullmatch(r"[a-z]+s", verb_) and not verb_.endswith("ss"):
-            body = [Item(body[0].text[len(named):])]
-    return [then(inner, head, body)]
-
-
-IMPERATIVES = {"move", "draw", "shuffle", "turn", "put", "set", "add", "subtract", "roll", "deal", "show", "pick",
-               "take", "say", "tell", "swap"}  # the statements' verbs
-
-
-def _yes_or_no(ctx: Context, s: ir.Choose, name: str) -> Item:
-    """A yes-or-no choice, said by what it does: "you may roll die I again" when only a yes acts;
-    else "you choose yes or no (*again*)" and what follows (the decision's name is the appendix's)."""
-    said, you = subject(ctx, s.role)
-    act = s.body[0] if len(s.body) == 1 and isinstance(s.body[0], ir.If) else None
-    if act is not None and len(act.branches) == 1 and act.otherwise is None:
-        cond, body = act.branches[0]
-        if isinstance(cond, ir.Local) and cond.name == name and not _uses(body, name):
-            done = block(ctx, body)
-            if len(done) == 1 and not done[0].children:  # "you may roll die I again."
-                return say(ctx, said, bound(" may "), Words(lower_first(ctx, done[0].text).rstrip(".")))
-            return nested(ctx, seq(said, bound(" may")), done)
-    head = seq(said, bound(f" {'choose' if you else 'chooses'} yes or no ({em(words(name))})"))
-    inner = ctx.with_refs({name: Bound(em(words(name)), name=name)})
-    return then(inner, head, block(inner, s.body))
-
-
-def _uses(stmts: ir.Block, name: str) -> bool:
-    return any(isinstance(n, ir.Local) and n.name == name for st in stmts for n in walk(st))
 
 
 def then(inner: Context, head: Phrase, body: list[Item]) -> Item:

@@ -190,7 +190,8 @@ def test_the_component_noun_counts_components_in_the_summary():
         ["playing cards", "chips", "dice"]
     md = to_markdown([summary(rs)])
     assert "52 playing cards, 8 chip tokens and 2 dice." in md
-    assert "### Chips (8 tokens)" in md and "### Dice (2)" in md and "### Playing cards (52)" in md
+    assert "### Chips (8 tokens)" in md and "### Playing cards (52)" in md  # each has a table to follow
+    assert "### Dice" not in md  # nothing to say of them beyond their count
     quick = to_markdown([quick_reference(rs, "m")])
     assert "## Components" in quick and "52 playing cards, 8 chip tokens and 2 dice" in quick
 
