@@ -126,7 +126,7 @@ def read_table(reader, node, card_type: str, fields, bounds, enums, before: int,
 
 def read_each(reader, spec: YMap, card_type: str, fields, bounds, enums) -> list[tuple[str, list]]:
     """`each:` as (field, its values) in order: `[suit, rank]` takes every value
-    of each field's type (a type's, a range's, or false and true);
+    of each field's type (a type's, a range's, or false and true), `suit` alone too;
     `{suit: [spades, hearts], rank: 2..10}` lists them. [] without `each:`."""
     node = spec.get("each")
     if node is None:
@@ -136,6 +136,8 @@ def read_each(reader, spec: YMap, card_type: str, fields, bounds, enums) -> list
                                                                 for item in node.items]
     elif isinstance(node, YMap):
         entries = [(f, fspan, values) for f, (fspan, values) in node.entries.items()]
+    elif isinstance(node, YScalar) and isinstance(node.value, str) and node.value:  # `each: number`: one field
+        entries = [(node.value, node.span, None)]
     else:
         entries = []
     if not entries:

@@ -54,7 +54,7 @@ CARD = Keys("a type of component (cards by default; `component:` says what else)
     Key("fields", Named(AnyOf((Scalar(("string",)), ListOf(NAME))),
                         "each card's fields: number, text, bool, a range like 1..8, a type, or a list of values")),
     Key("each", AnyOf((ListOf(NAME, "fields whose every value (their type's, in order) makes a card with each row "
-                                    "of the table"),
+                                    "of the table"), NAME,
                        Named(AnyOf((ListOf(Scalar(("string", "integer", "boolean"))), Scalar(("string",)))),
                              "fields and the values to go through: a list, or a range like 2..10")),
                       "a deck as a product: each row of `table` is repeated once per combination of these fields' "

@@ -125,9 +125,11 @@ def _without(node: YMap, *keys: str) -> YMap:
 
 
 def _each_fields(node: YNode | None) -> list[str]:
-    """The fields a card type's `each:` names (a list of them, or a mapping by them)."""
+    """The fields a card type's `each:` names (a list of them, one alone, or a mapping by them)."""
     if isinstance(node, YMap):
         return list(node.entries)
+    if isinstance(node, YScalar) and isinstance(node.value, str) and node.value:
+        return [node.value]
     return [n for n in map(_name, node.items) if n] if isinstance(node, YList) else []
 
 

@@ -86,8 +86,15 @@ def test_each_of_a_range_and_a_bool_takes_every_value_in_order():
         [(1, False), (1, True), (2, False), (2, True), (3, False), (3, True)]
 
 
+def test_each_may_name_one_field_alone():
+    alone = DECK.replace("each: [suit]", "each: suit")
+    assert alone != DECK and load_text(alone, "deck.yaml").cards == load_text(DECK, "deck.yaml").cards
+
+
 @pytest.mark.parametrize("change, needle, message, hint", [
     (("each: [suit]", "each: [suits]"), "suits]", "'suits' in `each:` is not a field of 'playing'",
+     "did you mean 'suit'?"),
+    (("each: [suit]", "each: suits"), "suits\n", "'suits' in `each:` is not a field of 'playing'",
      "did you mean 'suit'?"),
     (("each: [suit]", "each: [suit, suit]"), "suit]\n", "field 'suit' is in `each:` twice", None),
     (("      rank   points", "      suit   rank points"), "suit   rank points",
