@@ -220,6 +220,19 @@ _HEAD_ENDS = {"in", "of", "on", "at", "to", "for", "from", "with", "by", "bound"
               "under", "removed", "left", "kept", "taken", "played", "put", "set", "laid"}
 
 
+def one_card_place(ctx: Context, e: ir.Expr) -> bool:
+    """A zone named for the one card it holds ("the card on offer", "Alice's card"): moving it
+    moves that card."""
+    if not isinstance(e, ir.ZoneRef) or e.zone not in ctx.rs.zones:
+        return False
+    head = []
+    for word in zone_title(ctx.rs.zones[e.zone]).split():
+        if word.lower() in _HEAD_ENDS:
+            break
+        head.append(word.lower())
+    return bool(head) and head[-1] == zone_noun(ctx, e).one.split()[-1]
+
+
 def plural_zone(ctx: Context, e: ir.Expr) -> bool:
     """A zone whose name is plural ("the cards in play", "the Sergeants above the Gauntlet"): its
     verbs agree ("are empty", "hold")."""

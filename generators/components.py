@@ -10,7 +10,7 @@ from rulelang.types import BOOL, EnumT
 from .document import Para, Section, Table, clean, em, icon, sentence
 from .icons import card_icons
 from .marks import marks
-from .grammar import plural
+from .grammar import capital, number_word, plural
 from .nouns import component_counts, join, printed_field, printed_value, type_noun, words
 from .nouns import noun as noun_of
 from .scope import Usage
@@ -120,6 +120,9 @@ def card_blocks(rs: ir.Ruleset, ct: ir.CardType) -> list:
     ranks) prints as a rulebook says it: "Each suit (♠ spades, …) has one card of each of these:"
     and the table of one suit; any other deck as its table."""
     rows = card_rows(rs, ct.name)
+    each = one_of_each(rs, ct, rows)
+    if each is not None:
+        return [each]
     for f in ct.fields if len(rows) > 8 and len(ct.fields) > 1 else ():
         others = [g.name for g in ct.fields if g is not f]
         per_value: dict = {}
@@ -137,6 +140,23 @@ def card_blocks(rs: ir.Ruleset, ct: ir.CardType) -> list:
             return [Para(f"Each {printed_field(rs, f.name)} ({', '.join(values)}) has {each}:"),
                     card_table(rs, ct, [g for g in ct.fields if g is not f], shown)]
     return [card_table(rs, ct)]
+
+
+def one_of_each(rs: ir.Ruleset, ct: ir.CardType, rows: list[tuple[ir.Card, int]]) -> Para | None:
+    """A deck of one field and as many copies of each value, said as a rulebook says it: "One card of
+    each number, from 3 to 35.", "Two cards of each picture: sun, moon, …" (not a table a row a value)."""
+    counts = {n for _, n in rows}
+    if len(ct.fields) != 1 or len(rows) < 4 or len(counts) != 1 or any(card.text for card, _ in rows):
+        return None
+    f, n = ct.fields[0], counts.pop()
+    kind = noun_of(ct.component or "card")
+    lead = f"{capital(number_word(n))} {kind.one if n == 1 else kind.many} of each {printed_field(rs, f.name)}"
+    values = [card.values[f.name] for card, _ in rows]
+    if all(type(v) is int for v in values) and values == list(range(values[0], values[0] + len(values))):
+        return Para(f"{lead}, from {values[0]} to {values[-1]}.")
+    shown = [{name: icon(i) + " " for name, _, i in card_icons(rs, card)}.get(f.name, "")
+             + printed_value(rs, f.type, card.values[f.name]) for card, _ in rows]
+    return Para(f"{lead}: {join(shown)}.")
 
 
 def card_table(rs: ir.Ruleset, ct: ir.CardType, fields=None, only=None) -> Table:

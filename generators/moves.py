@@ -7,7 +7,7 @@ from rulelang import ir
 from rulelang.types import BoardT, ZoneT
 from rulelang.walk import walk
 
-from .calls import plural_zone
+from .calls import one_card_place, plural_zone
 from .document import Item
 from .english import Context, phrase, say, statement, zone_noun
 from .normalize import normal_binder
@@ -46,8 +46,8 @@ def _together(ctx: Context, cards: tuple[ir.Expr, ...]) -> Phrase | None:
 
 
 def moved(ctx: Context, e: ir.Expr) -> Phrase:
-    if isinstance(e.ty, (ZoneT, BoardT)):  # a zone named by what it holds ("cards in play"): all of them
-        return seq(bound("all of " if plural_zone(ctx, e) else "all cards in "), phrase(ctx, e))
+    if isinstance(e.ty, (ZoneT, BoardT)) and not one_card_place(ctx, e):  # "the card on offer": it is the card
+        return seq(bound("all of " if plural_zone(ctx, e) else "all cards in "), phrase(ctx, e))  # "cards in play"
     return phrase(ctx, e)
 
 

@@ -336,7 +336,7 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
             and e.value.obj.name == b.names[0]:
         many = things(ctx, b, "the many")
         if many is not None:
-            return seq(f"the {what} {printed_field(ctx.rs, e.value.name)} of ", many)
+            return seq(_aggregate_head(what, printed_field(ctx.rs, e.value.name)), many)
     if isinstance(e.value, ir.Var) and isinstance(e.value.owner, ir.Local) and len(b.names) == 1 \
             and e.value.owner.name == b.names[0]:  # the total *bid* of the players that are not *p*
         many = things(ctx, b, "the many")
@@ -376,7 +376,15 @@ def _of_each(ctx: Context, b: ir.Binder, value: ir.Expr, what: str) -> Phrase | 
     many = things(ctx, b, "the many")
     if owned is None or many is None:
         return None
-    return seq(f"the {what} {owned.group(1)} of ", many)
+    return seq(_aggregate_head(what, owned.group(1)), many)
+
+
+def _aggregate_head(what: str, value: str) -> str:
+    """"the total rank of ", "the largest *bid* of "; a total of numbers is "the sum of the numbers of "
+    ("the total number of" is a count)."""
+    if what == "total" and value == "number":
+        return "the sum of the numbers of "
+    return f"the {what} {value} of "
 
 
 def over(ctx: Context, e: ir.Quantified, head: str, joiner: str) -> Phrase:

@@ -402,7 +402,8 @@ def test_two_values_with_the_same_icon_are_an_error(trials):
 
 def test_plain_text_reads_each_icon(trials):
     text = md(trials, "challenger")
-    assert "| ○☀ light sun |" in text and "| ●☀ dark sun |" in text and "| ☀ sun |" in text
+    assert "| ○☀ light sun |" in text and "| ●☀ dark sun |" in text
+    assert "One card of each aspect: ☀ sun, ☾ moon, ○ light and ● dark." in text  # one of each: no table
 
 
 # ------------------------------------------------------------ the four printed rules issue 30 found wrong
