@@ -12,7 +12,7 @@ from rulelang.walk import walk
 from .document import Item, em
 from .english import Context, block, inside, lower_first, nested, say, slots, statement, subject, verb
 from .grammar import third_person
-from .nouns import words
+from .nouns import Noun, words
 from .normalize import normal_binder
 from .phrases import Bound, Phrase, Words, bound
 from .phrases import words as seq
@@ -48,9 +48,10 @@ def _second_of_its_kind(ctx: Context, b: ir.Binder) -> tuple[Context, Phrase]:
     inner = inside(ctx, b)
     new = inner.refs.get(b.names[0]) if len(b.names) == 1 else None
     n = new.noun if new is not None else None
-    outer = next((k for k, r in ctx.refs.items() if n is not None and n.one != "player"  # (the chooser is one:
-                  and r.text == f"that {n.one}"), None)  # "that player chooses another player" says it)
-    if outer is None or new.text != f"the other {n.one}":
+    if new is None or not isinstance(n, Noun) or n.one == "player" or new.text != f"the other {n.one}":
+        return inner, introduce(ctx, b, "a")  # (a player is "another player" already: the chooser is one)
+    outer = next((k for k, r in ctx.refs.items() if r.text == f"that {n.one}"), None)
+    if outer is None:
         return inner, introduce(ctx, b, "a")
     first = ctx.refs[outer]
     refs = {**inner.refs, outer: Bound(f"the first {n.one}", name=first.name, noun=first.noun, scope=first.scope),

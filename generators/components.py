@@ -120,9 +120,9 @@ def card_blocks(rs: ir.Ruleset, ct: ir.CardType) -> list:
     ranks) prints as a rulebook says it: "Each suit (♠ spades, …) has one card of each of these:"
     and the table of one suit; any other deck as its table."""
     rows = card_rows(rs, ct.name)
-    each = one_of_each(rs, ct, rows)
-    if each is not None:
-        return [each]
+    said = one_of_each(rs, ct, rows)
+    if said is not None:
+        return [said]
     for f in ct.fields if len(rows) > 8 and len(ct.fields) > 1 else ():
         others = [g.name for g in ct.fields if g is not f]
         per_value: dict = {}
@@ -151,9 +151,9 @@ def one_of_each(rs: ir.Ruleset, ct: ir.CardType, rows: list[tuple[ir.Card, int]]
     f, n = ct.fields[0], counts.pop()
     kind = noun_of(ct.component or "card")
     lead = f"{capital(number_word(n))} {kind.one if n == 1 else kind.many} of each {printed_field(rs, f.name)}"
-    values = [card.values[f.name] for card, _ in rows]
-    if all(type(v) is int for v in values) and values == list(range(values[0], values[0] + len(values))):
-        return Para(f"{lead}, from {values[0]} to {values[-1]}.")
+    numbers = [v for card, _ in rows if type(v := card.values[f.name]) is int]
+    if len(numbers) == len(rows) and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return Para(f"{lead}, from {numbers[0]} to {numbers[-1]}.")
     shown = [{name: icon(i) + " " for name, _, i in card_icons(rs, card)}.get(f.name, "")
              + printed_value(rs, f.type, card.values[f.name]) for card, _ in rows]
     return Para(f"{lead}: {join(shown)}.")

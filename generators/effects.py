@@ -40,8 +40,8 @@ def writes_of(rs: ir.Ruleset, block, seen: frozenset = frozenset()) -> set[str]:
             out.add(ANY_ZONE)
         elif isinstance(n, (ir.Assign, ir.Roll)):
             t = n.target
-            out.add("var " + t.name if isinstance(t, ir.Var) else "state " + t.name if isinstance(t, ir.Field)
-                    else "local " + t.name)
+            kind = "var" if isinstance(t, ir.Var) else "state" if isinstance(t, ir.Field) else "local"
+            out.add(f"{kind} {getattr(t, 'name', '')}")  # a target is a variable, a card's state or a local
         elif isinstance(n, ir.Let):
             out.add("local " + n.name)
         elif isinstance(n, ir.CallProc) and n.name not in seen:
