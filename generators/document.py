@@ -47,9 +47,10 @@ def capital(text: str) -> str:
 
 
 def sentence(text: str) -> str:
-    """A sentence: capitalised, ending with a full stop unless it ends with its own punctuation."""
+    """A sentence: capitalised, ending with a full stop unless it ends with its own punctuation (a
+    quotation's too: Say aloud: “Go fish!”)."""
     text = capital(text.strip())
-    return text if text.endswith((".", ":", "!", "?")) else text + "."
+    return text if text.endswith((".", ":", "!", "?", ".”", "!”", "?”")) else text + "."
 
 
 def plain(text: str) -> str:

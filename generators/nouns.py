@@ -159,8 +159,11 @@ def role_name(role: ir.Role) -> str:
 
 def takes_s(phrase: str) -> bool:
     """Whether a phrase reads well with 's: a name or a short noun phrase ("the active player's"),
-    not one a clause or a phrase ends ("the player who leads the trick's": "… of the player who …")."""
+    not one a clause or a phrase ends ("the player who leads the trick's": "… of the player who …"),
+    nor a noun with a participle after it ("the player asking")."""
     rest = phrase.split()[1:]  # "that player" is a short noun phrase: its determiner is no clause
+    if len(rest) == 2 and re.fullmatch(r"[a-z]+ing", rest[1]):  # "the player asking's": "… of the player asking"
+        return False
     return len(rest) <= 2 and not any(w in ("who", "whom", "whose", "that", "which", "of", "in", "on", "to", "from")
                                       for w in rest)
 

@@ -1,8 +1,14 @@
-"""Pieces that are not cards, and predicates that begin like a switch, printed as a player reads them:
-on a small sowing game (`/work/lead`'s Kalah, cut down). Each line asserted was printed otherwise before."""
+"""What games written from the docs alone (tests/printing/: Kalah, Memory, No Thanks!, Go Fish) printed
+that a player would trip on, checked on a small sowing game (Kalah cut down) and on their golden files:
+pieces that are not cards, a graph's links, predicates that begin like a switch, the opponent at a
+table of two, a loop that only tests each thing. Each line asserted was printed otherwise before."""
+from pathlib import Path
+
 from generators.markdown import to_markdown
 from generators.summary import summary
 from rulelang import load_text
+
+HERE = Path(__file__).resolve().parent
 
 SOWING = """
 language: 2
@@ -98,3 +104,9 @@ def test_a_loop_that_only_tests_each_thing_says_the_test_with_the_things():
     changing = filtered.replace("if s.side == south:", "if empty(s):")  # a test the body changes: kept apart
     text = to_markdown([summary(load_text(changing, "c.yaml"))]).replace("\\", "")
     assert "For every space of the board:" in text and "If that space is empty" in text
+
+
+def test_a_quotation_ending_in_its_own_punctuation_takes_no_full_stop_and_a_participle_no_s():
+    text = (HERE / "golden" / "go-fish-game.md").read_text(encoding="utf-8")
+    assert "Say aloud: “Go fish!”\n" in text  # was "“Go fish!”."
+    assert "If the hand of the player asking is empty:" in text  # was "the player asking's hand"
