@@ -198,13 +198,20 @@ def capital_zone(ctx: Context, name: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _number(n) -> str:
+    """A bound as printed: "100,000", not "100000"."""
+    return f"{n:,}" if isinstance(n, int) and abs(n) >= 10_000 else str(n)
+
+
 def options(rs: ir.Ruleset, names) -> Section:
     rows = []
     for p in (rs.params[n] for n in names):
         if p.choices:
             values = " / ".join(p.choices)
+        elif p.low is not None and p.high is not None:  # as a player says a range, not as the ruleset writes it
+            values = f"{_number(p.low)} to {_number(p.high)}"
         elif p.low is not None or p.high is not None:
-            values = f"{p.low if p.low is not None else ''}..{p.high if p.high is not None else ''}"
+            values = f"{_number(p.low)} or more" if p.low is not None else f"at most {_number(p.high)}"
         else:
             values = "on / off" if isinstance(p.default, bool) else "a number"
         rows.append([em(words(p.name)), values, option_value(p.default), clean(p.text or "")])

@@ -110,3 +110,8 @@ def test_a_quotation_ending_in_its_own_punctuation_takes_no_full_stop_and_a_part
     text = (HERE / "golden" / "go-fish-game.md").read_text(encoding="utf-8")
     assert "Say aloud: “Go fish!”\n" in text  # was "“Go fish!”."
     assert "If the hand of the player asking is empty:" in text  # was "the player asking's hand"
+
+
+def test_an_options_range_is_said_as_a_player_says_it():
+    text = (HERE / "golden" / "gauntlet-race.md").read_text(encoding="utf-8")
+    assert "| *turn limit* | 10 to 100,000 | 1000 |" in text  # was "10..100000", the ruleset's own notation
