@@ -204,7 +204,17 @@ def expr_binary(ctx: Context, e: ir.Binary) -> Phrase:
     return seq(arith, bound(" (rounded down)")) if op == "/" else arith
 
 
+THERE_ARE = {"==": "", "!=": "not ", "<": "fewer than ", "<=": "at most ", ">": "more than ", ">=": "at least "}
+THERE_IS_ONE = {"==": "only one", "!=": "more than one", "<": "no", "<=": "at most one", ">": "more than one",
+                ">=": "at least one"}
+
+
 def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
+    if left == ir.BuiltinCall("size", (ir.BuiltinCall("players", ()),)) and isinstance(right, ir.Const) \
+            and type(right.value) is int:  # "there are 2 players", not "the number of players is 2"
+        if right.value == 1:
+            return Clause(Words("there"), "is", Words(f"{THERE_IS_ONE[op]} player"))
+        return Clause(Words("there"), "are", Words(f"{THERE_ARE[op]}{right.value} players"))
     if isinstance(left, ir.BuiltinCall) and left.name == "size" and isinstance(left.args[0].ty, (ZoneT, BoardT)):
         n = zone_noun(ctx, left.args[0])
         if not isinstance(right, ir.Const):  # holds fewer sergeants than the number of …

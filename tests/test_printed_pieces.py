@@ -115,3 +115,11 @@ def test_a_quotation_ending_in_its_own_punctuation_takes_no_full_stop_and_a_part
 def test_an_options_range_is_said_as_a_player_says_it():
     text = (HERE / "golden" / "gauntlet-race.md").read_text(encoding="utf-8")
     assert "| *turn limit* | 10 to 100,000 | 1000 |" in text  # was "10..100000", the ruleset's own notation
+
+
+def test_a_count_that_depends_on_a_condition_and_the_number_of_players_read_plainly():
+    text = (HERE / "golden" / "go-fish-game.md").read_text(encoding="utf-8")
+    # was "Draw playing cards …, as many as (7 if the number of players is 2; otherwise 5)"
+    assert "Draw 7 playing cards from the stock to that player's hand if there are 2 players; otherwise 5" in text
+    assert "- **a player is alone at the table**: there is only one player." in \
+        (HERE / "golden" / "blackjack.md").read_text(encoding="utf-8")  # was "the number of players is 1"
