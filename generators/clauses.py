@@ -95,6 +95,10 @@ def negate(p: Phrase) -> Phrase:
         lead = first_words(p.subject)
         if lead is not None and re.match(r"(a|an) ", lead) and not p.many:
             return replace_subject(p, replace_first_words(p.subject, re.sub(r"^(a|an) ", "no ", lead)))
+        if lead is not None and re.match(r"no \w", lead):  # "no trick has been taken" -> "a trick has been taken"
+            said = lead[3:]
+            some = "someone" + said[3:] if re.match(r"one\b", said) else f"some {said}" if p.many else grammar.article(said)
+            return replace_subject(p, replace_first_words(p.subject, some))
         if isinstance(p.subject, Words) and p.subject.text == "there" and p.rest is not None:
             rest_lead = first_words(p.rest)
             if rest_lead is not None and re.match(r"(a|an|one|two|three|four) ", rest_lead):
