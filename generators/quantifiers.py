@@ -298,12 +298,19 @@ def ranked(ctx: Context, b: ir.Binder, which: str) -> Phrase:
         key = Clause(build(inner, k.value), "is", Words("the highest" if high else "the lowest"))
         said = relative(key, b.names[0], False) if len(b.names) == 1 else None
         keys.append(said if said is not None else seq(bound("such that "), key))
-    head = things(ctx, replace(b, order=()), "the") or such_that(ctx, named(ctx, b, "the"), replace(b, order=()))
+    head = things(ctx, replace(b, order=()), "the")
+    if head is not None and conditions(ctx, b) and keys and not _such_that(keys[0]):  # "whose suit is … and whose value …"
+        keys[0] = seq(bound("and "), keys[0])
+    head = head or such_that(ctx, named(ctx, b, "the"), replace(b, order=()))
     end = "left-most" if is_row(ctx, b.groups[0].domain) and which == "first" else \
         "right-most" if is_row(ctx, b.groups[0].domain) else which
     tie = Words(f" (the {end} of them, if several)", bound=True)
     ranks = [x for i, r in enumerate(keys) for x in ((bound(", then "),) if i else ()) + (r,)]
     return seq(Scope(seq(head, bound(" ")), seq(*ranks)), tie)
+
+
+def _such_that(p: Phrase) -> bool:
+    return isinstance(p, Seq) and p.parts[0] == bound("such that ")
 
 
 def quantified_list(ctx: Context, e: ir.Quantified) -> Phrase:

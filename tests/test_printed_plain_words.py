@@ -68,3 +68,7 @@ def test_a_condition_that_says_no_thing_is_negated_as_some_thing():
     text = md(GAME)
     assert "a chip has been played or the value of the chip card is 1" in text and "has not been" not in text
 
+
+def test_the_first_thing_found_by_its_own_conditions_and_its_order_says_both_as_one():
+    # was: "the chip in the middle whose colour is red whose value is the highest"
+    assert "the chip card in the middle whose colour is red and whose value is the highest" in md(GAME)
