@@ -22,6 +22,7 @@ from .english import (Context, build, expression, is_current, negated, negation,
                       zone_noun)
 from .marks import marks
 from .normalize import seats_clockwise
+from .onecard import named_in_and
 from .nouns import noun, possessive, printed_field, takes_s, printed_value, type_noun, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
@@ -181,6 +182,10 @@ def negation_of(ctx: Context, e: ir.Expr) -> Phrase:
 @expression(ir.Binary)
 def expr_binary(ctx: Context, e: ir.Binary) -> Phrase:
     op = e.op
+    named = named_in_and(ctx.rs, e) if op == "and" else None
+    if named is not None:  # "the playing card is the queen of spades"
+        card, name, rest = named
+        return merge("and", [Clause(build(ctx, card), "is", Words(name))] + [build(ctx, x) for x in rest])
     if op in ("and", "or"):
         return merge(op, [build(ctx, x) for x in operands(e, op)])
     if op in COMPARE:

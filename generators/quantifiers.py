@@ -24,6 +24,7 @@ from .english import (Context, build, expression, group_noun, inside, item_noun,
                       placeholder)
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
+from .onecard import binder_card, one_holder
 from .nouns import Noun, join, possessive, printed_field, printed_value, words
 from .phrases import Bound, Cases, Clause, Group, Intro, Join, Op, Phrase, Scope, Seq, Words, bound, inline, settle
 from .phrases import words as seq
@@ -62,11 +63,15 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0, held: bool = Fal
         return None
     many = det in ("many", "the many")
     said = conditions(ctx, b)[skip:]
+    card = binder_card(ctx.rs, b) if det in ("a", "at least one", "the") and not skip else None
+    if card is not None:  # "the two of clubs", its other conditions as before
+        said = [build(inside(ctx, b), r) for r in card[1]]
     other = next((c for c in said if _not_the_one(c, b.names[0], n)), None) if det in OTHER else None
     relatives = [relative(c, b.names[0], many) for c in said if c is not other]
     if any(r is None for r in relatives):
         return None
-    head = Intro(OTHER[det].format(one=n.one, many=n.many) if other is not None else _head(ctx, n, det, 1),
+    head = Intro(card[0] if card is not None else
+                 OTHER[det].format(one=n.one, many=n.many) if other is not None else _head(ctx, n, det, 1),
                  name=b.names[0], noun=n,
                  scope=id(b), many=many)
     tail = () if held else domain_tail(ctx, b.groups[0].domain, n, det in ("a", "at least one"))
@@ -279,7 +284,7 @@ def pick(ctx: Context, e: ir.Quantified, which: str) -> Phrase:
         return things(ctx, e.binder, "the") or such_that(ctx, named(ctx, e.binder, "the"), e.binder)
     elif _ascending(over):
         which = "smallest" if which == "first" else "largest"
-    subject = things(ctx, e.binder, f"the {which}")
+    subject = things(ctx, e.binder, "the" if one_holder(ctx.rs, e.binder) else f"the {which}")
     if subject is not None:
         return subject
     b = e.binder

@@ -24,6 +24,7 @@ from .moves import done_to_each, join_fixed, sorting
 from .quantifiers import named, on_board, ordering, such_that, things
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
+from .onecard import one_holder
 from .nouns import kinds_noun, printed_field, words
 from .phrases import Bound, Clause, Phrase, Words, bound, lay
 from .phrases import words as seq
@@ -253,6 +254,8 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     det = "the" if on_board(domain) or isinstance(domain.ty, BoardT) else f"the {which}"  # a board has no first
     if s.binder.where is not None and _unordered(ctx, domain):  # "take a skill card in the box whose name is …"
         det = "a"
+    if one_holder(ctx.rs, s.binder):  # "the player that has the two of clubs": there is no first of them
+        det = "the"
     what = introduce(ctx, s.binder, det)
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)

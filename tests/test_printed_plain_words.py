@@ -35,6 +35,9 @@ define:
   may_play(role p, chip c):
     text: "{p} may play {c}"
     value: not untouched() or c.value == 1
+  special(chip c):
+    text: "{c} is special"
+    value: c.colour == red and c.shade == dark
   best():
     text: the best chip
     value: first(c in middle where c.colour == red ordered by c.value descending)
@@ -43,6 +46,12 @@ setup: |
 modes:
   play:
     round:
+      - step: Start
+        do: |
+          take first p in players where exists c in hand of p where c.colour == blue and c.shade == light:
+            won of p += 1
+          for p in players where exists c in middle where special(c) or c.shade == dark:
+            won of p += 1
       - step: Pick
         do: |
           for p in players:
@@ -72,3 +81,14 @@ def test_a_condition_that_says_no_thing_is_negated_as_some_thing():
 def test_the_first_thing_found_by_its_own_conditions_and_its_order_says_both_as_one():
     # was: "the chip in the middle whose colour is red whose value is the highest"
     assert "the chip card in the middle whose colour is red and whose value is the highest" in md(GAME)
+
+
+def test_one_card_is_named_by_its_label():
+    # was: "the colour of the chip card is red and its shade is dark" (Hearts: "the suit of the playing card is
+    # spades and its rank is queen", for "the queen of spades")
+    text = md(GAME)
+    assert "- **a chip card is special**: the chip card is the dark red.\n" in text
+    assert "there is a chip card in the middle whose shade is dark" not in text  # one field: not one card
+    # was: "The first player that has a chip card whose colour is blue and whose shade is light …": a card is in one
+    # hand, so no player is the first of several
+    assert "the player that has the light blue, then" in text and "first player" not in text
