@@ -370,11 +370,40 @@ def expr_index(ctx: Context, e: ir.Index) -> Phrase:
         values = [printed_value(ctx.rs, e.ty, v) for v in ctx.rs.enums[e.obj.enum].values]
         if isinstance(e.index, ir.Const) and isinstance(e.index.value, int) and 1 <= e.index.value <= len(values):
             return Words(values[e.index.value - 1])
+        counted = _cycle(e.index, len(values))
+        if counted is not None:  # "left in round 1, right in round 2, …, then again in that order"
+            return _in_turn(ctx, words(e.obj.enum), values, counted)
         numbered = ", ".join(f"{i} {v}" for i, v in enumerate(values, 1))
         return seq(f"the {words(e.obj.enum)} numbered ", build(ctx, e.index), f" ({numbered})")
     if isinstance(e.index, ir.Const) and isinstance(e.index.value, int):
         return seq(f"the {grammar.ordinal(e.index.value)} of ", build(ctx, e.obj))
     return seq("item ", build(ctx, e.index), " of ", build(ctx, e.obj))
+
+
+def _cycle(index: ir.Expr, n: int) -> ir.Expr | None:
+    """E where `index` is `(E - 1) % n + 1`: the values one after the other as E counts up from 1, and again."""
+    if not (isinstance(index, ir.Binary) and index.op == "+" and index.right == ir.Const(1)):
+        return None
+    mod = index.left
+    if not (isinstance(mod, ir.Binary) and mod.op == "%" and mod.right == ir.Const(n)):
+        return None
+    less = mod.left
+    if isinstance(less, ir.Binary) and less.op == "-" and less.right == ir.Const(1):
+        return less.left
+    return None
+
+
+def _in_turn(ctx: Context, kind: str, values: list[str], counted: ir.Expr) -> Phrase:
+    """A value taken in turn as a count goes up: "the direction of the round (left in round 1, right in
+    round 2 and keep in round 3, then again in that order)"."""
+    if isinstance(counted, ir.BuiltinCall) and counted.name == "round":
+        each = [f"{v} in round {i}" for i, v in enumerate(values, 1)]
+        head = Words(f"the {kind} of the round")
+    else:
+        each = [f"{v} when it is {i}" for i, v in enumerate(values, 1)]
+        head = seq(f"the {kind} for ", build(ctx, counted))
+    listed = ", ".join(each[:-1]) + " and " + each[-1]
+    return seq(head, bound(f" ({listed}, then again in that order)"))
 
 
 @expression(ir.Template)

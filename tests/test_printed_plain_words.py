@@ -38,6 +38,12 @@ define:
   special(chip c):
     text: "{c} is special"
     value: c.colour == red and c.shade == dark
+  lead_colour():
+    text: the colour to lead
+    value: colour[(round - 1) % 2 + 1]
+  favourite(role p):
+    text: "{p}'s favourite colour"
+    value: colour[(won of p - 1) % 2 + 1]
   best():
     text: the best chip
     value: first(c in middle where c.colour == red ordered by c.value descending)
@@ -50,7 +56,7 @@ modes:
         do: |
           take first p in players where exists c in hand of p where c.colour == blue and c.shade == light:
             won of p += 1
-          for p in players where exists c in middle where special(c) or c.shade == dark:
+          for p in players where lead_colour() == favourite(p) or exists c in middle where special(c) or c.shade == dark:
             won of p += 1
       - step: Pick
         do: |
@@ -92,3 +98,12 @@ def test_one_card_is_named_by_its_label():
     # was: "The first player that has a chip card whose colour is blue and whose shade is light …": a card is in one
     # hand, so no player is the first of several
     assert "the player that has the light blue, then" in text and "first player" not in text
+
+
+def test_a_kinds_values_taken_in_turn_are_said_in_turn():
+    # was: "the direction numbered ((the round number − 1) mod 4 + 1) (1 left, 2 right, 3 across, 4 keep)"
+    text = md(GAME)
+    assert "- **the colour to lead**: the colour of the round (red in round 1 and blue in round 2, then again in " \
+           "that order).\n" in text
+    assert "the colour for the player's *won* (red when it is 1 and blue when it is 2, then again in that order)" in text
+    assert "colour numbered" not in text and " mod " not in text
