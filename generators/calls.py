@@ -132,6 +132,12 @@ def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
     if e.name in ("left_of", "right_of") and two_players(ctx):  # at a table of two, left and right are one
         who = build(ctx, a[0])
         return Words("your opponent") if who == Words("you") else seq("the opponent of ", who)
+    if e.name in ("left_of", "right_of") and isinstance(a[0], ir.BuiltinCall) and a[0].name == e.name:
+        steps, start = 0, e  # "the second player to the left of the dealer", not "… to the left of the player to the left of …"
+        while isinstance(start, ir.BuiltinCall) and start.name == e.name:
+            steps, start = steps + 1, start.args[0]
+        side = "left" if e.name == "left_of" else "right"
+        return seq(f"the {grammar.ordinal(steps)} player to the {side} of ", build(ctx, start))
     if e.name == "size" and isinstance(a[0].ty, (ZoneT, BoardT)):
         return seq(f"the number of {zone_noun(ctx, a[0]).many} in ", build(ctx, a[0]))
     if e.name == "size" and isinstance(a[0].ty, ListT):

@@ -58,6 +58,9 @@ modes:
             won of p += 1
           for p in players where lead_colour() == favourite(p) or exists c in middle where special(c) or c.shade == dark:
             won of p += 1
+          won of left_of(left_of(current)) += 1
+          won of right_of(right_of(right_of(current))) += 1
+          won of left_of(right_of(current)) += 1
       - step: Pick
         do: |
           for p in players:
@@ -107,3 +110,11 @@ def test_a_kinds_values_taken_in_turn_are_said_in_turn():
            "that order).\n" in text
     assert "the colour for the player's *won* (red when it is 1 and blue when it is 2, then again in that order)" in text
     assert "colour numbered" not in text and " mod " not in text
+
+
+def test_the_player_to_the_left_of_the_player_to_the_left_is_the_second_to_the_left():
+    # was: "the player to the left of the player to the left of the player" (Hearts: passing across)
+    text = md(GAME)
+    assert "Add 1 to the *won* of the second player to the left of the current player." in text
+    assert "the third player to the right of the current player" in text
+    assert "the player to the left of the player to the right of the current player" in text  # not one way round
