@@ -416,12 +416,23 @@ def inline(p: Phrase) -> str:
 def bullets(p: Phrase) -> list[Item]:
     """The items of the bulleted list in a settled phrase (settle allows one a sentence)."""
     if isinstance(p, Listing):
-        return [Item(sentence(inline(i)), bullets(i)) for i in p.items]
+        return [_listed(i) for i in p.items]
     for child, _, _ in children(p, HARD, HARD):
         found = bullets(child)
         if found:
             return found
     return []
+
+
+def _listed(p: Phrase) -> Item:
+    """One bullet of a list; one that lists in its turn ends as its list's head does ("… holds:")."""
+    text, items = inline(p), bullets(p)
+    return Item(sentence(_headed(text, items)), items)
+
+
+def _headed(text: str, items: list[Item]) -> str:
+    """"… all of the following hold:" before the bullets it introduces."""
+    return text + ":" if items and text.endswith(tuple(INTRO.values())) else text
 
 
 @dataclass(frozen=True)
@@ -436,7 +447,5 @@ def lay(p: Phrase, lists: bool = True, people: frozenset[str] = frozenset()) -> 
     (`pronouns`; `people`: the words that name a person, such as the roles' names)."""
     from .pronouns import refer  # it reads phrase trees: imported here, where both are defined
     settled = refer(settle(p, lists=lists), people)
-    text, items = inline(settled), bullets(settled)
-    if items and text.endswith(tuple(INTRO.values())):  # "… all of the following hold:" and the bullets
-        text += ":"
-    return Laid(text, items)
+    items = bullets(settled)
+    return Laid(_headed(inline(settled), items), items)

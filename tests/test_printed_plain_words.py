@@ -38,6 +38,9 @@ define:
   special(chip c):
     text: "{c} is special"
     value: c.colour == red and c.shade == dark
+  odd(chip c):
+    text: "{c} is odd"
+    value: (c.value == 1 if untouched() else (c.colour == red or c.shade == dark)) and (c.value > 1 or c.colour == blue)
   lead_colour():
     text: the colour to lead
     value: colour[(round - 1) % 2 + 1]
@@ -58,6 +61,8 @@ modes:
             won of p += 1
           for p in players where lead_colour() == favourite(p) or exists c in middle where special(c) or c.shade == dark:
             won of p += 1
+          if exists c in middle where odd(c):
+            won of current += 1
           won of left_of(left_of(current)) += 1
           won of right_of(right_of(right_of(current))) += 1
           won of left_of(right_of(current)) += 1
@@ -118,3 +123,10 @@ def test_the_player_to_the_left_of_the_player_to_the_left_is_the_second_to_the_l
     assert "Add 1 to the *won* of the second player to the left of the current player." in text
     assert "the third player to the right of the current player" in text
     assert "the player to the left of the player to the right of the current player" in text  # not one way round
+
+
+def test_a_listed_condition_that_lists_in_its_turn_ends_with_a_colon():
+    # was: "- At least one of the following holds." over its own bullets (Hearts: "a player may play a playing card")
+    text = md(GAME)
+    assert "- **a chip card is odd**: all of the following hold:\n    - At least one of the following holds:\n" in text, text
+    assert "of the following holds.\n" not in text and "of the following hold.\n" not in text
