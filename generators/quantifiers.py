@@ -243,7 +243,7 @@ def for_each(ctx: Context, e: ir.Quantified, det: str) -> Phrase:
         subject = things(ctx, b, det)
         if subject is not None:
             return replace_subject(value, subject)
-    owned = _owned_by_each(ctx, b, value, det)
+    owned = _owned_by_each(ctx, b, value, det) or _field_of_each(ctx, b, value, det)
     if owned is not None:
         return owned
     head = such_that(ctx, named(ctx, b, "every" if det == "every" else det), b)
@@ -263,6 +263,20 @@ def _owned_by_each(ctx: Context, b: ir.Binder, value: Phrase, det: str) -> Claus
     if not isinstance(who, Words) or " " in who.text[len(det) + 1:]:  # "every player", nothing after it
         return None
     return replace_subject(value, Seq((Words(possessive(who.text)),) + value.subject.parts[1:]))
+
+
+def _field_of_each(ctx: Context, b: ir.Binder, value: Phrase, det: str) -> Clause | None:
+    """"the suit of every playing card in your hand is hearts", not "for every playing card in your hand, the
+    suit of that playing card is hearts": a condition on one field of each thing."""
+    if not (len(b.names) == 1 and b.where is None and isinstance(value, Clause) and isinstance(value.subject, Seq)
+            and len(value.subject.parts) == 2 and _bound_count(value, b.names[0]) == 1):
+        return None
+    field, it = value.subject.parts
+    if not (type(field) is Words and re.fullmatch(r"the [\w ]+ of ", field.text) and isinstance(it, Bound)
+            and it.name == b.names[0]):
+        return None
+    every = things(ctx, b, det)
+    return replace_subject(value, seq(field, every)) if isinstance(every, (Words, Seq, Intro)) else None
 
 
 def quantified_count(ctx: Context, e: ir.Quantified) -> Phrase:

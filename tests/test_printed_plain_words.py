@@ -41,6 +41,9 @@ define:
   odd(chip c):
     text: "{c} is odd"
     value: (c.value == 1 if untouched() else (c.colour == red or c.shade == dark)) and (c.value > 1 or c.colour == blue)
+  all_red(role p):
+    text: "{p} holds only red"
+    value: all(c.colour == red for c in hand of p)
   lead_colour():
     text: the colour to lead
     value: colour[(round - 1) % 2 + 1]
@@ -61,6 +64,8 @@ modes:
             won of p += 1
           for p in players where lead_colour() == favourite(p) or exists c in middle where special(c) or c.shade == dark:
             won of p += 1
+          if all_red(current) or any(c.value > 1 for c in middle):
+            won of current += 1
           if exists c in middle where odd(c):
             won of current += 1
           won of left_of(left_of(current)) += 1
@@ -130,3 +135,11 @@ def test_a_listed_condition_that_lists_in_its_turn_ends_with_a_colon():
     text = md(GAME)
     assert "- **a chip card is odd**: all of the following hold:\n    - At least one of the following holds:\n" in text, text
     assert "of the following holds.\n" not in text and "of the following hold.\n" not in text
+
+
+def test_a_field_of_every_thing_is_said_of_every_thing():
+    # was: "for every playing card in the player's hand, the suit of that playing card is hearts"
+    text = md(GAME)
+    assert "- **a player holds only red**: the colour of every chip card in the player's hand is red.\n" in text
+    assert "If the current player holds only red or the value of at least one chip card in the middle is more " \
+           "than 1:" in text
