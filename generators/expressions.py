@@ -255,7 +255,8 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
     if op == "<=" and right == ir.Const(0) and _counts(ctx.rs, left):
         op = "=="  # a count is never below 0: "is 0", not "is at most 0"
     many = _plural_field(ctx, left)  # "the Usage cubes of the encounter card are more than 0"
-    return Clause(build(ctx, left), grammar.agree(COMPARE[op], many), build(ctx, right), many=many)
+    said = "is fewer than" if op == "<" and many and _counts(ctx.rs, left) else COMPARE[op]  # things counted: fewer
+    return Clause(build(ctx, left), grammar.agree(said, many), build(ctx, right), many=many)
 
 
 def _best_among(left: ir.Expr, op: str, right: ir.Expr) -> tuple[str, ir.Expr] | None:
@@ -290,6 +291,8 @@ def _counts(rs: ir.Ruleset, e: ir.Expr) -> bool:
     """A number of things (never below 0): a size, a count, or a term that is one."""
     if isinstance(e, ir.DefineCall) and e.name in rs.defines:
         return _counts(rs, rs.defines[e.name].body)
+    if isinstance(e, ir.Quantified) and e.kind == "sum" and e.value is not None:  # a total of counts
+        return _counts(rs, e.value)
     return isinstance(e, ir.BuiltinCall) and e.name == "size" or isinstance(e, ir.Quantified) and e.kind == "count"
 
 

@@ -752,7 +752,7 @@ def test_a_player_found_by_the_rules_is_the_subject_of_what_they_do():
 def test_a_term_named_by_a_plural_noun_takes_a_plural_verb():
     # was: "the points of the place is at most 11"
     assert "the points of the place are at most 11" in printed("blackjack")
-    assert "If the dice on the table showing *bid face* are less than *bid count*" in printed("liars-dice")
+    assert "If the dice on the table showing *bid face* are fewer than *bid count*" in printed("liars-dice")
     assert "the value of the dealer's hand is at least" in printed("blackjack")  # a singular noun keeps "is"
 
 

@@ -44,6 +44,9 @@ define:
   all_red(role p):
     text: "{p} holds only red"
     value: all(c.colour == red for c in hand of p)
+  reds():
+    text: the red chips in the middle
+    value: count(c in middle where c.colour == red)
   lead_colour():
     text: the colour to lead
     value: colour[(round - 1) % 2 + 1]
@@ -64,6 +67,8 @@ modes:
             won of p += 1
           for p in players where lead_colour() == favourite(p) or exists c in middle where special(c) or c.shade == dark:
             won of p += 1
+          if reds() < won of current or size(middle) < 2:
+            won of current += 1
           if all_red(current) or any(c.value > 1 for c in middle):
             won of current += 1
           if exists c in middle where odd(c):
@@ -143,3 +148,9 @@ def test_a_field_of_every_thing_is_said_of_every_thing():
     assert "- **a player holds only red**: the colour of every chip card in the player's hand is red.\n" in text
     assert "If the current player holds only red or the value of at least one chip card in the middle is more " \
            "than 1:" in text
+
+
+def test_things_counted_are_fewer_not_less():
+    # was: "If the dice on the table showing *bid face* are less than *bid count*" (Liar's Dice)
+    text = md(GAME)
+    assert "If the red chips in the middle are fewer than the current player's *won* or" in text
