@@ -1,4 +1,5 @@
-"""One card said by its name: "the two of clubs", not "a playing card whose suit is clubs and whose rank is two".
+"""Cards told apart by their fields: one card said by its name ("the two of clubs", not "a playing card whose
+suit is clubs and whose rank is two"), and no tie broken where no two cards can tie.
 
 A condition that gives every field of a card type's `label:` a value, where
 the deck holds one card with those values, names that card: a player knows
@@ -98,3 +99,26 @@ def one_holder(rs: ir.Ruleset, b: ir.Binder) -> bool:
                 and binder_card(rs, c.binder) is not None:
             return True
     return False
+
+
+def told_apart(rs: ir.Ruleset, b: ir.Binder) -> bool:
+    """No two cards the binder may find tie on its order: the fields its conditions hold equal (`c.suit == led()`)
+    and the fields it orders by tell every card of its kinds apart (the highest card of the suit led is one)."""
+    name = b.names[0] if len(b.names) == 1 else None
+    kinds = getattr(b.groups[0].domain.ty, "kinds", None)
+    if name is None or kinds is None or not b.order:
+        return False
+
+    def own_field(e: ir.Expr) -> str | None:
+        return e.name if isinstance(e, ir.Field) and isinstance(e.obj, ir.Local) and e.obj.name == name else None
+
+    keys = [own_field(k.value) for k in b.order]
+    held = [own_field(side) for c in conjuncts(b.where) if isinstance(c, ir.Binary) and c.op == "=="
+            for side in (c.left, c.right)]
+    fields = [f for f in keys + held if f is not None]
+    if None in keys or not fields:
+        return False
+    cards = [c for c in rs.cards if not kinds or c.kind in kinds]
+    if any(f not in c.values for c in cards for f in fields):  # a state, or a field some kinds lack
+        return False
+    return len({tuple(c.values[f] for f in fields) for c in cards}) == len(cards)

@@ -24,7 +24,7 @@ from .english import (Context, build, expression, group_noun, inside, item_noun,
                       placeholder)
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
-from .onecard import binder_card, one_holder
+from .onecard import binder_card, one_holder, told_apart
 from .nouns import Noun, join, possessive, printed_field, printed_value, words
 from .phrases import Bound, Cases, Clause, Group, Intro, Join, Op, Phrase, Scope, Seq, Words, bound, inline, settle
 from .phrases import words as seq
@@ -323,9 +323,9 @@ def ranked(ctx: Context, b: ir.Binder, which: str) -> Phrase:
     head = head or such_that(ctx, named(ctx, b, "the"), replace(b, order=()))
     end = "left-most" if is_row(ctx, b.groups[0].domain) and which == "first" else \
         "right-most" if is_row(ctx, b.groups[0].domain) else which
-    tie = Words(f" (the {end} of them, if several)", bound=True)
+    tie = () if told_apart(ctx.rs, b) else (Words(f" (the {end} of them, if several)", bound=True),)
     ranks = [x for i, r in enumerate(keys) for x in ((bound(", then "),) if i else ()) + (r,)]
-    return seq(Scope(seq(head, bound(" ")), seq(*ranks)), tie)
+    return seq(Scope(seq(head, bound(" ")), seq(*ranks)), *tie)
 
 
 def _such_that(p: Phrase) -> bool:

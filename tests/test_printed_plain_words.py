@@ -47,6 +47,9 @@ define:
   reds():
     text: the red chips in the middle
     value: count(c in middle where c.colour == red)
+  top_chip():
+    text: the top chip
+    value: first(c in middle ordered by c.value descending)
   lead_colour():
     text: the colour to lead
     value: colour[(round - 1) % 2 + 1]
@@ -67,6 +70,8 @@ modes:
             won of p += 1
           for p in players where lead_colour() == favourite(p) or exists c in middle where special(c) or c.shade == dark:
             won of p += 1
+          if top_chip().colour == blue:
+            won of current += 1
           if reds() < won of current or size(middle) < 2:
             won of current += 1
           if all_red(current) or any(c.value > 1 for c in middle):
@@ -154,3 +159,13 @@ def test_things_counted_are_fewer_not_less():
     # was: "If the dice on the table showing *bid face* are less than *bid count*" (Liar's Dice)
     text = md(GAME)
     assert "If the red chips in the middle are fewer than the current player's *won* or" in text
+
+
+def test_no_tie_is_broken_where_no_two_things_can_tie():
+    # was: "… whose suit is the suit led and whose value is the highest (the left-most of them, if several)": in one
+    # suit no two cards have one value
+    text = md(GAME)
+    assert "- **the best chip**: the chip card in the middle whose colour is red and whose value is the highest.\n" in text
+    # a light red and a light blue have one value: which is taken is said
+    assert "- **the top chip**: the chip card in the middle whose value is the highest (the left-most of them, if " \
+           "several).\n" in text
