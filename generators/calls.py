@@ -133,7 +133,8 @@ def expr_builtincall(ctx: Context, e: ir.BuiltinCall) -> Phrase:
         who = build(ctx, a[0])
         return Words("your opponent") if who == Words("you") else seq("the opponent of ", who)
     if e.name in ("left_of", "right_of") and isinstance(a[0], ir.BuiltinCall) and a[0].name == e.name:
-        steps, start = 0, e  # "the second player to the left of the dealer", not "… to the left of the player to the left of …"
+        start: ir.Expr = e  # "the second player to the left of the dealer", not "… of the player to the left of …"
+        steps = 0
         while isinstance(start, ir.BuiltinCall) and start.name == e.name:
             steps, start = steps + 1, start.args[0]
         side = "left" if e.name == "left_of" else "right"

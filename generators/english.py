@@ -64,6 +64,7 @@ from .document import Item, clean, em, sentence
 from .flow import again, changed_locals, tidy, together
 from .listtypes import list_item
 from .normalize import normal
+from . import grammar
 from .grammar import ordinal, third_person, times
 from .nouns import (CARD, Noun, kinds_noun, noun, possessive, role_name, takes_s, words, zone_article,
                     zone_title)
@@ -406,8 +407,16 @@ def group_noun(ctx: Context, ty, domain: ir.Expr) -> Noun | None:
         ty = list_item(ctx.rs, domain) or ty
     n = item_noun(ctx, ty)
     if n is None or n.one == "number":
-        return None
+        return _items_named(ctx, domain)
     return n
+
+
+def _items_named(ctx: Context, domain: ir.Expr) -> Noun | None:
+    """A list variable's items by the plural its `text:` begins with: "the dice under …" holds dice."""
+    v = ctx.rs.vars.get(domain.name) if isinstance(domain, ir.Var) else None
+    head = re.sub(r"^(the|a|an|each|every) ", "", v.text.strip().lower()).split(" ", 1)[0] if v and v.text else ""
+    one = grammar.singular(head) if head.isalpha() else head
+    return noun(one, head) if one != head and grammar.plural(one) == head else None
 
 
 def may_be_none(domain: ir.Expr, rs: ir.Ruleset) -> bool:

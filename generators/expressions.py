@@ -401,7 +401,7 @@ def _in_turn(ctx: Context, kind: str, values: list[str], counted: ir.Expr) -> Ph
     round 2 and keep in round 3, then again in that order)"."""
     if isinstance(counted, ir.BuiltinCall) and counted.name == "round":
         each = [f"{v} in round {i}" for i, v in enumerate(values, 1)]
-        head = Words(f"the {kind} of the round")
+        head: Phrase = Words(f"the {kind} of the round")
     else:
         each = [f"{v} when it is {i}" for i, v in enumerate(values, 1)]
         head = seq(f"the {kind} for ", build(ctx, counted))

@@ -757,9 +757,9 @@ def test_a_term_named_by_a_plural_noun_takes_a_plural_verb():
 
 
 def test_a_total_over_things_says_them_before_the_value_that_names_one():
-    # was: "the total of (the number of numbers X among that player's *cup* such that X is F) over every player"
-    assert "the total, over every player, of the number of numbers X among their *cup* such that X is F." \
-        in printed("liars-dice")
+    # was: "the total of (the number of numbers X among that player's *cup* such that X is F) over every player";
+    # the cup's items are the dice its text names ("the dice under the player's cup"), not "numbers X"
+    assert "the total, over every player, of the number of dice among their *cup* that are F." in printed("liars-dice")
     # a sum or a value by cases in it is in parentheses
     assert "+ the total, over every soldier on the Gauntlet, of (the row of that soldier − the damage of that " \
            "soldier) + 2 ×" in printed("gauntlet-gobbots")
