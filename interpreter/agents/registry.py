@@ -114,6 +114,17 @@ def make_agent(spec: str, seed: int, role: str) -> Agent:
     return agent_maker(spec)(seed, role)
 
 
+def answers_maker(spec: str) -> Callable[[int, str], Callable] | None:
+    """`(seed, role) -> quick answer` of the agents `agent_maker(spec)` makes, made without them, when
+    those agents are rulelang's own and answer every decision from its number and count alone, never
+    looking at the game nor declining (match.never_looks): a simulation of them makes no agent a game.
+    None for any other spec (its class says so by an `answering(**options)` that returns None, or none)."""
+    kind, options = parse_spec(spec)
+    factory = AGENTS[kind]
+    answering = getattr(factory, "answering", None) if factory in OWN else None
+    return answering(**options) if answering is not None else None
+
+
 def agent_maker(spec: str) -> Callable[[int, str], Agent]:
     """`make_agent` with its spec read once: a simulation makes an agent per role and game."""
     kind, options = parse_spec(spec)

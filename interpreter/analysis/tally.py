@@ -77,18 +77,20 @@ class Tally:
                 column.append(None)
             return
         self.outcomes[outcome_label(outcome)] += 1
-        for role in self.roles:
-            self.won[role].append(int(outcome["results"].get(role) == "win"))
-            self.places[role].append(outcome["places"][role])
+        results, places, won, placed = outcome["results"], outcome["places"], self.won, self.places
+        for role in self.roles:  # (this runs for every game of a simulation)
+            won[role].append(1 if results.get(role) == "win" else 0)
+            placed[role].append(places[role])
         for role, score in outcome["scores"].items():
             self.scores.setdefault(role, []).append(score)
         for role, rating in outcome["ratings"].items():
             self.ratings[f"{role}: {rating}"] += 1
         self.rounds.append(outcome["rounds"])
         self.decisions.append(outcome["decisions"])
-        values = outcome.get("measures", {})
-        for name, column in self.measures.items():
-            column.append(values.get(name))
+        if self.measures:
+            values = outcome.get("measures", {})
+            for name, column in self.measures.items():
+                column.append(values.get(name))
 
     @property
     def completed(self) -> int:

@@ -22,7 +22,7 @@ from rulelang.errors import Diagnostic, RulesetError
 
 from ..agents.asking import AgentError
 from ..agents.match import play
-from ..agents.registry import PLUGINS, agent_maker, load_plugin
+from ..agents.registry import PLUGINS, agent_maker, answers_maker, load_plugin
 from ..compiler.options import ALL, CompileOptions
 from ..engine.game import DEFAULT_STEP_LIMIT, Game
 from ..engine.view import Viewer
@@ -106,12 +106,26 @@ class Player:
         self.makers = [(role, agent_maker(kind)) for role, kind in setup.kinds]  # each spec read once
         # a scenario is checked against the game once; each game starts from its placement
         self.placement = setup.scenario.placed(game) if setup.scenario is not None else None
+        # agents that never look at the game (the random agent, the first): only their quick answers are made,
+        # and the game plays itself to its end in `new_state`, as `play` would have it (nothing to watch)
+        answers = [(role, answers_maker(kind)) for role, kind in setup.kinds]
+        self.answers = answers if self.placement is None and all(make for _, make in answers) else None
 
     def play(self, seed: int):
         """The game's outcome, `{"error": ...}` if an agent failed, or a Failure if the rules broke."""
+        state = None
+        if self.answers is not None:
+            try:
+                state = self.game.new_state(seed, {role: make(seed, role) for role, make in self.answers}, False)
+            except RuleError as error:
+                return Failure((error.diagnostic,), seed)
+            if state.outcome is not None:
+                return state.outcome
+            # (stopped by a chance event, or a decision no agent answers: played on as `play` plays it)
         agents = {role: make(seed, role) for role, make in self.makers}
         try:
-            state = self.placement.start(seed) if self.placement is not None else None
+            if self.placement is not None:
+                state = self.placement.start(seed)
             return play(self.game, seed, agents, state=state, viewer=self.viewer,
                         timeout=self.setup.timeout, history=False).outcome
         except AgentError as error:

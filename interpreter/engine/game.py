@@ -96,6 +96,7 @@ class Game:
         self._score_nodes = [(r, f, self.mode.score.get(r)) for r, f in rules.score.items()]
         self._measure_nodes = [(n, f, self.mode.measures.get(n)) for n, f in rules.measures.items()]
         self._number_bound = 10 ** ruleset.number_digits
+        self._placed: dict[tuple, tuple] = {}  # an ending that reads no ranking key -> its results, places, key
         # st.quick while no one answers quickly: None for every role, seat and none, looked up as it is
         self._no_quick = NoQuickAnswers.fromkeys([None, *range(len(self.roles)), *self.roles])
         self._shared = self._shared_setup()
@@ -381,7 +382,16 @@ class Game:
             if type(value) is int and not -bound < value < bound:  # (a bool never is: no call for it)
                 self._bounded(value, node)
         out = st.vars[layout.out_slot:layout.out_slot + len(roles)]
-        results, places, decided = placements(end, roles, out, self._ranking_keys, st, scores)
+        # an ending that reads no ranking key places the players alike in every game (a win of one of two
+        # players, a loss, a draw), with the same players out: worked out once, copied after
+        ending = (end.kind, end.role if type(end.role) is not list else tuple(end.role), *out)
+        placed = self._placed.get(ending)
+        if placed is not None:
+            results, places, decided = placed[0].copy(), placed[1].copy(), placed[2]
+        else:
+            results, places, decided, keyed = placements(end, roles, out, self._ranking_keys, st, scores)
+            if not keyed:
+                self._placed[ending] = (results.copy(), places.copy(), decided)
         ratings = {}
         if self.mode.ratings:
             for role, result in results.items():

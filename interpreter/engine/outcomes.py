@@ -26,16 +26,17 @@ from ..runtime.errors import GameEnded
 
 def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
                keys: list[tuple[bool, dict[str, Callable] | None]], st,
-               scores: dict) -> tuple[dict[str, str], dict[str, int], int]:
-    """(result per role, place per role, the key that decided). `out[i]`: 0 if roles[i]
-    is in the game, k if they were the k-th out; `keys`: the ranking (`ranking:`, or the
-    scores), (lowest first?, role -> f(st, env), or None for the `scores`) per key. The
-    deciding key is an index of `keys` for an ending by the ranking (see the module's note), else 0."""
+               scores: dict) -> tuple[dict[str, str], dict[str, int], int, bool]:
+    """(result per role, place per role, the key that decided, whether a key was read). `out[i]`: 0
+    if roles[i] is in the game, k if they were the k-th out; `keys`: the ranking (`ranking:`, or the
+    scores), (lowest first?, role -> f(st, env), or None for the `scores`) per key. The deciding key
+    is an index of `keys` for an ending by the ranking (see the module's note), else 0. Where no key
+    was read, every game that ends so, with the same players out, places them alike."""
     named = set([end.role] if isinstance(end.role, str) else end.role or ())
     if len(roles) == 1 and (end.kind == "draw" or end.kind in ("win", "lose") and roles[0] in named):
         # one player, named by the end (or a draw): one place, and no ranking to evaluate
         result = end.kind if end.kind != "draw" else "lose" if out[0] else "draw"
-        return {roles[0]: result}, {roles[0]: 1}, 0
+        return {roles[0]: result}, {roles[0]: 1}, 0, False
     gone = {r: k for r, k in zip(roles, out) if k} if any(out) else {}
     values: dict[str, tuple] = {}  # the ranking's keys per role, evaluated once, in the order of the roles
     if end.kind == "win":
@@ -84,11 +85,11 @@ def placements(end: GameEnded, roles: tuple[str, ...], out: list[int],
         results = dict.fromkeys(roles, "lose")
         if firsts == 1:
             results[first] = "win"
-            return results, places, _decided_by(first, roles, gone, values)
+            return results, places, _decided_by(first, roles, gone, values), bool(values)
         for r in roles:
             if places[r] == 1 and r not in gone:
                 results[r] = "draw"
-    return results, places, 0
+    return results, places, 0, bool(values)
 
 
 _STILL_IN = (0,)  # the key of a player still in the game when those still in tie
