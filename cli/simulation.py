@@ -40,6 +40,7 @@ from .common import (
     scenario,
     whole,
 )
+from .main import settled
 from .progress import Progress, wanted
 
 
@@ -138,10 +139,11 @@ def cmd_simulate(args) -> int:
     check_args(args)
     if args.scenario and args.resume:
         raise UsageError("--resume continues the rows of --out; play the scenario's games again without it")
-    found = scenario(args)
-    ruleset = load(args)
-    refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
-    game, kinds = _playable(ruleset, args)
+    with settled():  # the ruleset and its game, kept for every game
+        found = scenario(args)
+        ruleset = load(args)
+        refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
+        game, kinds = _playable(ruleset, args)
     # what each row says played it (rulelang's version: importlib.metadata, 30 ms): only rows need it
     lead = provenance(args.ruleset, ruleset, game.mode.name, kinds) if args.out else {}
     if found is not None:

@@ -3,8 +3,11 @@
 A simulation of agents that never look makes only their quick answers (registry.answers_maker),
 and the game plays itself to its end in `new_state`; an ending that reads no ranking key is
 placed once and copied after (Game._outcome). Both must give what `match.play` gives."""
+import gc
+
 import pytest
 from helpers import compiled
+from helpers.commands import cli
 
 from interpreter.agents.match import play
 from interpreter.agents.registry import AGENTS, answers_maker, make_agent, register
@@ -78,3 +81,10 @@ def test_an_ending_placed_once_is_placed_as_every_time(name, params):
     first["results"].clear()
     first["places"].clear()
     assert player.play(0) == kept[0]
+
+
+def test_a_command_called_in_process_leaves_the_collector_as_it_was(capsys):
+    """`main` freezes what start-up made (cli.main.settled); a caller that goes on gets it collected again."""
+    code, out, _ = cli(capsys, "simulate", "kuhn-poker", "--games", "20", "--jobs", "1")
+    assert code == 0 and "20 games of mode duel" in out
+    assert gc.isenabled() and gc.get_freeze_count() == 0
