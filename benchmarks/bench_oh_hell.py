@@ -23,16 +23,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import stdlib_oh_hell  # noqa: E402
 from paired import arguments, checked_and_timed  # noqa: E402
 
-from interpreter.agents.match import play  # noqa: E402
-from interpreter.agents.simple import RandomAgent  # noqa: E402
+from interpreter.analysis.work import Player, Setup  # noqa: E402
 from interpreter.engine.game import Game  # noqa: E402
 from rulelang import load_ruleset  # noqa: E402
 
 
 def interpreted(game: Game, seed: int) -> dict:
-    """One game of random players, as `simulate` plays it (no history kept: only the outcome is read); its
-    outcome as the hand-written side reports it (by seat)."""
-    return _by_seat(game, play(game, seed, {r: RandomAgent(seed, r) for r in game.roles}, history=False).outcome)
+    """One game of random players, as `simulate` plays it (its worker's Player: no history kept, only the
+    outcome is read); its outcome as the hand-written side reports it (by seat)."""
+    player = _PLAYERS.get(id(game))
+    if player is None:
+        player = _PLAYERS[id(game)] = Player(Setup.of(game, {r: "random" for r in game.roles}), game)
+    return _by_seat(game, player.play(seed))
+
+
+_PLAYERS: dict[int, Player] = {}  # a game's Player, made once (as a simulation's worker keeps it)
 
 
 def interpreted_steady(game: Game, seed: int) -> dict:
