@@ -26,6 +26,7 @@ from interpreter.analysis.resume import resumed, saved
 from interpreter.analysis.simulate import available_cores, outcomes, simulate
 from interpreter.analysis.tally import format_tally
 from rulelang import parse_assignments, version
+from rulelang.collector import collector_paused
 
 from .common import (
     MOST_GAMES,
@@ -139,11 +140,12 @@ def cmd_simulate(args) -> int:
     check_args(args)
     if args.scenario and args.resume:
         raise UsageError("--resume continues the rows of --out; play the scenario's games again without it")
-    with settled():  # the ruleset and its game, kept for every game
+    with collector_paused():  # the ruleset and its game, kept for every game
         found = scenario(args)
         ruleset = load(args)
         refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
         game, kinds = _playable(ruleset, args)
+    settled()
     # what each row says played it (rulelang's version: importlib.metadata, 30 ms): only rows need it
     lead = provenance(args.ruleset, ruleset, game.mode.name, kinds) if args.out else {}
     if found is not None:
