@@ -108,8 +108,8 @@ class Player:
         self.placement = setup.scenario.placed(game) if setup.scenario is not None else None
         # agents that never look at the game (the random agent, the first): only their quick answers are made,
         # and the game plays itself to its end in `new_state`, as `play` would have it (nothing to watch)
-        answers = [(role, answers_maker(kind)) for role, kind in setup.kinds]
-        self.answers = answers if self.placement is None and all(make for _, make in answers) else None
+        answers = [(role, make) for role, kind in setup.kinds if (make := answers_maker(kind)) is not None]
+        self.answers = answers if self.placement is None and len(answers) == len(setup.kinds) else None
 
     def play(self, seed: int):
         """The game's outcome, `{"error": ...}` if an agent failed, or a Failure if the rules broke."""
