@@ -31,14 +31,44 @@ def test_an_answer_the_engine_binds_is_not_written_to_the_frame_by_the_quick_pat
     for name in ("c", "n"):  # the cards played and the marks chosen: read only where the engine resumes
         key = _key(fast, name)
         assert re.search(rf"= env\[{key}\]", code) and not re.search(rf"env\[{key}\] = ", code), name
-    assert re.search(rf"env\[{_key(fast, 'p')}\] = v\d+ = ", code)  # the player, read by the options' query
+    # the player: read by the options' query, which is given it, not the frame
+    assert not re.search(rf"env\[{_key(fast, 'p')}\] = v\d+ = ", code) and re.search(r"q\d+\(st, v\d+\)", code)
 
 
 @pytest.mark.parametrize("players,deals", [(2, 3), (3, 2), (4, 1)])
 def test_stops_between_quick_answers_find_the_frame_as_the_plain_rules_leave_it(players, deals):
+    _assert_stops_as_plain(*compiled(players, deals))
+
+
+# the card played is marked with its player where the engine resumes after an answer: the player is
+# read from the frame there
+MARKED = PICKS.replace("                move c to pile\n", "                move c to pile\n                taken of p += 1\n")
+
+
+def test_a_local_read_where_play_resumes_is_written_to_the_frame_only_where_play_stops():
+    assert MARKED != PICKS
+    fast, plain = games(MARKED, players=3, deals=2)
+    code = main_program(fast)
+    key = _key(fast, "p")
+    lines = code.splitlines()
+    stores = [i for i, line in enumerate(lines) if re.search(rf"env\[{key}\] = ", line)]
+    # not at every pass of the players' loop (`env[k] = v = row[0]`): once, on the way out where play
+    # stops for a decision; the options' query is given the player
+    assert stores and all(re.fullmatch(rf"\s*env\[{key}\] = v\d+", lines[i]) and _then(lines, i) == "return -1"
+                          for i in stores), stores
+    assert re.search(rf"env\[{key}\](?! = )", code) and re.search(r"q\d+\(st, v\d+\)", code)  # (read where it resumes)
+    for players in (2, 3, 4):
+        _assert_stops_as_plain(*games(MARKED, players=players, deals=2))
+
+
+def _then(lines: list[str], i: int) -> str:
+    """The first line after line i that is not a local put in the frame from a Python local."""
+    return next(line.strip() for line in lines[i + 1:] if not re.fullmatch(r"\s*env\[k\d+\] = \w+", line))
+
+
+def _assert_stops_as_plain(fast: Game, plain: Game) -> None:
     # one player answers at once, in the generated code; the others stop play: every stop offers the
     # same options, with the same values of what their words read (a view, a log), as the plain rules
-    fast, plain = compiled(players, deals)
     for seed in range(10):
         states = []
         for game in (fast, plain):

@@ -29,7 +29,7 @@ from .flow import TERMINATORS, Ask, AskMenu, Branch, Draw, Enter, Jump, LoopNext
 from .live import drop_dead_stores
 from .merge import Merge, entry_blocks, followers, locals_not_in_env
 from .nodes import Options, TakeFrom
-from .pycode import STORE, EnvRef, Goto
+from .pycode import STORE, EnvRef, Goto, Nested
 from .share import shared_options
 from .statements import COUNTED
 from .unit import Function
@@ -92,8 +92,9 @@ class Blocks(Part):
             else:
                 final, taken, self.crossing = fns, [{k} for k in range(len(fns))], frozenset()
             own = {self.const(n).id for item in items if isinstance(item, LoopNext) for n in (item.rows, item.index)}
+            once = _standing_once(final) if self.options.locals else frozenset()
             for fn in final if self.options.locals else ():
-                fn.body = carried(code.aliased(fn.body, self.fresh), own, self.fresh)
+                fn.body = carried(code.aliased(fn.body, self.fresh, once), own, self.fresh)
             if self.options.locals and not (self.g.program is not None and self.g.program.watches):
                 # (a watch that fires may stop a block anywhere: its stores are left)
                 keep = frozenset(f"k{j}" for j, v in enumerate(self.g.units.consts) if v in (PROGRESS, OUTCOME))
@@ -392,3 +393,12 @@ def _absorbed(name: str, k: int) -> Function:
     fn = Function(name, ("st", "env"))
     fn.body.append(code.stmt("_absorbed(K)", K=k))
     return fn
+
+
+def _standing_once(fns: list) -> frozenset:
+    """The nested functions defined at one place only in these functions (merge.py may put a block's
+    code in more than one)."""
+    seen: dict[str, int] = {}
+    for n in code.own_of([s for fn in fns for s in fn.prelude + fn.body], Nested, scopes=()):
+        seen[n.name] = seen.get(n.name, 0) + 1
+    return frozenset(name for name, k in seen.items() if k == 1)

@@ -17,9 +17,10 @@ from .prelude import GLOBALS
 from .pycode import CallNested, EnvRef, Lazy, Nested, Reset, walk_own
 
 
-def liftable(stmts, localized: frozenset, constants: frozenset, shared: set) -> dict[str, tuple]:
+def liftable(stmts, localized: frozenset, constants: frozenset, shared: set, made: dict) -> dict[str, tuple]:
     """The nested functions of these statements that can be lifted -> the names each is called with.
-    `shared`: the names some nested function sets (`nonlocal`)."""
+    `shared`: the names some nested function sets (`nonlocal`); `made` gets each one lifted as it
+    stands in the statements (the passes may have rewritten it since it was made: pycode.aliased)."""
     outside = GLOBALS.keys() | constants | {"UNSET"}
     found: dict[str, tuple[str, ...]] = {}
     scopes: dict[int, tuple] = {}  # id of a nested function -> what _scope found
@@ -35,6 +36,7 @@ def liftable(stmts, localized: frozenset, constants: frozenset, shared: set) -> 
                 visit(node.body)  # not lifted: perhaps those inside it can be
                 continue
             found[node.name] = tuple(sorted(free - outside))
+            made.setdefault(node.name, node)
     visit(stmts)
     return found
 

@@ -43,6 +43,7 @@ def drop_dead_stores(functions: dict[int, list], keep: frozenset[str], exit_bloc
     """The bodies of a program's block functions (block index -> statements) with the stores to
     `env` that no one can read dropped; `keep`: keys never dropped (the engine's own, such as a
     chance event's progress); `exit_block`: the extra block that ends the program."""
+    functions = {k: _sinking(body, keep) for k, body in functions.items()}
     nested = _nested_reads(functions)
     entry: dict[int, frozenset] = {k: frozenset() for k in functions}
     entry[exit_block] = frozenset()
@@ -184,12 +185,69 @@ def _walk_all(stmts):
     return walk_own(stmts, scopes=())
 
 
-def _dropped(stmts: list, after: dict, keep: frozenset) -> list:
-    """The statements with each store to `env` that nothing reads before it is set again
-    dropped (its Python local kept, if it has one)."""
+def _sinking(stmts: list, keep: frozenset) -> list:
+    """The statements with a store to `env` that has a Python local beside it (`env[k3] = v45 =
+    ...`, pycode.aliased) written again from that local before each way out of the function after
+    it, up to where it is set again (`env[k3] = v45` before `return -1`). Liveness then sees the
+    first store dead if only those ways out read it (play stops for a decision, rarely: the frame
+    written there alone), and the copies dead where nothing reads it after them; `_dropped` keeps
+    the copies only where the store they stand for is dropped."""
     out = []
     for s in stmts:
         kind = type(s)
+        if kind in (ast.If, ast.For, ast.While):
+            made = s.__class__.__new__(kind)
+            made.__dict__.update(s.__dict__)
+            made.body, made.orelse = _sinking(s.body, keep), _sinking(s.orelse, keep)
+            s = made
+        out.append(s)
+    for i in range(len(out) - 1, -1, -1):
+        s = out[i]
+        if type(s) is not ast.Assign or len(s.targets) != 2 or type(s.targets[0]) is not EnvRef \
+                or type(s.targets[1]) is not ast.Name or s.targets[0].key in keep:
+            continue
+        key, var = s.targets[0].key, s.targets[1].id
+        end = next((j for j in range(i + 1, len(out)) if _sets(out[j], key, var)), len(out))
+        out[i + 1:end] = _written_before_leaving(out[i + 1:end], key, var, id(s))
+    return out
+
+
+def _sets(s, key: str, var: str) -> bool:
+    return any(type(n) is EnvRef and n.ctx is STORE and n.key == key or
+               type(n) is ast.Name and n.id == var and type(n.ctx) is ast.Store for n in walk_own([s]))
+
+
+_LEAVING = (ast.Return, Goto, Branch)
+
+
+def _written_before_leaving(stmts: list, key: str, var: str, origin: int) -> list:
+    out = []
+    for s in stmts:
+        kind = type(s)
+        if kind in _LEAVING:
+            copy = ast.Assign([EnvRef(key, STORE)], ast.Name(var, ast.Load()))
+            copy.sunk = (origin, frozenset((key, ALL)))
+            out.append(copy)
+        elif kind in (ast.If, ast.For, ast.While):
+            made = s.__class__.__new__(kind)
+            made.__dict__.update(s.__dict__)
+            made.body = _written_before_leaving(s.body, key, var, origin)
+            made.orelse = _written_before_leaving(s.orelse, key, var, origin)
+            s = made
+        out.append(s)
+    return out
+
+
+def _dropped(stmts: list, after: dict, keep: frozenset) -> list:
+    """The statements with each store to `env` that nothing reads before it is set again
+    dropped (its Python local kept, if it has one); a copy `_sinking` wrote is dropped where the
+    store it stands for is kept."""
+    out = []
+    for s in stmts:
+        kind = type(s)
+        sunk = getattr(s, "sunk", None)
+        if sunk is not None and not sunk[1].isdisjoint(after.get(sunk[0], _EVERY)):
+            continue  # (the store it stands for is kept)
         if kind is ast.Assign and id(s) in after:
             s = _store(s, after[id(s)], keep)
             if s is None:

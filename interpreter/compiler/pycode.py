@@ -295,6 +295,38 @@ def reads_as(nodes: list, key: str, var: str) -> list:
     return [_read_from(n, {key: var}) for n in nodes]
 
 
+def _nested_reading(out: list, start: int, end: int, key: str, nested: tuple) -> set[int]:
+    """The places among out[start:end] of the nested functions that read `key` from `env`, set
+    it nowhere, stand once in the program and are called only in out[start:end]: there `env`
+    holds what the Python local does whenever they run."""
+    once, calls = nested
+    found = set()
+    for j in range(start, end):
+        s = out[j]
+        if type(s) is not Nested or s.name not in once:
+            continue
+        refs = [n for n in own_of(s.body, EnvRef, scopes=()) if n.key == key]
+        if not refs or any(n.ctx is STORE for n in refs):
+            continue
+        here = sum(1 for n in own_of(out[start:end], CallNested, scopes=()) if n.name == s.name)
+        if here == calls.get(s.name, 0):
+            found.add(j)
+    return found
+
+
+def _read_in_nested(fn: Nested, swaps: dict) -> Nested:
+    """A nested function with its reads of the locals of `swaps` made reads of the Python locals
+    around it (in the functions inside it too)."""
+    def change(n):
+        if type(n) is EnvRef and n.ctx is not STORE and n.key in swaps:
+            return ast.Name(swaps[n.key], LOAD)
+        return None
+    made = fn.__class__.__new__(Nested)
+    made.__dict__.update(fn.__dict__)
+    made.body = [rebuilt(b, change) for b in fn.body]
+    return made
+
+
 def _read_from(node, swaps: dict, named: dict | None = None):
     """The node with each read of a local `key` of `swaps` (`env[key]`) made a read of `swaps[key]`.
     `named`: id of a statement -> (it, the locals it names in env), for statements known not to
@@ -342,19 +374,25 @@ def stores(nodes: list, key: str) -> bool:
     return any(type(n) is EnvRef and n.key == key and n.ctx is STORE for n in walk_own(nodes))
 
 
-def aliased(stmts: list, fresh) -> list:
+def aliased(stmts: list, fresh, once: frozenset = frozenset()) -> list:
     """The statements with a local of the rules that is set in `env` (`env[k3] = ...`) read from a
     Python local by the statements after it in the same list (and inside them), up to one that sets
     it again: they run after it, and a jump back (`continue`) sets it again before them. The
     value is put in both at once (`env[k3] = v7 = ...`, `fresh` names v7); `env` still holds it for
-    what reads it there (a nested function, the frame once play stops)."""
-    return _aliased(stmts, fresh, {})[0]
+    what reads it there (the frame once play stops). A nested function defined there reads the
+    Python local too (from around it: lift.py then passes it) if it is called only there, and
+    stands only once in the program (`once`: its lifted text is the one found)."""
+    calls = {}
+    if once:
+        for n in own_of(stmts, CallNested, scopes=()):
+            calls[n.name] = calls.get(n.name, 0) + 1
+    return _aliased(stmts, fresh, {}, (once, calls))[0]
 
 
 _COMPOUND = (ast.While, ast.For, ast.If)
 
 
-def _aliased(stmts: list, fresh, named: dict) -> tuple[list, list[set], list[set]]:
+def _aliased(stmts: list, fresh, named: dict, nested: tuple) -> tuple[list, list[set], list[set]]:
     """`aliased`, and for each statement the locals it sets and those it still reads from `env`
     (inside it too: found from the inner lists' own, not by walking each statement again);
     `named` gets the latter, for the lists around to swap reads without looking inside again."""
@@ -368,7 +406,7 @@ def _aliased(stmts: list, fresh, named: dict) -> tuple[list, list[set], list[set
             made = s.__class__.__new__(kind)
             made.__dict__.update(s.__dict__)
             for f in ("body", "orelse"):
-                inner, inner_sets, inner_names = _aliased(getattr(s, f), fresh, named)
+                inner, inner_sets, inner_names = _aliased(getattr(s, f), fresh, named, nested)
                 setattr(made, f, inner)
                 set_here.update(*inner_sets)
                 named_here.update(*inner_names)
@@ -382,7 +420,8 @@ def _aliased(stmts: list, fresh, named: dict) -> tuple[list, list[set], list[set
             continue
         key = s.targets[0].key
         end = next((j for j in range(i + 1, len(out)) if key in sets[j]), len(out))  # set again there
-        if not any(key in names[j] for j in range(i + 1, end)):
+        inside = _nested_reading(out, i + 1, end, key, nested)
+        if not inside and not any(key in names[j] for j in range(i + 1, end)):
             continue
         if len(s.targets) == 1:
             made = ast.Assign([s.targets[0], ast.Name(fresh("v"), STORE)], s.value)
@@ -390,10 +429,12 @@ def _aliased(stmts: list, fresh, named: dict) -> tuple[list, list[set], list[set
             out[i] = s = made
         if type(s.targets[1]) is ast.Name:
             for j in range(i + 1, end):
-                if key in names[j]:
+                if key in names[j] or j in inside:
                     swaps[j][key] = s.targets[1].id
     for j, swap in enumerate(swaps):
-        if swap:
+        if swap and type(out[j]) is Nested:
+            out[j] = _read_in_nested(out[j], swap)
+        elif swap:
             out[j] = _read_from(out[j], swap, named)
             names[j] -= swap.keys()  # (every read it names there is now of the Python local)
         named[id(out[j])] = out[j], names[j]

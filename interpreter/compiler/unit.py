@@ -130,10 +130,11 @@ class Units:
         f = top.definition()
         constants = frozenset(f"k{i}" for i in range(len(self.consts)))
         shared = {name for made in self.nested.values() for name in made.nonlocals}  # names set from inside one
-        lifted = liftable(f.body, localized, constants, shared) if self.lift else {}
+        found: dict[str, Nested] = {}
+        lifted = liftable(f.body, localized, constants, shared, found) if self.lift else {}
         w = render.Written(localized, _asked(f) if self.asked else frozenset(), lifted)
         f = held_everywhere(f)
-        nested = {name: held_everywhere(self.nested[name]) for name in lifted}
+        nested = {name: held_everywhere(found[name]) for name in lifted}
         lines: list[tuple[str, str | None]] = [("def _make(K):", None)]
         lines += [(f"    k{i} = K[{i}]", None) for i in range(len(self.consts))]  # notes: Unit.get_source
         for name in lifted:
