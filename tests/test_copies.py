@@ -1,6 +1,7 @@
 """A local that only copies another (`c64 = v121`) is read as the other where it is read, when
 nothing can tell the difference (compiler/copies.py): set once, read only after the copy, the
-other not set again there, neither seen by a nested function."""
+other not set again there, neither seen by a nested function. A local set to none that nothing
+reads goes too."""
 import ast
 import re
 
@@ -36,3 +37,16 @@ def test_oh_hells_card_played_is_moved_as_the_answer_itself():
     assert not re.search(r"^ *c\d+ = v\d+\b", text, re.MULTILINE)  # (was: c64 = v121, c65 = v121)
     # the rule the copy came from names the line that now begins the move (a traceback's, `show --python`'s)
     assert re.search(r"zones\[where\[v\d+\]\]\.remove\(v\d+\)  # rulesets/examples/oh-hell.yaml:116", text)
+
+
+def test_a_local_set_to_none_that_nothing_reads_goes():
+    assert _code("while True:\n    v = None\n    for a, b in f():\n        g((a, b))") == \
+        "while True:\n    for a, b in f():\n        g((a, b))"
+    kept = ["v = None\nh(v)",  # read
+            "v = None\nv = f()\nh()",  # set again
+            "v = None\ndef q():\n    return v\nh(q())",  # read by a nested function
+            "v = None\nh([v for x in y])",  # read by a comprehension
+            "v = 0\nh()"]  # not none: a counter, a flag (a store of none is what a binder leaves, fixed)
+    for text in kept:
+        assert _code(text) == ast.unparse(ast.parse(text)), text
+    assert _code("h1 = None\nh()", shared=("h1",)) == "h1 = None\nh()"  # another function may read h1

@@ -148,7 +148,7 @@ class Blocks(Part):
         it at once if there are any — as block `at` would, where the decision's frame resumes."""
         nested, lazy, counted = len(fn.prelude), dict(fn.lazy), self.g.work_counted
         opts, listing = self.fresh("opts"), list[ast.stmt]()
-        listed, bare = self.g.quants.bare_options(rows, fn, listing, len(ask.site.names) == 1)
+        listed, bare, fixed = self.g.quants.bare_options(rows, fn, listing, len(ask.site.names) == 1)
         if self.g.work_counted != counted:
             # a binder counted as work: listing once would count its bindings once, not twice; the code
             # written for it goes, and so does the code of its lazy values (the test shares their names)
@@ -157,9 +157,12 @@ class Blocks(Part):
             return self.flow_branch(item, fn, k, block_of)
         otherwise = k + 1 if not item.go_on_if else block_of[item.otherwise.at]
         asked = self.g.origin(ask.site.span) if ask.site.span is not None else None  # (the listing: the test's)
-        fn.body += listing + [code.note(code.assign(opts, listed), asked),
-                              code.note(ast.If(code.name(opts), self.suspend(ask.site, ask.role, fn, opts, at, at + 1,
-                                                                             bare), []), asked),
+        if fixed and type(listed) is ast.Name:  # a list its own lines built: no copy (a comprehension reads it)
+            opts = listed.id
+        else:
+            listing.append(code.note(code.assign(opts, listed), asked))
+        fn.body += listing + [code.note(ast.If(code.name(opts), self.suspend(ask.site, ask.role, fn, opts, at, at + 1,
+                                                                             bare, fixed=fixed), []), asked),
                               Goto(otherwise)]
 
     # ------------------------------------------------------------ one method per flow item
@@ -218,10 +221,14 @@ class Blocks(Part):
         opts = self.fresh("opts")
         err = self.error(item.site.span, f"the decision '{item.site.label}' has no legal option")
         hint = self.const("guard the decision with a condition that checks there is a choice")
-        listed, bare = self.g.quants.bare_options(item.options, fn, fn.body, len(item.site.names) == 1)
-        fn.body += code.stmts("OPTS = LISTED\nif not OPTS:\n    _fail(ERR, HINT)", OPTS=opts, LISTED=listed, ERR=err,
-                              HINT=hint)
-        fn.body += self.suspend(item.site, item.role, fn, opts, k, k + 1, bare)
+        listed, bare, fixed = self.g.quants.bare_options(item.options, fn, fn.body, len(item.site.names) == 1)
+        if fixed and type(listed) is ast.Name:  # (as in branch_to_ask)
+            opts = listed.id
+            fn.body += code.stmts("if not OPTS:\n    _fail(ERR, HINT)", OPTS=opts, ERR=err, HINT=hint)
+        else:
+            fn.body += code.stmts("OPTS = LISTED\nif not OPTS:\n    _fail(ERR, HINT)", OPTS=opts, LISTED=listed,
+                                  ERR=err, HINT=hint)
+        fn.body += self.suspend(item.site, item.role, fn, opts, k, k + 1, bare, fixed=fixed)
 
     def flow_askmenu(self, item: AskMenu, fn, k, block_of):
         open_ = self.fresh("open")
@@ -235,10 +242,11 @@ class Blocks(Part):
         fn.body += self.suspend(item.site, item.role, fn, open_, k, menu=tuple(block_of[c.to.at] for c in item.choices))
 
     def suspend(self, site, who: ir.Expr, fn: Function, opts: str, k: int, resume: int | None = None,
-                bare: bool = False, menu: tuple[int, ...] = ()) -> list[ast.stmt]:
+                bare: bool = False, menu: tuple[int, ...] = (), fixed: dict | None = None) -> list[ast.stmt]:
         """The statements that stop block k for a decision (a menu's `opts` are (name, block) pairs,
         `menu` every block they may lead to; `bare`: the options of one name are values, made
-        1-tuples only for a pending Decision).
+        1-tuples only for a pending Decision; `fixed`: names bound to one constant, left out of the
+        options' tuples, and put back in only for a pending Decision and a record).
 
         While the engine answers quick agents itself (`st.quick`, see Game.run), the agent is
         asked here and play goes on at once where the answer leads, as Game.run would go on:
@@ -250,6 +258,8 @@ class Blocks(Part):
         role = self.expr(who, fn, TOP)
         if site.menu:  # the options, and where each leads
             listed, leads = code.expr("[(n,) for n, _ in OPTS]", OPTS=opts), code.expr("[t for _, t in OPTS]", OPTS=opts)
+        elif fixed:
+            listed, leads = self._widened(site.names, fixed, fn, opts), code.const(resume)
         else:
             listed, leads = code.expr("list(zip(OPTS))", OPTS=opts) if bare else code.name(opts), code.const(resume)
         stop = code.stmts("st.pending = _decision((SITE, ROLE, LISTED, LEADS))\nst.stack[-1].pc = K",
@@ -269,9 +279,13 @@ class Blocks(Part):
             option = code.expr("(OPTS[I][0],)", OPTS=opts, I=i)
         else:
             assert resume is not None  # (a decision over options goes on after it)
-            targets = self._env(site.names[0]) if bare else code.tuple_of([self._env(n) for n in site.names], STORE)
+            varying = [n for n in site.names if not fixed or n not in fixed]
+            targets = self._env(site.names[0]) if bare else code.tuple_of([self._env(n) for n in varying], STORE)
             names, go_on = [code.assign(targets, code.expr("OPTS[I]", OPTS=opts, I=i))], Goto(resume)
-            option = code.expr("(OPTS[I],)" if bare else "OPTS[I]", OPTS=opts, I=i)
+            names += [code.assign(self._env(n), self.expr(fixed[n], fn, TOP)) for n in site.names if fixed and n in fixed]
+            option = code.expr("(OPTS[I],)" if bare else "OPTS[I]", OPTS=opts, I=i) if not fixed else \
+                ast.Tuple([self.expr(fixed[n], fn, TOP) if n in fixed else
+                           code.expr(f"OPTS[I][{varying.index(n)}]", OPTS=opts, I=i) for n in site.names], ast.Load())
         # the names written out (a call of bind here cost 6% of a Twenty Trials game), and decision.answered
         # too (a call of it, 2%): counted, kept among the moves, and recorded if someone may read the game's
         # events (st.watched: only ever true of a game that keeps them) as decision.recorded records it, with
@@ -282,6 +296,15 @@ class Blocks(Part):
                               "    st.events.append(_decided((ROLE, SITE, OPTION, READS)))",
                               SITE=self.const(site), ROLE=role, OPTION=option, I=i, READS=reads)
         return [ast.If(ast.UnaryOp(ast.Not(), ask), stop, []), *names, *answered, go_on]
+
+    def _widened(self, names: tuple[str, ...], fixed: dict, fn: Function, opts: str) -> ast.expr:
+        """The options as the Decision lists them, each a tuple of all the names: those bound to one
+        constant put back in (`[(o0, o1, None, None) for o0, o1 in opts]`)."""
+        varying = [n for n in names if n not in fixed]
+        row = ", ".join(f"o{varying.index(n)}" if n not in fixed else f"F{names.index(n)}" for n in names)
+        loop = ", ".join(f"o{j}" for j in range(len(varying))) + ("," if len(varying) == 1 else "")
+        return code.expr(f"[({row}) for {loop} in OPTS]", OPTS=opts,
+                         **{f"F{names.index(n)}": self.expr(fixed[n], fn, TOP) for n in fixed})
 
     def stopped(self, resumes, names, reads) -> ast.Return:
         """`return -1` where a decision stops play, marked with what may read the frame next (live.py):

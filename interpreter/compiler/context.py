@@ -45,6 +45,7 @@ class Ctx:
     host: tuple | None = None  # (a quantifier, its lazy values) that the quantifier's own function is to hold
     entry: ir.Expr | None = None  # the expression `once` is generating: its lazy values are UNSET where it starts
     bare: bool = False  # a decision's options of one name, asked for as values rather than 1-tuples
+    narrow: bool = False  # a decision's options, asked for without the names bound to one constant (fixed)
     first: ir.Expr | None = None  # what a quantifier's loops compute first at each binding (its value, a pick's key)
 
     def but(self, **changes) -> Ctx:

@@ -43,15 +43,22 @@ def _names(nodes) -> tuple[dict[str, int], set[str], dict[str, int]]:
 
 
 def without_copies(body: list[ast.stmt], shared: tuple[str, ...] = ()) -> list[ast.stmt]:
-    """A function's statements with its copies of one local into another read as the other.
-    `shared`: the names it declares nonlocal (another function may set them: never these)."""
-    if not any(type(n) is ast.Assign and type(n.value) is ast.Name for n in walk_own(body, _SCOPES)):
+    """A function's statements with its copies of one local into another read as the other, and
+    without a local set to none that nothing reads (a name a binder binds to none alone, left out
+    of a decision's options: quantifiers.fixed_names). `shared`: the names it declares nonlocal
+    (another function may set them: never these)."""
+    if not any(type(n) is ast.Assign and (type(n.value) is ast.Name or _none(n.value))
+               for n in walk_own(body, _SCOPES)):
         return body  # no copy (most functions): not worth the names of the scopes inside it
     stores, inner, loads = _names(body)
     inner |= set(shared)
     if not any(n == 1 for n in stores.values()):
         return body
     return _block(body, (stores, inner, loads))
+
+
+def _none(e) -> bool:
+    return type(e) is ast.Constant and e.value is None
 
 
 def _block(stmts: list, whole: tuple) -> list:
@@ -67,6 +74,10 @@ def _block(stmts: list, whole: tuple) -> list:
                 and type(s.value) is ast.Name and \
                 _copy(s.targets[0].id, s.value.id, (each := each or [_names([t]) for t in stmts])[i + 1:], whole):
             swaps[s.targets[0].id] = swaps.get(s.value.id, s.value.id)
+            rule = note_of(s) or rule
+            continue
+        if type(s) is ast.Assign and len(s.targets) == 1 and type(s.targets[0]) is ast.Name and _none(s.value) \
+                and _unread(s.targets[0].id, whole):
             rule = note_of(s) or rule
             continue
         if rule is not None and note_of(s) is None:
@@ -98,6 +109,12 @@ def _copy(x: str, y: str, after: list, whole: tuple) -> bool:
     if stores.get(x) != 1 or x in inner or y in inner or x == y:
         return False
     return all(y not in later[0] for later in after) and sum(later[2].get(x, 0) for later in after) == loads.get(x, 0)
+
+
+def _unread(x: str, whole: tuple) -> bool:
+    """Whether x is set once in its function, read nowhere in it and seen by no nested scope."""
+    stores, inner, loads = whole
+    return stores.get(x) == 1 and x not in inner and not loads.get(x)
 
 
 def _swapped(node, swaps: dict[str, str]):

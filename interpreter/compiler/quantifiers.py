@@ -162,23 +162,29 @@ class Quantifiers(Part):
                              lambda q, c: code.stmts("OUT.append(V)", OUT=out, V=c.scope[name].var),
                              code.stmts("return OUT", OUT=out))
 
-    def bare_options(self, options: ir.Expr, fn: Function, out: list, one_name: bool) -> tuple[ast.expr, bool]:
-        """A decision's options, listed once (lazy.once), and whether they are bare values (one
-        name: no 1-tuple made for each option) rather than tuples."""
-        bare = one_name and self.options.idioms and isinstance(_options_in(options), Options)
-        return self.g.lazy.once(options, fn, out, Ctx(bare=bare)), bare
+    def bare_options(self, options: ir.Expr, fn: Function, out: list,
+                     one_name: bool) -> tuple[ast.expr, bool, dict[str, ir.Const]]:
+        """A decision's options, listed once (lazy.once); whether they are bare values (one name: no
+        1-tuple made for each option) rather than tuples; and the names left out of the tuples, each
+        bound to one constant (`ma in uses_for(a)` where no modifier can be in play: none)."""
+        inner = _options_in(options)
+        bare = one_name and self.options.idioms and isinstance(inner, Options)
+        narrow = not one_name and self.options.idioms and isinstance(inner, Options) and \
+            0 < len(fixed := fixed_names(inner.binder)) < len(inner.binder.names)
+        return self.g.lazy.once(options, fn, out, Ctx(bare=bare, narrow=narrow)), bare, fixed if narrow else {}
 
     def listed(self, e: Options, fn: Function, ctx: Ctx) -> ast.expr:
         """Every binding of a binder (a decision's options, a loop's rows): a list of tuples, or of values."""
         out = self.fresh("out")
         names = e.binder.names
         bare = ctx.bare and len(names) == 1
-        ctx = ctx.but(bare=False)
+        varying = [n for n in names if n not in fixed_names(e.binder)] if ctx.narrow else names
+        ctx = ctx.but(bare=False, narrow=False)
         if (copied := self.copied(e.binder, fn, ctx, bare)) is not None:
             return copied
 
         def leaf(q, c):
-            row = code.name(c.scope[names[0]].var) if bare else code.tuple_of([c.scope[n].var for n in names])
+            row = code.name(c.scope[names[0]].var) if bare else code.tuple_of([c.scope[n].var for n in varying])
             return code.stmts("OUT.append(ROW)", OUT=out, ROW=row)
         return self.function(e, fn, ctx, [code.assign(out, ast.List([], ast.Load()))], leaf,
                              code.stmts("return OUT", OUT=out))
@@ -199,6 +205,18 @@ class Quantifiers(Part):
         if isinstance(domain, ir.ListExpr) or isinstance(domain, ir.BuiltinCall) and domain.name == "clockwise":
             return items  # a new list already
         return code.expr("ITEMS[:]" if isinstance(domain.ty, ZoneT) else "list(ITEMS)", ITEMS=items)
+
+
+def fixed_names(b: ir.Binder) -> dict[str, ir.Const]:
+    """The names a binder binds to one constant (alone in a group over a list of one constant)."""
+    found = {}
+    for g in b.groups:
+        d = g.domain
+        one = d.items[0] if isinstance(d, ir.ListExpr) and len(d.items) == 1 else \
+            ir.Const(d.value[0]) if isinstance(d, ir.Const) and len(d.value) == 1 else None  # (as binders.py reads it)
+        if len(g.names) == 1 and isinstance(one, ir.Const):
+            found[g.names[0]] = one
+    return found
 
 
 def _options_in(e: ir.Expr) -> ir.Expr:
