@@ -50,3 +50,13 @@ def test_a_local_set_to_none_that_nothing_reads_goes():
     for text in kept:
         assert _code(text) == ast.unparse(ast.parse(text)), text
     assert _code("h1 = None\nh()", shared=("h1",)) == "h1 = None\nh()"  # another function may read h1
+
+
+def test_a_copy_of_a_zone_held_before_a_loop_is_read_as_the_held_zone():
+    from test_per_card_code import assert_plays_as_plain, games, main_program
+    fast, plain = games()
+    code = main_program(fast)
+    # the deal draws from the deck held before its loops (zone1 = zones[1]), not from a copy made each card
+    assert re.search(r"^ *zone\d+ = zones\[\d+\]$", code, re.MULTILINE)
+    assert not re.search(r"^ *\w+ = zone\d+$", code, re.MULTILINE)
+    assert_plays_as_plain(fast, plain, seeds=6, step=5)

@@ -180,7 +180,11 @@ def held_everywhere(node):
             if new is not value:
                 changed[f] = new
     if type(node) in (ast.FunctionDef, Nested):
-        body = held(without_copies(changed.get("body", node.body), getattr(node, "nonlocals", ())))
+        shared = getattr(node, "nonlocals", ())
+        plain = without_copies(changed.get("body", node.body), shared)
+        body = held(plain)
+        if body is not plain:  # a read it holds may leave a copy of the holder (`src11 = zone1` in a deal)
+            body = without_copies(body, shared)
         if body is not node.body:
             changed["body"] = body
     if not changed:
