@@ -92,7 +92,12 @@ class Blocks(Part):
             else:
                 final, taken, self.crossing = fns, [{k} for k in range(len(fns))], frozenset()
             own = {self.const(n).id for item in items if isinstance(item, LoopNext) for n in (item.rows, item.index)}
-            once = _standing_once(final) if self.options.locals else frozenset()
+            known: list = []  # (_standing_once, worked out once if a function asks)
+
+            def once() -> frozenset:
+                if not known:
+                    known.append(_standing_once(final))
+                return known[0]
             for fn in final if self.options.locals else ():
                 fn.body = carried(code.aliased(fn.body, self.fresh, once), own, self.fresh)
             if self.options.locals and not (self.g.program is not None and self.g.program.watches):

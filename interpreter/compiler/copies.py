@@ -42,23 +42,19 @@ def _names(nodes) -> tuple[dict[str, int], set[str], dict[str, int]]:
     return stores, inner, loads
 
 
-def without_copies(body: list[ast.stmt], shared: tuple[str, ...] = ()) -> list[ast.stmt]:
+def without_copies(body: list[ast.stmt], shared: tuple[str, ...] = (), of: frozenset[str] | None = None) -> list[ast.stmt]:
     """A function's statements with its copies of one local into another read as the other, and
-    without a local set to none that nothing reads (a name a binder binds to none alone, left out
-    of a decision's options: quantifiers.fixed_names). `shared`: the names it declares nonlocal
-    (another function may set them: never these)."""
-    if not any(type(n) is ast.Assign and (type(n.value) is ast.Name or _none(n.value))
-               for n in walk_own(body, _SCOPES)):
+    without the constant a binder binds a name to alone (binders.py) where nothing reads it (a name
+    left out of a decision's options: quantifiers.fixed_names). `shared`: the names it declares
+    nonlocal (another function may set them: never these); `of`: only copies of these are looked for."""
+    if not any(type(n) is ast.Assign and (type(n.value) is ast.Name and (of is None or n.value.id in of)
+                                          or getattr(n, "constant", False)) for n in walk_own(body, _SCOPES)):
         return body  # no copy (most functions): not worth the names of the scopes inside it
     stores, inner, loads = _names(body)
     inner |= set(shared)
     if not any(n == 1 for n in stores.values()):
         return body
     return _block(body, (stores, inner, loads))
-
-
-def _none(e) -> bool:
-    return type(e) is ast.Constant and e.value is None
 
 
 def _block(stmts: list, whole: tuple) -> list:
@@ -76,8 +72,7 @@ def _block(stmts: list, whole: tuple) -> list:
             swaps[s.targets[0].id] = swaps.get(s.value.id, s.value.id)
             rule = note_of(s) or rule
             continue
-        if type(s) is ast.Assign and len(s.targets) == 1 and type(s.targets[0]) is ast.Name and _none(s.value) \
-                and _unread(s.targets[0].id, whole):
+        if getattr(s, "constant", False) and _unread(s.targets[0].id, whole):
             rule = note_of(s) or rule
             continue
         if rule is not None and note_of(s) is None:

@@ -120,7 +120,7 @@ def _holding(names: frozenset[str], found: dict, before: frozenset[str] = frozen
     return sets
 
 
-def _loops_held(stmts: list, held_before: frozenset) -> list:
+def _loops_held(stmts: list, held_before: frozenset, holders: list[str]) -> list:
     """The statements with the reads worth holding in a loop held just before it: those in a
     for loop before the outermost one, those read twice a pass in a while loop before it. So
     they are paid for only where the loop is reached, once however often it goes round."""
@@ -134,6 +134,7 @@ def _loops_held(stmts: list, held_before: frozenset) -> list:
                               if (many if kind is ast.For else often >= _OFTEN)) - held_before
             if names:
                 out += _holding(names, found, held_before)
+                holders += names
                 s = _swapped(s, names)
             if kind is ast.For:
                 out.append(s)
@@ -144,16 +145,18 @@ def _loops_held(stmts: list, held_before: frozenset) -> list:
             made.__dict__.update(s.__dict__)
             for f in ("body", "orelse", "finalbody"):
                 if getattr(s, f, None):
-                    setattr(made, f, _loops_held(getattr(s, f), held_before))
+                    setattr(made, f, _loops_held(getattr(s, f), held_before, holders))
             s = made
         out.append(s)
     return out
 
 
-def held(body: list[ast.stmt]) -> list[ast.stmt]:
+def held(body: list[ast.stmt], holders: list[str] | None = None) -> list[ast.stmt]:
     """A function's statements (its shortcuts first, as unit.Function writes them) with the reads
-    of the state worth holding held in locals; the shortcuts it no longer needs gone."""
-    own: list[ast.stmt] = _loops_held([s for s in body if not _shortcut(s)], frozenset())
+    of the state worth holding held in locals; the shortcuts it no longer needs gone. `holders`
+    gets the locals that hold them."""
+    own: list[ast.stmt] = _loops_held([s for s in body if not _shortcut(s)], frozenset(),
+                                      holders if holders is not None else [])
     names = [n for n in own_of(own, ast.Name) if n.id in ("zones", "where", "face")]
     own_names = {n.id for n in names}
     zones = [n for n in names if n.id == "zones"]
@@ -181,10 +184,10 @@ def held_everywhere(node):
                 changed[f] = new
     if type(node) in (ast.FunctionDef, Nested):
         shared = getattr(node, "nonlocals", ())
-        plain = without_copies(changed.get("body", node.body), shared)
-        body = held(plain)
-        if body is not plain:  # a read it holds may leave a copy of the holder (`src11 = zone1` in a deal)
-            body = without_copies(body, shared)
+        holders: list[str] = []
+        body = held(without_copies(changed.get("body", node.body), shared), holders)
+        if holders:  # a read it holds may leave a copy of the holder (`src11 = zone1` in a deal)
+            body = without_copies(body, shared, frozenset(holders))
         if body is not node.body:
             changed["body"] = body
     if not changed:

@@ -299,15 +299,23 @@ def _nested_reading(out: list, start: int, end: int, key: str, nested: tuple) ->
     """The places among out[start:end] of the nested functions that read `key` from `env`, set
     it nowhere, stand once in the program and are called only in out[start:end]: there `env`
     holds what the Python local does whenever they run."""
-    once, calls = nested
+    once, whole, known = nested
     found = set()
     for j in range(start, end):
         s = out[j]
-        if type(s) is not Nested or s.name not in once:
+        if type(s) is not Nested:
             continue
         refs = [n for n in own_of(s.body, EnvRef, scopes=()) if n.key == key]
         if not refs or any(n.ctx is STORE for n in refs):
             continue
+        if "once" not in known:  # (worked out the first time a nested function may read a local so)
+            known["once"] = once()
+            known["calls"] = calls = {}
+            for n in own_of(whole, CallNested, scopes=()):
+                calls[n.name] = calls.get(n.name, 0) + 1
+        if s.name not in known["once"]:
+            continue
+        calls = known["calls"]
         here = sum(1 for n in own_of(out[start:end], CallNested, scopes=()) if n.name == s.name)
         if here == calls.get(s.name, 0):
             found.add(j)
@@ -374,19 +382,16 @@ def stores(nodes: list, key: str) -> bool:
     return any(type(n) is EnvRef and n.key == key and n.ctx is STORE for n in walk_own(nodes))
 
 
-def aliased(stmts: list, fresh, once: frozenset = frozenset()) -> list:
+def aliased(stmts: list, fresh, once=frozenset) -> list:
     """The statements with a local of the rules that is set in `env` (`env[k3] = ...`) read from a
     Python local by the statements after it in the same list (and inside them), up to one that sets
     it again: they run after it, and a jump back (`continue`) sets it again before them. The
     value is put in both at once (`env[k3] = v7 = ...`, `fresh` names v7); `env` still holds it for
     what reads it there (the frame once play stops). A nested function defined there reads the
     Python local too (from around it: lift.py then passes it) if it is called only there, and
-    stands only once in the program (`once`: its lifted text is the one found)."""
-    calls = {}
-    if once:
-        for n in own_of(stmts, CallNested, scopes=()):
-            calls[n.name] = calls.get(n.name, 0) + 1
-    return _aliased(stmts, fresh, {}, (once, calls))[0]
+    stands only once in the program (`once()`, asked only then: the nested functions that do; its
+    lifted text is the one found)."""
+    return _aliased(stmts, fresh, {}, (once, stmts, {}))[0]
 
 
 _COMPOUND = (ast.While, ast.For, ast.If)
