@@ -6,12 +6,17 @@ decision's own names, what its options' words read, a loop's player. The
 blocks wrote it at every pass all the same (`env[k3] = v45 = row[0]`),
 though the code after the store reads the Python local (pycode.aliased) and
 the frame is read only where play stops or another block goes on. Here the
-stores no one can read are dropped (`v45 = row[0]`, or nothing):
+stores no one can read are dropped (`v45 = row[0]`, or nothing), and one that
+only some ways out read is written on those alone (`_sinking`):
 
     while True:                          # Oh Hell's trick: each player's card
         ...
-        env[k3] = v45 = r44[i43][0]      # kept: the options' query reads the player in env
-        ...answered at once...
+        v45 = r44[i43][0]                # was env[k3] = v45 = ...: the options' query is given
+        ...                              #   v45 (q56(st, v45)); read in env only where it resumes
+        if not ...answered at once...:
+            ...
+            env[k3] = v45                # so written where play stops alone
+            return -1
         v121 = opts46[i63]               # was env[k39] = v121 = ...: read only where a decision
         ...                              #   answered by the engine resumes, which binds it itself
         continue
