@@ -96,7 +96,7 @@ class Binders(Part):
                 v = self.fresh("v")
                 if ctx.pure and isinstance(one, ir.Const):  # the same every time: set once, before the loops
                     out.insert(top, code.assign(v, self.expr(one, fn, inner)))
-                    out[top].constant = True  # type: ignore[attr-defined]  # (copies.py: gone if nothing reads it)
+                    out[top].constant = True  # (copies.py: gone if nothing reads it)
                     top += 1
                 else:
                     body.append(code.assign(v, self.expr(one, fn, inner)))

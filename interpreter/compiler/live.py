@@ -231,7 +231,7 @@ def _written_before_leaving(stmts: list, key: str, var: str, origin: int) -> lis
         kind = type(s)
         if kind in _LEAVING:
             copy = ast.Assign([EnvRef(key, STORE)], ast.Name(var, ast.Load()))
-            copy.sunk = (origin, frozenset((key, ALL)))
+            copy.sunk = (origin, frozenset((key, ALL)))  # type: ignore[attr-defined]  # (an ast node takes any)
             out.append(copy)
         elif kind in (ast.If, ast.For, ast.While):
             made = s.__class__.__new__(kind)

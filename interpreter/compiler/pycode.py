@@ -310,7 +310,8 @@ def _nested_reading(out: list, start: int, end: int, key: str, nested: tuple) ->
             continue
         if "once" not in known:  # (worked out the first time a nested function may read a local so)
             known["once"] = once()
-            known["calls"] = calls = {}
+            calls: dict[str, int] = {}
+            known["calls"] = calls
             for n in own_of(whole, CallNested, scopes=()):
                 calls[n.name] = calls.get(n.name, 0) + 1
         if s.name not in known["once"]:

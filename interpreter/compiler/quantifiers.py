@@ -213,7 +213,8 @@ def fixed_names(b: ir.Binder) -> dict[str, ir.Const]:
     for g in b.groups:
         d = g.domain
         one = d.items[0] if isinstance(d, ir.ListExpr) and len(d.items) == 1 else \
-            ir.Const(d.value[0]) if isinstance(d, ir.Const) and len(d.value) == 1 else None  # (as binders.py reads it)
+            ir.Const(d.value[0]) if isinstance(d, ir.Const) and isinstance(d.value, (tuple, list)) \
+            and len(d.value) == 1 else None  # (as binders.py reads it)
         if len(g.names) == 1 and isinstance(one, ir.Const):
             found[g.names[0]] = one
     return found
