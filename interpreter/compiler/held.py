@@ -167,6 +167,9 @@ def held(body: list[ast.stmt], holders: list[str] | None = None) -> list[ast.stm
             for short, attr in _SHORTCUTS if short in own_names] + own
 
 
+_BLOCKS = ("body", "orelse", "finalbody", "handlers")  # the fields of a statement that hold statements
+
+
 def held_everywhere(node):
     """The node with every function in it (itself too: a FunctionDef or a Nested) without its
     copies of one local into another (copies.py) and holding what it reads of the state
@@ -176,9 +179,9 @@ def held_everywhere(node):
         new = [held_everywhere(n) if isinstance(n, ast.AST) else n for n in node]
         return new if any(a is not b for a, b in zip(new, node)) else node
     changed = {}
-    for f in parts(node):
+    for f in _BLOCKS:  # a function is a statement: only blocks of statements can hold one
         value = getattr(node, f, None)
-        if type(value) is list or isinstance(value, ast.AST):
+        if type(value) is list:
             new = held_everywhere(value)
             if new is not value:
                 changed[f] = new
