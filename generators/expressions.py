@@ -18,7 +18,7 @@ from . import grammar
 from .calls import plural_zone
 from .clauses import clause_of, first_words, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, plain, sentence
-from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role, role_ref, zone,
+from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role_ref, zone,
                       zone_noun)
 from .marks import marks
 from .normalize import seats_clockwise

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from rulelang import ir
-from rulelang.types import INT, ListT, ZoneT
+from rulelang.types import ListT, ZoneT
 from rulelang.walk import dispatch, walk
 
 from ..runtime.chance import ChanceSite
