@@ -227,30 +227,30 @@ _HEAD_ENDS = {"in", "of", "on", "at", "to", "for", "from", "with", "by", "bound"
               "under", "removed", "left", "kept", "taken", "played", "put", "set", "laid"}
 
 
-def one_card_place(ctx: Context, e: ir.Expr) -> bool:
-    """A zone named for the one card it holds ("the card on offer", "Alice's card"): moving it
-    moves that card."""
+def _head_word(ctx: Context, e: ir.Expr) -> str:
+    """The last word of a zone's name before what follows its noun ("card" of "the card on offer",
+    "cards" of "the cards in play"), lower case; "" where e is not a zone of the rules."""
     if not isinstance(e, ir.ZoneRef) or e.zone not in ctx.rs.zones:
-        return False
-    head = []
-    for word in zone_title(ctx.rs.zones[e.zone]).split():
-        if word.lower() in _HEAD_ENDS:
-            break
-        head.append(word.lower())
-    return bool(head) and head[-1] == zone_noun(ctx, e).one.split()[-1]
-
-
-def plural_zone(ctx: Context, e: ir.Expr) -> bool:
-    """A zone whose name is plural ("the cards in play", "the Sergeants above the Gauntlet"): its
-    verbs agree ("are empty", "hold")."""
-    if not isinstance(e, ir.ZoneRef) or e.zone not in ctx.rs.zones:
-        return False
+        return ""
     head = []
     for word in zone_title(ctx.rs.zones[e.zone]).split():
         if word.lower() in _HEAD_ENDS:
             break
         head.append(word)
-    last = head[-1].lower() if head else ""
+    return head[-1].lower() if head else ""
+
+
+def one_card_place(ctx: Context, e: ir.Expr) -> bool:
+    """A zone named for the one card it holds ("the card on offer", "Alice's card"): moving it
+    moves that card."""
+    head = _head_word(ctx, e)
+    return bool(head) and head == zone_noun(ctx, e).one.split()[-1]
+
+
+def plural_zone(ctx: Context, e: ir.Expr) -> bool:
+    """A zone whose name is plural ("the cards in play", "the Sergeants above the Gauntlet"): its
+    verbs agree ("are empty", "hold")."""
+    last = _head_word(ctx, e)
     return grammar.singular(last) != last and (last.endswith("s") and not last.endswith(("ss", "'s", "us", "is"))
                                                or grammar.plural(grammar.singular(last)) == last)  # "men to place"
 
