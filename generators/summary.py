@@ -11,6 +11,7 @@ only what that mode uses is printed (`scope.py`).
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Container
 from dataclasses import replace
 
@@ -108,23 +109,38 @@ def graph_lines(z: ir.Zone) -> list[str]:
     """A graph's links as chains, in the order they were listed: "room 1 → room 2 → … → room 13",
     "room 6 → room 9"; a link both ways "a — b". Each chain goes on along the first link not yet said
     that leaves its last place the same way (so a cycle reads round: "s1 → … → north store → s1"),
-    then back along links that come into its first."""
+    then back along links that come into its first. Linear in the links (a board may have 10,000 places)."""
     links = set(z.links)
     both = {(a, b) for a, b in links if (b, a) in links}
-    left = [(a, b) for a, b in dict.fromkeys(z.links) if (b, a) not in both or a < b]  # a two-way link once
+    order = [(a, b) for a, b in dict.fromkeys(z.links) if (b, a) not in both or a < b]  # a two-way link once
+    leaving: dict[tuple, deque] = {}  # (place, both ways?) -> the links from it, as listed
+    coming: dict[tuple, deque] = {}  # (place, both ways?) -> the links into it
+    for e in order:
+        leaving.setdefault((e[0], e in both), deque()).append(e)
+        coming.setdefault((e[1], e in both), deque()).append(e)
+    said: set[tuple] = set()
+
+    def next_of(table: dict, key: tuple):
+        pending = table.get(key)
+        while pending and pending[0] in said:
+            pending.popleft()
+        if not pending:
+            return None
+        said.add(pending[0])
+        return pending.popleft()
+
     lines = []
-    while left:
-        a, b = left.pop(0)
-        arrow = " — " if (a, b) in both else " → "
-        chain = [a, b]
-        same = (lambda e: (e in both) == (arrow == " — "))
-        while (step := next((e for e in left if e[0] == chain[-1] and same(e)), None)):
-            left.remove(step)
+    for first in order:
+        if first in said:
+            continue
+        said.add(first)
+        two = first in both
+        chain = deque(first)
+        while (step := next_of(leaving, (chain[-1], two))) is not None:
             chain.append(step[1])
-        while (step := next((e for e in left if e[1] == chain[0] and same(e)), None)):  # and back
-            left.remove(step)
-            chain.insert(0, step[0])
-        lines.append(arrow.join(words(z.places[i]) for i in chain))
+        while (step := next_of(coming, (chain[0], two))) is not None:  # and back
+            chain.appendleft(step[0])
+        lines.append((" — " if two else " → ").join(words(z.places[i]) for i in chain))
     return lines
 
 

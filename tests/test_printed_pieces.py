@@ -123,3 +123,14 @@ def test_a_count_that_depends_on_a_condition_and_the_number_of_players_read_plai
     assert "Draw 7 playing cards from the stock to that player's hand if there are 2 players; otherwise 5" in text
     assert "- **a player is alone at the table**: there is only one player." in \
         (HERE / "golden" / "blackjack.md").read_text(encoding="utf-8")  # was "the number of players is 1"
+
+
+def test_a_board_of_ten_thousand_places_prints_its_links_in_one_pass():
+    from generators.summary import graph_lines
+    from rulelang import ir
+    n = 10_000  # the most a board may have (rulelang/limits.py); its links were once searched again per link
+    z = ir.Zone("board", kind="graph", places=tuple(f"p{i}" for i in range(n)),
+                links=tuple((i, (i + 1) % n) for i in range(n)) + ((5, 3),))
+    lines = graph_lines(z)
+    assert len(lines) == 2 and lines[0].startswith("p0 → p1 → p2") and lines[0].endswith("p9999 → p0")
+    assert lines[1] == "p5 → p3"
