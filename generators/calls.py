@@ -64,7 +64,8 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
                 phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
             elif phrase == Words("you") and (verb := re.match(r" (\w+)", pieces[i + 1])) and grammar.is_verb(
                     verb.group(1)) and i == 1 and not parts[0].strip():  # "{p} has": "you have"
-                pieces[i + 1] = " " + grammar.agree(pieces[i + 1][1:], True)
+                said_after = pieces[i + 1][1:]  # "{p} moves {c}": the space before {c} stays
+                pieces[i + 1] = " " + grammar.agree(said_after, True) + said_after[len(said_after.rstrip()):]
             counted = re.match(r"\s+([A-Za-z]+)", pieces[i + 1]) if i + 1 < len(pieces) else None
             counted = counted if counted and _counted_noun(ctx, counted.group(1)) else None  # a noun, not a verb
             if counted and arg.ty == INT and not isinstance(arg, (ir.Const, ir.Local)):  # "{n} minions"

@@ -139,15 +139,24 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
     if on_score:
         blocks.append(Para(sentence(f"when the game ends, {ranking_phrase(ctx)}")))
     alike = each_player(ctx, mode.score, "score is")
-    if alike is not None:
+    if alike is not None and not _restated(alike):
         blocks.append(Para(sentence(alike)))
     for who_, value in mode.score.items() if alike is None else ():
         who = "Your score" if ctx.you == who_ else f"{possessive(role_name(role_def(ctx.rs, who_)))} score"
-        blocks.append(Para(say(ctx, who[:1].lower() + who[1:] + " is ", value).text))
+        said = say(ctx, who[:1].lower() + who[1:] + " is ", value).text
+        if not _restated(said):
+            blocks.append(Para(said))
     if mode.ratings:
         rows = [[strong(words(r.name)), score_range(r)] for r in mode.ratings]
         blocks += [Para("A winner's score gives a rating:"), Table(["rating", "score"], rows)]
     return blocks
+
+
+def _restated(said: str) -> bool:
+    """"Each player's score is their score.": a score named by a term called the score (defined in the
+    Terms) says nothing more; the ranking sentence before it already says the highest score wins."""
+    m = re.fullmatch(r"(.+?) score is (.+?) score\.?", said)
+    return m is not None and (m.group(2) in ("their", "your", "the player's") or m.group(2).lower() == m.group(1).lower())
 
 
 @record

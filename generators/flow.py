@@ -5,9 +5,9 @@ A rulebook never says "let *again* be true; repeat while *again*"; it says
 what it is (by analysis of the block, not of names):
 
 * a **loop flag**: a true/false name that a `while` tests and that is only
-  ever set to a constant. The `let` goes, the `while` loses the flag from
+  ever set to a constant, or to a condition as the loop's last statement. The `let` goes, the `while` loses the flag from
   its condition, and setting the flag so that the loop ends becomes `Stop`
-  ("stop"). A flag that starts as a condition (`let buying = not done`)
+  ("stop"; a condition: "if N is not 6: stop"). A flag that starts as a condition (`let buying = not done`)
   makes the loop an `if`: "if …: repeat: … stop".
 * a **temporary**: a name for a value used later, never set again. Where
   nothing between the `let` and a use can change what the value reads
@@ -205,16 +205,22 @@ def _counted(s: ir.Stmt, after: ir.Stmt) -> Counted | None:
 def _flag_loops(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None:
     """`rest` with the flag `let` names turned into stops, or None if it is not a loop flag."""
     name = let.name
-    if let.value.ty != BOOL or _assigned_other_than_constants(name, rest):
+    if let.value.ty != BOOL:
         return None
     loops = [n for n in walk(rest) if isinstance(n, ir.While) and _running(n, name) is not None]
+    last = {id(w.body[-1]) for w in loops if w.body}  # `again = n == 6` last in the loop: "if N is not 6: stop"
+    loops += [n for n in walk(rest) if _flag_repeat(n, name) is not None]  # "repeat twice: if rolling: …"
+    if any(isinstance(n, ir.Assign) and n.target == ir.Local(name) and not isinstance(n.value, ir.Const)
+           and (id(n) not in last or name in {x.name for x in walk(n.value) if isinstance(x, ir.Local)})
+           for n in walk(rest)):
+        return None
     targets = {id(n.target) for n in walk(rest) if isinstance(n, ir.Assign)}
     reads = [n for n in walk(rest) if isinstance(n, ir.Local) and n.name == name and id(n) not in targets]
-    in_loop_conditions = sum(1 for w in loops for n in walk(w.cond) if isinstance(n, ir.Local) and n.name == name)
+    in_loop_conditions = sum(1 for w in loops for n in walk(_loop_condition(w)) if isinstance(n, ir.Local) and n.name == name)
     if not loops or len(reads) != in_loop_conditions:  # read anywhere but a loop's condition: a real value
         return None
     sets = sum(1 for n in walk(rest) if isinstance(n, ir.Assign) and n.target == ir.Local(name))
-    if sets != sum(_direct_sets(w.body, name) for w in loops):  # set outside its loop, or in a loop inside
+    if sets != sum(_direct_sets(_flag_repeat(w, name) or w.body, name) for w in loops):  # set outside its loop, or in a loop inside
         return None
     out: list[ir.Stmt] = []
     for s in rest:
@@ -225,6 +231,11 @@ def _flag_loops(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None:
 def _unflag(s: ir.Stmt, name: str, start: ir.Expr) -> ir.Stmt:
     """A statement with `while FLAG and C` made `while C` (stops where the flag is set to end it)."""
     running = _running(s, name) if isinstance(s, ir.While) else None  # the flag's value that keeps it going
+    body = _flag_repeat(s, name)
+    if body is not None:  # "repeat up to twice: … stop"
+        loop = replace(s, body=tuple(_stops(b, name, True) for b in body))
+        return loop if start == ir.Const(True) else Unsaid() if start == ir.Const(False) else \
+            ir.If(((start, (loop,)),), span=s.span)
     if running is not None:
         parts = disjuncts(s.cond) if s.until else conjuncts(s.cond)
         others = [c for c in parts if _polarity(c, name) is None]
@@ -239,6 +250,18 @@ def _unflag(s: ir.Stmt, name: str, start: ir.Expr) -> ir.Stmt:
             return loop if first.value else Unsaid()  # a loop that never starts is no rule
         return ir.If(((first, (loop,)),), span=s.span)
     return _map_statements(s, lambda c: _unflag(c, name, start))
+
+
+def _flag_repeat(s: ir.Stmt, name: str) -> ir.Block | None:
+    """What `repeat N times: if FLAG: …` does while the flag is on: a loop of at most N times."""
+    if isinstance(s, ir.Repeat) and len(s.body) == 1 and isinstance(s.body[0], ir.If) \
+            and len(s.body[0].branches) == 1 and s.body[0].otherwise is None and s.body[0].branches[0][0] == ir.Local(name):
+        return s.body[0].branches[0][1]
+    return None
+
+
+def _loop_condition(loop: ir.Stmt) -> ir.Expr:
+    return loop.cond if isinstance(loop, ir.While) else loop.body[0].branches[0][0]
 
 
 def _direct_sets(block: ir.Block, name: str) -> int:
@@ -265,8 +288,9 @@ def _blocks(s: ir.Stmt):
 
 def _stops(s: ir.Stmt, name: str, running: bool) -> ir.Stmt:
     if isinstance(s, ir.Assign) and isinstance(s.target, ir.Local) and s.target.name == name:
-        ends = isinstance(s.value, ir.Const) and s.value.value != running
-        return Stop(span=s.span) if ends else Unsaid(span=s.span)
+        if not isinstance(s.value, ir.Const):  # the loop's last statement: it ends the loop where the value does
+            return ir.If(((s.value if not running else negate(s.value), (Stop(span=s.span),)),), span=s.span)
+        return Stop(span=s.span) if s.value.value != running else Unsaid(span=s.span)
     if isinstance(s, ir.While):  # a loop inside has its own ending
         return s
     return _stop_last(_map_statements(s, lambda c: _stops(c, name, running)))
@@ -330,11 +354,6 @@ def _polarity(cond: ir.Expr, name: str) -> bool | None:
         if isinstance(c, ir.Unary) and c.op == "not" and isinstance(c.operand, ir.Local) and c.operand.name == name:
             return False
     return None
-
-
-def _assigned_other_than_constants(name: str, block: ir.Block) -> bool:
-    return any(isinstance(n, ir.Assign) and isinstance(n.target, ir.Local) and n.target.name == name
-               and not isinstance(n.value, ir.Const) for n in walk(block))
 
 
 def _conjoin(parts: list[ir.Expr]) -> ir.Expr:

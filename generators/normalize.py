@@ -3,6 +3,8 @@
     not (a and b)                 ->  not a or not b
     not exists s where not P      ->  all(P for s)          "every soldier is at the end of its lane"
     (200 if A else 0) + rank      ->  200 + rank if A else rank
+    count(f in [d.face for d in dice] where f == 6)
+                                  ->  count(d in dice where d.face == 6)   "the dice whose face is 6"
     x if C else y   (true/false)  ->  (C and x) or (not C and y)
 
 Negations are pushed inward until they stand on an atom (a define, an
@@ -15,6 +17,8 @@ and with a small body is written out where it is used (`action_row()`
 reads "the action cards in the Chamber"): it has no name a player knows.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rulelang import ir
 from rulelang.types import BOOL, INT
@@ -32,7 +36,7 @@ def normal(e, rs: ir.Ruleset | None = None):
     """An expression (or a binder) in the form it is printed in."""
     if rs is not None:
         e = inline_defines(e, rs)
-    return _conditions(_lift(e))
+    return _conditions(_lift(_through_lists(e)))
 
 
 def inline_defines(e: ir.Expr, rs: ir.Ruleset) -> ir.Expr:
@@ -49,6 +53,37 @@ def inline_defines(e: ir.Expr, rs: ir.Ruleset) -> ir.Expr:
     if bound_names & free:  # an argument's name would be captured by the body's binder
         return e
     return inline_defines(substitute(d.body, args), rs)
+
+
+AGGREGATES = ("sum", "min", "max", "any", "all")
+OVER_VALUES = ("exists", "count", "list", *AGGREGATES)  # what a binding's value is, not the binding, comes out
+
+
+def _through_lists(e):
+    """Things counted or added up through a list made of them said of the things themselves: a list
+    of the dice's faces (`[d.face for d in dice]`) is "the list of the face of that die for every
+    die in the dice" to a player, where "the dice whose face is 6" and "the total face of the dice"
+    say it."""
+    e = map_children(e, _through_lists)
+    if isinstance(e, ir.BuiltinCall) and e.name in AGGREGATES and len(e.args) == 1 \
+            and isinstance(e.args[0], ir.Quantified) and e.args[0].kind == "list":
+        return ir.Quantified(e.name, e.args[0].binder, e.args[0].value, ty=e.ty, span=e.span)
+    if not (isinstance(e, ir.Quantified) and e.kind in OVER_VALUES and len(e.binder.groups) == 1
+            and len(e.binder.names) == 1):
+        return e
+    listed = e.binder.groups[0].domain
+    if not (isinstance(listed, ir.Quantified) and listed.kind == "list") or listed.binder.order and e.binder.order:
+        return e
+    name, inner = e.binder.names[0], listed.binder
+    outer_parts = [x for x in (e.binder.where, e.value, *(k.value for k in e.binder.order)) if x is not None]
+    if set(inner.names) & {n for x in outer_parts for n in _names(x)}:
+        return e  # a name of the list's binder would be captured
+    each = {name: listed.value}
+    where = [x for x in (inner.where, substitute(e.binder.where, each) if e.binder.where else None) if x is not None]
+    order = tuple(replace(k, value=substitute(k.value, each)) for k in e.binder.order) or inner.order
+    binder = ir.Binder(inner.groups, _conjoin(where) if where else None, order, types=inner.types)
+    value = substitute(e.value, each) if e.value is not None else None
+    return _through_lists(ir.Quantified(e.kind, binder, value, ty=e.ty, span=e.span))
 
 
 def inlined(d: ir.Define) -> bool:

@@ -10,12 +10,12 @@ from dataclasses import replace
 
 from rulelang import ir, texts
 from rulelang.abilities import ABILITY_TYPE
-from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, BoardT, CardT, EnumT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
 from .flow import Again, Counted, Stop, Unsaid
-from .english import (Context, block, let_ref, placeholder, flat, inside, nested, phrase, role, say, slots,
+from .english import (Context, block, let_ref, lower_first, placeholder, flat, inside, nested, phrase, role, say, slots,
                       statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
 from .calls import is_row, template
@@ -129,6 +129,9 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
     one = sorting(ctx, s)
     if one is not None:
         return [one]
+    guarded = _guarded_choice(ctx, s)
+    if guarded is not None:
+        return guarded
     items = []
     for i, (cond, body) in enumerate(s.branches):
         head = slots(ctx, "if " if i == 0 else "otherwise, if ", cond)
@@ -136,6 +139,23 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
     if s.otherwise is not None:
         items.append(nested(ctx, Words("otherwise"), block(ctx, s.otherwise)))
     return items
+
+
+def _guarded_choice(ctx: Context, s: ir.If) -> list[Item] | None:
+    """A decision guarded by the test that it has an option (`if exists B: p chooses B: …`, as the rules
+    must write it), said once: "If you can, you choose a pawn … such that …", not "If there is a pawn
+    … such that …: you choose a pawn … such that …"."""
+    if len(s.branches) != 1 or s.otherwise is not None:
+        return None
+    cond, body = s.branches[0]
+    if not (len(body) == 1 and isinstance(body[0], ir.Choose) and isinstance(cond, ir.Quantified)
+            and cond.kind == "exists" and cond.binder == body[0].binder):
+        return None
+    said = block(ctx, body)
+    if len(said) != 1:
+        return None
+    lead = "If you can, " if subject(ctx, body[0].role)[1] else "If possible, "
+    return [replace(said[0], text=lead + lower_first(ctx, said[0].text))]
 
 
 @statement(ir.While)
@@ -196,7 +216,8 @@ def _stmt_blocks(value):
 @statement(ir.Repeat)
 def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
     if isinstance(s.count, ir.Const) and isinstance(s.count.value, int):
-        return [nested(ctx, Words(f"repeat {grammar.times(s.count.value)}"), block(ctx, s.body))]
+        up_to = "up to " if any(isinstance(n, Stop) for n in _own_statements(s.body)) else ""  # a loop flag's stop
+        return [nested(ctx, Words(f"repeat {up_to}{grammar.times(s.count.value)}"), block(ctx, s.body))]
     counted = s.count.args[0] if isinstance(s.count, ir.BuiltinCall) and s.count.name == "size" else None
     if counted is not None and isinstance(counted.ty, (ZoneT, BoardT)):  # counted once, before the first time
         return [nested(ctx, slots(ctx, f"repeat once for each {zone_noun(ctx, counted).one} in ", counted),
@@ -308,6 +329,10 @@ def stmt_roll(ctx: Context, s: ir.Roll) -> list[Item]:
               else " where only you see them", "none": " where no one sees them"}.get(secret, "")
     if s.declares:
         return [say(ctx, "roll ", dice, hidden, "; call the result ", target(ctx, s.target))]
+    if s.count is None and isinstance(s.target, ir.Field) and isinstance(s.target.obj.ty, CardT) \
+            and {ctx.rs.card_types[k].component for k in s.target.obj.ty.kinds} == {"die"}:
+        # a die on the table rolled for its face: "roll that die (d6)", not "roll a die (d6) for the face of that die"
+        return [say(ctx, "roll ", phrase(ctx, s.target.obj), f" ({words(s.die)})", "," + hidden if hidden else "")]
     return [say(ctx, "roll ", dice, " for ", target(ctx, s.target), "," + hidden if hidden else "")]
 
 

@@ -560,8 +560,8 @@ def test_a_player_held_in_a_variable_is_they_when_named_again():
                         "              move c to pool\n          move middle to pool\n")
     text = md(load_text(game, "leader.yaml"))
     # a player held in a variable is one person, named once and then referred to
-    assert "If there is a chip card in the leader's hand whose value is more than their *won*: the leader " \
-           "chooses a chip card in their hand whose value is more than their *won*, then moves it to the pool." in text
+    assert "If possible, the leader chooses a chip card in their hand whose value is more than their *won*, then " \
+           "moves it to the pool." in text
 
 
 def test_a_value_kept_is_named_alike_in_the_summary_and_on_the_quick_reference():

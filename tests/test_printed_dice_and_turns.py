@@ -1,0 +1,132 @@
+"""Printed rules read by a player who has never seen the game (Yahtzee and Ludo Lite, tests/printing/, written
+from the docs alone): each sentence here was printed before and read as pseudocode or bookkeeping. Each is
+checked on a small game of dice and turns, so that the cause is fixed, not the sentence."""
+from generators.markdown import to_markdown
+from generators.summary import summary
+from rulelang import load_text
+
+GAME = """
+game: dice-and-turns
+language: 2
+players: {count: 2..3}
+cards:
+  die: {component: die, count: 3, state: {face: 1}}
+  pawn: {component: pawn, count: 6, state: {steps: 0}}
+zones:
+  tray: {holds: [die], text: the tray}
+  yard: {owner: each, holds: [pawn], text: yard}
+  track: {owner: each, holds: [pawn], text: track}
+vars:
+  points: {initial: 0, owner: each}
+define:
+  faces(): "[d.face for d in tray]"
+  showing(n):
+    text: "the number of dice showing {n}"
+    value: count(f in faces() where f == n)
+  can_move(role p, pawn c, n):
+    text: "{p} can move {c} by {n}"
+    value: c.steps + n <= 10
+  total(role p):
+    text: "{p}'s score"
+    value: points of p + size(track of p)
+procedures:
+  advance(role p, pawn c, n):
+    text: "{p} moves {c} by {n}"
+    do: |
+      c.steps += n
+setup: |
+  move all d in box where d is die to tray
+  for p in players:
+    move first(c in box where c is pawn) to track of p
+modes:
+  play:
+    turns: {steps: [Roll, Move]}
+    round:
+      - step: Roll
+        do: |
+          for d in tray:
+            roll d6 into d.face
+          let rolling = true
+          repeat 2 times:
+            if rolling:
+              current chooses again:
+                more:
+                  for d in tray where d.face < 3:
+                    roll d6 into d.face
+                enough:
+                  rolling = false
+          points of current += sum(faces()) + showing(6)
+      - step: Move
+        do: |
+          let again = true
+          while again:
+            roll d6 into n
+            if exists c in track of current where can_move(current, c, n):
+              current chooses c in track of current where can_move(current, c, n) as pawn:
+                advance(current, c, n)
+            if points of current > 50:
+              win current as ahead
+            again = n == 6
+      - step: Last
+        do: |
+          for p in players:
+            if exists c in track of p where can_move(p, c, 1):
+              p chooses c in track of p where can_move(p, c, 1) as nudge:
+                advance(p, c, 1)
+          if round == 10:
+            end game as out_of_time
+    score: total
+"""
+
+
+def md(text: str) -> str:
+    return to_markdown([summary(load_text(text, "dice.yaml"))])
+
+
+def test_a_dice_face_is_rolled_by_rolling_the_die():
+    text = md(GAME)
+    assert "For every die in the tray: roll that die (d6)." in text  # was "roll a die (d6) for the face of that die"
+
+
+def test_things_counted_through_a_list_of_their_values_are_counted_themselves():
+    text = md(GAME)
+    # was "the number of numbers F among the list of the face of that die for every die in the tray such that F is N"
+    assert "**the number of dice showing N**: the number of dice in the tray whose face is N." in text
+    assert "the total face of the dice in the tray" in text  # was "the total of the list of the face of that die …"
+    assert "the list of" not in text
+
+
+def test_a_choice_guarded_by_the_test_that_it_has_an_option_is_said_once():
+    text = md(GAME)
+    # was "If there is a pawn in your track such that you can move it by N: you choose a pawn in your track such that …"
+    assert "If you can, you choose a pawn in your track such that you can move it by N, then you move it by N." in text
+    assert "For every player: if possible, that player chooses a pawn in their track such that they can move it by 1" \
+        in text
+    assert "If there is a pawn" not in text
+
+
+def test_a_procedure_said_to_you_keeps_the_space_after_its_verb():
+    assert "you move it by N" in md(GAME)  # was "you movethat pawn by N"
+
+
+def test_a_loop_flag_set_to_a_condition_last_is_a_stop_under_that_condition():
+    text = md(GAME)
+    assert "- Repeat:\n    - Roll a die (d6); call the result N." in text  # was "*again* starts on. Repeat until …"
+    assert "- If N is not 6: stop." in text  # was "Set *again* to whether N is 6."
+    assert "*again* starts on" not in text and "*again* is on" not in text  # nor in the ending's conditions
+    assert "You win in step 2 (Move), when your *points* is more than 50." in text
+
+
+def test_a_counted_loop_its_flag_can_end_is_repeated_up_to_so_many_times():
+    text = md(GAME)
+    assert "- Repeat up to twice:\n    - You choose one of these:" in text  # was "*rolling* starts on. Repeat twice: If …"
+    assert "*enough*: stop." in text
+    assert "*rolling* starts on" not in text and "If *rolling* is on" not in text
+
+
+def test_a_score_named_the_score_is_not_said_to_be_itself():
+    text = md(GAME)
+    assert "Each player's score is their score." not in text
+    assert "**a player's score**: the player's *points* + the number of pawns in their track." in text
+    named = md(GAME.replace('text: "{p}\'s score"', 'text: "{p}\'s tally"'))
+    assert "Each player's score is their tally." in named  # a term by another name still says which
