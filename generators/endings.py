@@ -143,9 +143,9 @@ def end_blocks(ctx: Context, mode: ir.Mode) -> list:
         blocks.append(Para(sentence(alike)))
     for who_, value in mode.score.items() if alike is None else ():
         who = "Your score" if ctx.you == who_ else f"{possessive(role_name(role_def(ctx.rs, who_)))} score"
-        said = say(ctx, who[:1].lower() + who[1:] + " is ", value).text
-        if not _restated(said):
-            blocks.append(Para(said))
+        own = say(ctx, who[:1].lower() + who[1:] + " is ", value).text
+        if not _restated(own):
+            blocks.append(Para(own))
     if mode.ratings:
         rows = [[strong(words(r.name)), score_range(r)] for r in mode.ratings]
         blocks += [Para("A winner's score gives a rating:"), Table(["rating", "score"], rows)]

@@ -208,19 +208,20 @@ def _flag_loops(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None:
     if let.value.ty != BOOL:
         return None
     loops = [n for n in walk(rest) if isinstance(n, ir.While) and _running(n, name) is not None]
+    repeats = [body for n in walk(rest) if (body := _flag_repeat(n, name)) is not None]  # "repeat twice: if rolling: …"
     last = {id(w.body[-1]) for w in loops if w.body}  # `again = n == 6` last in the loop: "if N is not 6: stop"
-    loops += [n for n in walk(rest) if _flag_repeat(n, name) is not None]  # "repeat twice: if rolling: …"
     if any(isinstance(n, ir.Assign) and n.target == ir.Local(name) and not isinstance(n.value, ir.Const)
            and (id(n) not in last or name in {x.name for x in walk(n.value) if isinstance(x, ir.Local)})
            for n in walk(rest)):
         return None
     targets = {id(n.target) for n in walk(rest) if isinstance(n, ir.Assign)}
     reads = [n for n in walk(rest) if isinstance(n, ir.Local) and n.name == name and id(n) not in targets]
-    in_loop_conditions = sum(1 for w in loops for n in walk(_loop_condition(w)) if isinstance(n, ir.Local) and n.name == name)
-    if not loops or len(reads) != in_loop_conditions:  # read anywhere but a loop's condition: a real value
+    in_loop_conditions = len(repeats) + \
+        sum(1 for w in loops for n in walk(w.cond) if isinstance(n, ir.Local) and n.name == name)
+    if not in_loop_conditions or len(reads) != in_loop_conditions:  # read anywhere but a loop's condition: a real value
         return None
     sets = sum(1 for n in walk(rest) if isinstance(n, ir.Assign) and n.target == ir.Local(name))
-    if sets != sum(_direct_sets(_flag_repeat(w, name) or w.body, name) for w in loops):  # set outside its loop, or in a loop inside
+    if sets != sum(_direct_sets(b, name) for b in [w.body for w in loops] + repeats):  # set outside its loop, or in one inside
         return None
     out: list[ir.Stmt] = []
     for s in rest:
@@ -230,13 +231,13 @@ def _flag_loops(rs: ir.Ruleset, let: ir.Let, rest: ir.Block) -> ir.Block | None:
 
 def _unflag(s: ir.Stmt, name: str, start: ir.Expr) -> ir.Stmt:
     """A statement with `while FLAG and C` made `while C` (stops where the flag is set to end it)."""
-    running = _running(s, name) if isinstance(s, ir.While) else None  # the flag's value that keeps it going
     body = _flag_repeat(s, name)
-    if body is not None:  # "repeat up to twice: … stop"
-        loop = replace(s, body=tuple(_stops(b, name, True) for b in body))
+    if body is not None and isinstance(s, ir.Repeat):  # "repeat up to twice: … stop"
+        loop: ir.Stmt = replace(s, body=tuple(_stops(b, name, True) for b in body))
         return loop if start == ir.Const(True) else Unsaid() if start == ir.Const(False) else \
             ir.If(((start, (loop,)),), span=s.span)
-    if running is not None:
+    running = _running(s, name) if isinstance(s, ir.While) else None  # the flag's value that keeps it going
+    if isinstance(s, ir.While) and running is not None:
         parts = disjuncts(s.cond) if s.until else conjuncts(s.cond)
         others = [c for c in parts if _polarity(c, name) is None]
         body = tuple(_stops(b, name, running) for b in s.body)
@@ -252,16 +253,13 @@ def _unflag(s: ir.Stmt, name: str, start: ir.Expr) -> ir.Stmt:
     return _map_statements(s, lambda c: _unflag(c, name, start))
 
 
-def _flag_repeat(s: ir.Stmt, name: str) -> ir.Block | None:
+def _flag_repeat(s: ir.Node, name: str) -> ir.Block | None:
     """What `repeat N times: if FLAG: …` does while the flag is on: a loop of at most N times."""
-    if isinstance(s, ir.Repeat) and len(s.body) == 1 and isinstance(s.body[0], ir.If) \
-            and len(s.body[0].branches) == 1 and s.body[0].otherwise is None and s.body[0].branches[0][0] == ir.Local(name):
-        return s.body[0].branches[0][1]
+    only = s.body[0] if isinstance(s, ir.Repeat) and len(s.body) == 1 else None
+    if isinstance(only, ir.If) and len(only.branches) == 1 and only.otherwise is None \
+            and only.branches[0][0] == ir.Local(name):
+        return only.branches[0][1]
     return None
-
-
-def _loop_condition(loop: ir.Stmt) -> ir.Expr:
-    return loop.cond if isinstance(loop, ir.While) else loop.body[0].branches[0][0]
 
 
 def _direct_sets(block: ir.Block, name: str) -> int:
