@@ -15,6 +15,9 @@ left the Royalty row. So the checker warns, unless it can prove a match:
   track), a `where` of printed fields only (the weapon on the Player Board,
   which the rules keep there), or a list built by other rules is not
   questioned: those are the rules' own bookkeeping, kept true by them;
+* a `where` that every card at an end of the zone passes (`c.suit == led()`, where the suit led is that
+  of the trick's bottom card) matches whenever the zone holds a card: it is not questioned, as a binder
+  with no `where` is not;
 * and it accepts as proof what the rules have tested just before, at that
   point of play, through the defines and procedures that lead there (their
   parameters replaced by the arguments): an `exists` over the same binder
@@ -35,7 +38,7 @@ from __future__ import annotations
 from . import ir
 from .effects import CARDS, Effects
 from .card_moves import card_moves, card_reads, cards_on, disturbs, follows_state, moves_after_setup, narrowed
-from .substitute import conjuncts, substitute
+from .substitute import conjuncts, inlined, substitute
 from .errors import Diagnostic, Span
 from .types import BOOL, ZoneT
 from .walk import children, walk
@@ -348,7 +351,7 @@ class _Prover:
         """Why the binder's matches may be gone (its `where` follows the game's state, and cards of the
         kinds it looks for leave the zone after the setup), or None when they stay (or the binder goes
         through no zone: a list is not questioned)."""
-        if not follows_state(where, name, self.rs):
+        if not follows_state(where, name, self.rs) or _met_at_an_end(domain, where, name, self.rs):
             return None
         ty = domain.ty
         if isinstance(domain, ir.BuiltinCall) and domain.name == "spaces":
@@ -392,6 +395,17 @@ def _contradictory(facts: frozenset) -> bool:
         if isinstance(f, ir.Binary) and f.op == "==" and isinstance(f.right, (ir.Const, ir.EnumValue, ir.RoleRef)):
             if values.setdefault(f.left, f.right) != f.right:
                 return True
+    return False
+
+
+def _met_at_an_end(domain, where, name: str, rs: ir.Ruleset) -> bool:
+    """Whether the domain's own top or bottom card passes every part of the `where` (defines read
+    through): then the binder finds that card whenever the domain holds one."""
+    parts = conjuncts(where)
+    for end in ("top", "bottom"):
+        card = ir.BuiltinCall(end, (domain,))
+        if parts and all(_trivial(inlined(substitute(c, {name: card}), rs)) for c in parts):
+            return True
     return False
 
 

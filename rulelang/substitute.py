@@ -1,5 +1,6 @@
-"""Locals replaced by expressions, and conditions split at `and`: how an analysis reads a define's
-or a procedure's body at a call (its parameters replaced by the arguments) and what a test says."""
+"""Locals replaced by expressions, defines read through, and conditions split at `and`: how an analysis
+reads a define's or a procedure's body at a call (its parameters replaced by the arguments) and what a test
+says."""
 from __future__ import annotations
 
 from . import ir
@@ -39,3 +40,19 @@ def conjuncts(e) -> set:
     if isinstance(e, ir.Binary) and e.op == "and":
         return conjuncts(e.left) | conjuncts(e.right)
     return {e}
+
+
+def inlined(e, rs: ir.Ruleset, budget: int = 64):
+    """e with calls of defines replaced by the defines' bodies (their parameters by the arguments), the
+    first `budget` of them met: a define that calls others many times over cannot blow up the work."""
+    left = [budget]
+
+    def inline(node):
+        if isinstance(node, ir.DefineCall) and node.name in rs.defines and left[0] > 0:
+            left[0] -= 1
+            define = rs.defines[node.name]
+            return inline(substitute(define.body, {n: a for (n, _), a in zip(define.params, node.args)}))
+        if isinstance(node, ir.Node):
+            return map_children(node, inline)
+        return node
+    return inline(e)

@@ -119,6 +119,27 @@ def test_a_first_proved_or_closed_is_not_warned_of(first, body):
     assert warnings_of(royals(first or "first(r in royals where r.rank == level_rank())", body)) == []
 
 
+def with_define(text: str, define: str) -> str:
+    return text.replace("define:\n", f"define:\n{define}", 1)
+
+
+@pytest.mark.parametrize("first", [
+    "first(r in royals where r.rank == top(royals).rank)",
+    "last(r in royals where bottom(royals).rank == r.rank)",
+    "first(r in royals where r.rank == end_rank())",  # Hearts: `c.suit == led()`, the suit of the card led
+])
+def test_a_where_the_zone_s_own_end_card_passes_is_not_warned_of(first):
+    """Such a binder finds that card whenever the zone holds one: as a binder with no `where`."""
+    text = with_define(royals(first), "  end_rank():\n    value: bottom(royals).rank\n")
+    assert warnings_of(text) == []
+
+
+def test_a_where_the_end_card_may_fail_is_warned_of():
+    text = with_define(royals("first(r in royals where r.rank != end_rank())"),
+                       "  end_rank():\n    value: bottom(royals).rank\n")
+    assert len(warnings_of(text)) == 1
+
+
 def test_a_test_ends_with_what_it_read_changing():
     body = "if exists r in royals where r.rank == level_rank():\n            level += 1\n            beat()"
     assert len(warnings_of(royals(body=body))) == 1  # the level changed after the test: it proves nothing
