@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+from rulelang import ir
+
 from .document import clean, em
-from .english import Context
+from .english import Context, cond
+from .glossary import parameters
 from .nouns import words
 
 
@@ -28,6 +31,10 @@ def _ranking_key(ctx: Context, k) -> str:
     """"with the highest final Fame"; a 0-or-1 value whose `text:` says who has 1 ("1 for the
     player who killed the King"): "who killed the King"."""
     define, var = ctx.rs.defines.get(k.name), ctx.rs.vars.get(k.name)
+    if define is not None:
+        flag = _flag(ctx, define, k.lowest)
+        if flag:
+            return flag
     if var is not None and var.text and var.low == 0 and var.high == 1 and not k.lowest:
         flag = re.fullmatch(r"1 for (?:the|a|each) (?:player|one) (who .+)", clean(var.text))
         if flag:
@@ -40,3 +47,14 @@ def _ranking_key(ctx: Context, k) -> str:
             break
     what = what.removesuffix(" of the player")  # "the final Fame of {p}": "the highest final Fame"
     return f"with the {'lowest' if k.lowest else 'highest'} {what}"
+
+
+def _flag(ctx: Context, define: ir.Define, lowest: bool) -> str | None:
+    """A define worth 1 when a condition holds and 0 otherwise ranks its players by that condition: "who
+    has reached the end" (was "with the highest arrival (1 at the end of the track, 0 short of it)")."""
+    body, ahead, behind = define.body, ir.Const(0 if lowest else 1), ir.Const(1 if lowest else 0)
+    if not (isinstance(body, ir.IfExpr) and body.then == ahead and body.otherwise == behind
+            and len(define.params) == 1):
+        return None
+    said = cond(parameters(ctx, define.text, define.params, define.body)[0], body.cond)
+    return "who " + said.removeprefix("the player ") if said.startswith("the player ") else None

@@ -169,3 +169,19 @@ def test_no_tie_is_broken_where_no_two_things_can_tie():
     # a light red and a light blue have one value: which is taken is said
     assert "- **the top chip**: the chip card in the middle whose value is the highest (the left-most of them, if " \
            "several).\n" in text
+
+
+def test_a_ranking_by_a_value_of_one_when_a_condition_holds_names_the_players_it_holds_for():
+    # was (The Gauntlet): "the player with the highest arrival (1 at the end of the track, 0 short of it) wins"
+    game = GAME.replace("define:\n", """define:
+  ahead(role p):
+    text: "{p}'s lead (1 when holding a red chip, else 0)"
+    value: 1 if exists c in hand of p where c.colour == red else 0
+  behind(role p):
+    text: "{p}'s lag"
+    value: 0 if all_red(p) else 1
+""").replace("    score: won\n", "    score: won\n    ranking:\n      - highest: ahead\n      - lowest: behind\n"
+                                                "      - highest: won\n")
+    text = md(game)
+    assert "the player who has a chip card whose colour is red wins; ties go to the one who holds only red, " \
+           "then the one with the highest *won*" in text, text[text.index("When the game ends"):][:300]
