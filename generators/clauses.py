@@ -105,8 +105,8 @@ def negate(p: Phrase) -> Phrase:
                 return Clause(p.subject, p.verb, replace_first_words(p.rest, re.sub(
                     r"^(a|an|one) ", "no ", re.sub(r"^(two|three|four) ", r"no \1 ", rest_lead))))
         rest_lead = first_words(p.rest) if p.rest is not None else None
-        if p.verb == "has" and p.rest is not None and rest_lead is not None and re.match(r"(a|an) ", rest_lead):
-            # "has no card", not "does not have a card"
+        if p.verb in ("has", "holds") and p.rest is not None and rest_lead is not None \
+                and re.match(r"(a|an) ", rest_lead):  # "has no card", "holds no seed", not "does not have a card"
             return Clause(p.subject, p.verb, replace_first_words(p.rest, re.sub(r"^(a|an) ", "no ", rest_lead)))
         if p.verb:  # "does not have a card"
             return Clause(p.subject, grammar.negate(p.verb, p.many, whole=p.rest is None), p.rest, p.many)

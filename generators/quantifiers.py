@@ -217,6 +217,11 @@ def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
     held = things(ctx, b, "a", held=True) if owner is not None else None
     if owner is not None and held is not None:  # "the player has a card that they may play", not "there is … in …"
         return Clause(build(ctx, owner), "has", held)
+    place = b.groups[0].domain
+    if len(b.names) == 1 and isinstance(place, ir.Local):  # "that space holds an adventurer whose seat …"
+        held = things(ctx, b, "a", held=True)
+        if held is not None:
+            return Clause(build(ctx, place), "holds", held)
     subject = things(ctx, b, "a")
     if subject is not None:
         return Clause(Words("there"), "is", subject)

@@ -134,3 +134,16 @@ def test_a_board_of_ten_thousand_places_prints_its_links_in_one_pass():
     lines = graph_lines(z)
     assert len(lines) == 2 and lines[0].startswith("p0 → p1 → p2") and lines[0].endswith("p9999 → p0")
     assert lines[1] == "p5 → p3"
+
+
+def test_a_space_that_holds_a_thing_is_said_so_not_there_is_a_thing_in_that_space():
+    game = SOWING.replace("mover chooses s in spaces(board) where mine(mover, s) and not empty(s) as sow:",
+                          "mover chooses s in spaces(board) where mine(mover, s) and exists x in s as sow:").replace("            mover = left_of(mover)\n",
+                                              "            if not exists x in here:\n"
+                                              "              mover = left_of(mover)\n")
+    text = to_markdown([summary(load_text(game, "sowing.yaml"))]).replace("\\", "")
+    # was "a space of the board such that … and there is a seed in that space"
+    i = text.index("Step 1")
+    assert "a space of the board that is on the side of the player to move and that holds a seed, then" in text, \
+        text[i:i + 900]
+    assert "If *here* holds no seed:" in text, text[i:i + 900]  # was "does not hold a seed"
