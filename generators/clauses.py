@@ -132,6 +132,9 @@ def relative(c: Phrase, name: str, many: bool) -> Phrase | None:
     if isinstance(c, Clause) and only_subject(c, name):
         verb = grammar.agree(c.verb, many) if c.verb else c.verb
         rest = c.rest
+        lead = first_words(rest) if rest is not None else None
+        if c.verb == "is not" and (isinstance(rest, Bound) or lead is not None and re.match(r"the \w", lead)):
+            return seq(bound("other than "), rest)  # "a player other than the player asking"
         if many and rest is not None and isinstance(rest, Join) and not c.verb:
             rest = Join(rest.word, tuple(_agree_phrase(r, many) for r in rest.items), rest.opener)
         return seq(bound(f"that {verb} " if rest is not None else f"that {verb}"), rest) if rest is not None \

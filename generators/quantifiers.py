@@ -26,7 +26,7 @@ from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
 from .onecard import binder_card, one_holder, told_apart
 from .nouns import Noun, join, possessive, printed_field, printed_value, words
-from .phrases import Bound, Cases, Clause, Group, Intro, Join, Op, Phrase, Scope, Seq, Words, bound, inline, settle
+from .phrases import Bound, Cases, Clause, Group, Intro, Join, Op, Phrase, Scope, Seq, Words, bound, inline, nodes, settle
 from .phrases import words as seq
 
 AGGREGATES = {"sum": "total", "min": "smallest", "max": "largest"}
@@ -106,10 +106,11 @@ def _head(ctx: Context, n: Noun, det: str, count: int) -> str:
     return f"{det} {n.one}"
 
 
-def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
+def named(ctx: Context, b: ir.Binder, det: str, relatives: dict | None = None) -> Phrase:
     """The bound things introduced: "two action cards in your hand", "a number X among …", "a
     trial card in the Chamber and two action cards in your hand" (`det`: "a", "every", "each",
-    "many" or "the " + an adjective); a name is printed only for what has no noun (X)."""
+    "many" or "the " + an adjective); a name is printed only for what has no noun (X). `relatives`:
+    what is said of one thing alone, after its noun ("a man on the board that is yours")."""
     types = dict(zip(b.names, b.types or ()))
     groups = []
     for i, g in enumerate(b.groups):
@@ -130,8 +131,31 @@ def named(ctx: Context, b: ir.Binder, det: str) -> Phrase:
         # a thing introduced alone: later mentions may refer back to it (`pronouns`)
         intro = Intro(head, name=g.names[0], noun=n, scope=id(b), many=det in ("many", "the many")) \
             if n is not None and len(g.names) == 1 else head
-        groups.append(seq(intro, *domain_tail(ctx, g.domain, n, i > 0 or det in ("a", "at least one"))))
+        group = seq(intro, *domain_tail(ctx, g.domain, n, i > 0 or det in ("a", "at least one")))
+        said = (relatives or {}).get(g.names[0]) if len(g.names) == 1 else None
+        groups.append(seq(group, bound(" "), merge("and", said)) if said else group)
     return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
+
+
+def named_such_that(ctx: Context, b: ir.Binder, det: str) -> Phrase:
+    """Several bound things and their conditions: what is said of one thing alone as a relative clause
+    after its noun, the rest after "such that" — "a man on the board that is yours and a space of the
+    board that is empty such that …" (was "… such that that man is yours, that space is empty and …")."""
+    said = conditions(ctx, b)
+    names = set(b.names)
+    alone: dict[str, list[Phrase]] = {}
+    rest = []
+    alone_in_group = {g.names[0] for g in b.groups if len(g.names) == 1} if len(b.names) > 1 else set()
+    for c in said:
+        mentioned = {n.name for n in nodes(c) if isinstance(n, Bound) and n.name in names}
+        name = mentioned.pop() if len(mentioned) == 1 else None
+        r = relative(c, name, False) if name in alone_in_group else None
+        if name is not None and r is not None:
+            alone.setdefault(name, []).append(r)
+        else:
+            rest.append(c)
+    head = named(ctx, b, det, alone)
+    return Scope(seq(head, bound(" such that ")), merge("and", rest)) if rest else head
 
 
 def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None, one: bool = False) -> tuple:
@@ -226,9 +250,7 @@ def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
     if subject is not None:
         return Clause(Words("there"), "is", subject)
     verb = "is" if len(b.groups[0].names) == 1 else "are"  # there is a number x … and a number y …
-    listed = named(ctx, b, "a")
-    return Clause(Words("there"), verb, listed if not said else
-                  Scope(seq(listed, bound(" such that ")), merge("and", said)))
+    return Clause(Words("there"), verb, named_such_that(ctx, b, "a"))
 
 
 def _hand_owner(ctx: Context, b: ir.Binder) -> ir.Expr | None:

@@ -32,9 +32,9 @@ def _ranking_key(ctx: Context, k) -> str:
     player who killed the King"): "who killed the King"."""
     define, var = ctx.rs.defines.get(k.name), ctx.rs.vars.get(k.name)
     if define is not None:
-        flag = _flag(ctx, define, k.lowest)
-        if flag:
-            return flag
+        who = _flag(ctx, define, k.lowest)
+        if who:
+            return who
     if var is not None and var.text and var.low == 0 and var.high == 1 and not k.lowest:
         flag = re.fullmatch(r"1 for (?:the|a|each) (?:player|one) (who .+)", clean(var.text))
         if flag:

@@ -21,7 +21,7 @@ from .clauses import negate
 from .calls import is_row, template
 from .expressions import flag_clause, owned
 from .moves import done_to_each, join_fixed, sorting
-from .quantifiers import named, on_board, ordering, such_that, things
+from .quantifiers import named_such_that, on_board, ordering, things
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
 from .onecard import one_holder
@@ -248,7 +248,7 @@ def stmt_for(ctx: Context, s: ir.For) -> list[Item]:
 def introduce(ctx: Context, b: ir.Binder, det: str) -> Phrase:
     """The phrase a statement introduces its bound things with: "a soldier in the Gauntlet that
     can still act", or "two action cards in your hand such that …"."""
-    return things(ctx, b, det) or such_that(ctx, named(ctx, b, det), b)
+    return things(ctx, b, det) or named_such_that(ctx, b, det)
 
 
 def then(inner: Context, head: Phrase, body: list[Item]) -> Item:

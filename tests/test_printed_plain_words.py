@@ -185,3 +185,13 @@ def test_a_ranking_by_a_value_of_one_when_a_condition_holds_names_the_players_it
     text = md(game)
     assert "the player who has a chip card whose colour is red wins; ties go to the one who holds only red, " \
            "then the one with the highest *won*" in text, text[text.index("When the game ends"):][:300]
+
+
+def test_of_several_things_chosen_what_is_said_of_one_alone_follows_its_noun():
+    # was "chooses a chip card in … and a player such that that player may play that chip card, that player is not
+    # … and …" (Three Men's Morris: "a man on the board and a space of the board such that that man is yours, …")
+    game = GAME.replace("p chooses c in hand of p where may_play(p, c) as pick:",
+                        "p chooses c in hand of p, q in players where may_play(p, c) and q != p and c.value > won of q"
+                        " as pick:")
+    assert "chooses a chip card in that player's hand that that player may play and a player other than that player " \
+           "such that its value is more than the other player's *won*, then" in md(game)
