@@ -7,9 +7,12 @@ that finds its compiled rules in the cache. A record is the same class: `datacla
 `replace` and `asdict` work, it pickles and matches (`__match_args__`) as before, equality and
 hashing go over the compared fields, repr over the shown ones, and its fields cannot be
 assigned or deleted (`FrozenInstanceError`). Only `__init__` is still compiled (a shared one
-would make every node the passes build slower); the rest are shared functions over the field
-names. A record's subclass is a record too (`@dataclass(frozen=True)` refuses one: to
-`dataclasses` a record is not frozen, since it did not write the refusals).
+would make every node the passes build slower), and only when the class is first constructed:
+a process that reads its ruleset and compiled rules from the cache unpickles records and
+constructs none (compiling every `__init__` was a fifth of a warm `simulate`'s start-up); the
+rest are shared functions over the field names. A record's subclass is a record too
+(`@dataclass(frozen=True)` refuses one: to `dataclasses` a record is not frozen, since it did
+not write the refusals).
 """
 from __future__ import annotations
 
@@ -44,7 +47,9 @@ def record(cls: C) -> C:
 
 
 def _init(cls: type, fields: tuple[dataclasses.Field, ...]):
-    """The `__init__` the frozen dataclass would have: same parameters, defaults and factories."""
+    """The `__init__` the frozen dataclass would have: same parameters, defaults and factories. Its text
+    is written now (a field out of order is refused with the class), compiled when the class is first
+    constructed, and then left in its place."""
     names: dict[str, object] = {"__object_setattr": object.__setattr__, "__FACTORY": _FACTORY}
     positional, keywords, body = [], [], []
     seen_default = False
@@ -76,10 +81,16 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...]):
         body.append("self.__post_init__()")
     params = ", ".join(["self", *positional, *(["*", *keywords] if keywords else [])])
     text = f"def __init__({params}):\n    " + ("\n    ".join(body) or "pass")
-    exec(text, names)
-    init: Any = names["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+
+    def __init__(self, *args, **kwargs):
+        exec(text, names)
+        init: Any = names["__init__"]
+        init.__qualname__ = __init__.__qualname__
+        type.__setattr__(cls, "__init__", init)
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
 
 
 def _equality(compared: tuple[str, ...]):

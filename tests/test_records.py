@@ -55,6 +55,19 @@ def test_frozen_replaceable_and_picklable():
     assert Made.__match_args__ == ("a", "b", "c")
 
 
+def test_init_compiled_when_first_constructed():
+    """Unpickling constructs no record, so a process that only reads them never compiles an `__init__`."""
+    fresh = record(_body("Fresh"))
+    waiting = fresh.__dict__["__init__"]
+    assert waiting.__qualname__ == "Fresh.__init__"
+    copied = copy.copy(fresh.__new__(fresh))  # (no __init__ called)
+    assert fresh.__dict__["__init__"] is waiting and not hasattr(copied, "a")
+    assert repr(fresh(1, d=2)) == "Fresh(a=1, b='x', c={}, e='kept')"
+    compiled = fresh.__dict__["__init__"]
+    assert compiled is not waiting and compiled.__qualname__ == "Fresh.__init__"
+    assert fresh(2) == fresh(2) and fresh.__dict__["__init__"] is compiled
+
+
 def test_subclasses_and_post_init():
     calls = []
 
