@@ -51,11 +51,11 @@ import hmac
 import json
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from rulelang import disk_cache
 from rulelang.disk_cache import code_version
+from rulelang.records import record
 
 MOST_ENTRIES = 4096
 MOST_BYTES = 1 << 20  # an entry: a few warnings and a summary line (a bigger one is neither written nor read)
@@ -63,7 +63,7 @@ FORMAT = "rulelang-checked-2"
 KIND = "checked"  # its folder in the cache folder (rulelang/disk_cache.py)
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """What `check` says of one ruleset: its report and problems in `--format json`
     (JSON records), and the lines it writes to standard error and output as text."""
@@ -77,7 +77,7 @@ class Outcome:
         return bool(self.report.get("ok"))
 
 
-@dataclass(frozen=True)
+@record
 class Link:
     """One `extends:` of a ruleset's chain: the file that says it, the name it gives,
     the file that name was found to be, and the SHA-256 of that file's text."""
@@ -87,7 +87,7 @@ class Link:
     digest: str
 
 
-@dataclass(frozen=True)
+@record
 class Asked:
     """What `check` is asked of one ruleset, as the command line says it."""
     ref: str

@@ -14,7 +14,9 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from .records import record
 
 QUOTE = 160  # characters of a source line quoted under an error
 SHOWN = 100  # errors printed from one run (a mangled file can have thousands)
@@ -22,7 +24,7 @@ SHOWN = 100  # errors printed from one run (a mangled file can have thousands)
 LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 
 
-@dataclass(frozen=True)
+@record
 class Source:
     """The text of one file, kept so errors can quote the offending line."""
 
@@ -44,7 +46,7 @@ class Source:
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
-@dataclass(frozen=True)
+@record
 class Span:
     """A range in a source file; lines and columns count from 1."""
 
@@ -62,7 +64,7 @@ class Span:
         return f"{self.source.name}:{self.line}:{self.col}"
 
 
-@dataclass(frozen=True)
+@record
 class Diagnostic:
     span: Span | None
     message: str

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import LINE_BREAK, Crosses, Diagnostic, RulesetError, Source, Span, did_you_mean
 from .limits import DEFAULT, Limits, over
+from .records import record
 
 BUNDLED = Path(__file__).resolve().parent.parent / "rulesets"
 
@@ -55,7 +55,7 @@ def find_ruleset(ref: str) -> Path:
     return found
 
 
-@dataclass(frozen=True)
+@record
 class Folders:
     """Where `extends:` may find a base file: the folder of the ruleset the
     user named, and the folders given with `--extends-dir`. Bundled names

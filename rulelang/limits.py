@@ -11,12 +11,12 @@ needs more says so on the command line (`--limit components=50000`) or in
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from .errors import Diagnostic, RulesetError, Source, Span, did_you_mean
+from .records import record
 
 
-@dataclass(frozen=True)
+@record
 class Limits:
     file_bytes: int = 1_000_000  # one ruleset file (the bundled ones: under 30 kB)
     yaml_nodes: int = 50_000  # YAML values, aliases counted as written out (the bundled: under 2,000)

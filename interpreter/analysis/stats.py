@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+
+from rulelang.records import record
 
 Z95 = 1.959964
 
@@ -122,7 +123,7 @@ def quartiles(values: list) -> tuple:
     return (s[0], pick(0.25), pick(0.5), pick(0.75), s[-1])
 
 
-@dataclass(frozen=True)
+@record
 class Difference:
     """b - a with its 95% interval and two-sided p-value."""
     value: float

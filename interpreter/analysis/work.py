@@ -14,11 +14,11 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulelang import ir
 from rulelang.errors import Diagnostic, RulesetError
+from rulelang.records import record
 
 from ..agents.asking import AgentError
 from ..agents.match import play
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # (a scenario is read, with YAML, only when a command names o
     from ..engine.scenarios import Scenario
 
 
-@dataclass(frozen=True)
+@record
 class Chunk:
     """Games seeds start..start+count-1 of configuration `config`."""
     config: int
@@ -47,7 +47,7 @@ class Chunk:
         return f"seeds {self.start}..{self.start + self.count - 1}"
 
 
-@dataclass(frozen=True)
+@record
 class Setup:
     ruleset: ir.Ruleset
     mode: str
@@ -82,7 +82,7 @@ class Setup:
                     explicit_chance=self.explicit_chance, passes=self.passes, cached=self.cached)
 
 
-@dataclass(frozen=True)
+@record
 class Failure:
     """The rules failed in a worker — while a game ran (`seed`) or while the
     configuration compiled — as plain data: it travels back by pickle."""

@@ -17,6 +17,7 @@ from types import CodeType
 from typing import TYPE_CHECKING, Callable
 
 from rulelang.errors import Span
+from rulelang.records import record
 
 from ..runtime.chance import ChanceSite
 from ..runtime.decision import DecisionSite
@@ -39,13 +40,13 @@ def watch_program(index: int) -> str:
     return f"watch:{index}"
 
 
-@dataclass(frozen=True)
+@record
 class StepStart:
     block: int  # the main program's block where the step starts
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class CompiledRules:
     program_of: Callable[[], Program]  # what was compiled (asked for when needed: a cached mode reads it then)
     options: CompileOptions  # with which passes

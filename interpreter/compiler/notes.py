@@ -9,13 +9,13 @@ A `Via` is a `Span` (errors are still located at the line that is wrong).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from rulelang.errors import Span
 from rulelang.files import location
+from rulelang.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Via(Span):
     """A span of a define's or procedure's body written in place at `call`, the call's own span."""
     call: Span | None = None

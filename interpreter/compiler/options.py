@@ -12,7 +12,8 @@ the game is the naive one again (docs/architecture.md).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+
+from rulelang.records import record
 
 # name -> what it does, in the order the compiler runs them (the first six rewrite the rules,
 # the rest choose how code is generated for them)
@@ -36,7 +37,7 @@ PASSES = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class CompileOptions:
     fold: bool = True
     inline: bool = True

@@ -15,18 +15,18 @@ role last decided. Games whose rules neither roll nor pick remember nothing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from rulelang.errors import Span
 from rulelang.files import location
+from rulelang.records import record
 
 CHANCE = "<chance>"  # `Game.current_role` while a chance event is pending (no role is named so)
 # where a drawing statement keeps its progress in the frame's locals while it waits, and finds its outcome
 PROGRESS, OUTCOME = "$chance", "$outcome"
 
 
-@dataclass(frozen=True)
+@record
 class ChanceSite:
     index: int  # in the game's table of chance sites (a saved state names its site by it)
     kind: str  # "roll", "pick" or "shuffle"

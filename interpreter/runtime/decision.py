@@ -17,18 +17,18 @@ path against the generated one in tests/test_agents.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from rulelang.errors import Span
 from rulelang.files import location
+from rulelang.records import record
 
 from .chance import Decided
 
 _new = tuple.__new__
 
 
-@dataclass(frozen=True)
+@record
 class DecisionSite:
     index: int  # in the game's table of sites (a saved decision names its site by it)
     label: str
