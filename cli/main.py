@@ -12,7 +12,6 @@ import os
 import signal
 import sys
 import threading
-import traceback
 from contextlib import contextmanager
 
 from .output import Output
@@ -98,6 +97,7 @@ def _report(exc: Exception) -> int:
             _quiet_stdout()
         return _say(f"rulelang: error: {exc.filename}: {exc.strerror}" if exc.filename else f"rulelang: error: {exc}", 1)
     if os.environ.get("RULELANG_DEBUG"):
+        import traceback  # (only here: 6M instructions of every command's start-up)
         traceback.print_exception(exc)
     return _say(f"rulelang: internal error ({exc!r}); this is a bug in rulelang. "
                 "Run with RULELANG_DEBUG=1 for the details.", 3)

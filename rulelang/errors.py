@@ -11,7 +11,6 @@ printed as
 """
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from dataclasses import field
@@ -165,6 +164,7 @@ def did_you_mean(name: str, candidates) -> str | None:
     if len(pool) > HINT_SHORTLIST:
         pairs = _pairs(name)
         pool = sorted(pool, key=lambda c: -len(pairs & _pairs(c)) / (len(c) + len(name)))[:HINT_SHORTLIST]
+    import difflib  # (only for a name refused: not a cost of every process that reads a ruleset)
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
 

@@ -25,10 +25,8 @@ from __future__ import annotations
 import gc
 import os
 import pickle
-import shutil
 import signal
 import sys
-import tempfile
 import threading
 import time
 from collections import deque
@@ -95,6 +93,8 @@ class Processes:
         self.workers, self.context = workers, _context()
 
     def run(self, setups: Sequence[Setup], chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, list]]:
+        import shutil
+        import tempfile  # (these, and the pool's, only where there are workers: 13M instructions)
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
         todo = deque(chunks)
