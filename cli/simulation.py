@@ -5,24 +5,9 @@ import json
 import re
 import sys
 from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING
 
 from interpreter.analysis.backends import BackendError
-from interpreter.analysis.compare import compare, comparison_json, format_comparison
-from interpreter.analysis.plots import PlotError, check_plot_path, plot_comparison, plot_tally
-from interpreter.analysis.records import (
-    ParquetRows,
-    RowWriter,
-    columns,
-    measure_kinds,
-    open_rows,
-    param_types,
-    provenance,
-    provenance_fields,
-    recorded,
-    row,
-    run_name,
-)
-from interpreter.analysis.resume import resumed, saved
 from interpreter.analysis.simulate import available_cores, outcomes, simulate
 from interpreter.analysis.tally import format_tally
 from rulelang import parse_assignments, version
@@ -43,6 +28,9 @@ from .common import (
 )
 from .main import settled
 from .progress import Progress, wanted
+
+if TYPE_CHECKING:  # (rows, comparisons and plots: their modules imported by the runs that make them)
+    from interpreter.analysis.records import ParquetRows, RowWriter
 
 
 def simulate_arguments(p) -> None:
@@ -83,9 +71,12 @@ def check_args(args) -> None:
     args.seed = args.seed or 0
     if args.resume and not args.out:
         raise UsageError("--resume continues the file of --out; name it")
-    if args.resume and not saved(args.out):
-        raise UsageError(f"--resume: there is no {args.out} to continue")
+    if args.resume:
+        from interpreter.analysis.resume import saved
+        if not saved(args.out):
+            raise UsageError(f"--resume: there is no {args.out} to continue")
     if args.plot:
+        from interpreter.analysis.plots import PlotError, check_plot_path
         try:
             check_plot_path(args.plot)
         except PlotError as exc:
@@ -98,6 +89,7 @@ def rows_writer(stack: ExitStack, path: str | None, fields: dict[str, type],
     `runs` (each a row's provenance) go into a Parquet file's metadata."""
     if not path:
         return None
+    from interpreter.analysis.records import open_rows
     try:
         writer = open_rows(path, fields, run, {"version": version(), "runs": list(runs)})
     except ValueError as exc:
@@ -109,6 +101,7 @@ def rows_writer(stack: ExitStack, path: str | None, fields: dict[str, type],
 
 
 def save_plot(draw, path: str) -> None:
+    from interpreter.analysis.plots import PlotError
     try:
         draw()
     except PlotError as exc:
@@ -146,28 +139,20 @@ def cmd_simulate(args) -> int:
         refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
         game, kinds = _playable(ruleset, args)
     settled()
-    # what each row says played it (rulelang's version: importlib.metadata, 30 ms): only rows need it
-    lead = provenance(args.ruleset, ruleset, game.mode.name, kinds) if args.out else {}
     if found is not None:
         found.placed(game)  # its problems, located, before any game
-    fields = columns(game.roles, measure_kinds(game.mode), provenance_fields(param_types([ruleset]), game.roles))
-    run = run_name(ruleset.source_hash, game.mode.name, dict(ruleset.param_values), kinds)
     with ExitStack() as stack:
-        writer = rows_writer(stack, args.out, fields, run, [lead])
-        rows = _resumed(game, kinds, args, fields, run, lead) if args.resume else []
-        if writer:
-            writer.start(rows)
-        progress = Progress(args.games - len(rows)) if wanted(args.json) else None
+        writer, row_of, done = _rows(stack, args, ruleset, game, kinds) if args.out else (None, None, [])
+        progress = Progress(args.games - len(done)) if wanted(args.json) else None
         if progress:
             stack.callback(progress.close)
 
         def on_game(seed: int, outcome: dict) -> None:
             if writer:
-                writer.write(row(seed, outcome, lead))
+                writer.write(row_of(seed, outcome))
             if progress:
                 progress.step()
 
-        done = [recorded(values, args.out, game.roles, game.mode.score, measure_kinds(game.mode)) for values in rows]
         with rows_kept(args.out):
             summary = simulate(game, args.games, args.seed, kinds, args.jobs, on_game, args.decision_timeout, done,
                                found)
@@ -175,8 +160,33 @@ def cmd_simulate(args) -> int:
             writer.finish()
     print(json.dumps(summary.to_json()) if args.json else format_tally(summary))
     if args.plot and summary.completed:
+        from interpreter.analysis.plots import plot_tally
         save_plot(lambda: plot_tally(summary, ruleset.title, args.plot), args.plot)
     return _every_game_failed(summary)
+
+
+def _rows(stack: ExitStack, args, ruleset, game, kinds):
+    """--out's writer, started (after what an interrupted run left in it, with --resume), what makes a
+    game's row, and the outcomes of the rows already there. Only a run with rows imports their module
+    and asks for rulelang's version (importlib.metadata, 30 ms)."""
+    from interpreter.analysis.records import (
+        columns,
+        measure_kinds,
+        param_types,
+        provenance,
+        provenance_fields,
+        recorded,
+        row,
+        run_name,
+    )
+    lead = provenance(args.ruleset, ruleset, game.mode.name, kinds)
+    fields = columns(game.roles, measure_kinds(game.mode), provenance_fields(param_types([ruleset]), game.roles))
+    run = run_name(ruleset.source_hash, game.mode.name, dict(ruleset.param_values), kinds)
+    writer = rows_writer(stack, args.out, fields, run, [lead])
+    rows = _resumed(game, kinds, args, fields, run, lead) if args.resume else []
+    writer.start(rows)
+    done = [recorded(values, args.out, game.roles, game.mode.score, measure_kinds(game.mode)) for values in rows]
+    return writer, lambda seed, outcome: row(seed, outcome, lead), done
 
 
 def _every_game_failed(summary, label: str | None = None) -> int:
@@ -190,6 +200,9 @@ def _every_game_failed(summary, label: str | None = None) -> int:
 
 def _resumed(game, kinds, args, fields, run: str, lead: dict) -> list[dict]:
     """The rows an interrupted run of this very command left in --out, checked (resume.resumed)."""
+    from interpreter.analysis.records import row
+    from interpreter.analysis.resume import resumed
+
     def again(values: dict) -> dict:
         seed = int(values["seed"])
         (outcome,) = outcomes(game, kinds, seed, 1, 1, args.decision_timeout)
@@ -207,6 +220,9 @@ def split_entry(text: str) -> tuple[str, dict[str, str]]:
 
 
 def cmd_compare(args) -> int:
+    from interpreter.analysis.compare import compare, comparison_json, format_comparison
+    from interpreter.analysis.records import columns, measure_kinds, param_types, provenance, provenance_fields, row
+
     if args.scenario:
         raise UsageError("--scenario is for run, play and simulate: a scenario is written for one ruleset")
     if args.resume:
@@ -216,11 +232,13 @@ def cmd_compare(args) -> int:
         raise UsageError("compare needs at least two rulesets (or one with two sets of parameters)")
     common = parse_assignments(args.set)
     plays = []
-    for entry in args.ruleset:
-        ref, own = split_entry(entry)
-        ruleset = load(args, ref, common | own)
-        refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
-        plays.append((entry, *_playable(ruleset, args)))
+    with collector_paused():  # the rulesets and their games, kept for every game
+        for entry in args.ruleset:
+            ref, own = split_entry(entry)
+            ruleset = load(args, ref, common | own)
+            refuse_inputs({"--out": args.out, "--plot": args.plot}, ruleset, args)
+            plays.append((entry, *_playable(ruleset, args)))
+    settled()
     roles = dict.fromkeys(r for _, g, _ in plays for r in g.roles)
     fields = columns(roles, {m: b for _, g, _ in plays for m, b in measure_kinds(g.mode).items()},
                      provenance_fields(param_types(g.ruleset for _, g, _ in plays), roles))
@@ -248,5 +266,6 @@ def cmd_compare(args) -> int:
     print(json.dumps(comparison_json(labels, summaries, metrics)) if args.json
           else format_comparison(labels, summaries, metrics))
     if args.plot:
+        from interpreter.analysis.plots import plot_comparison
         save_plot(lambda: plot_comparison(labels, metrics, args.plot), args.plot)
     return max(_every_game_failed(summary, label) for label, summary in zip(labels, summaries))

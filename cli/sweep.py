@@ -16,6 +16,7 @@ from interpreter.analysis.sweep import SweepError, format_sweep, plan, run, swee
 from interpreter.analysis.target import TargetError, parse_target
 from interpreter.analysis.work import Chunk, Failure, play_chunk
 from rulelang import parse_assignments
+from rulelang.collector import collector_paused
 
 from .common import (
     MOST_GAMES,
@@ -28,6 +29,7 @@ from .common import (
     ruleset_args,
     whole,
 )
+from .main import settled
 from .progress import Progress, wanted
 from .simulation import check_args, rows_kept, rows_writer, save_plot, split_entry
 
@@ -78,7 +80,9 @@ def cmd_sweep(args) -> int:
     if args.scheduler and args.jobs:
         raise UsageError("--jobs counts worker processes on this machine; a --scheduler's cluster has its own")
     load_agents(args)
-    sweep = _plan(args)
+    with collector_paused():  # the rulesets, kept for every game
+        sweep = _plan(args)
+    settled()
     try:
         target = parse_target(args.target, sweep.figure_names()) if args.target is not None else None
     except TargetError as exc:
