@@ -52,10 +52,11 @@ def drop_dead_stores(functions: dict[int, list], keep: frozenset[str], exit_bloc
     nested = _nested_reads(functions)
     entry: dict[int, frozenset] = {k: frozenset() for k in functions}
     entry[exit_block] = frozenset()
+    read: dict[int, frozenset] = {}  # what each statement's own code reads (the statements live as long as it)
     while True:  # the locals each block may read before it sets them, to a fixed point
         changed = False
         for k, body in functions.items():
-            found = _Liveness(entry, nested, None).block(body, _EVERY)
+            found = _Liveness(entry, nested, None, read).block(body, _EVERY)
             if found != entry[k]:
                 entry[k], changed = found, True
         if not changed:
@@ -63,17 +64,18 @@ def drop_dead_stores(functions: dict[int, list], keep: frozenset[str], exit_bloc
     out = {}
     for k, body in functions.items():
         after: dict[int, frozenset] = {}
-        _Liveness(entry, nested, after).block(body, _EVERY)
+        _Liveness(entry, nested, after, read).block(body, _EVERY)
         out[k] = _dropped(body, after, keep)
     return out
 
 
 class _Liveness:
     """The keys of `env` live before statements, given those live after them (backwards);
-    `after` (if given) gets, for each store to `env`, the keys live after it."""
+    `after` (if given) gets, for each store to `env`, the keys live after it; `read` keeps what each
+    statement's own code reads (`own`), for every pass of the fixed points to come."""
 
-    def __init__(self, entry: dict, nested: dict, after: dict | None):
-        self.entry, self.nested, self.after = entry, nested, after
+    def __init__(self, entry: dict, nested: dict, after: dict | None, read: dict[int, frozenset]):
+        self.entry, self.nested, self.after, self.read = entry, nested, after, read
 
     def block(self, stmts: list, out: frozenset, loop: tuple | None = None) -> frozenset:
         live = out
@@ -95,19 +97,17 @@ class _Liveness:
                 elif type(t) is ast.Tuple and all(type(e) in (EnvRef, ast.Name) for e in t.elts):
                     killed.update(e.key for e in t.elts if type(e) is EnvRef)
             live = out - killed if ALL not in out else out
-            return live | self.reads([s.value] + [t for t in s.targets if type(t) not in (EnvRef, ast.Name)]
-                                     + [e for t in s.targets if type(t) is ast.Tuple for e in t.elts
-                                        if type(e) not in (EnvRef, ast.Name)])
+            return live | self.own(s)
         if kind is Goto:
             return self.at(s.block)
         if kind is Branch:
-            return self.at(s.then) | self.at(s.otherwise) | self.reads([s.test])
+            return self.at(s.then) | self.at(s.otherwise) | self.own(s)
         if kind is ast.Return:
             return self.leaving(s)
         if kind is ast.If:
-            return self.reads([s.test]) | self.block(s.body, out, loop) | self.block(s.orelse, out, loop)
+            return self.own(s) | self.block(s.body, out, loop) | self.block(s.orelse, out, loop)
         if kind in (ast.While, ast.For):
-            head = self.reads([s.test] if kind is ast.While else [s.iter])
+            head = self.own(s)
             rest = self.block(s.orelse, out, loop)
             if kind is ast.While and type(s.test) is ast.Constant and s.test.value:
                 rest = frozenset()  # (`while True:` leaves by a break or a return only)
@@ -125,7 +125,7 @@ class _Liveness:
             return out
         if kind in (ast.Expr, ast.AugAssign, ast.Delete):  # (a deletion needs the key there: a read)
             own = frozenset({s.target.key}) if kind is ast.AugAssign and type(s.target) is EnvRef else frozenset()
-            return out | self.reads([s]) | own
+            return out | self.own(s) | own
         return _EVERY  # a statement this pass does not know: it may read anything
 
     def leaving(self, s: ast.Return) -> frozenset:
@@ -140,6 +140,14 @@ class _Liveness:
             # a block to go on at; or the program's end, where its frame goes (none reads it after)
             return self.at(v.value) if v.value >= 0 else frozenset() if v.value == EXIT else _EVERY
         return _EVERY
+
+    def own(self, s) -> frozenset:
+        """What a statement's own code reads (not its blocks': an `if`'s test, a loop's test or list),
+        walked once however often the fixed points come back to it."""
+        found = self.read.get(id(s))
+        if found is None:
+            found = self.read[id(s)] = self.reads(_own_code(s))
+        return found
 
     def at(self, block: int) -> frozenset:
         return self.entry.get(block, _EVERY)
@@ -156,6 +164,18 @@ class _Liveness:
             elif kind is ast.Name and n.id == "env":
                 return _EVERY
         return frozenset(found)
+
+
+def _own_code(s) -> list:
+    """The code of a statement the liveness reads for it: an assignment's value and the targets it
+    reads (a subscript's), an `if`'s or loop's head, any other statement whole."""
+    kind = type(s)
+    if kind is ast.Assign:
+        return [s.value] + [t for t in s.targets if type(t) not in (EnvRef, ast.Name)] \
+            + [e for t in s.targets if type(t) is ast.Tuple for e in t.elts if type(e) not in (EnvRef, ast.Name)]
+    if kind in (ast.If, ast.While, Branch):
+        return [s.test]
+    return [s.iter] if kind is ast.For else [s]
 
 
 def _nested_reads(functions: dict[int, list]) -> dict[str, frozenset]:
