@@ -17,27 +17,28 @@ from __future__ import annotations
 
 import ast
 
-from .pycode import LOAD, Lazy, Nested, Reset, note, note_of, rebuilt, walk_own
+from .pycode import LOAD, Lazy, Nested, Reset, note, note_of, own_of, rebuilt
 
 _SCOPES = (Nested, ast.FunctionDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _BLOCKS = ("body", "orelse", "finalbody", "handlers")
+_NAMED = (ast.Name, Lazy, Reset) + _SCOPES  # what _names looks at (the scopes, not inside them)
 
 
-def _names(nodes) -> tuple[dict[str, int], set[str], dict[str, int]]:
-    """The names the code stores to (how many times), those a scope inside it reads or sets, and
-    the names it reads (how many times)."""
+def _names(nodes, inside: bool = True) -> tuple[dict[str, int], set[str], dict[str, int]]:
+    """The names the code stores to (how many times), those a scope inside it reads or sets (only
+    if `inside`: their code is walked for them), and the names it reads (how many times)."""
     stores: dict[str, int] = {}
     inner: set[str] = set()
     loads: dict[str, int] = {}
-    for n in walk_own(nodes, _SCOPES):
+    for n in own_of(nodes, _NAMED, _SCOPES):
         kind = type(n)
         if kind is ast.Name and type(n.ctx) is ast.Load:
             loads[n.id] = loads.get(n.id, 0) + 1
         elif kind is ast.Name or kind in (Lazy, Reset):
             name = n.id if kind is ast.Name else n.var
             stores[name] = stores.get(name, 0) + 1
-        elif kind in _SCOPES:
-            inner.update(x.id for x in ast.walk(n) if type(x) is ast.Name)
+        elif inside and kind in _SCOPES:
+            inner.update(x.id for x in own_of([n], ast.Name, scopes=()))
             inner.update(getattr(n, "nonlocals", ()))
     return stores, inner, loads
 
@@ -47,8 +48,8 @@ def without_copies(body: list[ast.stmt], shared: tuple[str, ...] = (), of: froze
     without the constant a binder binds a name to alone (binders.py) where nothing reads it (a name
     left out of a decision's options: quantifiers.fixed_names). `shared`: the names it declares
     nonlocal (another function may set them: never these); `of`: only copies of these are looked for."""
-    if not any(type(n) is ast.Assign and (type(n.value) is ast.Name and (of is None or n.value.id in of)
-                                          or getattr(n, "constant", False)) for n in walk_own(body, _SCOPES)):
+    if not any(type(n.value) is ast.Name and (of is None or n.value.id in of) or getattr(n, "constant", False)
+               for n in own_of(body, ast.Assign, _SCOPES)):
         return body  # no copy (most functions): not worth the names of the scopes inside it
     stores, inner, loads = _names(body)
     inner |= set(shared)
@@ -62,13 +63,14 @@ def _block(stmts: list, whole: tuple) -> list:
     swaps: dict[str, str] = {}
     rule = None  # the rule a dropped copy came from, given to the next statement (its note)
     each = None  # each statement's _names, worked out once the list has a copy (not once a copy: a long
-    # list of copies would walk what follows each of them again)
+    # list of copies would walk what follows each of them again); not the scopes inside: _copy asks the
+    # whole function's
     for i, s in enumerate(stmts):
         if swaps:
             s = _swapped(s, swaps)
         if type(s) is ast.Assign and len(s.targets) == 1 and type(s.targets[0]) is ast.Name \
-                and type(s.value) is ast.Name and \
-                _copy(s.targets[0].id, s.value.id, (each := each or [_names([t]) for t in stmts])[i + 1:], whole):
+                and type(s.value) is ast.Name and _copyable(s.targets[0].id, s.value.id, whole) and \
+                _copy(s.targets[0].id, s.value.id, (each := each or [_names([t], False) for t in stmts])[i + 1:], whole):
             swaps[s.targets[0].id] = swaps.get(s.value.id, s.value.id)
             rule = note_of(s) or rule
             continue
@@ -96,13 +98,18 @@ def _noted(s: ast.stmt, rule: str) -> ast.stmt:
     return note(made, rule)
 
 
+def _copyable(x: str, y: str, whole: tuple) -> bool:
+    """Whether the function as a whole lets `x = y` go (`whole`: its _names): x is set there alone,
+    and no nested scope sees x or y (the statements after it are _copy's to look at)."""
+    stores, inner, _ = whole
+    return stores.get(x) == 1 and x not in inner and y not in inner and x != y
+
+
 def _copy(x: str, y: str, after: list, whole: tuple) -> bool:
-    """Whether `x = y` can go, x read as y in the statements after it in its list (`after`: their
-    _names): x is set there alone in its function and read after it only (not before it, at a loop's
-    next pass), y is not set after it, and no nested scope sees either. `whole`: _names of the function."""
-    stores, inner, loads = whole
-    if stores.get(x) != 1 or x in inner or y in inner or x == y:
-        return False
+    """Whether `x = y`, which the function lets go (_copyable), can go, x read as y in the statements
+    after it in its list (`after`: their _names): x is read after it only (not before it, at a loop's
+    next pass) and y is not set after it. `whole`: _names of the function."""
+    loads = whole[2]
     return all(y not in later[0] for later in after) and sum(later[2].get(x, 0) for later in after) == loads.get(x, 0)
 
 
