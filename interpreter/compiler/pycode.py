@@ -265,16 +265,18 @@ def walk_own(nodes, scopes=(Nested, ast.FunctionDef)):
                 push(value)
 
 
-def own_of(nodes, kind: type, scopes=(Nested, ast.FunctionDef)) -> list:
-    """The nodes of one class in these statements or expressions, in no order, as `walk_own`
-    finds them (not inside nested functions): for a pass that only collects them, at less cost."""
+def own_of(nodes, kind: type | tuple[type, ...], scopes=(Nested, ast.FunctionDef)) -> list:
+    """The nodes of one class (or of these classes) in these statements or expressions, in no
+    order, as `walk_own` finds them (not inside nested functions): for a pass that only collects
+    them, at less cost."""
     found = []
     stack = list(nodes)
+    kinds = kind if type(kind) is tuple else (kind,)
     pop, push, extend, known = stack.pop, stack.append, stack.extend, _PARTS
     while stack:
         n = pop()
         k = type(n)
-        if k is kind:
+        if k in kinds:
             found.append(n)
         if k in scopes:
             continue

@@ -168,8 +168,6 @@ def _asked(f: ast.FunctionDef) -> frozenset[str]:
     about as the code was made (a copy of it made and dropped, a function taken back into its
     caller) but are now always computed before they are read, by a plain assignment."""
     found = set()
-    for n in own_of([f], Lazy, scopes=()):
-        found.add(n.var)
-    for n in own_of([f], Nested, scopes=()):
-        found.update(n.nonlocals)
+    for n in own_of([f], (Lazy, Nested), scopes=()):  # (one walk for both)
+        found.update(n.nonlocals if type(n) is Nested else (n.var,))
     return frozenset(found)
