@@ -48,23 +48,48 @@ def without_copies(body: list[ast.stmt], shared: tuple[str, ...] = (), of: froze
     without the constant a binder binds a name to alone (binders.py) where nothing reads it (a name
     left out of a decision's options: quantifiers.fixed_names). `shared`: the names it declares
     nonlocal (another function may set them: never these); `of`: only copies of these are looked for."""
-    if not any(type(n.value) is ast.Name and (of is None or n.value.id in of) or getattr(n, "constant", False)
-               for n in own_of(body, ast.Assign, _SCOPES)):
+    if not _has_copy(body, of):
         return body  # no copy (most functions): not worth the names of the scopes inside it
-    stores, inner, loads = _names(body)
-    inner |= set(shared)
+    each = [_names([s]) for s in body]  # the function's names, statement by statement (_block's first list)
+    stores: dict[str, int] = {}
+    inner: set[str] = set(shared)
+    loads: dict[str, int] = {}
+    for own_stores, own_inner, own_loads in each:
+        for name, n in own_stores.items():
+            stores[name] = stores.get(name, 0) + n
+        for name, n in own_loads.items():
+            loads[name] = loads.get(name, 0) + n
+        inner |= own_inner
     if not any(n == 1 for n in stores.values()):
         return body
-    return _block(body, (stores, inner, loads))
+    return _block(body, (stores, inner, loads), each)
 
 
-def _block(stmts: list, whole: tuple) -> list:
+def _has_copy(body: list, of: frozenset[str] | None) -> bool:
+    """Whether the statements hold a copy (of one of `of`) or a binder's constant, outside nested
+    scopes: only their blocks are looked in (an assignment is a statement: it stands in a block)."""
+    stack = list(body)
+    while stack:
+        s = stack.pop()
+        kind = type(s)
+        if kind is ast.Assign:
+            if type(s.value) is ast.Name and (of is None or s.value.id in of) or getattr(s, "constant", False):
+                return True
+        elif kind not in _SCOPES:
+            for f in _BLOCKS:
+                value = getattr(s, f, None)
+                if value:
+                    stack.extend(value)
+    return False
+
+
+def _block(stmts: list, whole: tuple, each: list | None = None) -> list:
+    """The statements without their copies; `whole`: the function's _names; `each`: each statement's
+    (else worked out once the list has a copy, not once a copy: a long list of copies would walk what
+    follows each of them again; without the scopes inside: _copy asks the whole function's)."""
     out: list = []
     swaps: dict[str, str] = {}
     rule = None  # the rule a dropped copy came from, given to the next statement (its note)
-    each = None  # each statement's _names, worked out once the list has a copy (not once a copy: a long
-    # list of copies would walk what follows each of them again); not the scopes inside: _copy asks the
-    # whole function's
     for i, s in enumerate(stmts):
         if swaps:
             s = _swapped(s, swaps)
