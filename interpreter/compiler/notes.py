@@ -37,5 +37,11 @@ def marker(call: Span | None, name: str):
         return None
 
     def mark(span: Span) -> Via:
-        return Via(span.source, span.line, span.col, span.end_line, span.end_col, call=call, name=name)
+        # Via(span.source, ..., call=call, name=name) as walk.replaced builds a node: a frozen
+        # dataclass's __init__ sets each field through object.__setattr__, and every node of every
+        # body written in place is marked (a tenth of folding Hand of Fate)
+        made = object.__new__(Via)
+        made.__dict__.update(source=span.source, line=span.line, col=span.col, end_line=span.end_line,
+                             end_col=span.end_col, call=call, name=name)
+        return made
     return mark
