@@ -427,6 +427,7 @@ def _standing_once(fns: list) -> frozenset:
     """The nested functions defined at one place only in these functions (merge.py may put a block's
     code in more than one)."""
     seen: dict[str, int] = {}
-    for n in code.own_of([s for fn in fns for s in fn.prelude + fn.body], Nested, scopes=()):
-        seen[n.name] = seen.get(n.name, 0) + 1
+    for n in code.own_statements([s for fn in fns for s in fn.prelude + fn.body], scopes=()):
+        if type(n) is Nested:
+            seen[n.name] = seen.get(n.name, 0) + 1
     return frozenset(name for name, k in seen.items() if k == 1)

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import ast
 
-from .pycode import LOAD, Lazy, Nested, Reset, note, note_of, own_of, rebuilt
+from .pycode import BLOCKS, LOAD, Lazy, Nested, Reset, note, note_of, own_of, own_statements, rebuilt
 
 _SCOPES = (Nested, ast.FunctionDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-_BLOCKS = ("body", "orelse", "finalbody", "handlers")
 _NAMED = (ast.Name, Lazy, Reset) + _SCOPES  # what _names looks at (the scopes, not inside them)
 
 
@@ -68,19 +67,8 @@ def without_copies(body: list[ast.stmt], shared: tuple[str, ...] = (), of: froze
 def _has_copy(body: list, of: frozenset[str] | None) -> bool:
     """Whether the statements hold a copy (of one of `of`) or a binder's constant, outside nested
     scopes: only their blocks are looked in (an assignment is a statement: it stands in a block)."""
-    stack = list(body)
-    while stack:
-        s = stack.pop()
-        kind = type(s)
-        if kind is ast.Assign:
-            if type(s.value) is ast.Name and (of is None or s.value.id in of) or getattr(s, "constant", False):
-                return True
-        elif kind not in _SCOPES:
-            for f in _BLOCKS:
-                value = getattr(s, f, None)
-                if value:
-                    stack.extend(value)
-    return False
+    return any(type(s) is ast.Assign and (type(s.value) is ast.Name and (of is None or s.value.id in of)
+                                          or getattr(s, "constant", False)) for s in own_statements(body, _SCOPES))
 
 
 def _block(stmts: list, whole: tuple, each: list | None = None) -> list:
@@ -105,10 +93,10 @@ def _block(stmts: list, whole: tuple, each: list | None = None) -> list:
         if rule is not None and note_of(s) is None:
             s = _noted(s, rule)
         rule = None
-        if any(getattr(s, f, None) for f in _BLOCKS) and type(s) not in _SCOPES:
+        if any(getattr(s, f, None) for f in BLOCKS) and type(s) not in _SCOPES:
             made = s.__class__.__new__(s.__class__)
             made.__dict__.update(s.__dict__)
-            for f in _BLOCKS:
+            for f in BLOCKS:
                 value = getattr(s, f, None)
                 if value and type(value[0]) is not ast.ExceptHandler:
                     setattr(made, f, _block(value, whole))

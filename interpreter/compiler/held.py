@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 
 from .copies import without_copies
-from .pycode import LOAD, STORE, Lazy, Nested, own_of, parts, rebuilt
+from .pycode import BLOCKS, LOAD, STORE, Lazy, Nested, own_of, parts, rebuilt
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))  # name = st.attribute, as written
 _ATTRIBUTES = ("vars", "props")  # st.attribute, held when it pays
@@ -167,9 +167,6 @@ def held(body: list[ast.stmt], holders: list[str] | None = None) -> list[ast.stm
             for short, attr in _SHORTCUTS if short in own_names] + own
 
 
-_BLOCKS = ("body", "orelse", "finalbody", "handlers")  # the fields of a statement that hold statements
-
-
 def held_everywhere(node):
     """The node with every function in it (itself too: a FunctionDef or a Nested) without its
     copies of one local into another (copies.py) and holding what it reads of the state
@@ -179,7 +176,7 @@ def held_everywhere(node):
         new = [held_everywhere(n) if isinstance(n, ast.AST) else n for n in node]
         return new if any(a is not b for a, b in zip(new, node)) else node
     changed = {}
-    for f in _BLOCKS:  # a function is a statement: only blocks of statements can hold one
+    for f in BLOCKS:  # a function is a statement: only blocks of statements can hold one
         value = getattr(node, f, None)
         if type(value) is list:
             new = held_everywhere(value)

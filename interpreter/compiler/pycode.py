@@ -290,6 +290,26 @@ def own_of(nodes, kind: type | tuple[type, ...], scopes=(Nested, ast.FunctionDef
     return found
 
 
+BLOCKS = ("body", "orelse", "finalbody", "handlers")  # the fields that hold statements (a handler's: its body)
+
+
+def own_statements(stmts, scopes=(Nested, ast.FunctionDef)) -> list:
+    """The statements of these and of their blocks, in no order, not inside nested functions (or
+    other `scopes`): a statement stands only in a block, so the expressions need no walk (a
+    `Nested` is a statement too, in its function's prelude)."""
+    found = []
+    stack = list(stmts)
+    while stack:
+        s = stack.pop()
+        found.append(s)
+        if type(s) not in scopes:
+            for f in BLOCKS:
+                value = getattr(s, f, None)
+                if value:
+                    stack.extend(value)
+    return found
+
+
 def reads_as(nodes: list, key: str, var: str) -> list:
     """The statements with every read of the rules' local `key` (`env[key]`) made a read of the
     Python local `var` instead, where both hold the same value; not in nested functions, which
