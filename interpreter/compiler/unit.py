@@ -167,7 +167,7 @@ def _asked(f: ast.FunctionDef) -> frozenset[str]:
     and those a nested function declares nonlocal (bound where it is defined). Others were asked
     about as the code was made (a copy of it made and dropped, a function taken back into its
     caller) but are now always computed before they are read, by a plain assignment."""
-    found = set()
+    found: set[str] = set()
     for n in own_of([f], (Lazy, Nested), scopes=()):  # (one walk for both)
         found.update(n.nonlocals if type(n) is Nested else (n.var,))
     return frozenset(found)
