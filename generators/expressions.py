@@ -201,6 +201,9 @@ def expr_binary(ctx: Context, e: ir.Binary) -> Phrase:
     seats = seats_clockwise(e)
     if seats is not None:  # not the modulo a program computes it by
         return seq("the number of seats from ", build(ctx, seats[1]), " clockwise to ", build(ctx, seats[0]))
+    if op == "+" and isinstance(e.right, ir.IfExpr) and e.right.otherwise == ir.Const(0):  # normalize: a bonus
+        return seq(build(ctx, e.left), bound(", plus "), build(ctx, e.right.then), bound(" if "),
+                   build(ctx, e.right.cond))
     symbol, level = ARITH[op]
     left, right = build(ctx, e.left), build(ctx, e.right)
     if op in ("+", "*") and edges(left)[1] == "scope" and edges(right) == (None, None):
@@ -226,7 +229,7 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
             many = plural_zone(ctx, left.args[0])
             return Clause(build(ctx, left.args[0]), "hold" if many else "holds",
                           seq(HOLDS_AS[op].format(n.many), build(ctx, right)), many=many)
-        one = right.value == 1 and op in ("==", "!=", "<=", ">=")
+        one = right.value == 1 and op in ("==", "!=", "<=", ">=", ">")  # "more than 1 pawn", as "more than one pawn"
         many = plural_zone(ctx, left.args[0])
         return Clause(build(ctx, left.args[0]), "hold" if many else "holds",
                       seq(HOLDS[op].format(n=""), build(ctx, right), f" {n.one if one else n.many}"), many=many)
@@ -297,12 +300,14 @@ def _counts(rs: ir.Ruleset, e: ir.Expr) -> bool:
 
 
 def _plural_field(ctx: Context, e: ir.Expr) -> bool:
-    """A card's field, or a term, whose printed name is a plural noun ("Usage cubes", "the points of a
-    place", "the dice on the table"): its verbs agree ("are at most 11")."""
+    """A card's field, a term or a variable whose printed name is a plural noun ("Usage cubes", "the points
+    of a place", "the dice on the table", *points*): its verbs agree ("are at most 11")."""
     if isinstance(e, ir.Field):
         name = printed_field(ctx.rs, e.name)
     elif isinstance(e, ir.DefineCall) and (text := ctx.rs.defines[e.name].text if e.name in ctx.rs.defines else None):
         name = re.split(r" (?:of|on|in|at|showing|that|who|which) |\{", text)[0]
+    elif isinstance(e, ir.Var) and e.name in ctx.rs.vars:  # a variable is said by its name: "your *points* are"
+        name = words(e.name)
     else:
         return False
     last = (name.split() or [""])[-1].lower()

@@ -4,14 +4,14 @@ place or another by its type said as one move.
 from __future__ import annotations
 
 from rulelang import ir
-from rulelang.types import BoardT, ZoneT
+from rulelang.types import BoardT, CardT, ZoneT
 from rulelang.walk import walk
 
 from .calls import one_card_place, plural_zone
 from .document import Item
 from .english import Context, phrase, say, statement, zone_noun
 from .normalize import normal_binder
-from .nouns import type_noun
+from .nouns import type_noun, words
 from .phrases import Join, Phrase, Words, bound
 from .phrases import words as seq
 from .quantifiers import named, such_that, things
@@ -123,4 +123,16 @@ def done_to_each(ctx: Context, s: ir.For, every: Phrase) -> Item | None:
             and not isinstance(one.cards[0].ty, (ZoneT, BoardT)) \
             and not any(isinstance(n, ir.Local) and n.name == it.name for n in walk(one.dest)):
         return say(ctx, "move ", every, " to ", one.dest, POSITION[one.position])
+    if isinstance(one, ir.Roll) and die_rolled(ctx, one) == it:  # "Roll every die in the tray (d6)"
+        return say(ctx, "roll ", every, f" ({words(one.die)})")
+    return None
+
+
+def die_rolled(ctx: Context, s: ir.Roll) -> ir.Expr | None:
+    """The die on the table a roll is for (`roll d6 into d.face`, d a die as a component), or None: players
+    roll that die, not "a die for the face of that die"."""
+    t = s.target
+    if s.count is None and isinstance(t, ir.Field) and isinstance(t.obj.ty, CardT) \
+            and {ctx.rs.card_types[k].component for k in t.obj.ty.kinds} == {"die"}:
+        return t.obj
     return None

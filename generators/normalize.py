@@ -2,7 +2,8 @@
 
     not (a and b)                 ->  not a or not b
     not exists s where not P      ->  all(P for s)          "every soldier is at the end of its lane"
-    (200 if A else 0) + rank      ->  200 + rank if A else rank
+    (200 if A else 0) * rank      ->  200 * rank if A else 0
+    rank + (200 if A else 0)      ->  rank + (200 if A else 0)  "the rank, plus 200 if A"
     count(f in [d.face for d in dice] where f == 6)
                                   ->  count(d in dice where d.face == 6)   "the dice whose face is 6"
     x if C else y   (true/false)  ->  (C and x) or (not C and y)
@@ -283,8 +284,18 @@ def _conditions(e: ir.Expr) -> ir.Expr:
 # ------------------------------------------------------------ conditional values
 
 
-def _lift(e: ir.Expr) -> ir.Expr:
-    """Conditional values lifted to the top of the value they are part of."""
+def _lift(e: ir.Expr, bonus: bool = True) -> ir.Expr:
+    """Conditional values lifted to the top of the value they are part of (a bonus added to a sum stays
+    in it, last: `x + (35 if C else 0)` is "x, plus 35 if C", not "x + 35 if C; otherwise x")."""
+    summed = _summands(e) if isinstance(e, ir.Binary) and e.op == "+" and e.ty == INT else []
+    bonuses = [x for x in summed if _bonus(x)] if bonus else []  # (not in one case of a lifted choice)
+    if bonuses and len(bonuses) < len(summed):
+        parts = [_lift(x) for x in summed if not _bonus(x)] + \
+            [ir.IfExpr(_lift(b.cond), _lift(b.then), b.otherwise, ty=b.ty, span=b.span) for b in bonuses]
+        out = parts[0]
+        for x in parts[1:]:
+            out = ir.Binary("+", out, x, ty=INT, span=e.span)
+        return out
     e = map_children(e, _lift)
     if not isinstance(e, ir.Expr) or isinstance(e, ir.Quantified):  # a bound name does not leave its binder
         return e
@@ -295,9 +306,20 @@ def _lift(e: ir.Expr) -> ir.Expr:
     inner = next((c for c in _operands(e) if isinstance(c, ir.IfExpr)), None)
     if inner is None:
         return _fold(e)
-    then = _lift(_replace(e, inner, inner.then))
-    otherwise = _lift(_replace(e, inner, inner.otherwise))
+    then = _lift(_replace(e, inner, inner.then), bonus=False)
+    otherwise = _lift(_replace(e, inner, inner.otherwise), bonus=False)
     return _merge(ir.IfExpr(inner.cond, then, otherwise, ty=e.ty, span=e.span))
+
+
+def _summands(e: ir.Expr) -> list[ir.Expr]:
+    if isinstance(e, ir.Binary) and e.op == "+":
+        return _summands(e.left) + _summands(e.right)
+    return [e]
+
+
+def _bonus(e: ir.Expr) -> bool:
+    """`35 if C else 0`: something added only when a condition holds."""
+    return isinstance(e, ir.IfExpr) and e.otherwise == ir.Const(0) and not isinstance(e.then, ir.IfExpr)
 
 
 def _boundary(e: ir.Expr) -> bool:

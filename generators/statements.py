@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from rulelang import ir, texts
 from rulelang.abilities import ABILITY_TYPE
-from rulelang.types import BOOL, ROLE, BoardT, CardT, EnumT, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 
 from . import grammar
 from .document import Item, clean, em, sentence
@@ -20,7 +20,7 @@ from .english import (Context, block, let_ref, lower_first, placeholder, flat, i
 from .clauses import negate
 from .calls import is_row, template
 from .expressions import flag_clause, owned
-from .moves import done_to_each, join_fixed, sorting
+from .moves import die_rolled, done_to_each, join_fixed, sorting
 from .quantifiers import named_such_that, on_board, ordering, things
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
@@ -329,10 +329,9 @@ def stmt_roll(ctx: Context, s: ir.Roll) -> list[Item]:
               else " where only you see them", "none": " where no one sees them"}.get(secret, "")
     if s.declares:
         return [say(ctx, "roll ", dice, hidden, "; call the result ", target(ctx, s.target))]
-    if s.count is None and isinstance(s.target, ir.Field) and isinstance(s.target.obj.ty, CardT) \
-            and {ctx.rs.card_types[k].component for k in s.target.obj.ty.kinds} == {"die"}:
-        # a die on the table rolled for its face: "roll that die (d6)", not "roll a die (d6) for the face of that die"
-        return [say(ctx, "roll ", phrase(ctx, s.target.obj), f" ({words(s.die)})", "," + hidden if hidden else "")]
+    die = die_rolled(ctx, s)
+    if die is not None:  # "roll that die (d6)", not "roll a die (d6) for the face of that die"
+        return [say(ctx, "roll ", phrase(ctx, die), f" ({words(s.die)})", "," + hidden if hidden else "")]
     return [say(ctx, "roll ", dice, " for ", target(ctx, s.target), "," + hidden if hidden else "")]
 
 

@@ -81,7 +81,7 @@ def test_a_game_log_replays(tmp_path, capsys, name, players):
                   "Roll two dice (gust); call the result *gusts*.",
                   "If there is a player whose *position* is 40: the game ends.",
                   "Each player's *position* (spaces up the track): 0 at the start (never below 0 nor above 40)."]),
-    ("blackjack", ["*double* (only if that player's hand holds exactly 2 cards and their *chips* is at least "
+    ("blackjack", ["*double* (only if that player's hand holds exactly 2 cards and their *chips* are at least "
                    "2 × their *bet*)",
                    "the game ends in a draw.", "Turn face down the right-most card of the dealer's hand.",
                    "deal a card to the dealer's hand until the value of the dealer's hand is at least 17."]),

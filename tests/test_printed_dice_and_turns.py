@@ -85,7 +85,10 @@ def md(text: str) -> str:
 
 def test_a_dice_face_is_rolled_by_rolling_the_die():
     text = md(GAME)
-    assert "For every die in the tray: roll that die (d6)." in text  # was "roll a die (d6) for the face of that die"
+    assert "- Roll every die in the tray (d6)." in text  # was "For every die in the tray: roll a die (d6) for the face …"
+    assert "*more*: roll every die in the tray whose face is less than 3 (d6)." in text
+    one = md(GAME.replace("for d in tray where d.face < 3:", "take first d in tray where d.face < 3:"))
+    assert "take the first die in the tray whose face is less than 3, then roll it (d6)." in one
 
 
 def test_things_counted_through_a_list_of_their_values_are_counted_themselves():
@@ -114,7 +117,7 @@ def test_a_loop_flag_set_to_a_condition_last_is_a_stop_under_that_condition():
     assert "- Repeat:\n    - Roll a die (d6); call the result N." in text  # was "*again* starts on. Repeat until …"
     assert "- If N is not 6: stop." in text  # was "Set *again* to whether N is 6."
     assert "*again* starts on" not in text and "*again* is on" not in text  # nor in the ending's conditions
-    assert "You win in step 2 (Move), when your *points* is more than 50." in text
+    assert "You win in step 2 (Move), when your *points* are more than 50." in text  # a plural name: "are"
 
 
 def test_a_counted_loop_its_flag_can_end_is_repeated_up_to_so_many_times():
@@ -130,3 +133,15 @@ def test_a_score_named_the_score_is_not_said_to_be_itself():
     assert "**a player's score**: the player's *points* + the number of pawns in their track." in text
     named = md(GAME.replace('text: "{p}\'s score"', 'text: "{p}\'s tally"'))
     assert "Each player's score is their tally." in named  # a term by another name still says which
+
+
+def test_a_bonus_added_to_a_sum_is_said_last_and_once():
+    bonus = md(GAME.replace("value: points of p + size(track of p)",
+                            "value: points of p + (35 if points of p >= 63 else 0) + size(track of p)"))
+    # was "the player's *points* + 35 + the number of pawns in their track if …; otherwise the player's *points* + …"
+    assert "**a player's score**: the player's *points* + the number of pawns in their track, plus 35 if their " \
+           "*points* are at least 63." in bonus
+    cases = md(GAME.replace("value: points of p + size(track of p)",
+                            "value: points of p + (40 if size(track of p) > 1 else (20 if size(track of p) > 0 else 0))"))
+    assert "the player's *points* + 40 if their track holds more than 1 pawn; otherwise their *points* + 20 if " \
+           "their track holds more than 0 pawns; otherwise their *points*." in cases  # (was "more than 1 pawns")

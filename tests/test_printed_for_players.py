@@ -617,8 +617,8 @@ def test_endings_under_the_same_conditions_are_said_under_them_once():
     blackjack = printed("blackjack-table-quick")
     # was four endings, each repeating "The round number is the *hands* option or …" and "A player is alone …"
     assert "- In step 5 (Settle), when the round number is the *hands* option or there is no player whose *chips* " \
-           "is more than 0:\n    - If a player is alone at the table:\n        - Player 1 wins when Player 1's " \
-           "*chips* is more than the *stake* option.\n" in blackjack
+           "are more than 0:\n    - If a player is alone at the table:\n        - Player 1 wins when Player 1's " \
+           "*chips* are more than the *stake* option.\n" in blackjack
     game = GAME.replace("          if round == 2:\n            end game as done\n",
                         "          if round == 2:\n            if size(pool) > 3:\n              end game as done\n"
                         "            else:\n              end game as short\n")
@@ -626,7 +626,7 @@ def test_endings_under_the_same_conditions_are_said_under_them_once():
     assert "- In step 1 (Pick), when the round number is 2:\n    - The game ends when the pool holds more than 3 " \
            "cards.\n    - The game ends when the pool holds at most 3 cards.\n" in text
     # was two lines: "The game ends in step 5 (Turn end), when *arrivals* is more than 0." and "… when the round …"
-    assert "- The game ends in step 5 (Turn end), when *arrivals* is more than 0 or the round number is the *turn " \
+    assert "- The game ends in step 5 (Turn end), when *arrivals* are more than 0 or the round number is the *turn " \
            "limit* option.\n" in printed("gauntlet-race-race-quick")
     game = GAME.replace("          if round == 2:\n", "          if size(pool) > 4:\n            end game as full\n"
                         "          if round == 2:\n")
@@ -711,7 +711,7 @@ def test_a_loop_that_only_turns_or_moves_each_thing_is_one_instruction():
 
 def test_an_ending_met_in_a_loop_introduces_who_it_is_about():
     # was: "That player wins in step 3 (Knock out), when that player's *tricks* is *hand size*."
-    assert "- A player that is still in the game wins in step 3 (Knock out), when that player's *tricks* is " \
+    assert "- A player that is still in the game wins in step 3 (Knock out), when that player's *tricks* are " \
            "*hand size* or the number of players that are still in the game is 1.\n" in printed("knockout-whist")
     assert "- A player that is still in the game wins in step 3 (Lose a die), when the number of players that are " \
            "still in the game is 1.\n" in printed("liars-dice")
@@ -744,7 +744,7 @@ def test_a_value_with_words_of_its_own_is_there_by_them():
 
 def test_a_player_found_by_the_rules_is_the_subject_of_what_they_do():
     # was: "Take the first player whose *tricks* is …, in turn clockwise from …, then that player chooses a suit …"
-    assert "- The first player whose *tricks* is the most tricks anyone took this hand, in turn clockwise from the " \
+    assert "- The first player whose *tricks* are the most tricks anyone took this hand, in turn clockwise from the " \
            "player to the left of the dealer, chooses a suit (spades, hearts, diamonds or clubs), then sets *trumps* " \
            "to it.\n" in printed("knockout-whist")
 
