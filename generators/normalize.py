@@ -288,7 +288,7 @@ def _lift(e: ir.Expr, bonus: bool = True) -> ir.Expr:
     """Conditional values lifted to the top of the value they are part of (a bonus added to a sum stays
     in it, last: `x + (35 if C else 0)` is "x, plus 35 if C", not "x + 35 if C; otherwise x")."""
     summed = _summands(e) if isinstance(e, ir.Binary) and e.op == "+" and e.ty == INT else []
-    bonuses = [x for x in summed if _bonus(x)] if bonus else []  # (not in one case of a lifted choice)
+    bonuses = [x for x in summed if isinstance(x, ir.IfExpr) and _bonus(x)] if bonus else []  # (not in a lifted case)
     if bonuses and len(bonuses) < len(summed):
         parts = [_lift(x) for x in summed if not _bonus(x)] + \
             [ir.IfExpr(_lift(b.cond), _lift(b.then), b.otherwise, ty=b.ty, span=b.span) for b in bonuses]
@@ -296,7 +296,7 @@ def _lift(e: ir.Expr, bonus: bool = True) -> ir.Expr:
         for x in parts[1:]:
             out = ir.Binary("+", out, x, ty=INT, span=e.span)
         return out
-    e = map_children(e, _lift)
+    e = map_children(e, _lift_child)
     if not isinstance(e, ir.Expr) or isinstance(e, ir.Quantified):  # a bound name does not leave its binder
         return e
     if isinstance(e, ir.IfExpr):
@@ -309,6 +309,10 @@ def _lift(e: ir.Expr, bonus: bool = True) -> ir.Expr:
     then = _lift(_replace(e, inner, inner.then), bonus=False)
     otherwise = _lift(_replace(e, inner, inner.otherwise), bonus=False)
     return _merge(ir.IfExpr(inner.cond, then, otherwise, ty=e.ty, span=e.span))
+
+
+def _lift_child(c: ir.Node) -> ir.Node:
+    return _lift(c) if isinstance(c, ir.Expr) else map_children(c, _lift_child)
 
 
 def _summands(e: ir.Expr) -> list[ir.Expr]:
