@@ -180,31 +180,22 @@ COMMANDS = {
 }
 
 
-class _Command(argparse.ArgumentParser):
-    """A command's parser, its arguments added (by its module's `ARGUMENTS[name]`) the first time
-    it parses or prints its help."""
+class _Commands(argparse._SubParsersAction):
+    """The commands: each one's parser is made, and its arguments added by its module's
+    `ARGUMENTS[name]`, when that command is chosen (`rulelang --help` lists them all without), so
+    a run makes one parser, not eighteen (each made asks gettext for three translations: 19M
+    instructions of a warm `simulate`'s start-up)."""
 
-    def __init__(self, *args, command: str = "", **kwargs):
-        super().__init__(*args, **kwargs)
-        self._command, self._filled = command, False
+    def add_parser(self, name, **kwargs):
+        self._choices_actions.append(self._ChoicesPseudoAction(name, (), kwargs["help"]))
+        self._name_parser_map[name] = None  # (a choice: its parser is made below once chosen)
 
-    def _fill(self) -> None:
-        if not self._filled:
-            self._filled = True
-            module = importlib.import_module(f"{__package__}.{COMMANDS[self._command][0]}")
-            module.ARGUMENTS[self._command](self)
-
-    def parse_known_args(self, args=None, namespace=None):
-        self._fill()
-        return super().parse_known_args(args, namespace)
-
-    def format_help(self) -> str:
-        self._fill()
-        return super().format_help()
-
-    def format_usage(self) -> str:
-        self._fill()
-        return super().format_usage()
+    def __call__(self, parser, namespace, values, option_string=None):
+        name = values[0]  # (one of the choices: argparse has checked it)
+        if self._name_parser_map[name] is None:
+            made = self._name_parser_map[name] = self._parser_class(prog=f"{self._prog_prefix} {name}")
+            importlib.import_module(f"{__package__}.{COMMANDS[name][0]}").ARGUMENTS[name](made)
+        super().__call__(parser, namespace, values, option_string)
 
 
 class _Version(argparse.Action):
@@ -225,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      epilog="`rulelang COMMAND --help` says more of each; `rulelang docs` lists "
                                             "the guides (the language, authoring, printing, agents, reliability).")
     parser.add_argument("--version", action=_Version)
-    sub = parser.add_subparsers(required=True, metavar="COMMAND", parser_class=_Command)
+    sub = parser.add_subparsers(required=True, metavar="COMMAND", action=_Commands)
     for command, (_, says) in COMMANDS.items():
-        sub.add_parser(command, help=says, command=command)
+        sub.add_parser(command, help=says)
     return parser
