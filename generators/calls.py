@@ -14,7 +14,7 @@ from rulelang.types import BOOL, INT, BoardT, ListT, ZoneT
 from . import grammar
 from .clauses import clause_of, first_words, frame, merge_things, replace_first_words
 from .document import clean, em
-from .english import Context, build, expression, flat, group_noun, is_current, negation, zone_noun
+from .english import Context, build, expression, flat, group_noun, is_current, negation, subject, zone_noun
 from .nouns import type_noun, words, zone_title
 from .phrases import Bound, Clause, Join, Op, Phrase, Seq, Words, bound, edges
 from .phrases import words as seq
@@ -218,10 +218,27 @@ def two_players(ctx: Context) -> bool:
 
 def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:
     """A true/false built-in's phrase as a clause: "the deck is empty", "the free spaces … are empty"."""
+    if e.name == "empty" and plural_zone(ctx, e.args[0]):
+        owned = _owner_has(ctx, e.args[0], phrase != BUILTINS["empty"].phrase)
+        if owned is not None:
+            return owned
     said = clause_of(_fill(phrase, [build(ctx, x) for x in e.args]))
     if isinstance(said, Clause) and e.args and (isinstance(e.args[0].ty, ListT) or plural_zone(ctx, e.args[0])):
         return Clause(said.subject, grammar.agree(said.verb, True), said.rest, many=True)
     return said
+
+
+def _owner_has(ctx: Context, z: ir.Expr, some: bool) -> Clause | None:
+    """A player's zone named in the plural, empty or not, as what the player has: "you have no men to
+    place", "that player has cards in play" (were "your men to place are empty", "… are not empty")."""
+    zone = ctx.rs.zones[z.zone] if isinstance(z, ir.ZoneRef) else None
+    if zone is None or z.owner is None:
+        return None
+    who, you = subject(ctx, z.owner)
+    title = zone_title(zone)
+    if title.lower().startswith("player's "):
+        title = title[len("player's "):]
+    return Clause(who, "have" if you else "has", Words(title if some else f"no {title}"))
 
 
 _HEAD_ENDS = {"in", "of", "on", "at", "to", "for", "from", "with", "by", "bound", "being", "above", "below",

@@ -195,3 +195,16 @@ def test_of_several_things_chosen_what_is_said_of_one_alone_follows_its_noun():
                         " as pick:")
     assert "chooses a chip card in that player's hand that that player may play and a player other than that player " \
            "such that its value is more than the other player's *won*, then" in md(game)
+
+
+def test_a_player_s_zone_named_in_the_plural_is_what_the_player_has():
+    # were "if that player's chips taken are not empty", "every player's chips taken are empty"
+    game = GAME.replace("  middle: {kind: row, text: the middle}\n",
+                        "  middle: {kind: row, text: the middle}\n  taken: {owner: each, text: chips taken}\n") \
+        .replace("          move middle to pool\n", "          for p in players where not empty(taken of p):\n"
+                                                   "            won of p += 1\n"
+                                                   "          if all(empty(taken of q) for q in players):\n"
+                                                   "            move middle to pool\n")
+    text = md(game)
+    assert "For every player that has chips taken: add 1 to that player's *won*." in text
+    assert "If no player has chips taken: move all cards in the middle to the pool." in text
