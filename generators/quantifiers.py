@@ -267,11 +267,12 @@ def for_each(ctx: Context, e: ir.Quantified, det: str) -> Phrase:
     inner = inside(ctx, b)
     value = build(inner, e.value)
     if len(b.names) == 1 and isinstance(value, Clause) and only_subject(value, b.names[0]):
-        lead = first_words(value.rest) if value.rest is not None else None
-        if det == "every" and value.verb == "has" and lead is not None and lead.startswith("no "):
+        rest = value.rest
+        lead = first_words(rest) if rest is not None else None
+        if det == "every" and value.verb == "has" and rest is not None and lead is not None and lead.startswith("no "):
             nobody = things(ctx, b, "no")  # "no player has unscored boxes", not "every player has no …"
             if nobody is not None:
-                return Clause(nobody, "has", replace_first_words(value.rest, lead[3:]))
+                return Clause(nobody, "has", replace_first_words(rest, lead[3:]))
         subject = things(ctx, b, det)
         if subject is not None:
             return replace_subject(value, subject)
