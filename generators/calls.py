@@ -231,11 +231,10 @@ def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:
 def _owner_has(ctx: Context, z: ir.Expr, some: bool) -> Clause | None:
     """A player's zone named in the plural, empty or not, as what the player has: "you have no men to
     place", "that player has cards in play" (were "your men to place are empty", "… are not empty")."""
-    zone = ctx.rs.zones[z.zone] if isinstance(z, ir.ZoneRef) else None
-    if zone is None or z.owner is None:
+    if not isinstance(z, ir.ZoneRef) or z.owner is None:
         return None
     who, you = subject(ctx, z.owner)
-    title = zone_title(zone)
+    title = zone_title(ctx.rs.zones[z.zone])
     if title.lower().startswith("player's "):
         title = title[len("player's "):]
     return Clause(who, "have" if you else "has", Words(title if some else f"no {title}"))
