@@ -32,7 +32,7 @@ from .flow import resets, tidy
 from .icons import check_icons
 from .nouns import join, noun, possessive, role_name, type_noun, words
 from .scope import Usage, ruling_modes, ruling_steps, usage
-from .statements import watch
+from .statements import turns_in_place, watch
 
 
 def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
@@ -331,7 +331,9 @@ def step_blocks(ctx: Context, step: ir.Step, listed: Container[str] | None = Non
     names, and the loops' own counts, which their loops say; the summary lists every one)."""
     if step.text:
         return [Para(clean(step.text))]
-    return [Items(block(ctx, resets(ctx.rs, tidy(ctx.rs, step.body), listed)[0]))]
+    body = resets(ctx.rs, tidy(ctx.rs, step.body), listed)[0]
+    turns = turns_in_place(ctx, body[0]) if len(body) == 1 and isinstance(body[0], ir.For) else None
+    return [Items(turns if turns is not None else block(ctx, body))]
 
 
 def reset_steps(rs: ir.Ruleset, modes: list[ir.Mode]) -> dict[str, list[str]]:

@@ -208,3 +208,39 @@ def test_a_player_s_zone_named_in_the_plural_is_what_the_player_has():
     text = md(game)
     assert "For every player that has chips taken: add 1 to that player's *won*." in text
     assert "If no player has chips taken: move all cards in the middle to the pool." in text
+
+
+TURNS = """
+game: turns
+players: {count: 2..3}
+vars:
+  score: {initial: 0, owner: each}
+procedures:
+  turn(role p):
+    text: "{p} takes a turn"
+    do: |
+      roll d6 into x
+      score of p += x
+modes:
+  play:
+    round:
+      - step: Turns
+        do: |
+          for p in players:
+            turn(p)
+      - step: End
+        do: |
+          if round == 3:
+            end game as done
+    score: score
+"""
+
+
+def test_a_step_that_is_each_player_s_turn_says_the_turn_under_it():
+    # was "For every player: that player takes a turn." and the turn under Terms, away from the round
+    text = md(TURNS)
+    turns = text[text.index("#### Step 1"):text.index("#### Step 2")]
+    assert "For every player, they take a turn:" in turns and "Add X to that player's *score*." in turns
+    assert "takes a turn**" not in text  # not under Terms too
+    twice = md(TURNS.replace("          if round == 3:\n", "          turn(current)\n          if round == 3:\n"))
+    assert "For every player: that player takes a turn." in twice and "**a player takes a turn**" in twice
