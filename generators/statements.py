@@ -11,7 +11,6 @@ from dataclasses import replace
 from rulelang import ir, texts
 from rulelang.abilities import ABILITY_TYPE
 from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
-from rulelang.walk import walk
 
 from . import grammar
 from .document import Item, clean, em, sentence
@@ -23,7 +22,6 @@ from .calls import is_row, template
 from .expressions import flag_clause, owned
 from .moves import die_rolled, done_to_each, join_fixed, sorting
 from .quantifiers import named_such_that, on_board, ordering, things
-from .scope import reached
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
 from .onecard import one_holder
@@ -245,37 +243,6 @@ def stmt_for(ctx: Context, s: ir.For) -> list[Item]:
     inner = inside(ctx, s.binder)
     body = block(inner, s.body)
     return [nested(ctx, slots(ctx, "for ", head, ordering(ctx, s.binder)), body)]
-
-
-def turns_in_place(ctx: Context, s: ir.For) -> list[Item] | None:
-    """A step that is each player's turn, "For every player, …, that player takes a turn:", with the turn
-    said under it (not under Terms), when the turn is a procedure nothing else calls; else None."""
-    d = s.binder.groups[0].domain
-    if not (len(s.binder.names) == 1 and (s.binder.types == (ROLE,) or isinstance(d, ir.BuiltinCall)
-                                          and d.name in ("players", "clockwise"))):
-        return None
-    proc = said_in_place(ctx.rs, s.body)
-    if proc is None:
-        return None
-    s = replace(s, binder=normal_binder(s.binder, ctx.rs))
-    inner = inside(ctx, s.binder)
-    args = {p: a for (p, _), a in zip(proc.params, s.body[0].args)}
-    each = slots(ctx, "for ", introduce(ctx, s.binder, "every"), ordering(ctx, s.binder), ", ")
-    return [nested(inner, seq(each, template(inner, proc.text, args, False)),
-                   block(inner, tuple(substitute(st, args) for st in proc.body)))]
-
-
-def said_in_place(rs: ir.Ruleset, body: ir.Block) -> ir.Procedure | None:
-    """The procedure a body calls and nothing else, when nothing else calls it and it does not call itself."""
-    if not (len(body) == 1 and isinstance(body[0], ir.CallProc)):
-        return None
-    proc = rs.procedures[body[0].name]
-    if not proc.text or proc.name in reached(rs, [proc.body]):
-        return None
-    top = (rs.setup, tuple(p.body for p in rs.procedures.values()), tuple((a.where, a.body) for a in rs.abilities.values()),
-           tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches)) for m in rs.modes.values()))
-    calls = sum(1 for n in walk(top) if isinstance(n, ir.CallProc) and n.name == proc.name)
-    return proc if calls == 1 else None
 
 
 def introduce(ctx: Context, b: ir.Binder, det: str) -> Phrase:

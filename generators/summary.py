@@ -32,7 +32,8 @@ from .flow import resets, tidy
 from .icons import check_icons
 from .nouns import join, noun, possessive, role_name, type_noun, words
 from .scope import Usage, ruling_modes, ruling_steps, usage
-from .statements import turns_in_place, watch
+from .statements import watch
+from .turns import turns_in_place
 
 
 def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
