@@ -353,6 +353,9 @@ def stmt_announce(ctx: Context, s: ir.Announce) -> list[Item]:
 
 @statement(ir.Menu)
 def stmt_menu(ctx: Context, s: ir.Menu) -> list[Item]:
+    may = _may(ctx, s)
+    if may is not None:
+        return [may]
     options = []
     for opt in s.options:
         head = Words(em(words(opt.name))) if opt.guard is None else \
@@ -360,6 +363,22 @@ def stmt_menu(ctx: Context, s: ir.Menu) -> list[Item]:
         options.append(nested(ctx, head, block(ctx, opt.body)))
     head = slots(ctx, verb(ctx, s.role, "choose"), " one of these")
     return [nested(ctx, head, options)]
+
+
+def _may(ctx: Context, s: ir.Menu) -> Item | None:
+    """A choice between doing something and nothing, said by what it does: "you may roll that die (d6)",
+    not "you choose one of these: *keep*: do nothing; *reroll*: roll that die (d6)" (the options' names
+    are for programs: the appendix names the decision)."""
+    if len(s.options) != 2 or any(o.guard is not None for o in s.options):
+        return None
+    idle = [o for o in s.options if all(isinstance(x, ir.Pass) for x in o.body)]
+    if len(idle) != 1:
+        return None
+    done = block(ctx, next(o for o in s.options if o is not idle[0]).body)
+    if len(done) != 1 or done[0].children or re.search("[:;]", done[0].text):
+        return None  # "you may: you choose …" reads worse than the options by name
+    said, _ = subject(ctx, s.role)
+    return say(ctx, said, bound(" may "), Words(lower_first(ctx, done[0].text).rstrip(".")))
 
 
 @statement(ir.EndGame)

@@ -145,3 +145,14 @@ def test_a_bonus_added_to_a_sum_is_said_last_and_once():
                             "value: points of p + (40 if size(track of p) > 1 else (20 if size(track of p) > 0 else 0))"))
     assert "the player's *points* + 40 if their track holds more than 1 pawn; otherwise their *points* + 20 if " \
            "their track holds more than 0 pawns; otherwise their *points*." in cases  # (was "more than 1 pawns")
+
+
+def test_a_choice_between_doing_something_and_nothing_is_what_you_may_do():
+    menu = ("                  for d in tray:\n                    current chooses this_die:\n"
+            "                      keep:\n                        pass\n"
+            "                      reroll:\n                        roll d6 into d.face\n")
+    text = md(GAME.replace("                  for d in tray where d.face < 3:\n                    roll d6 into d.face\n",
+                           menu))
+    # was "For every die in the tray: You choose one of these: *keep*: do nothing. *reroll*: roll that die (d6)."
+    assert "- *more*:\n            - For every die in the tray: you may roll that die (d6)." in text
+    assert "*keep*" not in text and "- *this die*: Roll." in text  # the decision keeps its name for programs
