@@ -7,8 +7,9 @@ import re
 
 from helpers import assert_plays_as_plain, compiled
 
-from interpreter.compiler.held import held
+from interpreter.compiler.held import held, held_everywhere
 from interpreter.compiler.options import NAIVE
+from interpreter.compiler.pycode import Nested
 
 
 def _code(text: str) -> str:
@@ -36,6 +37,23 @@ def test_reads_outside_loops_and_once_a_pass_stay():
 def test_nested_functions_hold_their_own():
     made = _code("zones = st.zones\ndef q(st):\n    return [c for c in zones[1] if c in zones[2]]\nx = q(st)")
     assert "zone2 = zones[2]" not in made.split("def q")[0]
+
+
+def test_a_lifted_function_is_held_where_it_is_written_alone():
+    """A nested function written beside the constants (lifted) is held there, once: where it stood
+    in its function it is left as it is (it is not written there)."""
+    loop = [ast.For(ast.Name("c", ast.Store()), ast.Name("x", ast.Load()), ast.parse("zones[7].append(c)").body, [])]
+    f = ast.FunctionDef("_f", ast.arguments([], [], None, [], [], None, []),
+                        [Nested("q1", list(loop), ()), Nested("q2", list(loop), ())], [], None)
+    done = held_everywhere(f, frozenset({"q1"}))
+    assert done.body[0] is f.body[0]  # lifted: left as it is
+    assert done.body[1] is not f.body[1] and _text(done.body[1].body[0]) == "zone7 = st.zones[7]"
+    alone = held_everywhere(f.body[0])  # (where it is written)
+    assert _text(alone.body[0]) == "zone7 = st.zones[7]"
+
+
+def _text(s: ast.stmt) -> str:
+    return ast.unparse(ast.fix_missing_locations(ast.Module([s], [])))
 
 
 def test_oh_hells_trick_holds_the_trick_and_plays_as_written():

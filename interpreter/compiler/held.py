@@ -167,19 +167,22 @@ def held(body: list[ast.stmt], holders: list[str] | None = None) -> list[ast.stm
             for short, attr in _SHORTCUTS if short in own_names] + own
 
 
-def held_everywhere(node):
+def held_everywhere(node, elsewhere: frozenset[str] = frozenset()):
     """The node with every function in it (itself too: a FunctionDef or a Nested) without its
     copies of one local into another (copies.py) and holding what it reads of the state
     (`held`); done last, on the code as it is written, so that what the passes measured of it
-    (merge.lines) is as they measured it."""
+    (merge.lines) is as they measured it. The nested functions named in `elsewhere` are left as
+    they are: they are written elsewhere (lifted: unit.py does them on their own)."""
     if type(node) is list:
-        new = [held_everywhere(n) if isinstance(n, ast.AST) else n for n in node]
+        new = [held_everywhere(n, elsewhere) if isinstance(n, ast.AST) else n for n in node]
         return new if any(a is not b for a, b in zip(new, node)) else node
+    if type(node) is Nested and node.name in elsewhere:
+        return node
     changed = {}
     for f in BLOCKS:  # a function is a statement: only blocks of statements can hold one
         value = getattr(node, f, None)
         if type(value) is list:
-            new = held_everywhere(value)
+            new = held_everywhere(value, elsewhere)
             if new is not value:
                 changed[f] = new
     if type(node) in (ast.FunctionDef, Nested):

@@ -133,7 +133,7 @@ class Units:
         found: dict[str, Nested] = {}
         lifted = liftable(f.body, localized, constants, shared, found) if self.lift else {}
         w = render.Written(localized, _asked(f) if self.asked else frozenset(), lifted)
-        f = held_everywhere(f)
+        f = held_everywhere(f, frozenset(lifted))  # (the lifted functions in it are not written there)
         nested = {name: held_everywhere(found[name]) for name in lifted}
         lines: list[tuple[str, str | None]] = [("def _make(K):", None)]
         lines += [(f"    k{i} = K[{i}]", None) for i in range(len(self.consts))]  # notes: Unit.get_source
