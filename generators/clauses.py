@@ -142,6 +142,7 @@ def relative(c: Phrase, name: str, many: bool) -> Phrase | None:
     if isinstance(c, Clause) and isinstance(c.subject, Seq) and len(c.subject.parts) == 2 \
             and isinstance(c.subject.parts[1], Bound) and c.subject.parts[1].name == name \
             and isinstance(c.subject.parts[0], Words) and c.subject.parts[0].text.startswith("the ") \
+            and c.subject.parts[0].text.endswith(" of ") \
             and _count_bound(c, name) == 1:
         field = c.subject.parts[0].text[4:].removesuffix(" of ")
         verb = grammar.agree(c.verb, False)

@@ -14,7 +14,7 @@ from .normalize import normal_binder
 from .nouns import type_noun, words
 from .phrases import Join, Phrase, Words, bound
 from .phrases import words as seq
-from .quantifiers import named, such_that, things
+from .quantifiers import named_such_that, things
 
 
 POSITION = {"top": "", "bottom": " at the bottom", "left": " at the left end", "right": " at the right end"}
@@ -24,7 +24,7 @@ POSITION = {"top": "", "bottom": " at the bottom", "left": " at the left end", "
 def stmt_move(ctx: Context, s: ir.Move) -> list[Item]:
     if s.every is not None:
         every = normal_binder(s.every, ctx.rs)
-        what = things(ctx, every, "every") or such_that(ctx, named(ctx, every, "every"), every)
+        what = things(ctx, every, "every") or named_such_that(ctx, every, "every")
     else:
         what = seq(*[moved(ctx, c) for c in s.cards]) if len(s.cards) == 1 else \
             _together(ctx, s.cards) or join_fixed(ctx, [moved(ctx, c) for c in s.cards])

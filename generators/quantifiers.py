@@ -145,15 +145,17 @@ def named_such_that(ctx: Context, b: ir.Binder, det: str) -> Phrase:
     names = set(b.names)
     alone: dict[str, list[Phrase]] = {}
     rest = []
-    alone_in_group = {g.names[0] for g in b.groups if len(g.names) == 1} if len(b.names) > 1 else set()
+    alone_in_group = {g.names[0] for g in b.groups if len(g.names) == 1}
     for c in said:
         mentioned = {n.name for n in nodes(c) if isinstance(n, Bound) and n.name in names}
         name = mentioned.pop() if len(mentioned) == 1 else None
-        r = relative(c, name, False) if name in alone_in_group else None
+        r = relative(c, name, det in ("many", "the many")) if name in alone_in_group else None
         if name is not None and r is not None:
             alone.setdefault(name, []).append(r)
         else:
             rest.append(c)
+    if rest and len(b.names) == 1:  # "such that its cost is … and either …", not "whose cost is … such that …"
+        alone, rest = {}, said
     head = named(ctx, b, det, alone)
     return Scope(seq(head, bound(" such that ")), merge("and", rest)) if rest else head
 
@@ -279,7 +281,7 @@ def for_each(ctx: Context, e: ir.Quantified, det: str) -> Phrase:
     owned = _owned_by_each(ctx, b, value, det) or _field_of_each(ctx, b, value, det)
     if owned is not None:
         return owned
-    head = such_that(ctx, named(ctx, b, "every" if det == "every" else det), b)
+    head = named_such_that(ctx, b, "every" if det == "every" else det)
     return Scope(seq(bound("for "), head, bound(", ")), value)
 
 
@@ -328,7 +330,7 @@ def pick(ctx: Context, e: ir.Quantified, which: str) -> Phrase:
     if is_row(ctx, over):
         which = "left-most" if which == "first" else "right-most"
     elif on_board(over) or isinstance(over.ty, BoardT):  # where one thing is meant: "the space of the track whose …"
-        return things(ctx, e.binder, "the") or such_that(ctx, named(ctx, e.binder, "the"), e.binder)
+        return things(ctx, e.binder, "the") or named_such_that(ctx, e.binder, "the")
     elif _ascending(over):
         which = "smallest" if which == "first" else "largest"
     subject = things(ctx, e.binder, "the" if one_holder(ctx.rs, e.binder) else f"the {which}")
@@ -337,7 +339,7 @@ def pick(ctx: Context, e: ir.Quantified, which: str) -> Phrase:
     b = e.binder
     if len(b.names) == 1 and b.where is None and item_noun(ctx, b.types[0] if b.types else None) is None:
         return seq(f"the {which} of ", domain(ctx, over))  # no noun to name it by: not "Q among …"
-    return such_that(ctx, named(ctx, b, f"the {which}"), b)
+    return named_such_that(ctx, b, f"the {which}")
 
 
 def ranked(ctx: Context, b: ir.Binder, which: str) -> Phrase:
@@ -353,7 +355,7 @@ def ranked(ctx: Context, b: ir.Binder, which: str) -> Phrase:
     head = things(ctx, replace(b, order=()), "the")
     if head is not None and conditions(ctx, b) and keys and not _such_that(keys[0]):  # "whose suit is … and whose value …"
         keys[0] = seq(bound("and "), keys[0])
-    head = head or such_that(ctx, named(ctx, b, "the"), replace(b, order=()))
+    head = head or named_such_that(ctx, replace(b, order=()), "the")
     end = "left-most" if is_row(ctx, b.groups[0].domain) and which == "first" else \
         "right-most" if is_row(ctx, b.groups[0].domain) else which
     tie = () if told_apart(ctx.rs, b) else (Words(f" (the {end} of them, if several)", bound=True),)
@@ -368,7 +370,7 @@ def _such_that(p: Phrase) -> bool:
 def quantified_list(ctx: Context, e: ir.Quantified) -> Phrase:
     b = e.binder
     if isinstance(e.value, ir.Local) and len(b.names) == 1 and e.value.name == b.names[0]:
-        return things(ctx, b, "the many") or _lettered(ctx, b) or such_that(ctx, named(ctx, b, "the many"), b)
+        return things(ctx, b, "the many") or _lettered(ctx, b) or named_such_that(ctx, b, "the many")
     return over(ctx, e, "the list of ", " for ")
 
 
@@ -413,7 +415,7 @@ def _over_first(ctx: Context, b: ir.Binder, over_each: ir.Expr, what: str, joine
     """"the total, over every player, of the number of dice in that player's cup": the things before
     the value that names one of them, so that a player reads "that player" after "every player"."""
     every = things(ctx, b, "every")
-    each = every if every is not None else such_that(ctx, named(ctx, b, "each"), b)
+    each = every if every is not None else named_such_that(ctx, b, "each")
     value = build(inside(ctx, b), over_each)
     head = seq(f"the {what}, {joiner} ", each, bound(", of "))
     if isinstance(value, (Op, Cases)):  # "of (its power + its effort) + 2 × …", "of (4 × F if …; otherwise 0)"
