@@ -81,8 +81,9 @@ def cmd_check(args) -> int:
         if text:
             raise
         params, problems = None, [_problem(d, None) for d in exc.diagnostics]
-    for ref in args.ruleset if params is not None else ():
-        outcome = _outcome(args, ref, params)
+    refs = args.ruleset if params is not None else []
+    for i, ref in enumerate(refs):
+        outcome = _outcome(args, ref, params, last=i == len(refs) - 1)
         reports.append(outcome.report)
         problems += outcome.problems
         if text:
@@ -95,9 +96,11 @@ def cmd_check(args) -> int:
     return 2 if any(p["severity"] == "error" for p in problems) else 0
 
 
-def _outcome(args, ref: str, params: dict) -> cache.Outcome:
+def _outcome(args, ref: str, params: dict, last: bool) -> cache.Outcome:
     """What `check` says of one ruleset: as it said before of the same text and options
-    (cache.py), or found now (and remembered if it passed)."""
+    (cache.py), or found now (and remembered if it passed). What checking the `last` ruleset built
+    is left to the end of the command: collecting it walks every object the check made (a sixth of a
+    cold check of Hand of Fate) to free cycles that the process's end frees anyway."""
     asked = cache.Asked(ref, tuple(args.set), tuple(getattr(args, "limit", None) or ()),
                         tuple(getattr(args, "extends_dir", ())),
                         tuple(o for o in ("strict_text", "texts") if getattr(args, o)))
@@ -112,9 +115,13 @@ def _outcome(args, ref: str, params: dict) -> cache.Outcome:
             remembered = None  # the check below says what is wrong
         if remembered is not None:
             return remembered
+    import gc
     from rulelang.collector import collector_paused
     with collector_paused():  # reading, linting and compiling build trees of objects with nothing to free
-        return _found(args, ref, params, name, data)
+        found = _found(args, ref, params, name, data)
+        if last:
+            gc.freeze()  # (`main` unfreezes it when it was called by code that goes on)
+    return found
 
 
 def _found(args, ref: str, params: dict, name: str | None, data: bytes | None) -> cache.Outcome:

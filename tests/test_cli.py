@@ -12,6 +12,19 @@ def test_check_summarises():
     assert len(r.stdout.splitlines()) == 2 and "ok" in r.stdout
 
 
+def test_check_leaves_only_the_last_ruleset_s_objects_to_the_end_of_the_command(capsys, monkeypatch):
+    """Collecting what a check built walks every object it made to free cycles the process's end frees
+    anyway: the last ruleset's are frozen (not the earlier ones', which would add up), and thawed again
+    when `main` was called by code."""
+    import gc
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(gc.get_count()))
+    code, out, _ = cli(capsys, "check", "--no-cache", "pig-race", "kuhn-poker")
+    assert code == 0 and len(out.splitlines()) == 2
+    assert len(frozen) == 2  # the command's start-up (`settled`), then the last ruleset's check
+    assert gc.get_freeze_count() == 0
+
+
 def test_check_reports_errors_with_exit_2(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text((ROOT / "rulesets" / "twenty-trials.yaml").read_text().replace("size(hand)", "size(hnad)"))
