@@ -244,3 +244,18 @@ def test_a_step_that_is_each_player_s_turn_says_the_turn_under_it():
     assert "takes a turn**" not in text  # not under Terms too
     twice = md(TURNS.replace("          if round == 3:\n", "          turn(current)\n          if round == 3:\n"))
     assert "For every player: that player takes a turn." in twice and "**a player takes a turn**" in twice
+
+
+def test_what_is_done_with_a_choice_is_one_sentence_even_where_its_words_hold_a_colon():
+    # was "…, then:" and a list of one item starting in lower case, "- places that chip card: it goes …"
+    game = GAME.replace("setup: |\n", """procedures:
+  lay_down(role p, chip c):
+    text: "{p} places {c}: it goes to the middle"
+    do: |
+      move c to middle
+setup: |
+""", 1).replace("""            p chooses c in hand of p where may_play(p, c) as pick:
+              move c to middle
+              c.by = p""", """            p chooses c in hand of p where may_play(p, c) as pick:
+              lay_down(p, c)""")
+    assert "that they may play, then places it: it goes to the middle." in md(game)
