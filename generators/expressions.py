@@ -16,6 +16,7 @@ from rulelang import ir
 from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 from . import grammar
 from .calls import plural_zone
+from .counts import counted
 from .clauses import clause_of, first_words, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, plain, sentence
 from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role_ref, zone,
@@ -218,6 +219,9 @@ THERE_IS_ONE = {"==": "only one", "!=": "more than one", "<": "no", "<=": "at mo
 
 
 def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
+    there = counted(ctx, left, op, right)
+    if there is not None:
+        return there
     if left == ir.BuiltinCall("size", (ir.BuiltinCall("players", ()),)) and isinstance(right, ir.Const) \
             and type(right.value) is int:  # "there are 2 players", not "the number of players is 2"
         if right.value == 1:

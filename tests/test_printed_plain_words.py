@@ -259,3 +259,23 @@ setup: |
               c.by = p""", """            p chooses c in hand of p where may_play(p, c) as pick:
               lay_down(p, c)""")
     assert "that they may play, then places it: it goes to the middle." in md(game)
+
+
+def test_a_count_compared_with_a_number_is_said_as_there_being_so_many():
+    # were "If the number of players whose *won* is more than 0 is 0", "… is less than 2" and so on
+    game = GAME.replace("          move middle to pool\n", """          if count(q in players where won of q > 0) == 1:
+            won of current += 1
+          if count(q in players where won of q > 0) != 1:
+            won of current += 2
+          if count(q in players where won of q > 0) == 0:
+            won of current += 3
+          if not (count(q in players where won of q > 2) >= 2):
+            won of current += 4
+          move middle to pool
+""")
+    text = md(game)
+    for said in ("If there is only one player whose *won* is more than 0: add 1",
+                 "If there is not exactly one player whose *won* is more than 0: add 2",
+                 "If there is no player whose *won* is more than 0: add 3",
+                 "If there are fewer than 2 players whose *won* is more than 2: add 4"):
+        assert said in text, said

@@ -1,0 +1,47 @@
+"""A count compared with a number, as players say it: "there is only one player that is still in the
+game", "there are at least 2 soldiers on the Gauntlet that …", not "the number of players that are still
+in the game is 1"."""
+from __future__ import annotations
+
+from rulelang import ir
+
+from .clauses import first_words, replace_first_words
+from .english import Context
+from .phrases import Clause, Phrase, Words
+from .phrases import words as seq
+from .quantifiers import things
+
+_NONE = {"==": "no", "<=": "no", "<": None}  # compared with 0: "there is no player that …" (< 0 is never said)
+_ONE = {"==": "only one", "!=": "not exactly one", "<": "no", "<=": "at most one", ">": "more than one",
+        ">=": "at least one"}
+_MANY = {"==": "exactly", "<": "fewer than", "<=": "at most", ">": "more than", ">=": "at least"}
+
+
+def counted(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase | None:
+    """`count(x in D where W) OP K` said as there being so many things, or None where it is not one."""
+    if not (isinstance(left, ir.Quantified) and left.kind == "count" and len(left.binder.names) == 1
+            and isinstance(right, ir.Const) and type(right.value) is int and right.value >= 0):
+        return None
+    k = right.value
+    if k == 0 and op in (">", "!="):
+        op, k = ">=", 1  # more than none: at least one
+    if k == 0:
+        det = _NONE.get(op)
+        one = things(ctx, left.binder, "a") if det is not None else None
+        return Clause(Words("there"), "is", seq(f"{det} ", _without_article(one))) if one is not None else None
+    if k == 1:
+        one = things(ctx, left.binder, "a")
+        return Clause(Words("there"), "is", seq(f"{_ONE[op]} ", _without_article(one))) if one is not None else None
+    if op not in _MANY:
+        return None
+    many = things(ctx, left.binder, "many")
+    return Clause(Words("there"), "are", seq(f"{_MANY[op]} {k} ", many), many=True) if many is not None else None
+
+
+def _without_article(p: Phrase) -> Phrase:
+    """"a player that …" as "player that …", for another determiner to go before it."""
+    lead = first_words(p) or ""
+    for article in ("a ", "an "):
+        if lead.startswith(article):
+            return replace_first_words(p, lead[len(article):])
+    return p
