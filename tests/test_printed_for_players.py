@@ -712,9 +712,9 @@ def test_a_loop_that_only_turns_or_moves_each_thing_is_one_instruction():
 def test_an_ending_met_in_a_loop_introduces_who_it_is_about():
     # was: "That player wins in step 3 (Knock out), when that player's *tricks* is *hand size*."
     assert "- A player that is still in the game wins in step 3 (Knock out), when that player's *tricks* are " \
-           "*hand size* or the number of players that are still in the game is 1.\n" in printed("knockout-whist")
-    assert "- A player that is still in the game wins in step 3 (Lose a die), when the number of players that are " \
-           "still in the game is 1.\n" in printed("liars-dice")
+           "*hand size* or there is only one player that is still in the game.\n" in printed("knockout-whist")
+    assert "- A player that is still in the game wins in step 3 (Lose a die), when there is only one player that " \
+           "is still in the game.\n" in printed("liars-dice")
     game = GAME.replace("          if round == 2:\n", "          for p in players where won of p > 3:\n"
                         "            win p as ahead\n          if round == 2:\n")
     text = md(load_text(game, "ahead.yaml"))
