@@ -261,10 +261,9 @@ def say(ctx: Context, *parts, body: list[Item] | None = None) -> Item:
 
 
 def nested(ctx: Context, head: Phrase, body: list[Item], then: str = "") -> Item:
-    """`head: body` — inline when the body is one short sentence, else a sub-list."""
+    """`head: body` — inline when the body is one short sentence (one colon a sentence), else a sub-list."""
     laid = lay(head, lists=False, people=ctx.people)
-    one_colon = ": " not in body[0].text or (then and ": " not in laid.text) if body else False  # one a sentence
-    if len(body) == 1 and not body[0].children and one_colon:
+    if len(body) == 1 and not body[0].children and (": " not in body[0].text or then and ": " not in laid.text):
         said = lower_first(ctx, body[0].text)
         if then:  # "…, then moves it": one sentence, what the head named is referred to (`pronouns`)
             said = refer_after(head, said, ctx.refs, ctx.people)
