@@ -226,6 +226,12 @@ def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
     if isinstance(said, (Words, Bound)) and re.fullmatch(r"\*[^*]+\*|[A-Z]", said.text):  # "repeat *n* times", a name alone
         return [nested(ctx, slots(ctx, "repeat ", s.count, " times"), block(ctx, s.body))]
     per = s.count
+    cases: list[int] = [x.value for x in (per.then, per.otherwise) if isinstance(x, ir.Const)
+                        and isinstance(x.value, int) and not isinstance(x.value, bool)] \
+        if isinstance(per, ir.IfExpr) else []
+    if isinstance(per, ir.IfExpr) and len(cases) == 2:  # "repeat 3 times if …, otherwise twice", not "as many as (3 if …)"
+        high, low = (grammar.times(n) for n in cases)
+        return [nested(ctx, slots(ctx, f"repeat {high} if ", per.cond, f", otherwise {low}"), block(ctx, s.body))]
     if isinstance(per, ir.Binary) and per.op == "*" and isinstance(per.left, ir.Const) \
             and type(per.left.value) is int and per.right == ir.BuiltinCall("size", (ir.BuiltinCall("players", ()),)):
         return [nested(ctx, Words(f"repeat {grammar.times(per.left.value)} for each player"),  # as a rulebook says

@@ -279,3 +279,11 @@ def test_a_count_compared_with_a_number_is_said_as_there_being_so_many():
                  "If there is no player whose *won* is more than 0: add 3",
                  "If there are fewer than 2 players whose *won* is more than 2: add 4"):
         assert said in text, said
+
+
+def test_a_repeat_counted_by_cases_says_each_count_with_its_case():
+    # was "Repeat as many times as (3 if there are 2 players; otherwise 2)"
+    game = GAME.replace("          move middle to pool\n", "          repeat (3 if size(players) == 2 else 2) times:\n"
+                                                         "            won of current += 1\n"
+                                                         "          move middle to pool\n")
+    assert "Repeat 3 times if there are 2 players, otherwise twice: add 1 to the current player's *won*." in md(game)
