@@ -460,11 +460,12 @@ def changed_locals(rs: ir.Ruleset) -> frozenset[str]:
     if got is None or got[0] is not rs:
         if len(_CHANGED) > 64:  # (a long run prints many rulesets: keep the last few)
             _CHANGED.clear()
-        got = _CHANGED[id(rs)] = (rs, frozenset(n.target.name for n in walk(_everything(rs))
+        got = _CHANGED[id(rs)] = (rs, frozenset(n.target.name for n in walk(every_rule(rs))
                                                 if isinstance(n, ir.Assign) and isinstance(n.target, ir.Local)))
     return got[1]
 
 
-def _everything(rs: ir.Ruleset) -> tuple:
-    """What `walk` reaches every rule from: the ruleset, its procedures and modes (held in mappings)."""
-    return rs, tuple(rs.procedures.values()), tuple(rs.modes.values())
+def every_rule(rs: ir.Ruleset) -> tuple:
+    """What `walk` reaches every rule from: the ruleset, its procedures, abilities and modes (held in
+    mappings)."""
+    return rs, tuple(rs.procedures.values()), tuple(rs.abilities.values()), tuple(rs.modes.values())

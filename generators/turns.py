@@ -12,6 +12,7 @@ from rulelang.walk import walk
 from .calls import template
 from .document import Item
 from .english import Context, block, inside, nested, slots
+from .flow import every_rule
 from .normalize import normal_binder, substitute
 from .phrases import words as seq
 from .quantifiers import ordering
@@ -45,8 +46,5 @@ def _said_in_place(rs: ir.Ruleset, body: ir.Block) -> ir.Procedure | None:
     proc = rs.procedures[body[0].name]
     if not proc.text or proc.name in reached(rs, [proc.body]):
         return None
-    top = (rs.setup, tuple(p.body for p in rs.procedures.values()),
-           tuple((a.where, a.body) for a in rs.abilities.values()),
-           tuple((m.setup, tuple(s.body for s in m.round), tuple(w.body for w in m.watches)) for m in rs.modes.values()))
-    calls = sum(1 for n in walk(top) if isinstance(n, ir.CallProc) and n.name == proc.name)
+    calls = sum(1 for n in walk(every_rule(rs)) if isinstance(n, ir.CallProc) and n.name == proc.name)
     return proc if calls == 1 else None
