@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from rulelang import ir
 
-from .clauses import first_words, replace_first_words
 from .english import Context
 from .phrases import Clause, Phrase, Words
 from .phrases import words as seq
@@ -25,23 +24,11 @@ def counted(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase | No
     k = right.value
     if k == 0 and op in (">", "!="):
         op, k = ">=", 1  # more than none: at least one
-    if k == 0:
-        det = _NONE.get(op)
-        one = things(ctx, left.binder, "a") if det is not None else None
-        return Clause(Words("there"), "is", seq(f"{det} ", _without_article(one))) if one is not None else None
-    if k == 1:
-        one = things(ctx, left.binder, "a")
-        return Clause(Words("there"), "is", seq(f"{_ONE[op]} ", _without_article(one))) if one is not None else None
+    if k <= 1:
+        det = _NONE.get(op) if k == 0 else _ONE[op]
+        one = things(ctx, left.binder, det) if det is not None else None  # "only one player that …"
+        return Clause(Words("there"), "is", one) if one is not None else None
     if op not in _MANY:
         return None
     many = things(ctx, left.binder, "many")
     return Clause(Words("there"), "are", seq(f"{_MANY[op]} {k} ", many), many=True) if many is not None else None
-
-
-def _without_article(p: Phrase) -> Phrase:
-    """"a player that …" as "player that …", for another determiner to go before it."""
-    lead = first_words(p) or ""
-    for article in ("a ", "an "):
-        if lead.startswith(article):
-            return replace_first_words(p, lead[len(article):])
-    return p
