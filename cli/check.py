@@ -199,8 +199,12 @@ def _summary(ref: str, rs, params: dict, counts) -> str:
     who = f"players: {rs.players.low}..{rs.players.high}" if rs.players is not None and len(counts) > 1 \
         else f"roles: {', '.join(r.name for r in rs.roles)}"
     return (f"{ref}: ok — {rs.title}; modes: {modes}; {who}; "
-            f"{len(rs.cards)} components of {len(rs.card_types)} types; {len(rs.zones)} zones; "
-            f"{len(rs.params)} parameters; {len(rs.rulings)} rulings")
+            f"{_n(rs.cards, 'component')} of {_n(rs.card_types, 'type')}; {_n(rs.zones, 'zone')}; "
+            f"{_n(rs.params, 'parameter')}; {_n(rs.rulings, 'ruling')}")
+
+
+def _n(things, noun: str) -> str:
+    return f"{len(things)} {noun}" + ("" if len(things) == 1 else "s")
 
 
 def _file(ref: str | None) -> str | None:

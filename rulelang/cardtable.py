@@ -41,7 +41,7 @@ from math import prod
 from . import ir
 from .abilities import ABILITY_TYPE
 from .cardlayout import LAYOUT, read_layout
-from .errors import did_you_mean
+from .errors import Diagnostic, did_you_mean
 from .sections.shapes import ASSUMED, NAME, NAMES, AnyOf, Choice, Key, Keys, ListOf, Named, Scalar, string
 from .cardrows import read_each, read_table, within_limit
 from .sections.values import INITIAL, enum_values, printed_names, typed_value
@@ -121,6 +121,11 @@ def read_card_types(reader, node, enums: dict) -> tuple[dict, list]:
         table = spec.get("table")
         if table is not None:
             rows = read_table(reader, table, name, fields, bounds, enums, len(cards), each, copies, label)
+            if "count" in spec:  # (a warning, not an error: a ruleset that checked with it still checks)
+                reader.notes.append(Diagnostic(
+                    spec.key_span("count"), f"`count:` makes no copies of card type '{name}': with a `table:`, "
+                    "each row is one card", "give each row's copies in a `count` column of the table "
+                    "(`rank value count`), or list each card on its own row", severity="warning"))
         else:
             missing = [f for f in fields if f not in dict(each)]
             if missing and "each" in spec:

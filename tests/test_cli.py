@@ -12,6 +12,13 @@ def test_check_summarises():
     assert len(r.stdout.splitlines()) == 2 and "ok" in r.stdout
 
 
+def test_check_counts_in_words_a_reader_would_write(capsys):
+    code, out, _ = cli(capsys, "check", "oh-hell", "yacht")
+    assert code == 0
+    assert "52 components of 1 type; 6 zones; 2 parameters; 5 rulings" in out
+    assert "1 parameter;" in out and "1 parameters" not in out
+
+
 def test_check_leaves_only_the_last_ruleset_s_objects_to_the_end_of_the_command(capsys, monkeypatch):
     """Collecting what a check built walks every object it made to free cycles the process's end frees
     anyway: the last ruleset's are frozen (not the earlier ones', which would add up), and thawed again

@@ -9,7 +9,7 @@ from generators.nouns import type_noun
 from generators.publish import CardOptions, card_sheets
 from generators.quick import quick_reference
 from generators.summary import summary
-from rulelang import RulesetError, load_ruleset, load_text
+from rulelang import RulesetError, lint, load_ruleset, load_text
 from rulelang.schema import schema
 from rulelang.yamltree import load_yaml, plain
 
@@ -70,6 +70,19 @@ def test_a_count_column_gives_copies_of_its_row_in_every_combination():
     rs = load_text(text, "deck.yaml")
     playing = [(c.values["suit"], c.values["rank"]) for c in rs.cards if c.kind == "playing"]
     assert len(playing) == 56 and playing[12:15] == [("spades", "ace"), ("spades", "ace"), ("hearts", "two")]
+
+
+def test_a_count_beside_a_table_is_a_warning_that_says_where_copies_go():
+    # `count:` gives copies only without a table; beside one it was silently ignored, so a deck of one
+    # suit per player came out a quarter of its size. A warning, not an error: a ruleset that checked still does.
+    text = DECK.replace("    each: [suit]\n    table:", "    each: [suit]\n    count: 4\n    table:")
+    rs = load_text(text, "deck.yaml")
+    assert sum(c.kind == "playing" for c in rs.cards) == 52
+    found = [w for w in lint.warnings(rs) if "count" in w.message]
+    assert len(found) == 1 and found[0].severity == "warning"
+    assert (found[0].span.line, found[0].span.col) == position(text, "count: 4")
+    assert "no copies of card type 'playing'" in found[0].message and "`count` column" in found[0].hint
+    assert not [w for w in lint.warnings(load_text(DECK, "deck.yaml")) if "count" in w.message]
 
 
 def test_each_without_a_table_makes_every_combination_count_times_over():
