@@ -15,7 +15,7 @@ from dataclasses import fields, replace
 from rulelang import ir
 from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
 from . import grammar
-from .calls import plural_zone
+from .calls import plural_zone, two_players
 from .counts import counted
 from .clauses import clause_of, first_words, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, plain, sentence
@@ -213,6 +213,43 @@ def expr_binary(ctx: Context, e: ir.Binary) -> Phrase:
     return seq(arith, bound(" (rounded down)")) if op == "/" else arith
 
 
+def agree(ctx: Context, left: ir.Expr, right: ir.Expr, same: bool) -> Phrase:
+    """Two conditions that hold together (`a == b`), as a rule says it: "the colour of the man is white
+    if the player is White, and black otherwise", not "… white exactly when the player is White" (a
+    formula, not a rule)."""
+    said, other = build(ctx, left), _otherwise(ctx, left)
+    when = build(ctx, right) if same else _otherwise(ctx, right)
+    if not (isinstance(said, Clause) and isinstance(other, Clause) and said.subject == other.subject and said.verb):
+        return Scope(seq(said, bound(" exactly when ")), when)
+    aux = said.verb.split(" ")[0]
+    rest = other.verb[len(aux):].strip() if other.verb.split(" ")[0] == aux else other.verb
+    otherwise = Words(rest) if other.rest is None else seq(bound(rest + " "), other.rest) if rest else other.rest
+    head = seq(said.rest, bound(" if ")) if said.rest is not None else bound("if ")
+    # it runs on to its end, as "such that …" does: in a coordination it goes last, or on a line of its own
+    return Clause(said.subject, said.verb, Scope(head, seq(when, bound(", and "), otherwise, bound(" otherwise"))))
+
+
+def _otherwise(ctx: Context, e: ir.Expr) -> Phrase:
+    """A condition's negation; a test of one of two values is a test of the other ("is black", not
+    "is not white")."""
+    if isinstance(e, ir.Binary) and e.op == "==" and isinstance(e.right, (ir.EnumValue, ir.RoleRef)):
+        values = _two_values(ctx, e.right)
+        if values is not None:
+            return build(ctx, replace(e, right=values[1] if values[0] == e.right else values[0]))
+    return negation_of(ctx, e)
+
+
+def _two_values(ctx: Context, v: ir.Expr) -> tuple[ir.Expr, ir.Expr] | None:
+    """The two values of a kind of two (a colour of two, the players of a game of two), else None."""
+    if isinstance(v, ir.EnumValue) and v.enum in ctx.rs.enums and len(ctx.rs.enums[v.enum].values) == 2:
+        a, b = ctx.rs.enums[v.enum].values
+        return ir.EnumValue(v.enum, a, ty=v.ty), ir.EnumValue(v.enum, b, ty=v.ty)
+    roles = ctx.mode.roles if ctx.mode is not None else tuple(r.name for r in ctx.rs.roles)
+    if isinstance(v, ir.RoleRef) and two_players(ctx) and len(roles) == 2:
+        return ir.RoleRef(roles[0], ty=v.ty), ir.RoleRef(roles[1], ty=v.ty)
+    return None
+
+
 THERE_ARE = {"==": "", "!=": "not ", "<": "fewer than ", "<=": "at most ", ">": "more than ", ">=": "at least "}
 THERE_IS_ONE = {"==": "only one", "!=": "more than one", "<": "no", "<=": "at most one", ">": "more than one",
                 ">=": "at least one"}
@@ -238,8 +275,7 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
         return Clause(build(ctx, left.args[0]), "hold" if many else "holds",
                       seq(HOLDS[op].format(n=""), build(ctx, right), f" {n.one if one else n.many}"), many=many)
     if left.ty == BOOL and right.ty == BOOL and not isinstance(right, ir.Const):  # two switches agree
-        other = build(ctx, right) if op == "==" else negation_of(ctx, right)
-        return Scope(seq(build(ctx, left), bound(" exactly when ")), other)
+        return agree(ctx, left, right, op == "==")
     if left.ty == BOOL and isinstance(right, ir.Const) and isinstance(right.value, bool):
         return build(ctx, left) if right.value == (op == "==") else negation_of(ctx, left)
     if op in ("==", "!=") and isinstance(right, ir.Const) and right.value is None:

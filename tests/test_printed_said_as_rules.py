@@ -1,0 +1,72 @@
+"""Rules a rulebook states in words that the printer said as formulas or bookkeeping (session of 2026-11-28,
+night): two conditions that hold together, "there is no … such that there is …", a repeated move of the first
+of a pile, a loop over players around a loop over their things. Each is checked on a small game, so that the
+kind of rule is fixed, not one game's sentence."""
+from generators.markdown import to_markdown
+from generators.summary import summary
+from rulelang import load_text
+
+GAME = """
+language: 2
+game: pegs
+title: Pegs
+players: {count: 2, names: [white, black]}
+types:
+  colour: [white, black]
+  shade: [pale, mid, deep]
+params:
+  flipped: {default: false, text: play with the pegs flipped}
+cards:
+  peg:
+    component: pawn
+    fields: {colour: colour, shade: shade, tall: bool}
+    label: "{shade} {colour} peg"
+    table: |
+      colour  shade  tall  count
+      white   pale   yes   2
+      black   deep   no    2
+zones:
+  board: {kind: grid, columns: 3, rows: 3, holds: [peg], text: the board}
+  supply: {owner: each, holds: [peg], text: pegs to place}
+define:
+  mine(role p, peg m):
+    text: "{m} is {p}'s"
+    value: (m.colour == white) == (p == white)
+  pale_unless(role p, peg m):
+    text: "{m} suits {p}"
+    value: (m.shade == pale) != (p == black)
+  upright(peg m):
+    text: "{m} stands upright"
+    value: m.tall == flipped
+setup: |
+  for p in players:
+    move all m in box where mine(p, m) to supply of p
+modes:
+  game:
+    turns: {steps: [Place]}
+    round:
+      - step: Place
+        do: |
+          if not empty(supply of current):
+            current chooses s in spaces(board) where empty(s) as place:
+              move top(supply of current) to s
+          if round == 4 or exists m in board where pale_unless(current, m) and upright(m):
+            end game as done
+    score: {white: 0, black: 0}
+"""
+
+
+def md(text: str = GAME) -> str:
+    return to_markdown([summary(load_text(text, "pegs.yaml"))]).replace("\\\\", "")
+
+
+def test_two_conditions_that_hold_together_are_said_as_one_if_the_other():
+    # was "the colour of the peg is white exactly when the player is White": a formula, not a rule
+    text = md()
+    assert "- **a peg is a player's**: the colour of the peg is white if the player is White, and black " \
+           "otherwise.\n" in text  # one of two values: the other one, not "not white"
+    assert "- **a peg suits a player**: the shade of the peg is pale if the player is White, and not pale " \
+           "otherwise.\n" in text  # one of three: "not pale"; `!=`: the other condition turned round
+    assert "- **a peg stands upright**: the peg is tall if the *flipped* option is on, and not tall otherwise.\n" \
+           in text
+    assert "exactly when" not in text
