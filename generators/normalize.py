@@ -151,7 +151,8 @@ def _negate_quantified(e: ir.Quantified) -> ir.Expr:
             where = negate(e.value) if b.where is None else _and(b.where, negate(e.value))
             return ir.Quantified("exists", ir.Binder(b.groups, where, b.order, types=b.types), ty=BOOL, span=e.span)
         return ir.Quantified("all", b, negate(e.value), ty=BOOL, span=e.span)
-    if e.kind == "exists" and len(b.groups) > 1:  # "there is no t … such that there are two cards a and b …"
+    if e.kind == "exists" and len(b.groups) > 1 and len(b.groups[0].names) > 1:
+        # "there are no two cards a and b … such that there is …"; one thing first is "there is no t … with …"
         return ir.Unary("not", _nest(e), ty=BOOL, span=e.span)
     if e.kind == "exists" and b.where is not None:
         tests, rest = split_type_tests(b)

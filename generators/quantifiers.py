@@ -20,7 +20,7 @@ from . import grammar
 from .clauses import (_count_bound as _bound_count, first_words, merge, only_subject, relative, replace_first_words,
                       replace_subject)
 from .document import em
-from .english import (Context, build, expression, group_noun, inside, item_noun, item_type, may_be_none,
+from .english import (Context, build, expression, group_noun, inside, item_noun, item_type, may_be_none, negation,
                       placeholder)
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
@@ -106,11 +106,12 @@ def _head(ctx: Context, n: Noun, det: str, count: int) -> str:
     return f"{det} {n.one}"
 
 
-def named(ctx: Context, b: ir.Binder, det: str, relatives: dict | None = None) -> Phrase:
+def named(ctx: Context, b: ir.Binder, det: str, relatives: dict | None = None, joiner: str = "and") -> Phrase:
     """The bound things introduced: "two action cards in your hand", "a number X among …", "a
     trial card in the Chamber and two action cards in your hand" (`det`: "a", "every", "each",
     "many" or "the " + an adjective); a name is printed only for what has no noun (X). `relatives`:
-    what is said of one thing alone, after its noun ("a man on the board that is yours")."""
+    what is said of one thing alone, after its noun ("a man on the board that is yours"); `joiner`: the
+    word between the first group and the rest ("no man … with a space …")."""
     types = dict(zip(b.names, b.types or ()))
     groups = []
     for i, g in enumerate(b.groups):
@@ -134,10 +135,14 @@ def named(ctx: Context, b: ir.Binder, det: str, relatives: dict | None = None) -
         group = seq(intro, *domain_tail(ctx, g.domain, n, i > 0 or det in ("a", "at least one")))
         said = (relatives or {}).get(g.names[0]) if len(g.names) == 1 else None
         groups.append(seq(group, bound(" "), merge("and", said)) if said else group)
-    return groups[0] if len(groups) == 1 else Join("and", tuple(groups))
+    if len(groups) == 1:
+        return groups[0]
+    if joiner != "and":
+        return seq(groups[0], bound(f" {joiner} "), groups[1] if len(groups) == 2 else Join("and", tuple(groups[1:])))
+    return Join("and", tuple(groups))
 
 
-def named_such_that(ctx: Context, b: ir.Binder, det: str) -> Phrase:
+def named_such_that(ctx: Context, b: ir.Binder, det: str, joiner: str = "and") -> Phrase:
     """Several bound things and their conditions: what is said of one thing alone as a relative clause
     after its noun, the rest after "such that" — "a man on the board that is yours and a space of the
     board that is empty such that …" (was "… such that that man is yours, that space is empty and …")."""
@@ -156,7 +161,7 @@ def named_such_that(ctx: Context, b: ir.Binder, det: str) -> Phrase:
             rest.append(c)
     if rest and len(b.names) == 1:  # "such that its cost is … and either …", not "whose cost is … such that …"
         alone, rest = {}, said
-    head = named(ctx, b, det, alone)
+    head = named(ctx, b, det, alone, joiner)
     return Scope(seq(head, bound(" such that ")), merge("and", rest)) if rest else head
 
 
@@ -178,9 +183,12 @@ def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None, one: bool = Fal
     said = domain(ctx, d)
     lead = first_words(said)
     for many in (f"the {n.many} ", f"every {n.one} ") if n is not None else ():  # "a line of 3 spaces …"
-        if lead is not None and lead.startswith(many) and not isinstance(said, Join) \
-                and not isinstance(d.ty, (ZoneT, BoardT)):
+        if lead is None or isinstance(said, Join) or isinstance(d.ty, (ZoneT, BoardT)):
+            break
+        if lead.startswith(many):
             return (bound(" "), replace_first_words(said, lead[len(many):]))
+        if lead == many[:-1] and isinstance(said, Seq):  # "the action cards" and what follows: " in the Chamber"
+            return said.parts[1:]
     return (bound(f" {domain_word(ctx, d)} "), said)
 
 
@@ -253,6 +261,17 @@ def quantified_exists(ctx: Context, e: ir.Quantified) -> Phrase:
         return Clause(Words("there"), "is", subject)
     verb = "is" if len(b.groups[0].names) == 1 else "are"  # there is a number x … and a number y …
     return Clause(Words("there"), verb, named_such_that(ctx, b, "a"))
+
+
+@negation(ir.Quantified)
+def not_quantified(ctx: Context, e: ir.Quantified) -> Phrase | None:
+    """No things of several groups: "there is no man on the board that is yours with a space of the board
+    that is empty such that …", not "there is no man … such that there is a space …" nor "no man … and a
+    space …" (which reads as two things that are not there)."""
+    b = e.binder
+    if e.kind != "exists" or len(b.groups) < 2 or len(b.groups[0].names) > 1:
+        return None  # several things first ("no two cards"): `normalize.negate` nests them
+    return Clause(Words("there"), "is", named_such_that(ctx, b, "no", "with"))
 
 
 def _hand_owner(ctx: Context, b: ir.Binder) -> ir.Expr | None:

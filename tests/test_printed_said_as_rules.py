@@ -70,3 +70,26 @@ def test_two_conditions_that_hold_together_are_said_as_one_if_the_other():
     assert "- **a peg stands upright**: the peg is tall if the *flipped* option is on, and not tall otherwise.\n" \
            in text
     assert "exactly when" not in text
+
+
+def test_no_things_of_two_groups_are_one_sentence_with_one_such_that():
+    # was "There is no man on the board such that that man is yours and there is a space of the board such that
+    # that space is empty and …" (Three Men's Morris): a formula read aloud
+    game = GAME.replace("          if round == 4 or", """          if not exists m in board, s in spaces(board) where mine(current, m) and empty(s) and column(s) == column(m):
+            end game as stuck
+          if round == 4 or""")
+    text = md(game)
+    assert "If there is no peg on the board that is yours with a space of the board that is empty such that that " \
+           "space is in the same column as that peg: the game ends." in text, text
+    assert "such that that peg" not in text and "there is a space" not in text
+
+
+def test_things_among_a_list_named_by_their_noun_are_in_its_place():
+    # was "two action cards among the action cards in the Chamber" (Twenty Trials): the noun said twice
+    game = GAME.replace("define:\n", 'define:\n  pegs_down(): "[m for m in board]"\n', 1) \
+        .replace("          if round == 4 or", """          if exists a, b in pegs_down() where a.shade != b.shade:
+            end game as mixed
+          if round == 4 or""")
+    text = md(game)
+    assert "If there are two pegs on the board such that" in text, text
+    assert "among the pegs" not in text
