@@ -7,7 +7,9 @@ from rulelang import ir
 from rulelang.types import BoardT, CardT, ZoneT
 from rulelang.walk import walk
 
+from . import grammar
 from .calls import one_card_place, plural_zone
+from .clauses import first_words, replace_first_words
 from .document import Item
 from .english import Context, phrase, say, statement, zone_noun
 from .normalize import normal_binder
@@ -136,3 +138,41 @@ def die_rolled(ctx: Context, s: ir.Roll) -> ir.Expr | None:
             and {ctx.rs.card_types[k].component for k in t.obj.ty.kinds} == {"die"}:
         return t.obj
     return None
+
+
+def unordered(ctx: Context, domain: ir.Expr) -> bool:
+    """The box, or a zone laid out as an area: its cards have no order a player sees, so the card the
+    rules take first among those that qualify is any of them to a player ("a", not "the first")."""
+    if not isinstance(domain, ir.ZoneRef):
+        return False
+    return domain.zone == "box" or domain.zone in ctx.rs.zones and ctx.rs.zones[domain.zone].kind == "area"
+
+
+# what a card taken from a place by its own fields is told by: moving one card changes none of them
+_OWN = (ir.Local, ir.Field, ir.IsType, ir.Const, ir.EnumValue, ir.Param, ir.Binary, ir.Unary)
+
+
+def moved_in_turn(ctx: Context, s: ir.Repeat) -> Item | None:
+    """The first card of a place without order, moved again and again: so many cards moved at once, "Move
+    two pawns from the box to that player's yard", "Move enemies from the box whose kind is normal to the
+    player's enemies, as many as …", not "Repeat twice: move the first pawn in the box to …"."""
+    if len(s.body) != 1 or not isinstance(s.body[0], ir.Move) or s.body[0].prose is not None:
+        return None
+    one = s.body[0]
+    taken = one.cards[0] if one.every is None and len(one.cards) == 1 else None
+    if not (isinstance(taken, ir.Quantified) and taken.kind == "first" and len(taken.binder.names) == 1
+            and not taken.binder.order and unordered(ctx, taken.binder.groups[0].domain)
+            and taken.binder.groups[0].domain != one.dest):
+        return None
+    b = normal_binder(taken.binder, ctx.rs)
+    if b.where is not None and not all(isinstance(n, _OWN) for n in walk(b.where)):
+        return None  # a condition on anything else may change as the cards move
+    many = things(ctx, b, "many", source=True)
+    lead = first_words(many) if many is not None else None
+    if many is None or lead is None:
+        return None
+    count = s.count.value if isinstance(s.count, ir.Const) and type(s.count.value) is int else None
+    if count is not None:
+        return say(ctx, "move ", replace_first_words(many, f"{grammar.number_word(count)} {lead}"), " to ", one.dest,
+                   POSITION[one.position])
+    return say(ctx, "move ", many, " to ", one.dest, POSITION[one.position], ", as many as ", s.count)

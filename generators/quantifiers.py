@@ -51,12 +51,14 @@ def conditions(ctx: Context, b: ir.Binder) -> list[Phrase]:
     return [build(inner, r) for r in split_type_tests(b)[1]]
 
 
-def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0, held: bool = False) -> Phrase | None:
+def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0, held: bool = False,
+           source: bool = False) -> Phrase | None:
     """One bound name as a noun phrase, its conditions as relative clauses: "a soldier in the
     Gauntlet that can still act" (`det`: "a", "every", "at least one", "many", "the many", or
     "the " + an adjective); None where the name must be printed (several names, no noun, a
     condition not about it alone). `skip`: conditions already said elsewhere (the first ones);
-    `held`: said of a hand's owner ("the player has a card that …"), without " in the player's hand"."""
+    `held`: said of a hand's owner ("the player has a card that …"), without " in the player's hand";
+    `source`: the place they are taken from ("pawns from the box")."""
     ty = (b.types[0] if b.types else None) or item_type(b.groups[0].domain)
     n = group_noun(ctx, ty, b.groups[0].domain) if len(b.names) == 1 else None
     if n is None:
@@ -74,9 +76,10 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0, held: bool = Fal
                  OTHER[det].format(one=n.one, many=n.many) if other is not None else _head(ctx, n, det, 1),
                  name=b.names[0], noun=n,
                  scope=id(b), many=many)
-    tail = () if held else domain_tail(ctx, b.groups[0].domain, n, det in ("a", "at least one"))
+    tail = () if held else domain_tail(ctx, b.groups[0].domain, n, det in ("a", "at least one"), source)
     d = b.groups[0].domain
-    if relatives and isinstance(d, ir.BuiltinCall) and d.name == "clockwise":  # "every player that …, in turn …"
+    if relatives and (source or isinstance(d, ir.BuiltinCall) and d.name == "clockwise"):
+        # "every player that …, in turn …", "enemies whose kind is normal from the box"
         return seq(Scope(seq(head, bound(" ")), merge("and", relatives)), *tail)
     phrase = seq(head, *tail)
     return Scope(seq(phrase, bound(" ")), merge("and", relatives)) if relatives else phrase
@@ -165,7 +168,7 @@ def named_such_that(ctx: Context, b: ir.Binder, det: str, joiner: str = "and") -
     return Scope(seq(head, bound(" such that ")), merge("and", rest)) if rest else head
 
 
-def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None, one: bool = False) -> tuple:
+def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None, one: bool = False, source: bool = False) -> tuple:
     """What follows a bound thing's noun: " in the Chamber", " among …"; nothing for
     every player; ", in turn clockwise from *start*" for the players in seat order; the
     words after the noun of a list named by it ("a space next to the Encounter", not "a
@@ -189,7 +192,7 @@ def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None, one: bool = Fal
             return (bound(" "), replace_first_words(said, lead[len(many):]))
         if lead == many[:-1] and isinstance(said, Seq):  # "the action cards" and what follows: " in the Chamber"
             return said.parts[1:]
-    return (bound(f" {domain_word(ctx, d)} "), said)
+    return (bound(f" {'from' if source else domain_word(ctx, d)} "), said)
 
 
 def domain_word(ctx: Context, d: ir.Expr) -> str:

@@ -20,7 +20,7 @@ from .english import (Context, block, let_ref, lower_first, placeholder, flat, i
 from .clauses import negate
 from .calls import is_row, template
 from .expressions import flag_clause, owned
-from .moves import die_rolled, done_to_each, join_fixed, sorting
+from .moves import die_rolled, done_to_each, join_fixed, moved_in_turn, sorting, unordered
 from .quantifiers import named_such_that, on_board, ordering, things
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
@@ -215,6 +215,9 @@ def _stmt_blocks(value):
 
 @statement(ir.Repeat)
 def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
+    moved = moved_in_turn(ctx, s)
+    if moved is not None:  # "move two pawns from the box to …"
+        return [moved]
     if isinstance(s.count, ir.Const) and isinstance(s.count.value, int):
         up_to = "up to " if any(isinstance(n, Stop) for n in _own_statements(s.body)) else ""  # a loop flag's stop
         return [nested(ctx, Words(f"repeat {up_to}{grammar.times(s.count.value)}"), block(ctx, s.body))]
@@ -279,7 +282,7 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
     if is_row(ctx, domain):
         which = "left-most" if which == "first" else "right-most"
     det = "the" if on_board(domain) or isinstance(domain.ty, BoardT) else f"the {which}"  # a board has no first
-    if s.binder.where is not None and _unordered(ctx, domain):  # "take a skill card in the box whose name is …"
+    if s.binder.where is not None and unordered(ctx, domain):  # "take a skill card in the box whose name is …"
         det = "a"
     if one_holder(ctx.rs, s.binder):  # "the player that has the two of clubs": there is no first of them
         det = "the"
@@ -293,14 +296,6 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
         closed = "," if ", " in laid.text else ""  # "…, in turn clockwise from the dealer, chooses"
         return [Item(sentence(f"{laid.text}{closed} {body[0].text[len(ref):]}"))]
     return [then(inner, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
-
-
-def _unordered(ctx: Context, domain: ir.Expr) -> bool:
-    """The box, or a zone laid out as an area: its cards have no order a player sees, so the card the
-    rules take first among those that qualify is any of them to a player ("a", not "the first")."""
-    if not isinstance(domain, ir.ZoneRef):
-        return False
-    return domain.zone == "box" or domain.zone in ctx.rs.zones and ctx.rs.zones[domain.zone].kind == "area"
 
 
 def _chosen_role(ctx: Context, s: ir.Take) -> Phrase | None:

@@ -93,3 +93,20 @@ def test_things_among_a_list_named_by_their_noun_are_in_its_place():
     text = md(game)
     assert "If there are two pegs on the board such that" in text, text
     assert "among the pegs" not in text
+
+
+def test_the_first_card_of_a_place_without_order_moved_again_and_again_is_so_many_cards_moved():
+    # was "Repeat twice: move the first pawn in the box to that player's yard." (Ludo Lite) and "Repeat as many
+    # times as …: move the first enemy in the box whose kind is normal to …" (16-7)
+    game = GAME.replace("""    move all m in box where mine(p, m) to supply of p
+""", """    repeat 2 times:
+      move first(m in box) to supply of p
+    repeat (1 if flipped else 0) + size(players) times:
+      move first(m in box where m.shade == deep) to supply of p
+    repeat 2 times:
+      move first(m in box where size(supply of p) < 2) to supply of p
+""")
+    text = md(game)
+    assert "- Move two pegs from the box to that player's pegs to place.\n" in text
+    assert "- Move pegs whose shade is deep from the box to that player's pegs to place, as many as " in text
+    assert "- Repeat twice: move the first peg in the box " in text  # the condition changes as pegs move
