@@ -24,7 +24,7 @@ from .english import (Context, build, expression, is_current, negated, negation,
 from .marks import marks
 from .normalize import seats_clockwise
 from .onecard import named_in_and
-from .nouns import noun, possessive, printed_field, takes_s, printed_value, type_noun, words
+from .nouns import noun, possessive, printed_field, takes_s, printed_value, type_noun, value_words, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
 
@@ -73,7 +73,8 @@ def expr_var(ctx: Context, e: ir.Var) -> Phrase:
         return Bound(said, name=f"the variable {e.name}", noun=noun("player"))
     if said is not None:
         return Words(said)  # "the suit to follow", "the player who leads the trick"
-    return Words(em(words(e.name))) if e.owner is None else owned(ctx, em(words(e.name)), e.owner)
+    name = em(value_words(ctx.rs, e.name))
+    return Words(name) if e.owner is None else owned(ctx, name, e.owner)
 
 
 def by_text(v: ir.VarDef) -> str | None:
@@ -493,7 +494,7 @@ def _has(ctx: Context, v: ir.Expr) -> Clause | None:
             return None
     if not isinstance(v, ir.Var):
         return None
-    name = em(words(v.name))
+    name = em(value_words(ctx.rs, v.name))
     if v.owner is None:
         return Clause(Words("there"), "is", Words(f"a {name}"))
     if isinstance(v.owner, ir.RoleRef) and v.owner.role == ctx.you or is_current(ctx, v.owner):

@@ -28,6 +28,30 @@ def words(name: str) -> str:
     return clean(name).replace("_", " ")
 
 
+def value_words(rs: ir.Ruleset, name: str) -> str:
+    """The printed name of the variable `name` (`var_words`)."""
+    v = rs.vars.get(name)
+    return var_words(v) if v is not None else words(name)
+
+
+def var_words(v: ir.VarDef) -> str:
+    """A variable's printed name: its own words ("bid"), or its `text:` where that is one word and them
+    ("Token Shards" for `shards`), or one word and them where they are no noun but what befell it:
+    "chips won" (`won: {text: chips won}`), "cards drawn" (`drawn: {text: cards drawn this game}`),
+    never *won*; "bet" and "bid" are nouns ("chips bet on this hand" is the *bet*)."""
+    said = words(v.name)
+    text = clean(v.text) if v.text else ""
+    m = re.match(rf"([A-Za-z][\w'’-]*) {re.escape(said)}\b", text, re.IGNORECASE)
+    if m is None or m.group(1).lower() in _DETERMINERS:
+        return said
+    return m.group(0) if m.end() == len(text) or _PARTICIPLE.search(said) else said
+
+
+_DETERMINERS = {"the", "a", "an", "its", "their", "his", "her", "this", "that", "each", "every"}
+# a word that says what befell a thing, not what it is: "drawn", "played", "won"
+_PARTICIPLE = re.compile(r"(?:ed|[^e]en|wn|^won|^lost|^held|^kept|^paid|^bought|^spent|^dealt)$")
+
+
 @dataclass(frozen=True)
 class Noun:
     one: str

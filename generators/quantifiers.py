@@ -25,7 +25,7 @@ from .english import (Context, build, expression, group_noun, inside, item_noun,
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
 from .onecard import binder_card, one_holder, told_apart
-from .nouns import Noun, join, possessive, printed_field, printed_value, words
+from .nouns import Noun, join, possessive, printed_field, printed_value, value_words, words
 from .phrases import Bound, Cases, Clause, Group, Intro, Join, Op, Phrase, Scope, Seq, Words, bound, inline, nodes, settle
 from .phrases import words as seq
 
@@ -424,7 +424,7 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
             and e.value.owner.name == b.names[0]:  # the total *bid* of the players that are not *p*
         many = things(ctx, b, "the many")
         if many is not None:
-            return seq(f"the {what} {em(words(e.value.name))} of ", many)
+            return seq(f"the {what} {em(value_words(ctx.rs, e.value.name))} of ", many)
     of_each = _of_each(ctx, b, e.value, what) if e.value is not None else None
     if of_each is not None:
         return of_each

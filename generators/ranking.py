@@ -9,7 +9,7 @@ from rulelang import ir
 from .document import clean, em
 from .english import Context, cond
 from .glossary import parameters
-from .nouns import words
+from .nouns import value_words, words
 
 
 def ranking_phrase(ctx: Context) -> str:
@@ -40,7 +40,7 @@ def _ranking_key(ctx: Context, k) -> str:
         if flag:
             return flag.group(1)
     what = re.sub(r"{(\w+)}", "the player", clean(define.text)) if define and define.text \
-        else em(words(k.name))
+        else em(value_words(ctx.rs, k.name))
     for article in ("the player's ", "the "):  # "the highest" says which already
         if what.startswith(article):
             what = what[len(article):]

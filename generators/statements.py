@@ -25,7 +25,7 @@ from .quantifiers import named_such_that, on_board, ordering, things
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
 from .onecard import one_holder
-from .nouns import kinds_noun, printed_field, words
+from .nouns import kinds_noun, printed_field, value_words, words
 from .phrases import Bound, Clause, Phrase, Words, bound, lay
 from .phrases import words as seq
 
@@ -84,7 +84,7 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
             return [say(ctx, value, " becomes ", said)]  # "the player to the left of the dealer becomes the dealer"
     if op == "=" and isinstance(s.target, ir.Var) and s.target.ty == ROLE and value == s.target.owner:
         # `team of p = p`: "that player becomes their own *team*", not "set that player's *team* to them"
-        return [say(ctx, value, " becomes their own ", em(words(s.target.name)))]
+        return [say(ctx, value, " becomes their own ", em(value_words(ctx.rs, s.target.name)))]
     if op == "+=":
         return [say(ctx, "add ", value, " to ", what)]
     if op == "-=":
@@ -118,10 +118,10 @@ def target(ctx: Context, e: ir.Expr) -> Phrase:
     if isinstance(e, ir.Local):
         return ctx.refs.get(e.name) or Bound(placeholder(e.name), name=e.name)
     if isinstance(e, ir.Var) and e.owner is not None:  # a player's own: "that player's *run*"
-        return owned(ctx, em(words(e.name)), e.owner)
+        return owned(ctx, em(value_words(ctx.rs, e.name)), e.owner)
     if isinstance(e, ir.Var) and isinstance(e.ty, EnumT):  # "the suit to follow", as its `text:` says
         return phrase(ctx, e)
-    return Words(em(words(e.name)))
+    return Words(em(value_words(ctx.rs, e.name)))
 
 
 @statement(ir.If)

@@ -30,7 +30,7 @@ from .english import Context, block, context, each_player, expr, flat, role_def,
 from .glossary import glossary, term
 from .flow import resets, tidy
 from .icons import check_icons
-from .nouns import join, noun, possessive, role_name, type_noun, words
+from .nouns import join, noun, possessive, role_name, type_noun, var_words, words
 from .scope import Usage, ruling_modes, ruling_steps, usage
 from .statements import watch
 from .turns import turns_in_place
@@ -178,9 +178,10 @@ def value_name(v: ir.VarDef) -> str:
         return f"whether {'each player ' if v.owner == 'each' else ''}{clean(v.text)}"
     if v.text and by_text(v) is not None:  # the rules say "the dealer", never *dealer*
         return clean(v.text)
-    name = ("each player's " if v.owner == "each" else "") + em(words(v.name))
+    said = var_words(v)
+    name = ("each player's " if v.owner == "each" else "") + em(said)
     text = clean(v.text).rstrip(".") if v.text else ""
-    said = words(v.name).lower()
+    said = said.lower()
     text = text[4:] if text.lower() == f"the {said}" else text  # "the level" is the *level*
     if re.match(rf"{re.escape(said)}\b", text.lower()):  # "*trials completed* so far", "*health* (a team's is …)"
         return name + text[len(said):]

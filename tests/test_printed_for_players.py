@@ -312,7 +312,7 @@ def test_grouping_the_words_already_settle_is_not_bracketed(oh_hell):
            "cards dealt this hand." in oh_hell[0]  # was: "or (the total *bid* … + B is not …)": a sum takes no "or"
     assert "pays that player as many chips as their *bet* × 3 ÷ 2 (rounded down)." in printed("blackjack")
     # was: "as many chips as (their *bet* × 3 ÷ 2 (rounded down))": the amount after "as many … as" is all it counts
-    assert "+ (their *shards* ÷ 3, rounded down)." in printed("hand-of-fate-ordeals")  # no "(… (rounded down))"
+    assert "+ (their *Token Shards* ÷ 3, rounded down)." in printed("hand-of-fate-ordeals")  # no "(… (rounded down))"
     assert "takes (as much damage as the highest roll of their team + what" in printed("gauntlet-16-7")
     from generators.phrases import Clause, Join, Op, Words, inline, problems, settle
     sum_ = Op("+", 1, Words("the total"), Words("B"))

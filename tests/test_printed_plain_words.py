@@ -128,14 +128,14 @@ def test_a_kinds_values_taken_in_turn_are_said_in_turn():
     text = md(GAME)
     assert "- **the colour to lead**: the colour of the round (red in round 1 and blue in round 2, then again in " \
            "that order).\n" in text
-    assert "the colour for the player's *won* (red when it is 1 and blue when it is 2, then again in that order)" in text
+    assert "the colour for the player's *chips won* (red when it is 1 and blue when it is 2, then again in that order)" in text
     assert "colour numbered" not in text and " mod " not in text
 
 
 def test_the_player_to_the_left_of_the_player_to_the_left_is_the_second_to_the_left():
     # was: "the player to the left of the player to the left of the player" (Hearts: passing across)
     text = md(GAME)
-    assert "Add 1 to the *won* of the second player to the left of the current player." in text
+    assert "Add 1 to the *chips won* of the second player to the left of the current player." in text
     assert "the third player to the right of the current player" in text
     assert "the player to the left of the player to the right of the current player" in text  # not one way round
 
@@ -158,7 +158,7 @@ def test_a_field_of_every_thing_is_said_of_every_thing():
 def test_things_counted_are_fewer_not_less():
     # was: "If the dice on the table showing *bid face* are less than *bid count*" (Liar's Dice)
     text = md(GAME)
-    assert "If the red chips in the middle are fewer than the current player's *won* or" in text
+    assert "If the red chips in the middle are fewer than the current player's *chips won* or" in text
 
 
 def test_no_tie_is_broken_where_no_two_things_can_tie():
@@ -184,7 +184,7 @@ def test_a_ranking_by_a_value_of_one_when_a_condition_holds_names_the_players_it
                                                 "      - highest: won\n")
     text = md(game)
     assert "the player who has a chip card whose colour is red wins; ties go to the one who holds only red, " \
-           "then the one with the highest *won*" in text, text[text.index("When the game ends"):][:300]
+           "then the one with the highest *chips won*" in text, text[text.index("When the game ends"):][:300]
 
 
 def test_of_several_things_chosen_what_is_said_of_one_alone_follows_its_noun():
@@ -194,7 +194,7 @@ def test_of_several_things_chosen_what_is_said_of_one_alone_follows_its_noun():
                         "p chooses c in hand of p, q in players where may_play(p, c) and q != p and c.value > won of q"
                         " as pick:")
     assert "chooses a chip card in that player's hand that that player may play and a player other than that player " \
-           "such that its value is more than the other player's *won*, then" in md(game)
+           "such that its value is more than the other player's *chips won*, then" in md(game)
 
 
 def test_a_player_s_zone_named_in_the_plural_is_what_the_player_has():
@@ -206,7 +206,7 @@ def test_a_player_s_zone_named_in_the_plural_is_what_the_player_has():
                                                    "          if all(empty(taken of q) for q in players):\n"
                                                    "            move middle to pool\n")
     text = md(game)
-    assert "For every player that has chips taken: add 1 to that player's *won*." in text
+    assert "For every player that has chips taken: add 1 to that player's *chips won*." in text
     assert "If no player has chips taken: move all cards in the middle to the pool." in text
 
 
@@ -274,10 +274,10 @@ def test_a_count_compared_with_a_number_is_said_as_there_being_so_many():
           move middle to pool
 """)
     text = md(game)
-    for said in ("If there is only one player whose *won* is more than 0: add 1",
-                 "If there is not exactly one player whose *won* is more than 0: add 2",
-                 "If there is no player whose *won* is more than 0: add 3",
-                 "If there are fewer than 2 players whose *won* is more than 2: add 4"):
+    for said in ("If there is only one player whose *chips won* is more than 0: add 1",
+                 "If there is not exactly one player whose *chips won* is more than 0: add 2",
+                 "If there is no player whose *chips won* is more than 0: add 3",
+                 "If there are fewer than 2 players whose *chips won* is more than 2: add 4"):
         assert said in text, said
 
 
@@ -286,4 +286,4 @@ def test_a_repeat_counted_by_cases_says_each_count_with_its_case():
     game = GAME.replace("          move middle to pool\n", "          repeat (3 if size(players) == 2 else 2) times:\n"
                                                          "            won of current += 1\n"
                                                          "          move middle to pool\n")
-    assert "Repeat 3 times if there are 2 players, otherwise twice: add 1 to the current player's *won*." in md(game)
+    assert "Repeat 3 times if there are 2 players, otherwise twice: add 1 to the current player's *chips won*." in md(game)

@@ -110,3 +110,25 @@ def test_the_first_card_of_a_place_without_order_moved_again_and_again_is_so_man
     assert "- Move two pegs from the box to that player's pegs to place.\n" in text
     assert "- Move pegs whose shade is deep from the box to that player's pegs to place, as many as " in text
     assert "- Repeat twice: move the first peg in the box " in text  # the condition changes as pegs move
+
+
+def test_a_value_named_by_what_befell_it_is_said_with_its_noun():
+    # was "Add 1 to your *won*" for `won: {text: chips won}`, "*drawn*" for "cards drawn this game", "*shards*"
+    # for "Token Shards"; a name that is a noun keeps its words ("*bet*", "chips bet on this hand")
+    game = GAME.replace("define:\n", """vars:
+  won: {initial: 0, owner: each, text: chips won}
+  drawn: {initial: 0, owner: each, text: pegs drawn this game}
+  shards: {initial: 0, owner: each, text: Token Shards}
+  bet: {initial: 0, owner: each, text: chips bet on this hand}
+define:
+""", 1).replace("          if round == 4 or", """          won of current += 1
+          drawn of current += 1
+          shards of current += bet of current
+          if won of current > drawn of current + shards of current + bet of current:
+            end game as ahead
+          if round == 4 or""")
+    text = md(game)
+    assert "- Add 1 to your *chips won*.\n- Add 1 to your *pegs drawn*.\n- Add your *bet* to your *Token Shards*." \
+        in text, text
+    assert "- Each player's *pegs drawn* this game: 0 at the start.\n" in text
+    assert "- Each player's *bet* (chips bet on this hand): 0 at the start.\n" in text
