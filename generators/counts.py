@@ -3,12 +3,14 @@ game", "there are at least 2 soldiers on the Gauntlet that …", not "the number
 in the game is 1"."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulelang import ir
 
 from .english import Context
 from .phrases import Clause, Phrase, Words
 from .phrases import words as seq
-from .quantifiers import things
+from .quantifiers import named_such_that, things
 
 _NONE = {"==": "no", "<=": "no", "<": None}  # compared with 0: "there is no player that …" (< 0 is never said)
 _ONE = {"==": "only one", "!=": "not exactly one", "<": "no", "<=": "at most one", ">": "more than one",
@@ -26,9 +28,19 @@ def counted(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase | No
         op, k = ">=", 1  # more than none: at least one
     if k <= 1:
         det = _NONE.get(op) if k == 0 else _ONE[op]
-        one = things(ctx, left.binder, det) if det is not None else None  # "only one player that …"
+        one = _things(ctx, left.binder, det) if det is not None else None  # "only one player that …"
         return Clause(Words("there"), "is", one) if one is not None else None
     if op not in _MANY:
         return None
-    many = things(ctx, left.binder, "many")
+    many = _things(ctx, left.binder, "many")
     return Clause(Words("there"), "are", seq(f"{_MANY[op]} {k} ", many), many=True) if many is not None else None
+
+
+def _things(ctx: Context, b: ir.Binder, det: str) -> Phrase | None:
+    """The things counted: their conditions as relative clauses where they can be ("only one player that
+    is still in the game"), else after "such that" ("only one player such that the value of …"), for
+    things with a noun ("the number of …" stays for the rest)."""
+    said = things(ctx, b, det)
+    if said is not None or len(b.names) != 1 or things(ctx, replace(b, where=None), det) is None:
+        return said
+    return named_such_that(ctx, b, det)

@@ -428,6 +428,9 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
     of_each = _of_each(ctx, b, e.value, what) if e.value is not None else None
     if of_each is not None:
         return of_each
+    of_any = _of_any(ctx, b, e.value, what) if e.value is not None else None
+    if of_any is not None:
+        return of_any
     if e.value is None:
         return over(ctx, e, f"the {what} of ", " over ")
     return _over_first(ctx, e.binder, e.value, what, "over" if what == "total" else "for")
@@ -460,6 +463,29 @@ def _of_each(ctx: Context, b: ir.Binder, value: ir.Expr, what: str) -> Phrase | 
     if owned is None or many is None:
         return None
     return seq(_aggregate_head(what, owned.group(1)), many)
+
+
+def _of_any(ctx: Context, b: ir.Binder, value: ir.Expr, what: str) -> Phrase | None:
+    """The largest or smallest of a value over things of a kind, the thing said as "any" where the value
+    names it: "the largest value of the top card of any player's bid", not "the largest, for every player,
+    of the value of the top card of their bid". Not a total ("the total of any …" is no sum), nor things
+    with conditions (a relative clause inside "…'s bid" cannot be read)."""
+    name = b.names[0]
+    if what == "total" or len(b.names) != 1 or split_type_tests(b)[1] \
+            or sum(isinstance(x, ir.Local) and x.name == name for x in walk(value)) != 1:
+        return None
+    d = b.groups[0].domain
+    ty = (b.types[0] if b.types else None) or item_type(d)
+    n = group_noun(ctx, ty, d)
+    tail = domain_tail(ctx, d, n, True) if n is not None else ()
+    if n is None or tail and ty == ROLE:  # not "any player, in turn clockwise from …'s bid"
+        return None
+    thing = f"any {n.one}" + (inline(settle(seq(*tail))) if tail else "")
+    said = build(ctx.with_refs({name: Bound(thing, name=name, noun=n)}), value)
+    lead = first_words(said)
+    if lead is None or not lead.startswith("the ") or tail and not inline(settle(said)).endswith(thing):
+        return None  # (a thing with words after its noun must end the phrase: nothing may seem said of those)
+    return replace_first_words(said, f"the {what} {lead[4:]}")
 
 
 def _aggregate_head(what: str, value: str) -> str:

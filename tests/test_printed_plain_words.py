@@ -287,3 +287,28 @@ def test_a_repeat_counted_by_cases_says_each_count_with_its_case():
                                                          "            won of current += 1\n"
                                                          "          move middle to pool\n")
     assert "Repeat 3 times if there are 2 players, otherwise twice: add 1 to the current player's *chips won*." in md(game)
+
+
+def test_the_largest_of_a_value_over_things_says_the_thing_as_any():
+    # was "the largest, for every player, of the number of cards in their hand"
+    game = GAME.replace("          move middle to pool\n", """          if max(size(hand of q) for q in players) > 3:
+            won of current += 1
+          if min(c.value for c in middle) == 1:
+            won of current += 2
+          if max(count(c in hand of q where c.value > 1) for q in players where won of q > 0) > 1:
+            won of current += 3
+          move middle to pool
+""")
+    text = md(game)
+    assert "If the largest number of cards in any player's hand is more than 3: add 1" in text
+    assert "If the smallest value of the chip cards in the middle is 1: add 2" in text  # (said of the chips themselves)
+    assert "any player whose" not in text and "any player that" not in text  # things with conditions are not "any"
+
+
+def test_things_counted_whose_condition_is_no_relative_clause_follow_such_that():
+    # was "the number of players such that the value of the top card of their hand is 2 is 1"
+    game = GAME.replace("          move middle to pool\n", """          if count(q in players where top(hand of q).value == 2) == 1:
+            won of current += 1
+          move middle to pool
+""")
+    assert "If there is only one player such that the value of the top card of their hand is 2: add 1" in md(game)
