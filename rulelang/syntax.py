@@ -181,7 +181,7 @@ def syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str) ->
     if isinstance(exc, UnexpectedCharacters):
         char = text.split("\n")[exc.line - 1][exc.column - 1] if exc.line > 0 else "?"
         return Diagnostic(origin.span(line, col), f"unexpected character {char!r}",
-                          "names use letters, digits and _; text goes in quotes")
+                          _OTHER_LANGUAGES.get(char, "names use letters, digits and _; text goes in quotes"))
     expected = sorted(getattr(exc, "expected", ()) or getattr(exc, "accepts", ()) or ())
     token = getattr(exc, "token", None)
     if isinstance(exc, UnexpectedEOF) or token is None or token.type == "$END":
@@ -208,10 +208,18 @@ def syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str) ->
     return Diagnostic(origin.span(line, col, line, col + width), what, hint)
 
 
+# operators of other programming languages, and what the rules write instead
+_OTHER_LANGUAGES = {"&": "write `and` (`a and b`)", "|": "write `or` (`a or b`)",
+                    "!": "write `not` (`not empty(hand)`); `!=` compares"}
+
+
 def _hint(token: Token | None, expected: list[str], start: str) -> str | None:
     value = getattr(token, "value", None)
     if value == "=" and "COMP_OP" in expected:
         return "use '==' to compare values; '=' sets a variable"
+    if value in ("/", "*"):  # `a // 2`, `a ** 2`
+        return "`/` divides and rounds down (`7 / 2` is 3), and there is no `//`" if value == "/" else \
+            "there is no power operator: multiply (`n * n`)"
     if token is not None and token.type == "_NL" and "COLON" in expected:
         return "a line that opens a block (if, while, for, chooses ...) ends with ':'"
     if token is not None and token.type == "NAME":

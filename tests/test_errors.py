@@ -60,6 +60,18 @@ def test_dsl_syntax_error_with_hint():
     assert d.hint == "use '==' to compare values; '=' sets a variable"
 
 
+@pytest.mark.parametrize("written, hint", [
+    ("trials_completed // 2 == 10", "`/` divides and rounds down"),
+    ("trials_completed ** 2 == 400", "no power operator"),
+    ("trials_completed == 20 && true", "write `and`"),
+    ("trials_completed == 20 || false", "write `or`"),
+    ("!(trials_completed != 20)", "write `not`")])
+def test_an_operator_of_other_programming_languages_is_told_what_the_rules_write(written, hint):
+    bad = SOURCE.replace("if trials_completed == 20:", f"if {written}:")
+    (d,) = errors(bad)
+    assert d.span.line == line_of(bad, written) and hint in d.hint
+
+
 def test_all_errors_reported_in_one_run():
     bad = (SOURCE.replace("while size(hand) < 4", "while size(hnad) < 4")
            .replace("x + y >= t.value", "x + y >= t.valeu")
