@@ -12,6 +12,7 @@ from .clauses import fill_names
 from .document import Item, Items, Para, clean, strong
 from .english import Context, block, expr, item_noun, noun_ref, phrase, placeholder
 from .expressions import case_items
+from .normalize import as_case
 from .nouns import words
 from .phrases import Bound, Phrase, lay
 from .tables import table_item
@@ -83,7 +84,8 @@ def parameters(ctx: Context, text: str | None, params, body=(), said=()) -> tupl
     intro: dict[str, str] = {}
     for p in order:
         n = item_noun(ctx, types[p])
-        if n is None or n.one == "number":
+        after = (text or "").partition("{" + p + "}")[2]  # "{d} dishes": "D dishes", not "a dish dishes"
+        if n is None or n.one == "number" or re.match(rf" ({re.escape(n.one)}|{re.escape(n.many)})\b", after):
             refs[p] = Bound(placeholder(p), name=p)
             intro[p] = p.upper() if len(p) == 1 else words(p)  # a term is in bold already
             continue
@@ -112,8 +114,9 @@ def term_item(ctx: Context, name: str) -> Item | None:
         table = table_item(ctx.rs, d, head)
         if table is not None:
             return table
-        if isinstance(d.body, ir.Case):
-            return Item(f"{head}, depending on {expr(inner, d.body.subject)}:", case_items(inner, d.body))
+        cases = d.body if isinstance(d.body, ir.Case) else as_case(d.body)
+        if cases is not None:
+            return Item(f"{head}, depending on {expr(inner, cases.subject)}:", case_items(inner, cases))
         laid = lay(phrase(inner, d.body), people=inner.people)
         if laid.text == fill_names(d.text or "", []):  # "a refresh card in the Reserve is face up"
             return None

@@ -100,6 +100,23 @@ def substitute(e, args: dict[str, ir.Expr]):
     return map_children(e, lambda c: substitute(c, args))
 
 
+def as_case(e: ir.Expr) -> ir.Case | None:
+    """`0 if N == 0 else (1 if N == 1 else (3 if N == 2 else …))`: a value looked up by one subject's
+    value, as the `case` it is ("depending on N: 0: 0. 1: 1. 2: 3. …"), where three or more values
+    are tested (two read better inline: "3 if there are 2 players; otherwise 2")."""
+    arms: list[ir.CaseArm] = []
+    subject = None
+    while isinstance(e, ir.IfExpr):
+        c = e.cond
+        if not (isinstance(c, ir.Binary) and c.op == "==" and isinstance(c.right, (ir.Const, ir.EnumValue))
+                and (subject is None or c.left == subject)):
+            return None
+        subject = c.left
+        arms.append(ir.CaseArm((c.right,), e.then))
+        e = e.otherwise
+    return ir.Case(subject, (*arms, ir.CaseArm((), e))) if len(arms) >= 3 and subject is not None else None
+
+
 def seats_clockwise(e: ir.Expr, rs: ir.Ruleset | None = None) -> tuple[ir.Expr, ir.Expr] | None:
     """(a, b) where `e` counts the seats from b clockwise to a, `(seat(a) - seat(b) + n) % n` with n
     the number of players (a define of it too, with `rs`); else None."""

@@ -312,3 +312,20 @@ def test_things_counted_whose_condition_is_no_relative_clause_follow_such_that()
           move middle to pool
 """)
     assert "If there is only one player such that the value of the top card of their hand is 2: add 1" in md(game)
+
+
+def test_a_value_looked_up_by_one_subject_is_said_as_its_cases():
+    # were "0 if N is 0; otherwise 1 if N is 1; otherwise 3 if N is 2; …" and "the number of a colour colours …"
+    game = GAME.replace("define:\n", """define:
+  bonus(number n):
+    text: "the bonus for {n} chips"
+    value: 0 if n == 0 else (1 if n == 1 else (3 if n == 2 else 6))
+  shown(role p, colour k):
+    text: "the number of {k} colours in {p}'s hand"
+    value: count(c in hand of p where c.colour == k)
+""").replace("          move middle to pool\n", """          won of current += bonus(shown(current, red))
+          move middle to pool
+""")
+    text = md(game)
+    assert "- **the bonus for N chips**, depending on N:\n    - 0: 0.\n    - 1: 1.\n    - 2: 3.\n    - Otherwise: 6." in text
+    assert "**the number of K colours in a player's hand**: " in text and "whose colour is K" in text
