@@ -218,14 +218,33 @@ def two_players(ctx: Context) -> bool:
 
 def builtin_clause(ctx: Context, e: ir.BuiltinCall, phrase: str) -> Phrase:
     """A true/false built-in's phrase as a clause: "the deck is empty", "the free spaces … are empty"."""
+    some = phrase != BUILTINS["empty"].phrase
     if e.name == "empty" and plural_zone(ctx, e.args[0]):
-        owned = _owner_has(ctx, e.args[0], phrase != BUILTINS["empty"].phrase)
-        if owned is not None:
-            return owned
+        held = _owner_has(ctx, e.args[0], some) or _there_are(build(ctx, e.args[0]), some, plural=True)
+        if held is not None:
+            return held
+    if e.name == "empty" and isinstance(e.args[0].ty, ListT):
+        there = _there_are(build(ctx, e.args[0]), some)
+        if there is not None:
+            return there
     said = clause_of(_fill(phrase, [build(ctx, x) for x in e.args]))
     if isinstance(said, Clause) and e.args and (isinstance(e.args[0].ty, ListT) or plural_zone(ctx, e.args[0])):
         return Clause(said.subject, grammar.agree(said.verb, True), said.rest, many=True)
     return said
+
+
+def _there_are(things: Phrase, some: bool, plural: bool = False) -> Clause | None:
+    """Things named in the plural (a list, or a zone: `plural`), empty or not, as there being such things:
+    "there are enemies in combat", "there are no players facing room N" (were "the enemies in combat are
+    not empty", "the players facing room N are empty")."""
+    lead = first_words(things)
+    if lead is None or not lead.startswith("the "):
+        return None
+    word = lead[4:].split(" ")[0]
+    if not plural and (grammar.singular(word) == word or grammar.plural(grammar.singular(word)) != word):
+        return None  # not "the five dice on the table": a number is no plural noun
+    return Clause(Words("there"), "are", replace_first_words(things, lead[4:] if some else "no " + lead[4:]),
+                  many=True)
 
 
 def _owner_has(ctx: Context, z: ir.Expr, some: bool) -> Clause | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulelang import ir
+from rulelang.types import INT, ListT
 
 from .english import Context
 from .phrases import Clause, Phrase, Words
@@ -19,7 +20,12 @@ _MANY = {"==": "exactly", "<": "fewer than", "<=": "at most", ">": "more than", 
 
 
 def counted(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase | None:
-    """`count(x in D where W) OP K` said as there being so many things, or None where it is not one."""
+    """`count(x in D where W) OP K` said as there being so many things, or None where it is not one; the
+    number of things in a list too: "there is at most one player *left*"."""
+    listed = left.args[0] if isinstance(left, ir.BuiltinCall) and left.name == "size" else None
+    if listed is not None and isinstance(listed.ty, ListT) \
+            and listed != ir.BuiltinCall("players", ()):  # "there are 2 players": `expressions.compare`
+        left = ir.Quantified("count", ir.Binder((ir.BinderGroup(("item",), listed),), types=(listed.ty.item,)), ty=INT)
     if not (isinstance(left, ir.Quantified) and left.kind == "count" and len(left.binder.names) == 1
             and isinstance(right, ir.Const) and type(right.value) is int and right.value >= 0):
         return None

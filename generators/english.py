@@ -58,7 +58,7 @@ from typing import Callable, Mapping
 
 from rulelang import ir
 from rulelang.types import INT, NONE, ROLE, CardT, EnumT, ListT, ZoneT
-from rulelang.walk import map_children, walk
+from rulelang.walk import map_children
 
 from .document import Item, clean, em, sentence
 from .flow import again, changed_locals, tidy, together
@@ -70,6 +70,7 @@ from .nouns import (CARD, Noun, kinds_noun, noun, possessive, role_name, takes_s
                     zone_title)
 from .phrases import Bound, Intro, Phrase, Words, bound, inline, lay, settle
 from .pronouns import refer_after
+from .scope import deciders
 from .phrases import words as seq
 
 __all__ = ["Context", "context", "MissingRendering", "node_classes", "expr", "stmt", "block", "words", "sentence"]
@@ -451,11 +452,24 @@ def each_player(ctx: Context, table, owned: str) -> str | None:
 def let_ref(ctx: Context, s: ir.Let) -> Bound:
     """How the rules refer to a value noted by `let`: by its name where that is a word (*budget*) or the rules
     change it later ("P becomes the player to the left of P"), else by its noun ("that card"), else a letter (X)."""
+    listed = _listed(ctx, s)
+    if listed is not None:
+        return listed
     n = item_noun(ctx, s.value.ty)
     if len(s.name) >= 3 and s.name.replace("_", "").isalpha() or n is None or n.one == "number" or \
             s.name in changed_locals(ctx.rs):
         return Bound(placeholder(s.name), name=s.name)
     return noun_ref(ctx.refs, n, 1, 0, s.name, scope=id(s))
+
+
+def _listed(ctx: Context, s: ir.Let) -> Bound | None:
+    """A list noted under a word that is no plural noun, named by its things and that word: "the players
+    *left*", "the players *through*" (were *left*, *through*: a name where words read as English)."""
+    ty = s.value.ty.item if isinstance(s.value.ty, ListT) else None
+    n = group_noun(ctx, ty, ir.Local(s.name)) if ty is not None else None
+    if n is None or n.one == "number" or len(s.name) < 3 or not s.name.isalpha() or grammar.singular(s.name) != s.name:
+        return None
+    return Bound(f"the {n.many} {placeholder(s.name)}", name=s.name)
 
 
 def inside(ctx: Context, b: ir.Binder) -> Context:
@@ -477,21 +491,6 @@ def _swap_role(e: ir.Expr, name: str, local: ir.Local) -> ir.Expr:
     if isinstance(e, ir.RoleRef) and e.role == name:
         return local
     return map_children(e, lambda c: _swap_role(c, name, local))
-
-
-def deciders(rs: ir.Ruleset, mode: ir.Mode) -> set[str]:
-    """The roles that make a decision somewhere in a mode's rules (an automated role makes none)."""
-    found: set[str] = set()
-    seen: set[str] = set()
-    todo = [rs.setup, mode.setup, *(s.body for s in mode.round), *(w.body for w in mode.watches)]
-    while todo:
-        for node in walk(todo.pop()):
-            if isinstance(node, (ir.Choose, ir.Menu)):
-                found |= {node.role.role} if isinstance(node.role, ir.RoleRef) else set(mode.roles)
-            elif isinstance(node, ir.CallProc) and node.name not in seen:
-                seen.add(node.name)
-                todo.append(rs.procedures[node.name].body)
-    return found
 
 
 def node_classes():

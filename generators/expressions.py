@@ -13,18 +13,19 @@ import re
 from dataclasses import fields, replace
 
 from rulelang import ir
-from rulelang.types import BOOL, ROLE, BoardT, EnumT, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
 from . import grammar
 from .calls import plural_zone, two_players
 from .counts import counted
-from .clauses import clause_of, first_words, merge, merge_things, negate, operands, replace_first_words
+from .clauses import first_words, merge, merge_things, negate, operands, replace_first_words
 from .document import Item, clean, em, plain, sentence
 from .english import (Context, build, expression, is_current, negated, negation, phrase, placeholder, role_ref, zone,
                       zone_noun)
 from .marks import marks
+from .values import flag_clause
 from .normalize import seats_clockwise
 from .onecard import named_in_and
-from .nouns import noun, possessive, printed_field, takes_s, printed_value, type_noun, value_words, words
+from .nouns import possessive, printed_field, printed_value, type_noun, value_words, words
 from .phrases import Bound, Cases, Clause, Join, Op, Phrase, Scope, Words, bound, edges, inline, lay, settle
 from .phrases import words as seq
 
@@ -58,75 +59,6 @@ def expr_local(ctx: Context, e: ir.Local) -> Phrase:
     if flag is not None and flag[0] is ref:  # a term's true/false parameter, as its words state it
         return flag[1]
     return Clause(ref, "is on") if e.ty == BOOL else ref
-
-
-@expression(ir.Var)
-def expr_var(ctx: Context, e: ir.Var) -> Phrase:
-    """A variable by its name (*trials completed*); a player held in one by what its `text:`
-    says it is ("the active player"); a true/false one as the condition its `text:` states."""
-    v = ctx.rs.vars.get(e.name)
-    if e.ty == BOOL:
-        return flag_clause(ctx, e)
-    said = by_text(v) if v is not None and e.owner is None else None
-    if said is not None and v is not None and v.type == ROLE and takes_s(said):
-        # a player, referred to again as one: "the active player has a skill card that they may play"
-        return Bound(said, name=f"the variable {e.name}", noun=noun("player"))
-    if said is not None:
-        return Words(said)  # "the suit to follow", "the player who leads the trick"
-    name = em(value_words(ctx.rs, e.name))
-    return Words(name) if e.owner is None else owned(ctx, name, e.owner)
-
-
-def by_text(v: ir.VarDef) -> str | None:
-    """What the rules call the game's variable holding a player or a value of a kind, where its
-    `text:` says what it is ("the dealer", "the suit to follow"): its name is then never printed."""
-    said = described(v.text) if v.text and v.owner is None else None
-    return said if said and said.startswith("the ") and (v.type == ROLE or isinstance(v.type, EnumT)) else None
-
-
-def described(text: str) -> str:
-    """A `text:` as the rules use it in a sentence: its trailing aside dropped ("the starting
-    player (who holds the die)" -> "the starting player")."""
-    return re.sub(r"\s*\([^()]*\)$", "", clean(text)).strip()
-
-
-def flag_clause(ctx: Context, e: ir.Expr) -> Clause:
-    """A true/false variable or card state as the condition it stands for: a variable's `text:`
-    ("the active player's turn has ended"; for a player's own, what the player does: "faces
-    the room"), or the state's name said of the card ("the Encounter card is sprung")."""
-    if isinstance(e, ir.Field):
-        subject = build(ctx, e.obj)
-        return _predicate(subject, printed_field(ctx.rs, e.name))
-    v = ctx.rs.vars.get(e.name)
-    text = described(v.text) if v is not None and v.text else None
-    if isinstance(e, ir.Var) and e.owner is not None:
-        owner = build(ctx, e.owner)
-        return _predicate(owner, text or f"has {em(words(e.name))} on")
-    if text is None:
-        return Clause(Words(em(words(e.name))), "is on")
-    said = clause_of([text])
-    return said if isinstance(said, Clause) else Clause(Words(text), "holds")
-
-
-def _predicate(subject: Phrase, text: str) -> Clause:
-    """"is sprung", "faces the room": a verb phrase as it is, anything else after "is"."""
-    first, _, rest = text.partition(" ")
-    if first in grammar.AUXILIARIES or re.fullmatch(r"[a-z]+(s|es)", first) and first not in ("this", "its") \
-            and not first.endswith("ss"):
-        return Clause(subject, first, Words(rest) if rest else None)
-    return Clause(subject, "is", Words(text))
-
-
-def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
-    """A player's own variable: "your *bid*", "North's *bid*", "that player's *bid*"."""
-    if isinstance(owner, ir.RoleRef) and owner.role == ctx.you or is_current(ctx, owner):
-        return Words(f"your {name}")
-    who = build(ctx, owner)
-    if isinstance(who, Bound):  # kept a bound name, so a condition on it reads "a player whose *bid* …"
-        return seq(replace(who, text=possessive(who.text)), f" {name}")
-    if isinstance(who, Words) and takes_s(who.text):  # a name: one word group, it takes the 's
-        return Words(f"{possessive(who.text)} {name}")
-    return seq(f"the {name} of ", who)
 
 
 @expression(ir.Param)

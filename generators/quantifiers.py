@@ -25,7 +25,7 @@ from .english import (Context, build, expression, group_noun, inside, item_noun,
 from .calls import is_row
 from .normalize import seats_clockwise, split_type_tests
 from .onecard import binder_card, one_holder, told_apart
-from .nouns import Noun, join, possessive, printed_field, printed_value, value_words, words
+from .nouns import Noun, join, possessive, printed_field, printed_value, value_words
 from .phrases import Bound, Cases, Clause, Group, Intro, Join, Op, Phrase, Scope, Seq, Words, bound, inline, nodes, settle
 from .phrases import words as seq
 
@@ -188,9 +188,9 @@ def domain_tail(ctx: Context, d: ir.Expr, n: Noun | None = None, one: bool = Fal
     for many in (f"the {n.many} ", f"every {n.one} ") if n is not None else ():  # "a line of 3 spaces …"
         if lead is None or isinstance(said, Join) or isinstance(d.ty, (ZoneT, BoardT)):
             break
-        if lead.startswith(many):
+        if lead.lower().startswith(many):  # "a soldier next to the gobbot" of "the Soldiers next to the gobbot"
             return (bound(" "), replace_first_words(said, lead[len(many):]))
-        if lead == many[:-1] and isinstance(said, Seq):  # "the action cards" and what follows: " in the Chamber"
+        if lead.lower() == many[:-1] and isinstance(said, Seq):  # "the action cards" and what follows: " in the Chamber"
             return said.parts[1:]
     return (bound(f" {'from' if source else domain_word(ctx, d)} "), said)
 
@@ -408,7 +408,7 @@ def _lettered(ctx: Context, b: ir.Binder) -> Phrase | None:
         return None  # (things introduced as many stay "that soldier", never "it": a letter says them)
     letter = placeholder(b.names[0])
     inner = ctx.with_refs({b.names[0]: Bound(letter, name=b.names[0])})
-    head = seq(f"the {n.many} {letter}", *domain_tail(ctx, b.groups[0].domain, n))
+    head = seq(f"the {n.many} {letter}", *domain_tail(ctx, b.groups[0].domain))  # "among the players *left*"
     return Scope(seq(head, bound(" such that ")), merge("and", [build(inner, r) for r in said]))
 
 

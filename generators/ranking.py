@@ -9,7 +9,7 @@ from rulelang import ir
 from .document import clean, em
 from .english import Context, cond
 from .glossary import parameters
-from .nouns import value_words, words
+from .nouns import value_words
 
 
 def ranking_phrase(ctx: Context) -> str:

@@ -140,3 +140,18 @@ def ruling_steps(r: ir.Ruling, rs: ir.Ruleset) -> list[str]:
 
 def _applies(r: ir.Ruling, modes: list[ir.Mode], rs: ir.Ruleset) -> bool:
     return any(m in modes for m in ruling_modes(r, rs))
+
+
+def deciders(rs: ir.Ruleset, mode: ir.Mode) -> set[str]:
+    """The roles that make a decision somewhere in a mode's rules (an automated role makes none)."""
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [rs.setup, mode.setup, *(s.body for s in mode.round), *(w.body for w in mode.watches)]
+    while todo:
+        for node in walk(todo.pop()):
+            if isinstance(node, (ir.Choose, ir.Menu)):
+                found |= {node.role.role} if isinstance(node.role, ir.RoleRef) else set(mode.roles)
+            elif isinstance(node, ir.CallProc) and node.name not in seen:
+                seen.add(node.name)
+                todo.append(rs.procedures[node.name].body)
+    return found

@@ -19,7 +19,7 @@ from .english import (Context, block, let_ref, lower_first, placeholder, flat, i
                       statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
 from .calls import is_row, template
-from .expressions import flag_clause, owned
+from .values import flag_clause, owned
 from .moves import die_rolled, done_to_each, join_fixed, moved_in_turn, sorting, unordered
 from .quantifiers import named_such_that, on_board, ordering, things
 from .ranking import ranking_phrase
@@ -42,7 +42,9 @@ def stmt_let(ctx: Context, s: ir.Let) -> list[Item]:
     ref = let_ref(ctx, s)
     if s.value.ty == BOOL and isinstance(s.value, ir.Const):  # a switch: "*tried* starts off"
         return [say(ctx, ref, " starts on" if s.value.value else " starts off")]
-    if isinstance(s.value, ir.ListExpr) and not s.value.items:  # "*through* starts empty"
+    if isinstance(s.value, ir.ListExpr) and not s.value.items and ref.text.startswith("the "):
+        return [say(ctx, "there are no ", Words(ref.text[4:]), " yet")]  # "There are no players *through* yet."
+    if isinstance(s.value, ir.ListExpr) and not s.value.items:  # "*found* starts empty"
         return [say(ctx, ref, " starts empty")]
     if isinstance(s.value, ir.Const):  # "*n* starts at 1"
         return [say(ctx, ref, " starts at ", s.value)]

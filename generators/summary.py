@@ -25,7 +25,7 @@ from .abilities import ability_blocks
 from .components import components
 from .document import Document, Item, Items, Para, Section, Table, clean, em, sentence, strong
 from .endings import end_blocks
-from .expressions import by_text
+from .values import by_text
 from .english import Context, block, context, each_player, expr, flat, role_def, zone
 from .glossary import glossary, term
 from .flow import resets, tidy

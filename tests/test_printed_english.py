@@ -118,7 +118,7 @@ def test_a_sum_of_conditional_values_keeps_its_grouping(trials):
 
 def test_not_both_empty_keeps_its_grouping(trials):
     # was: "… is less than 4 and the Action Deck is not empty or the Action Discard Pile is not empty"
-    assert ("Repeat until the number of action cards in the Chamber is at least 4 or both the Action Deck "
+    assert ("Repeat until there are at least 4 action cards in the Chamber or both the Action Deck "
             "and the Action Discard Pile are empty:") in md(trials, "moderator")
 
 
@@ -415,7 +415,7 @@ def test_the_16_7_end_keeps_its_condition_on_a_noted_value():
     text = md(load_ruleset("gauntlet-16-7"))
     end = text[text.index("### End of the game"):text.index("## Terms")]
     assert "in step 7 (Fight)" in end and "in room 13 fight" in end and "N is 13" not in end
-    assert "*through* are not empty" in end  # the teams through: the condition that was lost
+    assert "there are players *through*" in end  # the teams through: the condition that was lost
     assert "“**" not in end  # no ending placed "in" a procedure's text
     assert "The winner of the last roll-off wins in step 7" in end  # a player held in a variable: its `text:`
 
@@ -519,7 +519,7 @@ def test_hand_of_fate_reads_as_its_review_found(hand_of_fate):
 def test_a_thing_with_no_noun_is_not_named_by_a_letter():
     # was: "set *roll off winner* to Q among *through*" (a list of players the rules keep, with no noun for its items)
     text = md(load_ruleset("gauntlet-16-7"), "race")
-    assert "Otherwise: the first player among *through* becomes the winner of the last roll-off." in text  # its noun
+    assert "Otherwise: the first player *through* becomes the winner of the last roll-off." in text  # its noun
     assert " to Q" not in text and "the first of *through*" not in text
 
 

@@ -785,7 +785,7 @@ def test_an_ending_met_in_an_action_is_said_with_the_actions_words():
     # empty. N is 13." (the action's parameter and its own names, never said where a player reads them)
     assert "- The winner of the last roll-off wins in step 7 (Fight), when the teams in room 13 fight their " \
            "enemies side by side, exchange by exchange, until one has beaten all of its enemies or every team is " \
-           "out of health, and then *through* are not empty.\n" in printed("gauntlet-16-7")
+           "out of health, and then there are players *through*.\n" in printed("gauntlet-16-7")
     assert "when all of these hold" not in printed("gauntlet-16-7")
     game = GAME.replace("          if round == 2:\n            end game as done\n",
                         "          settle(round)\n").replace(

@@ -132,3 +132,28 @@ define:
         in text, text
     assert "- Each player's *pegs drawn* this game: 0 at the start.\n" in text
     assert "- Each player's *bet* (chips bet on this hand): 0 at the start.\n" in text
+
+
+def test_things_named_in_the_plural_and_a_list_noted_under_a_word_are_said_as_there_being_such_things():
+    # were "If *through* are not empty", "Repeat until the number of players in *left* is at most 1", "For every
+    # player among *left*", "*through* starts empty" (16-7), "If the enemies in combat are not empty" (Hand of Fate)
+    game = GAME.replace("  supply: {owner: each, holds: [peg], text: pegs to place}\n",
+                        "  supply: {owner: each, holds: [peg], text: pegs to place}\n"
+                        "  lost: {holds: [peg], text: the pegs taken}\n") \
+        .replace("          if round == 4 or", """          let left = [q for q in players where not empty(supply of q)]
+          let through = []
+          while size(left) > 1:
+            left = [q for q in left where q != current]
+            through = [q for q in left]
+          if not empty(through) and empty(lost):
+            end game as through
+          if round == 4 or""")
+    text = md(game)
+    for said in ("Note the players that have pegs to place as the players *left*.",
+                 "There are no players *through* yet.",
+                 "Repeat until there is at most one player *left*:",
+                 "Set the players *left* to the players *left* that are not you.",
+                 "Set the players *through* to the players *left*.",
+                 "If there are players *through* and there are no pegs taken: the game ends."):
+        assert said in text, said
+    assert "among *left*" not in text and "*through* are" not in text

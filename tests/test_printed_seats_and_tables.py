@@ -123,15 +123,15 @@ def test_an_odd_roll_and_a_player_that_may_be_no_one():
 
 def test_a_list_that_starts_empty_is_named_by_what_it_is_given():
     said = text()
-    assert "For every player among *left*:" in said  # was "For each Q among *left*"
-    assert "the number of players in *left*" in said  # was "the number of items in *left*"
+    assert "For every player *left*:" in said  # was "For each Q among *left*", then "every player among *left*"
+    assert "Repeat until there is at most one player *left*:" in said  # was "the number of items in *left*"
 
 
 def test_whose_things_and_other_players():
     said = text()
     assert "- Add 1 to the *order* of the player who leads the round.\n" in said  # not "… round's *order*"
     assert "For every player such that there is another player whose hand is not empty:" in said
-    assert "If every player's hand is empty or the number of players in *through* is 0:" in said
+    assert "If every player's hand is empty or there is no player *through*:" in said
 
 
 
