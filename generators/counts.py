@@ -1,9 +1,11 @@
-"""A count compared with a number, as players say it: "there is only one player that is still in the
+"""Counts as players say them: compared with a number, "there is only one player that is still in the
 game", "there are at least 2 soldiers on the Gauntlet that …", not "the number of players that are still
-in the game is 1"."""
+in the game is 1"; given by cases, each count with its case: "Draw 7 playing cards … if there are 2
+players; 6 if there are 3 players; otherwise 5", not "as many as (7 if …; otherwise 6 if …; otherwise 5)"."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from rulelang import ir
 from rulelang.types import INT, ListT
@@ -50,3 +52,19 @@ def _things(ctx: Context, b: ir.Binder, det: str) -> Phrase | None:
     if said is not None or len(b.names) != 1 or things(ctx, replace(b, where=None), det) is None:
         return said
     return named_such_that(ctx, b, det)
+
+
+def by_cases(count: ir.Expr, say: Callable[[int], str], between: str) -> tuple[str, list] | None:
+    """A count given by cases (`7 if A else 6 if B else 5`) as its first count and the rest of its words, each
+    count with its case: ("7", [" if ", A, "; 6 if ", B, "; otherwise 5"]) (`between`: "; " where the
+    sentence ends with it, ", " where it goes on); None where a count is no number."""
+    cases, e = [], count
+    while isinstance(e, ir.IfExpr) and isinstance(e.then, ir.Const) and type(e.then.value) is int:
+        cases.append((e.then.value, e.cond))
+        e = e.otherwise
+    if not cases or not (isinstance(e, ir.Const) and type(e.value) is int):
+        return None
+    words: list = []
+    for i, (n, cond) in enumerate(cases):
+        words += [f"{between}{say(n)} if " if i else " if ", cond]
+    return say(cases[0][0]), words + [f"{between}otherwise {say(e.value)}"]

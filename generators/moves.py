@@ -10,6 +10,7 @@ from rulelang.walk import walk
 from . import grammar
 from .calls import one_card_place, plural_zone
 from .clauses import first_words, replace_first_words
+from .counts import by_cases
 from .document import Item
 from .english import Context, phrase, say, statement, zone_noun
 from .normalize import normal_binder
@@ -63,10 +64,10 @@ def stmt_draw(ctx: Context, s: ir.Draw) -> list[Item]:
     n = zone_noun(ctx, s.source)
     if one:
         return [say(ctx, f"draw {n.a()} from ", s.source, " to ", s.dest, POSITION[s.position])]
-    if isinstance(s.count, ir.IfExpr) and isinstance(s.count.then, ir.Const) and isinstance(s.count.otherwise, ir.Const):
-        # "draw 7 playing cards from the stock to your hand if …; otherwise 5", not "as many as (7 if …; otherwise 5)"
-        return [say(ctx, "draw ", s.count.then, f" {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
-                    " if ", s.count.cond, "; otherwise ", s.count.otherwise, " (fewer if ", s.source, " runs out)")]
+    cases = by_cases(s.count, str, "; ")
+    if cases is not None:  # "draw 7 playing cards … if …; otherwise 5", not "as many as (7 if …; otherwise 5)"
+        return [say(ctx, f"draw {cases[0]} {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
+                    *cases[1], " (fewer if ", s.source, " runs out)")]
     if not isinstance(s.count, ir.Const):  # draw cards …, as many as the hand size option
         return [say(ctx, f"draw {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
                          ", as many as ", s.count, " (fewer if ", s.source, " runs out)")]

@@ -18,6 +18,7 @@ from .flow import Again, Counted, Stop, Unsaid
 from .english import (Context, block, let_ref, lower_first, placeholder, flat, inside, nested, phrase, role, say, slots,
                       statement, stmt, subject, verb, zone_noun)
 from .clauses import negate
+from .counts import by_cases
 from .calls import is_row, template
 from .values import flag_clause, owned
 from .moves import die_rolled, done_to_each, join_fixed, moved_in_turn, sorting, unordered
@@ -231,12 +232,9 @@ def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
     if isinstance(said, (Words, Bound)) and re.fullmatch(r"\*[^*]+\*|[A-Z]", said.text):  # "repeat *n* times", a name alone
         return [nested(ctx, slots(ctx, "repeat ", s.count, " times"), block(ctx, s.body))]
     per = s.count
-    cases: list[int] = [x.value for x in (per.then, per.otherwise) if isinstance(x, ir.Const)
-                        and isinstance(x.value, int) and not isinstance(x.value, bool)] \
-        if isinstance(per, ir.IfExpr) else []
-    if isinstance(per, ir.IfExpr) and len(cases) == 2:  # "repeat 3 times if …, otherwise twice", not "as many as (3 if …)"
-        high, low = (grammar.times(n) for n in cases)
-        return [nested(ctx, slots(ctx, f"repeat {high} if ", per.cond, f", otherwise {low}"), block(ctx, s.body))]
+    cases = by_cases(per, grammar.times, ", ")
+    if cases is not None:  # "repeat 3 times if …, otherwise twice", not "as many times as (3 if …)"
+        return [nested(ctx, slots(ctx, f"repeat {cases[0]}", *cases[1]), block(ctx, s.body))]
     if isinstance(per, ir.Binary) and per.op == "*" and isinstance(per.left, ir.Const) \
             and type(per.left.value) is int and per.right == ir.BuiltinCall("size", (ir.BuiltinCall("players", ()),)):
         return [nested(ctx, Words(f"repeat {grammar.times(per.left.value)} for each player"),  # as a rulebook says
@@ -326,16 +324,21 @@ def stmt_roll(ctx: Context, s: ir.Roll) -> list[Item]:
         dice = Words(f"{'one die' if n == 1 else grammar.number_word(n) + ' dice'} ({words(s.die)})")
     else:
         dice = seq(phrase(ctx, s.count), bound(f" dice ({words(s.die)})"))
+    # "roll three dice (d6) for *cup* if …; otherwise two", not "roll (3 if …; otherwise 2) dice (d6)"
+    cases = by_cases(s.count, grammar.number_word, ", " if s.declares else "; ") if s.count is not None else None
+    if cases is not None:
+        dice = Words(f"{cases[0]} dice ({words(s.die)})")
+    said = cases[1] if cases is not None else []
     secret = ctx.rs.vars[s.target.name].seen_by if isinstance(s.target, ir.Var) else "all"
     hidden = {"owner": " where only that player sees them" if isinstance(s.target, ir.Var) and s.target.owner
               is not None and not (isinstance(s.target.owner, ir.RoleRef) and s.target.owner.role == ctx.you)
               else " where only you see them", "none": " where no one sees them"}.get(secret, "")
     if s.declares:
-        return [say(ctx, "roll ", dice, hidden, "; call the result ", target(ctx, s.target))]
+        return [say(ctx, "roll ", dice, *said, hidden, "; call the result ", target(ctx, s.target))]
     die = die_rolled(ctx, s)
     if die is not None:  # "roll that die (d6)", not "roll a die (d6) for the face of that die"
         return [say(ctx, "roll ", phrase(ctx, die), f" ({words(s.die)})", "," + hidden if hidden else "")]
-    return [say(ctx, "roll ", dice, " for ", target(ctx, s.target), "," + hidden if hidden else "")]
+    return [say(ctx, "roll ", dice, " for ", target(ctx, s.target), "," + hidden if hidden else "", *said)]
 
 
 @statement(ir.Reveal)

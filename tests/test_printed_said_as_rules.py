@@ -157,3 +157,25 @@ def test_things_named_in_the_plural_and_a_list_noted_under_a_word_are_said_as_th
                  "If there are players *through* and there are no pegs taken: the game ends."):
         assert said in text, said
     assert "among *left*" not in text and "*through* are" not in text
+
+
+def test_a_count_given_by_cases_says_each_count_with_its_case():
+    # was "Roll (3 if there are 2 players; otherwise 2) dice (d6)"; a draw's and a repeat's of two cases were
+    # said so already, of three they were not
+    game = GAME.replace("  supply: {owner: each, holds: [peg], text: pegs to place}\n",
+                        "  supply: {owner: each, holds: [peg], text: pegs to place}\n  spare: {holds: [peg]}\n") \
+        .replace("          if round == 4 or", """          roll (3 if flipped else 2) d6 into xs
+          roll (3 if round == 1 else 2 if round == 2 else 1) d6 into ys
+          draw (2 if round == 1 else 1 if round == 2 else 0) from spare to supply of current
+          repeat (3 if round == 1 else 2 if round == 2 else 1) times:
+            draw 1 from spare to supply of current
+          if sum(xs) + sum(ys) > 12 or""")
+    text = md(game)
+    for said in ("Roll three dice (d6) if the *flipped* option is on, otherwise two; call the result *xs*.",
+                 "Roll three dice (d6) if the round number is 1, two if the round number is 2, otherwise one; call "
+                 "the result *ys*.",
+                 "Draw 2 pegs from the spare to your pegs to place if the round number is 1; 1 if the round number "
+                 "is 2; otherwise 0 (fewer if the spare runs out).",
+                 "Repeat 3 times if the round number is 1, twice if the round number is 2, otherwise once: draw a "
+                 "peg from the spare to your pegs to place."):
+        assert said in text, said
