@@ -77,6 +77,8 @@ def things(ctx: Context, b: ir.Binder, det: str, skip: int = 0, held: bool = Fal
                  name=b.names[0], noun=n,
                  scope=id(b), many=many)
     tail = () if held else domain_tail(ctx, b.groups[0].domain, n, det in ("a", "at least one"), source)
+    if det in ("the first", "the last") and b.groups[0].domain == ir.BuiltinCall("players", ()):
+        tail = (bound(" in seat order"),)  # "the first player in seat order that …": first by what, said
     d = b.groups[0].domain
     if relatives and (source or isinstance(d, ir.BuiltinCall) and d.name == "clockwise"):
         # "every player that …, in turn …", "enemies whose kind is normal from the box"

@@ -295,6 +295,8 @@ def stmt_take(ctx: Context, s: ir.Take) -> list[Item]:
         laid = lay(slots(ctx, what, ordering(ctx, s.binder)), lists=False, people=ctx.people)
         closed = "," if ", " in laid.text else ""  # "…, in turn clockwise from the dealer, chooses"
         return [Item(sentence(f"{laid.text}{closed} {body[0].text[len(ref):]}"))]
+    if s.binder.types[:1] == (ROLE,):  # a player is not taken: "For the first player in seat order that …: …"
+        return [nested(ctx, slots(ctx, "for ", what, ordering(ctx, s.binder)), body)]
     return [then(inner, slots(ctx, "take ", what, ordering(ctx, s.binder)), body)]
 
 

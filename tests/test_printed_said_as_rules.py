@@ -179,3 +179,17 @@ def test_a_count_given_by_cases_says_each_count_with_its_case():
                  "Repeat 3 times if the round number is 1, twice if the round number is 2, otherwise once: draw a "
                  "peg from the spare to your pegs to place."):
         assert said in text, said
+
+
+def test_the_first_player_found_is_first_in_seat_order_and_is_not_taken():
+    # was "Take the first player that has pegs to place, then move …": first by what order, and a player is no card
+    game = GAME.replace("          if round == 4 or", """          take first q in players where not empty(supply of q):
+            move top(supply of q) to space(board, 1, 1)
+          let w = first(q in players where empty(supply of q))
+          move top(supply of w) to space(board, 2, 1)
+          if round == 4 or""")
+    text = md(game)
+    assert "- For the first player in seat order that has pegs to place: move the top peg of that player's pegs to " \
+           "place to the bottom space of the board in column 1.\n" in text
+    assert "Move the top peg of the pegs to place of the first player in seat order that has no pegs to place to " in text
+    assert "Take the first player" not in text
