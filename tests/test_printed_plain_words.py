@@ -120,7 +120,7 @@ def test_one_card_is_named_by_its_label():
     assert "there is a chip card in the middle whose shade is dark" not in text  # one field: not one card
     # was: "The first player that has a chip card whose colour is blue and whose shade is light …": a card is in one
     # hand, so no player is the first of several
-    assert "the player that has the light blue, then" in text and "first player" not in text
+    assert "For the player that has the light blue: add 1" in text and "first player" not in text
 
 
 def test_a_kinds_values_taken_in_turn_are_said_in_turn():
