@@ -212,7 +212,7 @@ def cmd_play(args) -> int:
     agents = {r: HumanAgent(titles, save=save) if k == "human" else make_agent(k, seed, r) for r, k in kinds.items()}
     st = state if state is not None else game.new_state(seed)
     current["state"] = st
-    print(f"{ruleset.title} — {game.mode.title}. You play the {role}. Type ? for help.")
+    print(f"{ruleset.title} — {game.mode.title}. You play {_named(ruleset, role)}. Type ? for help.")
     log_file, log = open_log(args.log, header(ruleset, args.ruleset, game.mode.name, seed, kinds, found))
     try:
         play(game, seed, agents, state=st, log=log, viewer=viewer, timeout=args.decision_timeout)
@@ -264,3 +264,10 @@ def cmd_replay(args) -> int:
     if ruleset.source_hash != head["hash"]:
         print("note: the ruleset has changed since the log was written, but it still plays the same game")
     return 0
+
+
+def _named(ruleset, role: str) -> str:
+    """A role as the printed rules name it: "the Challenger", "Player 1" (not "the player_1")."""
+    from generators.nouns import role_name  # (only `play` needs the printed names)
+    found = next((r for r in ruleset.roles if r.name == role), None)
+    return role_name(found) if found is not None else role.replace("_", " ")

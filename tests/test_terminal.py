@@ -11,7 +11,7 @@ def test_help_bad_input_and_quit():
     r = rulelang("play", "twenty-trials", "--seed", "1", input="?\nseven\n99\nb\nq\n")
     assert r.returncode == 0, r.stderr
     out = r.stdout
-    assert "You play the challenger" in out and "== Round 1" in out
+    assert "You play the Challenger" in out and "== Round 1" in out
     assert "Hand (challenger)" in out and "Trial Deck" in out and "face down" in out
     assert "a number   choose that option" in out  # the help
     assert out.count("please type a number from 1 to") == 2  # 'seven' and '99' asked again
@@ -77,7 +77,7 @@ def test_a_whole_gobbots_game_through_the_terminal():
 def test_every_mode_is_playable_in_the_terminal(mode, role, shown):
     r = rulelang("play", "twenty-trials", "--mode", mode, "--as", role, "--seed", "3", input="1\n" * 3000)
     assert r.returncode == 0, r.stderr
-    assert f"You play the {role}" in r.stdout and shown in r.stdout and "Game over: " in r.stdout
+    assert f"You play the {role.capitalize()}" in r.stdout and shown in r.stdout and "Game over: " in r.stdout
 
 
 def test_the_race_track_drawn_with_its_cubes_and_each_plan_shown_to_its_owner_only():
@@ -162,7 +162,7 @@ def test_the_others_choices_forced_draws_knock_outs_and_the_ending_are_shown(tmp
     assert "Since your last choice:" in out
     assert "player 1 chose bid: " in out and "player 3 chose spend: coin " in out  # a coin played face up: named
     assert "now in Purse (you)" in out or "now in Purse" in out  # the card you were dealt
-    assert "player_2, go: on (the only option)" in out  # a decision of one option is said, not asked
+    assert "player 2, go: on (the only option)" in out  # a decision of one option is said, not asked
     assert "Game over: " in out and "  you: " in out and "place" in out
 
 

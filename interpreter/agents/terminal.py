@@ -280,7 +280,7 @@ class HumanAgent(Agent):
         obs = view.observation
         self.show(obs, view.role, view.game)
         if view.count == 1:  # nothing to choose: said, not asked (the game still logs it as a decision)
-            self.say(f"{view.role}, {view.label.replace('_', ' ')}: {view.options[0]} (the only option)")
+            self.say(f"{view.role.replace('_', ' ')}, {view.label.replace('_', ' ')}: {view.options[0]} (the only option)")
             return 0
         self.prompt(view)
         while True:
@@ -332,7 +332,7 @@ class HumanAgent(Agent):
         return f"please type a number from 1 to {view.count}, or what the option says (or ? for help)"
 
     def prompt(self, view: PlayerView) -> None:
-        self.say(f"{view.role}, choose ({view.label.replace('_', ' ')}):")
+        self.say(f"{view.role.replace('_', ' ')}, choose ({view.label.replace('_', ' ')}):")
         numbered = not by_value(view.options)
         for i, text in enumerate(view.options, 1):
             self.say(f"  {i}) {text}" if numbered else f"  - {text}")
