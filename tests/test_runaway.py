@@ -67,6 +67,24 @@ def test_runaway_stops_at_the_limit_naming_the_loop_step_and_round(name, optimiz
     assert "--step-limit" in d.hint or "`win`, `lose` or `end game`" in d.hint
 
 
+@pytest.mark.parametrize("optimize", [True, False], ids=["optimised", "plain"])
+def test_the_work_of_big_binders_is_bounded_between_two_decisions_not_over_a_whole_game(optimize):
+    # A board game looks over the board at every move: 1,770 pairs of 60 chips a round, 10 rounds, a limit
+    # of 5,000. With a decision each round the game plays out (a 10 by 10 Reversi was stopped at its 13th
+    # round as if it ran away); with none, the same work is one stretch, and a runaway.
+    sixty = MANY.replace("      1      400\n", "      1      60\n")
+    pairs = "total = count(a, b in pile where a.value > 900)\nif round == 10:\n  win solo"
+    for rules, runs_away in ((f"solo chooses c in pile as look:\n  pass\n{pairs}", False), (pairs, True)):
+        text = ruleset("move box to pile\n" + rules).replace(MANY, sixty)
+        game = Game(load_text(text, "t.yaml"), step_limit=5000, optimize=optimize)
+        if runs_away:
+            with pytest.raises(Runaway, match="goes through too many combinations"):
+                play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
+        else:
+            st = play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
+            assert game.outcome(st)["results"] == {"solo": "win"} and st.round == 10
+
+
 def test_the_command_line_reports_it_located_with_exit_code_2(tmp_path):
     path = tmp_path / "stuck.yaml"
     text = ruleset(CASES["a loop that never changes its condition"][0])

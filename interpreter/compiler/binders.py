@@ -111,7 +111,7 @@ class Binders(Part):
                 self.g.work_counted += 1
                 count = code.expr("len(D)", D=d) if k == 1 else code.expr("_comb(len(D), K)", D=d, K=k)
                 body += [code.assign(d, domain), *code.stmts(  # (written out: a call costs as much as the count)
-                    "st.work += COUNT\nif st.work > LIMIT:\n    _runaway(SPAN, LIMIT, 'binder')", COUNT=count,
+                    "st.work += COUNT\nif st.work > LIMIT:\n    _overwork(st, COUNT, SPAN, LIMIT)", COUNT=count,
                     SPAN=self.const(b.span), LIMIT=self.g.work_limit)]
                 domain = code.name(d)
             if len(g.names) == 1:

@@ -51,7 +51,17 @@ def _work(st, bindings, span, limit):
     how many bindings are gone through is the compiler's choice (the passes go through fewer)."""
     st.work += bindings
     if st.work > limit:
+        _overwork(st, bindings, span, limit)
+
+
+def _overwork(st, bindings, span, limit):
+    """Work past the limit: a runaway if it was all done since the last decision (or the game's start);
+    else the count starts again from these bindings. The limit bounds the work between two decisions,
+    so a long game of many decisions, each looking over the board, is no runaway (checked only once the
+    count is past the limit: nothing is added to a decision)."""
+    if bindings > limit or st.work_at == st.decisions:
         raise Runaway(span, limit, "binder")
+    st.work_at, st.work = st.decisions, bindings
 
 
 def _dice(st, n, span, limit, error):
@@ -208,7 +218,7 @@ _decision = partial(tuple.__new__, Decision)
 _decided = partial(tuple.__new__, Decided)
 
 GLOBALS = {"__builtins__": {}, "UNSET": UNSET, "_fail": _fail, "_divide": _divide, "_reduce": _reduce,
-           "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_steps": _steps, "_comb": comb,
+           "_turn": _turn, "_bounded": _bounded, "_way": _way, "_on_board": _on_board, "_board_order": _board_order, "_end": _end, "_runaway": _runaway, "_absorbed": _absorbed, "_chain": chain.from_iterable, "_work": _work, "_overwork": _overwork, "_steps": _steps, "_comb": comb,
            "_decision": _decision, "Frame": Frame, "_range": _range, "_join": _join, "_item": _item, "_words": _words, "_lines": _lines, "Told": Told, "_shuffle": rng.shuffle, "_combinations": combinations,
            "_below": rng.below, "_dice": _dice, "Chance": Chance, "ChanceEvent": ChanceEvent, "_decided": _decided,
            "set": set, "abs": abs, "len": len, "min": min, "max": max, "sum": sum, "any": any, "all": all,

@@ -9,7 +9,9 @@
     round, steps, decisions   counters (and round_steps: the steps when this round began, not
               saved: it only tells a runaway's rounds from a runaway loop)
     work      the bindings big binders went through (bounded like steps; how many depends
-              on how the rules were compiled, so it is no part of what a game is)
+              on how the rules were compiled, so it is no part of what a game is), counted
+              since decision number work_at (the count starts again when the limit is reached
+              after a decision since: compiler/prelude.py's _overwork)
     stack     the flow position: `Frame`s (program, block, locals)
     pending   the `Decision` waiting for an answer, or None
     chance    the `Chance` waiting for an outcome (rules compiled with explicit chance), or None
@@ -54,11 +56,11 @@ NO_QUICK = NoQuickAnswers()
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
                  "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves",
-                 "quick", "at", "seed", "work", "watched")
+                 "quick", "at", "seed", "work", "work_at", "watched")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
                  stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0,
-                 moves=None, seed=None, work=0):
+                 moves=None, seed=None, work=0, work_at=0):
         self.zones: list[list[int]] = zones
         self.where: list[int] = where
         self.face_up: list[bool] = face_up
@@ -67,6 +69,7 @@ class State:
         self.round: int = round
         self.steps: int = steps
         self.work: int = work
+        self.work_at: int = work_at
         self.decisions: int = decisions
         self.stack: list[Frame] = stack if stack is not None else []
         self.pending: Decision | None = pending
@@ -107,7 +110,7 @@ class State:
             self.pending, self.outcome,  # a Decision is immutable; the outcome is never changed in place
             [p[:] for p in self.props], self.chance,
             self.events[:] if self.events is not None else None,  # each event is immutable
-            self.round_steps, self.moves, self.seed, self.work)
+            self.round_steps, self.moves, self.seed, self.work, self.work_at)
         out.watched = self.watched
         return out
 
@@ -117,7 +120,8 @@ class State:
                                           "resume": p.resume}
         return {
             "zones": self.zones, "where": self.where, "face_up": self.face_up, "vars": self.vars,
-            "rng": self.rng, "round": self.round, "steps": self.steps, "work": self.work, "decisions": self.decisions,
+            "rng": self.rng, "round": self.round, "steps": self.steps, "work": self.work, "work_at": self.work_at,
+            "decisions": self.decisions,
             "stack": [[f.program, f.pc, f.env] for f in self.stack], "pending": pending,
             "outcome": self.outcome, "props": self.props,
             "chance": None if self.chance is None else {"site": self.chance.site.index, "count": self.chance.count},
@@ -139,7 +143,8 @@ class State:
                    pending, data["outcome"], data.get("props", []), chance,
                    events_from_json(data.get("events"), chance_sites, sites), data["steps"],
                    _chain(data.get("answers", ())),
-                   data.get("seed") if type(data.get("seed")) is int else None, data.get("work", 0))
+                   data.get("seed") if type(data.get("seed")) is int else None, data.get("work", 0),
+                   data.get("work_at", 0))
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
