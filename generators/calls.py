@@ -63,7 +63,7 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
             elif phrase == Words("you") and pieces[i + 1].startswith("'s"):  # "{p}'s turn": "your turn"
                 phrase, pieces[i + 1] = Words("your"), pieces[i + 1][2:]
             elif phrase == Words("you") and (verb := re.match(r" (\w+)", pieces[i + 1])) and grammar.is_verb(
-                    verb.group(1)) and i == 1 and not parts[0].strip():  # "{p} has": "you have"
+                    verb.group(1)) and _subject(ctx, pieces[i - 1]):  # "{p} has", "the discs {p} encloses"
                 said_after = pieces[i + 1][1:]  # "{p} moves {c}": the space before {c} stays
                 pieces[i + 1] = " " + grammar.agree(said_after, True) + said_after[len(said_after.rstrip()):]
             counted = re.match(r"\s+([A-Za-z]+)", pieces[i + 1]) if i + 1 < len(pieces) else None
@@ -111,6 +111,19 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
 
 # "as many chips as {n}": the amount after it is all it counts, so a sum there needs no parentheses
 AS_MANY = re.compile(r"\bas (?:many|much) (?:[\w*'’-]+ ){0,3}as $")
+
+
+def _subject(ctx: Context, before: str) -> bool:
+    """Whether a slot after the words `before` is the subject of the verb after it: at the text's start,
+    after a word that opens a clause ("if {p} has"), or after the things it says of ("the discs {p}
+    encloses"); not an object ("gives {p} points")."""
+    last = re.search(r"(\w+)\s+$", before)
+    if last is None:
+        return not before.strip()
+    return last.group(1).lower() in _OPENERS or _counted_noun(ctx, last.group(1))
+
+
+_OPENERS = {"that", "which", "when", "if", "whether", "while", "until", "unless", "where", "and", "or", "but"}
 
 
 def _counted_noun(ctx: Context, word: str) -> bool:

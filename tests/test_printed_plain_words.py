@@ -329,3 +329,18 @@ def test_a_value_looked_up_by_one_subject_is_said_as_its_cases():
     text = md(game)
     assert "- **the bonus for N chips**, depending on N:\n    - 0: 0.\n    - 1: 1.\n    - 2: 3.\n    - Otherwise: 6." in text
     assert "**the number of K colours in a player's hand**: " in text and "whose colour is K" in text
+
+
+def test_a_player_said_as_you_inside_a_text_agrees_with_its_verb():
+    # was "Note the number of discs you encloses …": only a text's first slot agreed ("{p} has": "you have")
+    from test_language import tiny
+    text = tiny("if counted(solo, 2) > 1 and gives(solo):\n  win solo").replace("setup: |", """define:
+  counted(role p, number k):
+    text: "the number of chips {p} holds above {k}"
+    value: count(c in pile where c.value > k)
+  gives(role p):
+    text: "the pile gives {p} chips"
+    value: size(pile) > 2
+setup: |""")
+    printed = to_markdown([summary(load_text(text, "tiny.yaml"))])
+    assert "the number of chips you hold above 2" in printed and "the pile gives you chips" in printed
