@@ -299,8 +299,10 @@ def _store(s: ast.Assign, live: frozenset, keep: frozenset):
         elts = s.targets[0].elts
         if not any(map(dead, elts)):
             return s
-        tuple_ = ast.Tuple([ast.Name("_", STORE) if dead(e) else e for e in elts], STORE)
-        targets = [tuple_] + s.targets[1:]
+        if all(map(dead, elts)) and len(s.targets) > 1:  # (the Python locals beside it are set alone)
+            targets = s.targets[1:]
+        else:
+            targets = [ast.Tuple([ast.Name("_", STORE) if dead(e) else e for e in elts], STORE)] + s.targets[1:]
     if not targets:
         return None if _pure(s.value) else s
     if len(targets) == len(s.targets) and targets[0] is s.targets[0]:

@@ -317,6 +317,20 @@ def reads_as(nodes: list, key: str, var: str) -> list:
     return [_read_from(n, {key: var}) for n in nodes]
 
 
+def _env_targets(s) -> list[str] | None:
+    """The locals of the rules an assignment sets in `env` (`env[k3] = ...`, `env[k3], env[k4] = ...`),
+    with at most a Python local (or a tuple of them) beside; None for any other statement."""
+    if type(s) is not ast.Assign or len(s.targets) > 2:
+        return None
+    first = s.targets[0]
+    if type(first) is EnvRef:
+        return [first.key]
+    if type(first) is not ast.Tuple or not all(type(e) is EnvRef for e in first.elts):
+        return None
+    keys = [e.key for e in first.elts]
+    return keys if len(set(keys)) == len(keys) else None
+
+
 def _nested_reading(out: list, start: int, end: int, key: str, nested: tuple) -> set[int]:
     """The places among out[start:end] of the nested functions that read `key` from `env`, set
     it nowhere, stand once in the program and are called only in out[start:end]: there `env`
@@ -444,21 +458,33 @@ def _aliased(stmts: list, fresh, named: dict, nested: tuple) -> tuple[list, list
         names.append(named_here)
     swaps: list[dict] = [{} for _ in out]  # where a local is read from a Python local: its name there
     for i, s in enumerate(out):
-        if type(s) is not ast.Assign or type(s.targets[0]) is not EnvRef or len(s.targets) > 2:
+        keys = _env_targets(s)
+        if keys is None:
             continue
-        key = s.targets[0].key
-        end = next((j for j in range(i + 1, len(out)) if key in sets[j]), len(out))  # set again there
-        inside = _nested_reading(out, i + 1, end, key, nested)
-        if not inside and not any(key in names[j] for j in range(i + 1, end)):
+        reach = {}  # each key read after it: where it is set again, the nested functions reading it before
+        for key in keys:
+            end = next((j for j in range(i + 1, len(out)) if key in sets[j]), len(out))  # set again there
+            inside = _nested_reading(out, i + 1, end, key, nested)
+            if inside or any(key in names[j] for j in range(i + 1, end)):
+                reach[key] = end, inside
+        if not reach:
             continue
-        if len(s.targets) == 1:
-            made = ast.Assign([s.targets[0], ast.Name(fresh("v"), STORE)], s.value)
+        if len(s.targets) == 1:  # (a decision's names, `env[k17], env[k18] = opts[i]`: a Python local each)
+            locals_ = [ast.Name(fresh("v"), STORE) for _ in keys]
+            first = s.targets[0]
+            made = ast.Assign([first, locals_[0] if type(first) is EnvRef else ast.Tuple(locals_, STORE)], s.value)
             made.__dict__.update({k: v for k, v in s.__dict__.items() if k not in ("targets", "value")})
             out[i] = s = made
-        if type(s.targets[1]) is ast.Name:
-            for j in range(i + 1, end):
-                if key in names[j] or j in inside:
-                    swaps[j][key] = s.targets[1].id
+        second = s.targets[1]
+        beside = [second] if type(second) is ast.Name else second.elts if type(second) is ast.Tuple else []
+        if len(beside) != len(keys) or any(type(n) is not ast.Name for n in beside):
+            continue
+        for key, local in zip(keys, beside):
+            if key in reach:
+                end, inside = reach[key]
+                for j in range(i + 1, end):
+                    if key in names[j] or j in inside:
+                        swaps[j][key] = local.id
     for j, swap in enumerate(swaps):
         if swap and type(out[j]) is Nested:
             out[j] = _read_in_nested(out[j], swap)
