@@ -287,6 +287,7 @@ class Blocks(Part):
             varying = [n for n in site.names if not fixed or n not in fixed]
             targets = self._env(site.names[0]) if bare else code.tuple_of([self._env(n) for n in varying], STORE)
             names, go_on = [code.assign(targets, code.expr("OPTS[I]", OPTS=opts, I=i))], Goto(resume)
+            go_on.answered = True  # type: ignore[attr-defined]  # (Merge takes its code in even inside an `if`)
             names += [code.assign(self._env(n), self.expr(fixed[n], fn, TOP)) for n in site.names if fixed and n in fixed]
             option = code.expr("(OPTS[I],)" if bare else "OPTS[I]", OPTS=opts, I=i) if not fixed else \
                 ast.Tuple([self.expr(fixed[n], fn, TOP) if n in fixed else

@@ -41,7 +41,10 @@ def carried(body: list, internal: set[str], fresh) -> list:
         return body
     loop = body[0]
     reads: list[tuple[ast.Assign, str]] = []  # the reads the pass starts with (flow.LoopNext's), their keys
-    for s in loop.body:
+    lead = 0  # (after `st.at = K`, where a function that runs another step's code says which step it is in)
+    while lead < len(loop.body) and _saying_step(loop.body[lead]):
+        lead += 1
+    for s in loop.body[lead:]:
         if type(s) is not ast.Assign or type(s.value) is not EnvRef or len(s.targets) != 1 \
                 or type(s.targets[0]) is not ast.Name or s.value.key not in internal or s.value.key in dict(reads):
             break
@@ -57,10 +60,16 @@ def carried(body: list, internal: set[str], fresh) -> list:
         else:  # (its index) read into a local of its own, which the pass reads and sets
             names[key] = fresh("c")
             first.append(code.assign(names[key], s.value))
-    rest = [s for s, key in reads if key in names] + loop.body[len(reads):]
+    rest = loop.body[:lead] + [s for s, key in reads if key in names] + loop.body[lead + len(reads):]
     back = [(key, local) for key, local in names.items() if key in stores]
     made = ast.While(loop.test, _rewritten(rest, names, back), loop.orelse)
     return first + [code.note(made, code.note_of(loop))]
+
+
+def _saying_step(s) -> bool:
+    """`st.at = K` (merge.py's): it reads nothing of the frame."""
+    return type(s) is ast.Assign and len(s.targets) == 1 and type(t := s.targets[0]) is ast.Attribute \
+        and t.attr == "at" and type(t.value) is ast.Name and t.value.id == "st" and type(s.value) is ast.Constant
 
 
 def _assigned_once(stmts, name: str) -> bool:

@@ -138,6 +138,7 @@ class Merge:
         code = fn.prelude + fn.body
         budget[0] -= lines(code)
         *code, last = code
+        code = [self._within(k, s, depth, budget, path, only) if type(s) is ast.If else s for s in code]
         tail = None  # the jump as it stands, unless a follower's code is taken in
         if type(last) is Goto and self._inlinable(k, last.block, path) and budget[0] > 0:
             tail = self._entering(k, last.block) + self._code(last.block, depth, budget, path, only)
@@ -158,6 +159,34 @@ class Merge:
         if tail is None:
             tail = [self._goto(last)]
         return code + tail
+
+    def _within(self, k: int, s: ast.If, depth: int, budget: list[int], path: frozenset, only: bool) -> ast.If:
+        """An `if` whose branch ends where a decision answered at once goes on (blocks.suspend: its
+        resume point): the code there taken in too, as at the block's end, so a quick agent's game does
+        not return to the engine between a decision and what follows it; a new `if`, since a block's
+        code may be copied into other functions as it stands. (A loop's exit is not taken in here: the
+        loop's place is then carried in locals, carried.py.)"""
+        body, orelse = (self._ending(k, b, depth + 1, budget, path, only) for b in (s.body, s.orelse))
+        if body is s.body and orelse is s.orelse:
+            return s
+        return _noted(ast.If(s.test, body, orelse), s)
+
+    def _ending(self, k: int, stmts: list, depth: int, budget: list[int], path: frozenset, only: bool) -> list:
+        """A branch's statements, with what its jump leads to taken in (see _within)."""
+        if not stmts or depth > self.depth:
+            return stmts
+        *code, last = stmts
+        new = [self._within(k, s, depth, budget, path, only) if type(s) is ast.If else s for s in code]
+        if type(last) is Goto and getattr(last, "answered", False) and self._inlinable(k, last.block, path) \
+                and budget[0] > 0:
+            new += self._entering(k, last.block) + self._code(last.block, depth, budget, path, only)
+        elif type(last) in (Goto, Branch):
+            new.append(self._goto(last))
+        elif type(last) is ast.If:
+            new.append(self._within(k, last, depth, budget, path, only))
+        else:
+            new.append(last)
+        return stmts if all(a is b for a, b in zip(new, stmts)) and len(new) == len(stmts) else new
 
     def _entering(self, k: int, j: int) -> list:
         """The statement that says the code from here on is another step's (block j's), if it is."""
