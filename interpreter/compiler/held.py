@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 
 from .copies import without_copies
+from .peeks import taken_off
 from .pycode import BLOCKS, LOAD, STORE, Lazy, Nested, own_of, parts, rebuilt
 
 _SHORTCUTS = (("zones", "zones"), ("where", "where"), ("face", "face_up"))  # name = st.attribute, as written
@@ -188,7 +189,7 @@ def held_everywhere(node, elsewhere: frozenset[str] = frozenset()):
     if type(node) in (ast.FunctionDef, Nested):
         shared = getattr(node, "nonlocals", ())
         holders: list[str] = []
-        body = held(without_copies(changed.get("body", node.body), shared), holders)
+        body = held(without_copies(taken_off(changed.get("body", node.body)), shared), holders)
         if holders:  # a read it holds may leave a copy of the holder (`src11 = zone1` in a deal)
             body = without_copies(body, shared, frozenset(holders))
         if body is not node.body:
