@@ -37,14 +37,14 @@ def carried(body: list, internal: set[str], fresh) -> list:
     """The body of a function (`[while True: ...]`, merge.Merge) with the loop's locals read at
     the top of each pass carried in Python locals. `internal`: the keys (constants' names) of
     the loops' own locals; `fresh`: a new Python name."""
-    if len(body) != 1 or type(body[0]) is not ast.While:
-        return body
-    loop = body[0]
-    reads: list[tuple[ast.Assign, str]] = []  # the reads the pass starts with (flow.LoopNext's), their keys
-    lead = 0  # (after `st.at = K`, where a function that runs another step's code says which step it is in)
-    while lead < len(loop.body) and _saying_step(loop.body[lead]):
+    lead = 0  # (after `st.at = K`, where a function that runs another step's code says which step it starts in)
+    while lead < len(body) and _saying_step(body[lead]):
         lead += 1
-    for s in loop.body[lead:]:
+    if len(body) != lead + 1 or type(body[lead]) is not ast.While:
+        return body
+    loop = body[lead]
+    reads: list[tuple[ast.Assign, str]] = []  # the reads the pass starts with (flow.LoopNext's), their keys
+    for s in loop.body:
         if type(s) is not ast.Assign or type(s.value) is not EnvRef or len(s.targets) != 1 \
                 or type(s.targets[0]) is not ast.Name or s.value.key not in internal or s.value.key in dict(reads):
             break
@@ -60,10 +60,10 @@ def carried(body: list, internal: set[str], fresh) -> list:
         else:  # (its index) read into a local of its own, which the pass reads and sets
             names[key] = fresh("c")
             first.append(code.assign(names[key], s.value))
-    rest = loop.body[:lead] + [s for s, key in reads if key in names] + loop.body[lead + len(reads):]
+    rest = [s for s, key in reads if key in names] + loop.body[len(reads):]
     back = [(key, local) for key, local in names.items() if key in stores]
     made = ast.While(loop.test, _rewritten(rest, names, back), loop.orelse)
-    return first + [code.note(made, code.note_of(loop))]
+    return body[:lead] + first + [code.note(made, code.note_of(loop))]
 
 
 def _saying_step(s) -> bool:

@@ -115,11 +115,11 @@ class Merge:
         self.head, self.loops, self.crosses, self._in = k, False, False, set()
         body = self._code(k, 0, [self.most], frozenset())
         self.taken[k] = self._in
-        if self.crosses:  # it runs another step's code: it says which step it starts in (again at each turn)
-            body = [_at(k)] + body
-            self.crossing.add(k)
         if self.loops:  # it jumps back to its own start: a Python loop, without leaving to the engine
             body = [ast.While(ast.Constant(True), body, [])]
+        if self.crosses:  # it runs another step's code: it says which step it starts in (and goes back to, _goto)
+            body = [_at(k)] + body
+            self.crossing.add(k)
         fn = Function(self.fns[k].name, ("st", "env"))
         fn.body = body
         return fn
@@ -152,12 +152,12 @@ class Merge:
             elif take_a:
                 rest = self._code(a, depth, budget, path, only)
                 test = ast.UnaryOp(ast.Not(), last.test)
-                tail = [_noted(ast.If(test, [self._goto(Goto(b))], []), last)] + self._entering(k, a) + rest
+                tail = [_noted(ast.If(test, self._goto(k, Goto(b)), []), last)] + self._entering(k, a) + rest
             elif take_b:
                 rest = self._code(b, depth, budget, path, only)
-                tail = [_noted(ast.If(last.test, [self._goto(Goto(a))], []), last)] + self._entering(k, b) + rest
+                tail = [_noted(ast.If(last.test, self._goto(k, Goto(a)), []), last)] + self._entering(k, b) + rest
         if tail is None:
-            tail = [self._goto(last)]
+            tail = self._goto(k, last)
         return code + tail
 
     def _within(self, k: int, s: ast.If, depth: int, budget: list[int], path: frozenset, only: bool) -> ast.If:
@@ -181,7 +181,7 @@ class Merge:
                 and budget[0] > 0:
             new += self._entering(k, last.block) + self._code(last.block, depth, budget, path, only)
         elif type(last) in (Goto, Branch):
-            new.append(self._goto(last))
+            new += self._goto(k, last)
         elif type(last) is ast.If:
             new.append(self._within(k, last, depth, budget, path, only))
         else:
@@ -195,17 +195,19 @@ class Merge:
         self.crosses = True
         return [_at(j)]
 
-    def _goto(self, last: ast.stmt) -> ast.stmt:
-        """A jump back to the function's own block goes round its loop; a block jumped to
+    def _goto(self, k: int, last: ast.stmt) -> list[ast.stmt]:
+        """A jump back to the function's own block goes round its loop (from block k's code: saying
+        first that the code is the function's step again, if k is another step's); a block jumped to
         from here keeps its function, though another function took its code in."""
         if type(last) is Goto and last.block == self.head:
             self.loops = True
-            return _noted(ast.Continue(), last)
+            back = _noted(ast.Continue(), last)
+            return [back] if self.segment[k] == self.segment[self.head] else [_at(self.head), back]
         if type(last) is Goto:
             self.exits.add(last.block)
         elif type(last) is Branch:
             self.exits |= {last.then, last.otherwise}
-        return last
+        return [last]
 
 
 def _at(block: int) -> ast.stmt:
