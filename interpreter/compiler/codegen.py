@@ -72,7 +72,7 @@ class Codegen:
     def __init__(self, layout, program, options: CompileOptions = ALL, invariants=None, keep: bool = True,
                  folding: bool = False):
         self.L, self.program, self.options = layout, program, options
-        self.units = Units(f"{layout.rs.name}/{layout.mode.name}", keep, options.lift)
+        self.units = Units(f"{layout.rs.name}/{layout.mode.name}", keep, options.lift, options.idioms)
         # computing constants before play (rules.constant_evaluator): big binders and every search
         # of a board count as work, against a budget of their own (tuning.FOLD_WORK), past which the
         # value is left to run time; in play, big binders count against the step limit

@@ -168,14 +168,15 @@ def held(body: list[ast.stmt], holders: list[str] | None = None) -> list[ast.stm
             for short, attr in _SHORTCUTS if short in own_names] + own
 
 
-def held_everywhere(node, elsewhere: frozenset[str] = frozenset()):
+def held_everywhere(node, elsewhere: frozenset[str] = frozenset(), peeks: bool = True):
     """The node with every function in it (itself too: a FunctionDef or a Nested) without its
     copies of one local into another (copies.py) and holding what it reads of the state
     (`held`); done last, on the code as it is written, so that what the passes measured of it
     (merge.lines) is as they measured it. The nested functions named in `elsewhere` are left as
-    they are: they are written elsewhere (lifted: unit.py does them on their own)."""
+    they are: they are written elsewhere (lifted: unit.py does them on their own). `peeks`: a card
+    looked at on top of a zone and moved at once taken off it (peeks.py; the `idioms` pass)."""
     if type(node) is list:
-        new = [held_everywhere(n, elsewhere) if isinstance(n, ast.AST) else n for n in node]
+        new = [held_everywhere(n, elsewhere, peeks) if isinstance(n, ast.AST) else n for n in node]
         return new if any(a is not b for a, b in zip(new, node)) else node
     if type(node) is Nested and node.name in elsewhere:
         return node
@@ -183,13 +184,14 @@ def held_everywhere(node, elsewhere: frozenset[str] = frozenset()):
     for f in BLOCKS:  # a function is a statement: only blocks of statements can hold one
         value = getattr(node, f, None)
         if type(value) is list:
-            new = held_everywhere(value, elsewhere)
+            new = held_everywhere(value, elsewhere, peeks)
             if new is not value:
                 changed[f] = new
     if type(node) in (ast.FunctionDef, Nested):
         shared = getattr(node, "nonlocals", ())
         holders: list[str] = []
-        body = held(without_copies(taken_off(changed.get("body", node.body)), shared), holders)
+        body = changed.get("body", node.body)
+        body = held(without_copies(taken_off(body) if peeks else body, shared), holders)
         if holders:  # a read it holds may leave a copy of the holder (`src11 = zone1` in a deal)
             body = without_copies(body, shared, frozenset(holders))
         if body is not node.body:

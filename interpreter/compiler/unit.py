@@ -69,10 +69,11 @@ class Function:
 class Units:
     """Names, constants and compiling: what every part of the code generator shares."""
 
-    def __init__(self, title: str, keep: bool = True, lift: bool = True):
+    def __init__(self, title: str, keep: bool = True, lift: bool = True, idioms: bool = True):
         self.title = title  # the game, for file names: "twenty-trials/challenger"
         self.keep = keep  # keep the units (listing, tracebacks); not for constants being folded
         self.lift = lift  # nested functions that only read what is around them made once (lift.py)
+        self.idioms = idioms  # a card looked at on top of a zone and moved at once popped off it (peeks.py)
         self.units: list[Unit] = []  # every generated unit, in the order made
         self.consts: list = []  # the constants of the unit being generated
         self._const_index: dict = {}
@@ -133,8 +134,8 @@ class Units:
         found: dict[str, Nested] = {}
         lifted = liftable(f.body, localized, constants, shared, found) if self.lift else {}
         w = render.Written(localized, _asked(f) if self.asked else frozenset(), lifted)
-        f = held_everywhere(f, frozenset(lifted))  # (the lifted functions in it are not written there)
-        nested = {name: held_everywhere(found[name]) for name in lifted}
+        f = held_everywhere(f, frozenset(lifted), self.idioms)  # (the lifted functions in it are not written there)
+        nested = {name: held_everywhere(found[name], peeks=self.idioms) for name in lifted}
         lines: list[tuple[str, str | None]] = [("def _make(K):", None)]
         lines += [(f"    k{i} = K[{i}]", None) for i in range(len(self.consts))]  # notes: Unit.get_source
         for name in lifted:
