@@ -169,7 +169,9 @@ class Merge:
         body, orelse = (self._ending(k, b, depth + 1, budget, path, only) for b in (s.body, s.orelse))
         if body is s.body and orelse is s.orelse:
             return s
-        return _noted(ast.If(s.test, body, orelse), s)
+        made = ast.If(s.test, body, orelse)
+        _noted(made, s)
+        return made
 
     def _ending(self, k: int, stmts: list, depth: int, budget: list[int], path: frozenset, only: bool) -> list:
         """A branch's statements, with what its jump leads to taken in (see _within)."""

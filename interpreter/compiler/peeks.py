@@ -50,17 +50,17 @@ def taken_off(stmts: list) -> list:
     return out if changed else stmts
 
 
-def _look(s) -> tuple[str, ast.Subscript, int] | None:
-    """(the card's local, the zone, the end: -1 or 0) of `v = t[END] if (t := ZONE) else None`, with
-    ZONE a zone of a constant index (`zones[2]`)."""
+def _look(s) -> tuple[str, int, int] | None:
+    """(the card's local, the zone's index, the end: -1 or 0) of `v = t[END] if (t := zones[N]) else
+    None`, N a constant: the same list for the game's life, whatever the code sets."""
     if type(s) is not ast.Assign or len(s.targets) != 1 or type(s.targets[0]) is not ast.Name:
         return None
     v = s.value
     if type(v) is not ast.IfExp or type(v.test) is not ast.NamedExpr or type(v.body) is not ast.Subscript \
             or type(v.orelse) is not ast.Constant or v.orelse.value is not None:
         return None
-    t, zone, end = v.test.target.id, v.test.value, _end(v.body.slice)
-    if end is None or type(v.body.value) is not ast.Name or v.body.value.id != t or not _fixed_zone(zone):
+    t, zone, end = v.test.target.id, _fixed_zone(v.test.value), _end(v.body.slice)
+    if end is None or zone is None or type(v.body.value) is not ast.Name or v.body.value.id != t:
         return None
     return s.targets[0].id, zone, end
 
@@ -73,13 +73,15 @@ def _end(e) -> int | None:
     return None
 
 
-def _fixed_zone(e) -> bool:
-    """`zones[N]` (N a constant): the same list for the game's life, whatever the code sets."""
-    return type(e) is ast.Subscript and type(e.value) is ast.Name and e.value.id == "zones" \
-        and type(e.slice) is ast.Constant and type(e.slice.value) is int
+def _fixed_zone(e) -> int | None:
+    """N of `zones[N]`, N a constant."""
+    if type(e) is ast.Subscript and type(e.value) is ast.Name and e.value.id == "zones" \
+            and type(e.slice) is ast.Constant and type(e.slice.value) is int:
+        return e.slice.value
+    return None
 
 
-def _run(stmts: list, i: int, seen: tuple[str, ast.Subscript, int]) -> tuple[list, int, bool]:
+def _run(stmts: list, i: int, seen: tuple[str, int, int]) -> tuple[list, int, bool]:
     """The look at stmts[i] and what follows it while no card can have moved, with the move of
     the card looked at (or a copy of it) made a pop; the index after them; whether any changed."""
     card, zone, end = seen
@@ -89,7 +91,7 @@ def _run(stmts: list, i: int, seen: tuple[str, ast.Subscript, int]) -> tuple[lis
     while i < len(stmts):
         s = stmts[i]
         again = _look(s)
-        if again is not None and ast.dump(again[1]) == ast.dump(zone) and again[2] == end:
+        if again is not None and again[1:] == (zone, end):
             copy = note(ast.Assign([ast.Name(again[0], ast.Store())], ast.Name(card, LOAD)), note_of(s))
             names.add(again[0])
             out.append(copy)
@@ -104,7 +106,7 @@ def _run(stmts: list, i: int, seen: tuple[str, ast.Subscript, int]) -> tuple[lis
         elif _harmless(s, names):
             out.append(s)
         elif tested and _removes(s, names):
-            listed = ast.Subscript(ast.Name("zones", LOAD), ast.Constant(zone.slice.value), LOAD)
+            listed = ast.Subscript(ast.Name("zones", LOAD), ast.Constant(zone), LOAD)
             pop = ast.Call(ast.Attribute(listed, "pop", LOAD), [] if end == -1 else [ast.Constant(0)], [])
             out.append(note(ast.Expr(pop), note_of(s)))
             return out, i + 1, True

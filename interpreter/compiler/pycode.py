@@ -327,7 +327,7 @@ def _env_targets(s) -> list[str] | None:
         return [first.key]
     if type(first) is not ast.Tuple or not all(type(e) is EnvRef for e in first.elts):
         return None
-    keys = [e.key for e in first.elts]
+    keys = [e.key for e in first.elts if isinstance(e, EnvRef)]
     return keys if len(set(keys)) == len(keys) else None
 
 
@@ -470,14 +470,15 @@ def _aliased(stmts: list, fresh, named: dict, nested: tuple) -> tuple[list, list
         if not reach:
             continue
         if len(s.targets) == 1:  # (a decision's names, `env[k17], env[k18] = opts[i]`: a Python local each)
-            locals_ = [ast.Name(fresh("v"), STORE) for _ in keys]
+            locals_: list[ast.expr] = [ast.Name(fresh("v"), STORE) for _ in keys]
             first = s.targets[0]
             made = ast.Assign([first, locals_[0] if type(first) is EnvRef else ast.Tuple(locals_, STORE)], s.value)
             made.__dict__.update({k: v for k, v in s.__dict__.items() if k not in ("targets", "value")})
             out[i] = s = made
         second = s.targets[1]
-        beside = [second] if type(second) is ast.Name else second.elts if type(second) is ast.Tuple else []
-        if len(beside) != len(keys) or any(type(n) is not ast.Name for n in beside):
+        beside = [n for n in ([second] if type(second) is ast.Name else second.elts if type(second) is ast.Tuple else [])
+                  if isinstance(n, ast.Name)]
+        if len(beside) != len(keys):
             continue
         for key, local in zip(keys, beside):
             if key in reach:
