@@ -146,3 +146,18 @@ def test_a_decision_asks_the_quick_answers_with_one_lookup_and_records_with_one_
     assert State([], [], [], [], 0).watched is False and State([], [], [], [], 0, events=[]).watched is True
     fast = compiled()[0]
     assert fast.new_state(0, watched=True).watched is fast.history
+
+
+def test_a_game_whose_outcome_alone_is_read_keeps_no_answers_and_plays_the_same():
+    code = main_program(compiled()[0])
+    # the record is kept only inside the test of whether answers are kept at all
+    assert re.search(r"if st\.kept:\n\s+st\.moves = \(st\.moves, i\d+\)\n\s+if st\.watched:", code)
+    assert State([], [], [], [], 0).kept is True
+    fast = compiled()[0]
+    for seed in range(4):
+        quick = {r: rng.picker(rng.derive(seed, r)) for r in fast.roles}
+        kept = fast.new_state(seed, dict(quick), watched=True)
+        quick = {r: rng.picker(rng.derive(seed, r)) for r in fast.roles}
+        alone = fast.new_state(seed, quick, watched=False)
+        assert kept.kept and not alone.kept and not alone.clone().kept and alone.answers() == []
+        assert kept.outcome is not None and kept.outcome == alone.outcome and kept.zones == alone.zones and len(kept.answers()) == kept.decisions

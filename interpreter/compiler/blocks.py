@@ -293,13 +293,16 @@ class Blocks(Part):
                 ast.Tuple([self.expr(fixed[n], fn, TOP) if n in fixed else
                            code.expr(f"OPTS[I][{varying.index(n)}]", OPTS=opts, I=i) for n in site.names], ast.Load())
         # the names written out (a call of bind here cost 6% of a Twenty Trials game), and decision.answered
-        # too (a call of it, 2%): counted, kept among the moves, and recorded if someone may read the game's
-        # events (st.watched: only ever true of a game that keeps them) as decision.recorded records it, with
-        # the values of the locals its options' words read (a call of it cost 10% of a watched Oh Hell game)
+        # too (a call of it, 2%): counted, kept among the moves unless only the game's outcome will be read
+        # (st.kept: a simulation's), and recorded if someone may read the game's events (st.watched: only ever
+        # true of a game that keeps them and its moves) as decision.recorded records it, with the values of
+        # the locals its options' words read (a call of it cost 10% of a watched Oh Hell game)
         reads = code.tuple_of([self.local(n) for n in site.reads])
-        answered = code.stmts("st.decisions += 1\nst.moves = (st.moves, I)\n"
-                              "if st.watched:\n"
-                              "    st.events.append(_decided((ROLE, SITE, OPTION, READS)))",
+        answered = code.stmts("st.decisions += 1\n"
+                              "if st.kept:\n"
+                              "    st.moves = (st.moves, I)\n"
+                              "    if st.watched:\n"
+                              "        st.events.append(_decided((ROLE, SITE, OPTION, READS)))",
                               SITE=self.const(site), ROLE=role, OPTION=option, I=i, READS=reads)
         return [ast.If(ast.UnaryOp(ast.Not(), ask), stop, []), *names, *answered, go_on]
 

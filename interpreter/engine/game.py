@@ -105,15 +105,15 @@ class Game:
     def new_state(self, seed: int = 0, quick: dict | None = None, watched: bool = True) -> State:
         """A new game, run to its first decision (or its end); with `quick` (see `apply`), on
         past the decisions those agents answer. `watched=False`: only the outcome will be read
-        (a simulation whose agents never look), so the quick agents' decisions are not kept
-        among the game's events (its rolls, picks and reveals still are)."""
+        (a simulation whose agents never look): the quick agents' decisions are kept neither among
+        the game's events nor among its moves (its rolls, picks and reveals still are)."""
         shared = self._shared
         if isinstance(shared, Exception):  # the setup every game shares stops with an error: so does this one
             raise shared.with_traceback(None)
         st = State(list(map(list.copy, shared.zones)), shared.where[:], shared.face_up[:], shared.vars[:],
                    rng.derive(seed, "game"), steps=shared.steps, work=shared.work, stack=[Frame("main", 0, {})],
                    props=list(map(list.copy, shared.props)), events=[] if self.history else None, seed=seed)
-        st.watched = watched and st.events is not None  # (the generated code tests only this: State.watched)
+        st.watched, st.kept = watched and st.events is not None, watched  # (what the generated code tests)
         self.run(st, quick)
         if self.check_invariants:
             self.invariants.at_decision(st)

@@ -56,7 +56,7 @@ NO_QUICK = NoQuickAnswers()
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
                  "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves",
-                 "quick", "at", "seed", "work", "work_at", "watched")
+                 "quick", "at", "seed", "work", "work_at", "watched", "kept")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
                  stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0,
@@ -93,6 +93,9 @@ class State:
         # or it keeps none (no events): the generated code keeps no decision among its events, and tests
         # this alone (true only where `events` is a list; copied by clone, never saved)
         self.watched: bool = events is not None
+        # False: neither are its answers kept in `moves` by the generated code that answers quick agents (a
+        # game whose caller reads only its outcome, Game.new_state); true wherever `watched` is (copied by clone)
+        self.kept: bool = True
 
     def answers(self) -> list[int]:
         """The answers so far, oldest first (a chance outcome o as -1 - o)."""
@@ -111,7 +114,7 @@ class State:
             [p[:] for p in self.props], self.chance,
             self.events[:] if self.events is not None else None,  # each event is immutable
             self.round_steps, self.moves, self.seed, self.work, self.work_at)
-        out.watched = self.watched
+        out.watched, out.kept = self.watched, self.kept
         return out
 
     def to_json(self) -> dict:
