@@ -4,6 +4,7 @@ pass keeping the sort's choice among equal keys (quantifiers.py), a `where` whos
 no binding changes tested once (`or` too), names of the players never tested for none, bounded
 variables kept in bounds without a call, a loop's name read from a Python local, the seats around
 the table as constants where no rule puts a player out."""
+import json
 import re
 
 import pytest
@@ -196,3 +197,21 @@ def _played(game: Game, seed: int):
     while not game.is_terminal(st):
         game.apply(st, seed % len(game.decision(st).options))
     return st
+
+
+def test_the_rows_of_a_constant_list_are_copied_from_rows_made_once():
+    fast, plain = games(players=4, deals=2)
+    code = main_program(fast)
+    # the seats clockwise from a player (a table of the players' orders) and the players picked from: their
+    # 1-tuples a constant, copied as a list, not zipped again at every pass
+    assert "list(zip(k" not in code
+    assert re.search(r"rows\d+ = list\(k\d+\[", code) and re.search(r"rows\d+ = list\(k\d+\)", code)
+    unit = next(u for u in fast.rules.units if "the main program" in u.what)
+    assert (("player_1",), ("player_2",), ("player_3",), ("player_4",)) in unit.consts
+    assert_plays_as_plain(fast, plain, seeds=8, step=3)
+    # a loop's rows kept in the frame across a decision are the list of tuples they were, saved and resumed
+    st = fast.new_state(3)
+    rows = [v for frame in st.stack for k, v in frame.env.items() if k.startswith("$rows")]
+    assert rows and all(type(r) is list and all(type(x) is tuple for x in r) for r in rows)
+    assert fast.state_from_json(json.loads(json.dumps(st.to_json()))).stack[0].env == st.stack[0].env
+    assert st.clone().stack[0].env == st.stack[0].env

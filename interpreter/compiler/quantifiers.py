@@ -22,6 +22,7 @@ class Quantifiers(Part):
     def __init__(self, gen):
         super().__init__(gen)
         self._kind_sets: dict[str, frozenset] = {}  # a card type -> its cards
+        self._rows: dict[int, tuple] = {}  # id of a constant -> (it, its rows as constant_rows makes them)
 
     def function(self, e, fn: Function, ctx: Ctx, setup: list, leaf, finish: list, binder=None,
                  first: ir.Expr | None = None) -> ast.expr:
@@ -200,11 +201,41 @@ class Quantifiers(Part):
         items = self.g.exprs.cards_of(b.groups[0].domain, fn, ctx)
         if not bare:  # (of a list made for it, `list(L)`, L itself)
             listed = isinstance(items, ast.Call) and isinstance(items.func, ast.Name) and items.func.id == "list"
-            return code.expr("list(zip(ITEMS))", ITEMS=items.args[0] if listed else items)
+            items = items.args[0] if listed else items
+            return self.constant_rows(items) or code.expr("list(zip(ITEMS))", ITEMS=items)
         domain = b.groups[0].domain
         if isinstance(domain, ir.ListExpr) or isinstance(domain, ir.BuiltinCall) and domain.name == "clockwise":
             return items  # a new list already
         return code.expr("ITEMS[:]" if isinstance(domain.ty, ZoneT) else "list(ITEMS)", ITEMS=items)
+
+
+    def constant_rows(self, items: ast.expr) -> ast.expr | None:
+        """The 1-tuples of a constant list (`k2`: the players), or of a row of a constant table of lists
+        (`k8[i]`: the seats clockwise from one), made once as a constant, and copied as a list: the
+        same rows as `list(zip(...))` makes them at each pass (a loop's, kept in the frame across
+        decisions; a pick's), for a seventh of the work."""
+        index = None
+        if isinstance(items, ast.Subscript):
+            index = items.slice
+            items = items.value
+        if type(items) is not ast.Name or items.id[:1] != "k" or not items.id[1:].isdigit():
+            return None
+        value = self.g.units.consts[int(items.id[1:])]
+        table = value if index is not None else (value,)  # the lists whose items are rows
+        if type(value) not in _LISTS or \
+                not all(type(row) in _LISTS and all(type(x) in _ROW_ITEMS for x in row) for row in table):
+            return None
+        made = self._rows.get(id(value))  # (one constant of them a unit, however many loops go through them)
+        if made is None:
+            rows = tuple(tuple((x,) for x in row) for row in table)
+            # (the constant kept with its rows, so that its id stays its own)
+            made = self._rows[id(value)] = (value, rows if index is not None else rows[0])
+        rows = self.const(made[1])
+        return code.call("list", rows if index is None else ast.Subscript(rows, index, ast.Load()))
+
+
+_LISTS = (list, tuple)
+_ROW_ITEMS = frozenset({int, str, bool, type(None)})  # what a row of constant tuples may hold (state._PLAIN)
 
 
 def fixed_names(b: ir.Binder) -> dict[str, ir.Const]:
