@@ -208,7 +208,6 @@ class Quantifiers(Part):
             return items  # a new list already
         return code.expr("ITEMS[:]" if isinstance(domain.ty, ZoneT) else "list(ITEMS)", ITEMS=items)
 
-
     def constant_rows(self, items: ast.expr) -> ast.expr | None:
         """The 1-tuples of a constant list (`k2`: the players), or of a row of a constant table of lists
         (`k8[i]`: the seats clockwise from one), made once as a constant, and copied as a list: the

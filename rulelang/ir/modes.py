@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import field
 
 from ..records import record
-from ..records import record
 from typing import Mapping
 
 from .base import FrozenMap, Node
