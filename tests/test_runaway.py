@@ -83,6 +83,12 @@ def test_the_work_of_big_binders_is_bounded_between_two_decisions_not_over_a_who
         else:
             st = play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
             assert game.outcome(st)["results"] == {"solo": "win"} and st.round == 10
+    # and over a whole game, at most tuning.WORK_WINDOWS limits' worth: a decision each round does not let
+    # 1,000 rounds spend 1.77 million bindings (a limit's worth in each of a million rounds, unbounded)
+    text = ruleset("move box to pile\nsolo chooses c in pile as look:\n  pass\n" + pairs.replace("10", "1000"))
+    game = Game(load_text(text.replace(MANY, sixty), "t.yaml"), step_limit=5000, optimize=optimize)
+    with pytest.raises(Runaway, match="goes through too many combinations"):
+        play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
 
 
 def test_the_command_line_reports_it_located_with_exit_code_2(tmp_path):

@@ -15,7 +15,7 @@ from ..runtime.chance import Chance, ChanceEvent, Decided, Told
 from ..runtime.decision import Decision
 from ..runtime.errors import GameEnded, RuleError, Runaway
 from ..runtime.state import Frame
-from .tuning import GRID_LINES_KEPT, WAYS_REMEMBERED
+from .tuning import GRID_LINES_KEPT, WAYS_REMEMBERED, WORK_WINDOWS
 
 UNSET = "$unset"  # a hoisted or searched value not found yet (a string: frames stay JSON)
 MAX_LIST = 1_000_000  # items in one list (a range, two lists joined)
@@ -55,13 +55,14 @@ def _work(st, bindings, span, limit):
 
 
 def _overwork(st, bindings, span, limit):
-    """Work past the limit: a runaway if it was all done since the last decision (or the game's start);
-    else the count starts again from these bindings. The limit bounds the work between two decisions,
-    so a long game of many decisions, each looking over the board, is no runaway (checked only once the
-    count is past the limit: nothing is added to a decision)."""
-    if bindings > limit or st.work_at == st.decisions:
+    """Work past the limit: a runaway if it was all done since the last decision (or the game's start),
+    or if the game has spent tuning.WORK_WINDOWS limits' worth; else the count starts again from these
+    bindings. The limit bounds the work between two decisions, so a long game of many decisions, each
+    looking over the board, is no runaway (checked only once the count is past the limit: nothing is
+    added to a decision)."""
+    if bindings > limit or st.work_at == st.decisions or st.work_windows >= WORK_WINDOWS:
         raise Runaway(span, limit, "binder")
-    st.work_at, st.work = st.decisions, bindings
+    st.work_at, st.work, st.work_windows = st.decisions, bindings, st.work_windows + 1
 
 
 def _dice(st, n, span, limit, error):

@@ -32,10 +32,10 @@ class _NoState:
     """The state a constant is computed in: it has no zones, variables or
     cards, so an expression that reads any fails (and is left to run time);
     only the work counter of binders is there (and no decision: work past the limit is a runaway)."""
-    __slots__ = ("steps", "work", "work_at", "decisions")
+    __slots__ = ("steps", "work", "work_at", "work_windows", "decisions")
 
     def __init__(self):
-        self.steps = self.work = self.work_at = self.decisions = 0
+        self.steps = self.work = self.work_at = self.work_windows = self.decisions = 0
 
 
 def constant_evaluator(layout: Layout, options: CompileOptions = ALL):

@@ -43,6 +43,12 @@ FOLD_WORK = 200_000
 # (every binder of the bundled rulesets). Lower: more code pays for the accounting.
 FREE_BINDINGS = 1_000
 
+# Work is bounded between two decisions (a limit's worth: `_overwork`), and over a whole game to this
+# many limits' worth, so that rules asking a decision every round cannot spend a limit's work in each of
+# a million rounds: a game goes through at most 100 million bindings (about a minute). A 10 by 10 Reversi
+# uses four. Higher: a hostile ruleset runs longer before it is stopped.
+WORK_WINDOWS = 100
+
 # A lazy value of at most this many IR nodes that never fails is computed before the loops that
 # ask it, instead of tested at every binding (hoist.cheap_and_safe): it costs about what the test does.
 CHEAP_NODES = 7

@@ -11,7 +11,7 @@
     work      the bindings big binders went through (bounded like steps; how many depends
               on how the rules were compiled, so it is no part of what a game is), counted
               since decision number work_at (the count starts again when the limit is reached
-              after a decision since: compiler/prelude.py's _overwork)
+              after a decision since, work_windows times at most: compiler/prelude.py's _overwork)
     stack     the flow position: `Frame`s (program, block, locals)
     pending   the `Decision` waiting for an answer, or None
     chance    the `Chance` waiting for an outcome (rules compiled with explicit chance), or None
@@ -56,11 +56,11 @@ NO_QUICK = NoQuickAnswers()
 class State:
     __slots__ = ("zones", "where", "face_up", "vars", "rng", "round", "steps", "decisions",
                  "stack", "pending", "outcome", "props", "chance", "events", "round_steps", "moves",
-                 "quick", "at", "seed", "work", "work_at", "watched", "kept")
+                 "quick", "at", "seed", "work", "work_at", "work_windows", "watched", "kept")
 
     def __init__(self, zones, where, face_up, vars, rng, round=0, steps=0, decisions=0,
                  stack=None, pending=None, outcome=None, props=None, chance=None, events=None, round_steps=0,
-                 moves=None, seed=None, work=0, work_at=0):
+                 moves=None, seed=None, work=0, work_at=0, work_windows=0):
         self.zones: list[list[int]] = zones
         self.where: list[int] = where
         self.face_up: list[bool] = face_up
@@ -70,6 +70,7 @@ class State:
         self.steps: int = steps
         self.work: int = work
         self.work_at: int = work_at
+        self.work_windows: int = work_windows
         self.decisions: int = decisions
         self.stack: list[Frame] = stack if stack is not None else []
         self.pending: Decision | None = pending
@@ -113,7 +114,8 @@ class State:
             self.pending, self.outcome,  # a Decision is immutable; the outcome is never changed in place
             [p[:] for p in self.props], self.chance,
             self.events[:] if self.events is not None else None,  # each event is immutable
-            self.round_steps, self.moves, self.seed, self.work, self.work_at)
+            self.round_steps, self.moves, self.seed, self.work, self.work_at,
+            self.work_windows)
         out.watched, out.kept = self.watched, self.kept
         return out
 
@@ -124,6 +126,7 @@ class State:
         return {
             "zones": self.zones, "where": self.where, "face_up": self.face_up, "vars": self.vars,
             "rng": self.rng, "round": self.round, "steps": self.steps, "work": self.work, "work_at": self.work_at,
+            "work_windows": self.work_windows,
             "decisions": self.decisions,
             "stack": [[f.program, f.pc, f.env] for f in self.stack], "pending": pending,
             "outcome": self.outcome, "props": self.props,
@@ -147,7 +150,7 @@ class State:
                    events_from_json(data.get("events"), chance_sites, sites), data["steps"],
                    _chain(data.get("answers", ())),
                    data.get("seed") if type(data.get("seed")) is int else None, data.get("work", 0),
-                   data.get("work_at", 0))
+                   data.get("work_at", 0), data.get("work_windows", 0))
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
