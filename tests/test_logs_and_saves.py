@@ -40,6 +40,18 @@ def test_clone_is_independent():
     assert game.state_from_json(json.loads(json.dumps(copy.to_json()))).to_json() == copy.to_json()
 
 
+def test_a_snapshot_is_not_changed_by_play_after_it():
+    game = game_for()
+    st = game.new_state(5)
+    game.apply(st, 0)
+    snapshot = st.to_json()
+    frozen = json.dumps(snapshot)
+    loaded = game.state_from_json(st.to_json())  # loaded without json.dumps between
+    finish(game, st, 5)
+    finish(game, loaded, 5)
+    assert json.dumps(snapshot) == frozen
+
+
 def test_log_replays_and_a_changed_ruleset_fails_loudly(tmp_path):
     log = tmp_path / "game.jsonl"
     result = rulelang("run", "twenty-trials", "--seed", "7", "--log", str(log))

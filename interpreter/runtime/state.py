@@ -120,16 +120,19 @@ class State:
         return out
 
     def to_json(self) -> dict:
+        """A snapshot as plain data: nothing in it is shared with the state, so play after it
+        cannot change it (a caller may keep it, or load it, without `json.dumps` between)."""
         p = self.pending
-        pending = None if p is None else {"site": p.site.index, "role": p.role, "options": p.options,
+        pending = None if p is None else {"site": p.site.index, "role": p.role, "options": list(p.options),
                                           "resume": p.resume}
         return {
-            "zones": self.zones, "where": self.where, "face_up": self.face_up, "vars": self.vars,
+            "zones": [z[:] for z in self.zones], "where": self.where[:], "face_up": self.face_up[:],
+            "vars": self.vars[:],
             "rng": self.rng, "round": self.round, "steps": self.steps, "work": self.work, "work_at": self.work_at,
             "work_windows": self.work_windows,
             "decisions": self.decisions,
-            "stack": [[f.program, f.pc, f.env] for f in self.stack], "pending": pending,
-            "outcome": self.outcome, "props": self.props,
+            "stack": [[f.program, f.pc, _copy_env(f.env)] for f in self.stack], "pending": pending,
+            "outcome": copy.deepcopy(self.outcome), "props": [p[:] for p in self.props],
             "chance": None if self.chance is None else {"site": self.chance.site.index, "count": self.chance.count},
             "events": events_to_json(self.events), "answers": self.answers(), "seed": self.seed,
         }
