@@ -84,10 +84,15 @@ ARGUMENTS = {"run": run_arguments, "play": play_arguments, "replay": replay_argu
 # ------------------------------------------------------------------ helpers
 
 
-def zone_title(zone) -> str:
+def zone_title(zone, ruleset) -> str:
+    """A zone's title on the board: "Hand (the Challenger)" for a zone of one role, unless
+    its title names the role already ("Trialmaster's hand")."""
     title = zone.text or zone.name.replace("_", " ")
     title = title[:1].upper() + title[1:]
-    return f"{title} ({zone.owner})" if zone.owner not in (None, "each") else title
+    if zone.owner in (None, "each"):
+        return title
+    owner = _named(ruleset, zone.owner)
+    return title if owner.lower().removeprefix("the ") in title.lower() else f"{title} ({owner})"
 
 
 def describe(outcome: dict) -> str:
@@ -196,7 +201,7 @@ def cmd_play(args) -> int:
     kinds = agent_kinds(game, args.agent)
     kinds[role] = "human"
     possible = game.possible  # zones no card can reach in this mode are not shown
-    titles = {z.name: zone_title(z) for z in ruleset.zones.values() if possible is None or possible.get(z.name)}
+    titles = {z.name: zone_title(z, ruleset) for z in ruleset.zones.values() if possible is None or possible.get(z.name)}
     viewer = Viewer(game)
     current: dict = {}
 

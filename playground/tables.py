@@ -20,7 +20,8 @@ from collections import OrderedDict
 from interpreter.agents.asking import AgentError, ask
 from interpreter.agents.base import AgentSpecError, PlayerView
 from interpreter.agents.registry import make_agent, parse_spec
-from interpreter.agents.terminal import board_drawings, render_changes
+from interpreter.agents.telling import event_line, render_changes
+from interpreter.agents.terminal import board_drawings
 from interpreter.analysis.tally import outcome_label
 from interpreter.engine.game import Game
 from interpreter.engine.saves import record as save_record
@@ -150,7 +151,7 @@ class Table:
             "label": obs["decision"]["label"].replace("_", " ") if options else None,
             "options": options,
             "events": self._events(seat, obs),
-            "changes": render_changes(self.seen[seat], obs, self.shape.titles).splitlines()[1:]
+            "changes": render_changes(self.seen[seat], obs, self.shape.titles, seat).splitlines()[1:]
             if seat in self.seen else [],
             "waiting": None if d is None or d.role == seat else d.role,
             "can_undo": any(role == seat for role, _ in self.said),
@@ -179,11 +180,11 @@ class Table:
     def _events(self, seat: str, obs: dict) -> list[str]:
         """What happened since the seat's last choice, as its log would say it."""
         if "events" in obs:  # the engine's own account of what is public (choices, rolls, picks, reveals)
-            return [_event_text(e) for e in obs["events"]]
+            return [event_line(e, seat) for e in obs["events"]]
         mine = [i for i, (role, _) in enumerate(self.said) if role == seat]
         since = self.said[mine[-1] + 1:] if mine else self.said
-        out = [f"{role.replace('_', ' ')} chose ({label.replace('_', ' ')})" for role, label in since]
-        return out + [_event_text(e) for e in obs.get("chance", ())]
+        out = [event_line({"type": "decision", "role": role, "label": label}, seat) for role, label in since]
+        return out + [event_line(e, seat) for e in obs.get("chance", ())]
 
     def save(self) -> dict:
         """The game as the command line saves it (`rulelang run --resume` continues it)."""
@@ -198,22 +199,6 @@ class Table:
         for answer in answers:
             d = self.game.decision(self.st)
             self._apply(d.role, answer)
-
-
-def _event_text(e: dict) -> str:
-    kind = e.get("type")
-    if kind == "roll":
-        if e.get("secret"):
-            return f"rolled {e.get('dice', 1)} {e.get('die')} in secret"
-        return f"rolled {', '.join(str(f) for f in e.get('faces', []))} ({e.get('die')})"
-    if kind == "pick":
-        return f"picked at random: {e.get('picked')}"
-    if kind == "decision":
-        return f"{str(e.get('role', '')).replace('_', ' ')} chose {e.get('option') or e.get('label', '')}".strip()
-    if kind in ("reveal", "announce"):
-        said = e.get("shown") or e.get("text") or (f"{e['cards']} card(s)" if "cards" in e else "")
-        return f"{kind}: {e.get('what', '')} {said}".strip()
-    return str(e.get("text", kind))
 
 
 def _shape(game: Game, viewer: Viewer) -> Shape:

@@ -12,7 +12,7 @@ def test_help_bad_input_and_quit():
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert "You play the Challenger" in out and "== Round 1" in out
-    assert "Hand (challenger)" in out and "Trial Deck" in out and "face down" in out
+    assert "Hand (the Challenger)" in out and "Trial Deck" in out and "face down" in out
     assert "a number   choose that option" in out  # the help
     assert out.count("please type a number from 1 to") == 2  # 'seven' and '99' asked again
     assert "You left the game." in out and "Traceback" not in r.stderr
@@ -69,10 +69,10 @@ def test_a_whole_gobbots_game_through_the_terminal():
 
 
 @pytest.mark.parametrize("mode, role, shown", [
-    ("trialmaster", "trialmaster", "Trialmaster's hand (trialmaster)"),
+    ("trialmaster", "trialmaster", "Trialmaster's hand  "),
     ("moderator", "moderator", "Chamber"),
-    ("versus", "challenger", "Hand (challenger)"),
-    ("versus", "trialmaster", "Trialmaster's hand (trialmaster)"),
+    ("versus", "challenger", "Hand (the Challenger)"),
+    ("versus", "trialmaster", "Trialmaster's hand  "),
 ])
 def test_every_mode_is_playable_in_the_terminal(mode, role, shown):
     r = rulelang("play", "twenty-trials", "--mode", mode, "--as", role, "--seed", "3", input="1\n" * 3000)
@@ -207,3 +207,12 @@ def test_a_menu_of_one_option_is_logged_as_a_decision_but_not_asked():
         log.decision(game, view.viewer, st, index)
         game.apply(st, index)
     assert '"label": "go"' in out.getvalue()  # in the log, to be replayed
+
+
+def test_a_player_is_told_of_zones_by_their_owners_names_not_role_ids():
+    r = rulelang("play", "tests/printing/goofspiel.yaml", "--seed", "1", input="1\n" * 3 + "q\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "revealed: your bid: " in out and "revealed: player 2's bid: " in out
+    assert "(was in Hand (you))" in out and "→ Prizes won (player 2)" in out
+    assert "player_" not in out

@@ -14,22 +14,33 @@ def _card_text(card: dict) -> str:
     return card["card"] + (f" ({card['state']})" if card.get("state") else "")
 
 
-def title_of(name: str, titles: dict[str, str]) -> str:
-    """A zone's title as shown: `hand of bob` -> `Hand (bob)`."""
+def title_of(name: str, titles: dict[str, str], you: str | None = None) -> str:
+    """A zone's title as shown to `you`: `hand of bob` -> `Hand (bob)`, or `Hand (you)` to bob."""
     base, _, owner = name.partition(" of ")
-    return titles.get(base, base.replace("_", " ")) + (f" ({owner})" if owner else "")
+    return titles.get(base, base.replace("_", " ")) + (f" ({who_is(owner, you)})" if owner else "")
 
 
-def _places(observation: dict, titles: dict[str, str]) -> dict[int, tuple[str, str, str]]:
+def owned(name: str, you: str | None) -> str:
+    """A zone as a sentence names it to `you`: `bid of player_2` -> `player 2's bid`, or
+    `your bid` to player_2 (a board's space after it kept: `track of red 3,4`)."""
+    base, _, owner = name.partition(" of ")
+    if not owner:
+        return name.replace("_", " ")
+    owner, _, space = owner.partition(" ")
+    whose = "your" if owner == you else who_is(owner, you) + "'s"
+    return f"{whose} {base.replace('_', ' ')}" + (f" {space}" if space else "")
+
+
+def _places(observation: dict, titles: dict[str, str], you: str | None) -> dict[int, tuple[str, str, str]]:
     """Every card the observation shows: id -> (label, where, state)."""
     places = {}
     for name, cards in observation["zones"].items():
-        where = title_of(name, titles)
+        where = title_of(name, titles, you)
         for card in cards:
             if card is not None:
                 places[card["id"]] = (card["card"], where, card.get("state", ""))
     for name, board in observation.get("boards", {}).items():
-        title = title_of(name, titles)
+        title = title_of(name, titles, you)
         spaces = board.items() if isinstance(board, dict) else \
             ((f"{x},{y}", space) for y, row in enumerate(board, 1) for x, space in enumerate(row, 1))
         for where, space in spaces:
@@ -39,11 +50,12 @@ def _places(observation: dict, titles: dict[str, str]) -> dict[int, tuple[str, s
     return places
 
 
-def render_changes(before: dict, after: dict, titles: dict[str, str], heading: str = "Since your last choice:") -> str:
-    """What moved or changed between two observations of the same role, card by card: a
-    card seen in both where it went, one that came into sight where it now is (a card
+def render_changes(before: dict, after: dict, titles: dict[str, str], you: str | None,
+                   heading: str = "Since your last choice:") -> str:
+    """What moved or changed between two observations of the same role (`you`), card by card:
+    a card seen in both where it went, one that came into sight where it now is (a card
     drawn), one seen before and not now where it was."""
-    old, new = _places(before, titles), _places(after, titles)
+    old, new = _places(before, titles, you), _places(after, titles, you)
     lines = []
     for card, (label, where, state) in new.items():
         if card not in old:
@@ -68,17 +80,7 @@ def render_events(before: dict | None, after: dict, role: str | None) -> str:
     rolls and picks only)."""
     if "events" not in after:
         return render_chance(after)
-    lines = []
-    for e in after["events"]:
-        if e["type"] == "decision":
-            said = f" {e['label'].replace('_', ' ')}" if "label" in e else ""
-            lines.append(f"    {who_is(e['role'], role)} chose{said}" + (f": {e['option']}" if "option" in e else ""))
-        elif e["type"] == "roll":
-            lines.append("    " + _rolled(e))
-        elif e["type"] == "pick":
-            lines.append(f"    picked at random: {e['picked']}")
-        else:
-            lines.append("    " + _told(e, role))
+    lines = ["    " + event_line(e, role) for e in after["events"]]
     was = set((before or {}).get("out", ()))
     for r in after.get("out", ()):
         if r not in was:
@@ -87,10 +89,23 @@ def render_events(before: dict | None, after: dict, role: str | None) -> str:
     return "\n".join(["  Since your last choice:", *lines]) if lines else ""
 
 
+def event_line(e: dict, role: str | None) -> str:
+    """One event of an observation as `role` reads it: a choice, a roll, a pick, a reveal, an announcement."""
+    if e["type"] == "decision":
+        said = f" {e['label'].replace('_', ' ')}" if "label" in e else ""
+        return f"{who_is(e['role'], role)} chose{said}" + (f": {e['option']}" if "option" in e else "")
+    if e["type"] == "roll":
+        return _rolled(e)
+    if e["type"] == "pick":
+        return f"picked at random: {e['picked']}"
+    return _told(e, role)
+
+
 def _told(e: dict, role: str | None) -> str:
     """A reveal or an announcement, as the reader was told of it."""
     to = "" if e.get("to") is None else f" to {who_is(e['to'], role)}"
-    what = f" {e['what']}" if e.get("what") else ""
+    what = e.get("what") or ""
+    what = f" {owned(what, role) if 'shown' in e or 'cards' in e else what}" if what else ""  # a zone, or the rules' words
     if e["type"] == "announce":
         return f"announced{to}: {e['text']}" if "text" in e else f"something was said{to}"
     if "text" in e or "shown" in e:
@@ -143,10 +158,5 @@ def _ordinal(n: int) -> str:
 
 def render_chance(observation: dict) -> str:
     """The rolls and random picks since the role's last choice: "rolled 3 and 5 (d6)"."""
-    lines = []
-    for e in observation.get("chance", ()):
-        if e["type"] == "roll":
-            lines.append("    " + _rolled(e))
-        else:
-            lines.append(f"    picked at random: {e['picked']}")
+    lines = ["    " + event_line(e, None) for e in observation.get("chance", ())]
     return "\n".join(["  Chance since your last choice:", *lines]) if lines else ""

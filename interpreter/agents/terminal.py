@@ -237,7 +237,7 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
             if cards:
                 each[base].append(f"{who_is(owner, role)}: {_zone_text(cards)}")
         else:
-            rows.append((title_of(name, titles), _zone_text(cards)))
+            rows.append((title_of(name, titles, role), _zone_text(cards)))
     rows = [(t, x if isinstance(x, str) else "   ".join(x) or "empty") for t, x in rows]
     width = max(len(t) for t, _ in rows) if rows else 0
     lines += [f"  {t:<{width}}  {x}" for t, x in rows]
@@ -260,8 +260,8 @@ def render_board(observation: dict, titles: dict[str, str], role: str | None,
         lines.append("  out of the game: " + ", ".join(who_is(r, role) for r in observation["out"]))
     for name, board in observation.get("boards", {}).items():
         drawing = (drawings or {}).get(name)
-        lines += [""] + (render_graph(title_of(name, titles), board, drawing) if isinstance(board, dict)
-                         else render_grid(title_of(name, titles), board, drawing))
+        lines += [""] + (render_graph(title_of(name, titles, role), board, drawing) if isinstance(board, dict)
+                         else render_grid(title_of(name, titles, role), board, drawing))
     return "\n".join(lines)
 
 
@@ -314,7 +314,7 @@ class HumanAgent(Agent):
         if self.drawings is None:
             self.drawings = board_drawings(game)
         board = render_board(obs, self.titles, role, self.drawings)
-        changes = render_changes(self.last_seen, obs, self.titles, "Cards since your last choice:") \
+        changes = render_changes(self.last_seen, obs, self.titles, role, "Cards since your last choice:") \
             if self.last_seen else ""
         if board != self.last_board:
             self.say("\n" + board)
