@@ -132,11 +132,13 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
     one = sorting(ctx, s)
     if one is not None:
         return [one]
-    guarded = _guarded_choice(ctx, s)
-    if guarded is not None:
-        return guarded
     items = []
     for i, (cond, body) in enumerate(s.branches):
+        guarded = _guarded_choice(ctx, cond, body)
+        if guarded is not None:
+            lead = ("If" if i == 0 else "Otherwise, if") + (" you can, " if subject(ctx, body[0].role)[1] else " possible, ")
+            items.append(replace(guarded, text=lead + lower_first(ctx, guarded.text)))
+            continue
         head = slots(ctx, "if " if i == 0 else "otherwise, if ", cond)
         items.append(nested(ctx, head, block(ctx, body)))
     if s.otherwise is not None:
@@ -144,21 +146,15 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
     return items
 
 
-def _guarded_choice(ctx: Context, s: ir.If) -> list[Item] | None:
+def _guarded_choice(ctx: Context, cond: ir.Expr, body: ir.Block) -> Item | None:
     """A decision guarded by the test that it has an option (`if exists B: p chooses B: …`, as the rules
     must write it), said once: "If you can, you choose a pawn … such that …", not "If there is a pawn
-    … such that …: you choose a pawn … such that …"."""
-    if len(s.branches) != 1 or s.otherwise is not None:
-        return None
-    cond, body = s.branches[0]
+    … such that …: you choose a pawn … such that …"; after an `elif`, "Otherwise, if you can, …"."""
     if not (len(body) == 1 and isinstance(body[0], ir.Choose) and isinstance(cond, ir.Quantified)
             and cond.kind == "exists" and cond.binder == body[0].binder):
         return None
     said = block(ctx, body)
-    if len(said) != 1:
-        return None
-    lead = "If you can, " if subject(ctx, body[0].role)[1] else "If possible, "
-    return [replace(said[0], text=lead + lower_first(ctx, said[0].text))]
+    return said[0] if len(said) == 1 else None
 
 
 @statement(ir.While)

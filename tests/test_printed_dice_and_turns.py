@@ -108,6 +108,23 @@ def test_a_choice_guarded_by_the_test_that_it_has_an_option_is_said_once():
     assert "If there is a pawn" not in text
 
 
+def test_a_guarded_choice_after_elif_is_said_once_too():
+    # as in Three Men's Morris: place a man, otherwise move one if you can, otherwise you are blocked
+    text = md(GAME.replace("""            if exists c in track of current where can_move(current, c, n):""",
+                           """            if n == 1:
+              points of current += 1
+            elif exists c in track of current where can_move(current, c, n):""").replace(
+        """                advance(current, c, n)
+            if points""", """                advance(current, c, n)
+            else:
+              points of current -= 1
+            if points"""))
+    # was "Otherwise, if there is a pawn in your track such that …: you choose a pawn in your track such that …"
+    assert "Otherwise, if you can, you choose a pawn in your track such that you can move it by N, then you move it " \
+        "by N." in text
+    assert "there is a pawn" not in text
+
+
 def test_a_procedure_said_to_you_keeps_the_space_after_its_verb():
     assert "you move it by N" in md(GAME)  # was "you movethat pawn by N"
 
