@@ -5,7 +5,8 @@ from collections import Counter
 
 from rulelang import ir, labels
 from rulelang.labels import value_text
-from rulelang.types import BOOL, EnumT
+from rulelang.types import BOOL, CardT, EnumT
+from rulelang.walk import rule_blocks, walk
 
 from .document import Para, Section, Table, clean, em, icon, sentence
 from .icons import card_icons
@@ -94,15 +95,42 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
             sub.blocks += card_blocks(rs, ct)
         # not the bookkeeping of `once:` (`recall$used`), nor who played a card (everyone saw it: `marks.py`)
         kept = [f for f in ct.state if f.name.isidentifier() and f.name not in marks(rs)]
+        shown = shown_faces(rs, ct) if ct.component == "die" else {}
+        for f in kept:
+            if f.name in shown:  # what a die shows, not a value it keeps: "Each die shows a number from 1 to 6 …"
+                sub.blocks.append(Para(f"Each {noun.one} shows {shown[f.name]} (its {em(printed_field(rs, f.name))}), "
+                                       f"{value_text(f.initial)} at the start."))
+        kept = [f for f in kept if f.name not in shown]
         if kept:
-            sub.blocks.append(Para(f"Each {noun.one} also keeps " + join([kept_state(rs, f) for f in kept])
-                                   + ", changed during play."))
+            sub.blocks.append(Para(f"Each {noun.one} {'also ' if ct.fields or shown else ''}keeps "
+                                   + join([kept_state(rs, f) for f in kept]) + ", changed during play."))
         if sub.blocks:  # a type with nothing to say beyond its count is said in the count above
             sec.blocks.append(sub)
     if use.dice:
         faces = [f"{em(words(d))} (faces {join([value_text(f) for f in rs.dice[d].faces])})" for d in use.dice]
         sec.blocks.append(Para(f"{'Dice' if len(faces) > 1 else 'A die'}: " + join(faces) + "."))
     return sec
+
+
+def shown_faces(rs: ir.Ruleset, ct: ir.CardType) -> dict[str, str]:
+    """A die's states that only rolls set, each with the faces it can show: "a number from 1 to 6"."""
+    rolled: dict[str, set[int]] = {}
+    other: set[str] = set()
+    for n in walk(tuple(rule_blocks(rs))):
+        target = n.target if isinstance(n, (ir.Roll, ir.Assign)) else None
+        if not (isinstance(target, ir.Field) and isinstance(target.obj.ty, CardT) and ct.name in target.obj.ty.kinds):
+            continue
+        if isinstance(n, ir.Roll) and n.count is None and n.die in rs.dice:
+            rolled.setdefault(target.name, set()).update(rs.dice[n.die].faces)
+        else:
+            other.add(target.name)
+    said = {}
+    for name, faces in rolled.items():
+        low, high = min(faces), max(faces)
+        if name not in other:
+            said[name] = (f"a number from {low} to {high}" if faces == set(range(low, high + 1))
+                          else "one of " + join([str(f) for f in sorted(faces)], "or"))
+    return said
 
 
 def kept_state(rs: ir.Ruleset, f: ir.StateField) -> str:

@@ -173,3 +173,15 @@ def test_a_choice_between_doing_something_and_nothing_is_what_you_may_do():
     # was "For every die in the tray: You choose one of these: *keep*: do nothing. *reroll*: roll that die (d6)."
     assert "- *more*:\n            - For every die in the tray: you may roll that die (d6)." in text
     assert "*keep*" not in text and "- *this die*: Roll." in text  # the decision keeps its name for programs
+
+
+def test_what_a_die_shows_is_said_as_what_it_shows():
+    text = md(GAME)
+    assert "Each die shows a number from 1 to 6 (its *face*), 1 at the start." in text  # was "Each die also keeps *face*"
+    assert "Each pawn keeps *steps* (starting at 0), changed during play." in text  # no field before it: no "also"
+    odd = md(GAME.replace("roll d6 into d.face", "roll d3 into d.face").replace("define:", "dice:\n  d3: [2, 4, 6]\ndefine:"))
+    assert "Each die shows one of 2, 4 or 6 (its *face*), 1 at the start." in odd
+    # a face also set by the rules is kept like any other value
+    set_too = md(GAME.replace("      - step: Move\n", "      - step: Move\n        do: |\n          for d in tray:\n"
+                                 "            d.face = 1\n      - step: Move again\n"))
+    assert "Each die keeps *face* (starting at 1), changed during play." in set_too
