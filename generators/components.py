@@ -5,14 +5,14 @@ from collections import Counter
 
 from rulelang import ir, labels
 from rulelang.labels import value_text
-from rulelang.types import BOOL, CardT, EnumT
+from rulelang.types import BOOL, ROLE, CardT, EnumT
 from rulelang.walk import rule_blocks, walk
 
 from .document import Para, Section, Table, clean, em, icon, sentence
 from .icons import card_icons
 from .marks import marks
 from .grammar import capital, number_word, plural
-from .nouns import component_counts, join, printed_field, printed_value, type_noun, words
+from .nouns import component_counts, join, printed_field, printed_value, role_name, type_noun, words
 from .nouns import noun as noun_of
 from .scope import Usage
 
@@ -100,7 +100,13 @@ def components(rs: ir.Ruleset, use: Usage) -> Section:
             if f.name in shown:  # what a die shows, not a value it keeps: "Each die shows a number from 1 to 6 …"
                 sub.blocks.append(Para(f"Each {noun.one} shows {shown[f.name]} (its {em(printed_field(rs, f.name))}), "
                                        f"{value_text(f.initial)} at the start."))
-        kept = [f for f in kept if f.name not in shown]
+        for f in kept:
+            if f.type == ROLE:  # a player a card holds (not who played it: `marks`) is whose it is
+                start = "to no one" if f.initial is None else "to " + next(
+                    role_name(r) for r in rs.roles if r.name == f.initial)
+                sub.blocks.append(Para(f"Each {noun.one} belongs to a player (its {em(printed_field(rs, f.name))}), "
+                                       f"{start} at the start."))
+        kept = [f for f in kept if f.name not in shown and f.type != ROLE]
         if kept:
             sub.blocks.append(Para(f"Each {noun.one} {'also ' if ct.fields or shown else ''}keeps "
                                    + join([kept_state(rs, f) for f in kept]) + ", changed during play."))

@@ -13,7 +13,7 @@ import re
 from dataclasses import fields, replace
 
 from rulelang import ir
-from rulelang.types import BOOL, ROLE, BoardT, ListT, ZoneT
+from rulelang.types import BOOL, ROLE, BoardT, CardT, ListT, ZoneT
 from . import grammar
 from .calls import plural_zone, two_players
 from .counts import counted
@@ -207,6 +207,12 @@ def compare(ctx: Context, left: ir.Expr, op: str, right: ir.Expr) -> Phrase:
         many = plural_zone(ctx, left.args[0])
         return Clause(build(ctx, left.args[0]), "hold" if many else "holds",
                       seq(HOLDS[op].format(n=""), build(ctx, right), f" {n.one if one else n.many}"), many=many)
+    if op in ("==", "!=") and isinstance(left, ir.Field) and left.ty == ROLE and isinstance(left.obj.ty, CardT) \
+            and (right.ty == ROLE or right == ir.Const(None)) and left.name not in marks(ctx.rs):
+        # a card's player is whose it is: "the top disc of that space belongs to the player", not "its side is"
+        if isinstance(right, ir.Const) and right.value is None:
+            return Clause(build(ctx, left.obj), "belongs to", Words("no one" if op == "==" else "a player"))
+        return Clause(build(ctx, left.obj), "belongs to" if op == "==" else "does not belong to", build(ctx, right))
     if left.ty == BOOL and right.ty == BOOL and not isinstance(right, ir.Const):  # two switches agree
         return agree(ctx, left, right, op == "==")
     if left.ty == BOOL and isinstance(right, ir.Const) and isinstance(right.value, bool):

@@ -20,7 +20,7 @@ from .english import (Context, block, let_ref, lower_first, placeholder, flat, i
 from .clauses import negate
 from .counts import by_cases
 from .calls import is_row, template
-from .values import flag_clause, owned
+from .values import flag_clause, owned, whose_it_is
 from .moves import die_rolled, done_to_each, join_fixed, moved_in_turn, sorting, unordered
 from .quantifiers import named_such_that, on_board, ordering, things
 from .ranking import ranking_phrase
@@ -88,6 +88,9 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
     if op == "=" and isinstance(s.target, ir.Var) and s.target.ty == ROLE and value == s.target.owner:
         # `team of p = p`: "that player becomes their own *team*", not "set that player's *team* to them"
         return [say(ctx, value, " becomes their own ", em(value_words(ctx.rs, s.target.name)))]
+    whose = whose_it_is(ctx, value) if op == "=" and isinstance(s.target, ir.Field) and s.target.ty == ROLE else None
+    if whose is not None:  # a card's player: "the top disc of that space becomes yours", not "set its side to you"
+        return [say(ctx, s.target.obj, " becomes ", *whose)]
     if op == "+=":
         return [say(ctx, "add ", value, " to ", what)]
     if op == "-=":

@@ -13,7 +13,7 @@ from rulelang.types import BOOL, ROLE, EnumT
 from . import grammar
 from .clauses import clause_of
 from .document import clean, em
-from .english import Context, build, expression, is_current
+from .english import Context, build, expression, is_current, phrase
 from .nouns import noun, possessive, printed_field, takes_s, value_words, words
 from .phrases import Bound, Clause, Phrase, Words
 from .phrases import words as seq
@@ -87,3 +87,15 @@ def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
     if isinstance(who, Words) and takes_s(who.text):  # a name: one word group, it takes the 's
         return Words(f"{possessive(who.text)} {name}")
     return seq(f"the {name} of ", who)
+
+
+def whose_it_is(ctx: Context, e: ir.Expr) -> list | None:
+    """A player as whose a card becomes: "yours", "White's", "White's if X is Y; otherwise Black's"."""
+    if is_current(ctx, e) or isinstance(e, ir.RoleRef) and e.role == ctx.you:
+        return ["yours"]
+    if isinstance(e, ir.IfExpr):
+        then, otherwise = whose_it_is(ctx, e.then), whose_it_is(ctx, e.otherwise)
+        return None if then is None or otherwise is None else [*then, " if ", e.cond, "; otherwise ", *otherwise]
+    said = phrase(ctx, e)
+    return [possessive(said.text)] if isinstance(e, ir.RoleRef) and isinstance(said, Words) and takes_s(said.text) \
+        else None
