@@ -88,9 +88,10 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
     if op == "=" and isinstance(s.target, ir.Var) and s.target.ty == ROLE and value == s.target.owner:
         # `team of p = p`: "that player becomes their own *team*", not "set that player's *team* to them"
         return [say(ctx, value, " becomes their own ", em(value_words(ctx.rs, s.target.name)))]
-    whose = whose_it_is(ctx, value) if op == "=" and isinstance(s.target, ir.Field) and s.target.ty == ROLE else None
-    if whose is not None:  # a card's player: "the top disc of that space becomes yours", not "set its side to you"
-        return [say(ctx, s.target.obj, " becomes ", *whose)]
+    if op == "=" and isinstance(s.target, ir.Field) and s.target.ty == ROLE:
+        whose = whose_it_is(ctx, value)
+        if whose is not None:  # a card's player: "the top disc … becomes yours", not "set its side to you"
+            return [say(ctx, s.target.obj, " becomes ", *whose)]
     if op == "+=":
         return [say(ctx, "add ", value, " to ", what)]
     if op == "-=":
@@ -137,10 +138,9 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
         return [one]
     items = []
     for i, (cond, body) in enumerate(s.branches):
-        guarded = _guarded_choice(ctx, cond, body)
+        guarded = _guarded_choice(ctx, cond, body, "If" if i == 0 else "Otherwise, if")
         if guarded is not None:
-            lead = ("If" if i == 0 else "Otherwise, if") + (" you can, " if subject(ctx, body[0].role)[1] else " possible, ")
-            items.append(replace(guarded, text=lead + lower_first(ctx, guarded.text)))
+            items.append(guarded)
             continue
         head = slots(ctx, "if " if i == 0 else "otherwise, if ", cond)
         items.append(nested(ctx, head, block(ctx, body)))
@@ -149,15 +149,17 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
     return items
 
 
-def _guarded_choice(ctx: Context, cond: ir.Expr, body: ir.Block) -> Item | None:
+def _guarded_choice(ctx: Context, cond: ir.Expr, body: ir.Block, lead: str) -> Item | None:
     """A decision guarded by the test that it has an option (`if exists B: p chooses B: …`, as the rules
     must write it), said once: "If you can, you choose a pawn … such that …", not "If there is a pawn
     … such that …: you choose a pawn … such that …"; after an `elif`, "Otherwise, if you can, …"."""
-    if not (len(body) == 1 and isinstance(body[0], ir.Choose) and isinstance(cond, ir.Quantified)
-            and cond.kind == "exists" and cond.binder == body[0].binder):
+    choice = body[0] if len(body) == 1 else None
+    if not (isinstance(choice, ir.Choose) and isinstance(cond, ir.Quantified) and cond.kind == "exists"
+            and cond.binder == choice.binder):
         return None
     said = block(ctx, body)
-    return said[0] if len(said) == 1 else None
+    lead += " you can, " if subject(ctx, choice.role)[1] else " possible, "
+    return replace(said[0], text=lead + lower_first(ctx, said[0].text)) if len(said) == 1 else None
 
 
 @statement(ir.While)
