@@ -93,7 +93,8 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
             if word and said.startswith(f"the {word.group(1)} of "):  # "in column {x}": "in the column of cs"
                 parts[-1] = before = before[:word.start()]
             article = re.search(r"\b(the|a|an) $", before)
-            if article and re.match(r"(the|a|an) ", said):  # "holds the slot {s}" with "the slot of c"
+            if article and re.match(r"(the|a|an|that|this|their|its|your|every|each|no) ", said):
+                # "holds the slot {s}" with "the slot of c"; "holds a {n}" with "that card name": "holds it"
                 parts[-1] = before[:article.start()]
             parts.append(phrase)
         else:

@@ -50,9 +50,12 @@ def _same_subject(word: str, items: list[Clause]) -> Phrase:
     first_words = {i.verb.split(" ")[0] for i in items}
     if len(first_words) == 1 and all(i.rest is not None or " " in i.verb for i in items):
         aux = first_words.pop()
+        mores = [i.verb[len(aux):].strip() for i in items]
+        if aux in ("does", "do") and word == "and" and all(m.startswith("not ") for m in mores):
+            # "does not hold a king or hold a prince", not "does not hold a king and not hold a prince"
+            aux, word, mores = f"{aux} not", "or", [m[4:] for m in mores]
         rests = []
-        for i in items:
-            more = i.verb[len(aux):].strip()
+        for i, more in zip(items, mores):
             rests.append(seq(bound(more + " "), i.rest) if more and i.rest is not None else
                          Words(more) if more else i.rest)
         return Clause(items[0].subject, aux, Join(word, tuple(rests)))

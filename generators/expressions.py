@@ -302,13 +302,15 @@ def expr_istype(ctx: Context, e: ir.IsType) -> Phrase:
 def case_items(ctx: Context, e: ir.Case) -> list[Item]:
     """A case as a list, one item per arm (for a define's whole body)."""
     items = []
+    # "depending on the number of players: 2 players: 7", not "2: 7"
+    counted = " players" if e.subject == ir.BuiltinCall("size", (ir.BuiltinCall("players", ()),)) else ""
     for arm in e.arms:
         if isinstance(arm.value, ir.Const) and isinstance(arm.value.value, bool):  # a condition that never holds
             laid = lay(Words("always" if arm.value.value else "never"))
         else:
             laid = lay(phrase(ctx, arm.value), people=ctx.people)
         head = "otherwise" if not arm.patterns else \
-            grammar.capital(inline(settle(Join("or", tuple(build(ctx, p) for p in arm.patterns)))))
+            grammar.capital(inline(settle(Join("or", tuple(build(ctx, p) for p in arm.patterns))))) + counted
         items.append(Item(sentence(f"{head}: {laid.text}"), laid.items))
     return items
 

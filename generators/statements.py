@@ -27,7 +27,7 @@ from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
 from .onecard import one_holder
 from .nouns import kinds_noun, printed_field, value_words, words
-from .phrases import Bound, Clause, Phrase, Words, bound, lay
+from .phrases import Bound, Clause, Phrase, Words, bound, inline, lay, settle
 from .phrases import words as seq
 
 
@@ -84,7 +84,9 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
     if op == "=" and isinstance(s.target, ir.Var) and s.target.owner is None and s.target.ty == ROLE:
         said = phrase(ctx, s.target)  # "the dealer", where the variable's text says who it holds
         if not isinstance(said, Words) or "*" not in said.text and "\x0e" not in said.text:
-            return [say(ctx, value, " becomes ", said)]  # "the player to the left of the dealer becomes the dealer"
+            head = slots(ctx, value)  # "the player to the left of the dealer becomes the dealer"
+            closed = "," if ", " in inline(settle(head)) else ""  # "the first …, in turn clockwise from …, becomes"
+            return [say(ctx, head, f"{closed} becomes ", said)]
     if op == "=" and isinstance(s.target, ir.Var) and s.target.ty == ROLE and value == s.target.owner:
         # `team of p = p`: "that player becomes their own *team*", not "set that player's *team* to them"
         return [say(ctx, value, " becomes their own ", em(value_words(ctx.rs, s.target.name)))]

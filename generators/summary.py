@@ -25,7 +25,7 @@ from .abilities import ability_blocks
 from .components import components
 from .document import Document, Item, Items, Para, Section, Table, clean, em, sentence, strong
 from .endings import end_blocks
-from .values import by_text
+from .values import by_text, predicate_words
 from .english import Context, block, context, each_player, expr, flat, role_def, zone
 from .glossary import glossary, term
 from .flow import resets, tidy
@@ -175,7 +175,8 @@ def value_name(v: ir.VarDef) -> str:
     alike: "each player's *bid* (tricks bid this hand)", "*trials completed* so far", "the dealer",
     "whether each player has passed" (its `text:` is not its name said again: "*points* — points")."""
     if v.type == BOOL and v.text:
-        return f"whether {'each player ' if v.owner == 'each' else ''}{clean(v.text)}"
+        return f"whether each player {predicate_words(clean(v.text))}" if v.owner == "each" \
+            else f"whether {clean(v.text)}"
     if v.text and by_text(v) is not None:  # the rules say "the dealer", never *dealer*
         return clean(v.text)
     said = var_words(v)

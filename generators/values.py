@@ -71,10 +71,22 @@ def flag_clause(ctx: Context, e: ir.Expr) -> Clause:
 def _predicate(subject: Phrase, text: str) -> Clause:
     """"is sprung", "faces the room": a verb phrase as it is, anything else after "is"."""
     first, _, rest = text.partition(" ")
-    if first in grammar.AUXILIARIES or re.fullmatch(r"[a-z]+(s|es)", first) and first not in ("this", "its") \
-            and not first.endswith("ss"):
+    if is_verb_phrase(text):
         return Clause(subject, first, Words(rest) if rest else None)
     return Clause(subject, "is", Words(text))
+
+
+def predicate_words(text: str) -> str:
+    """A player's own true/false variable's `text:` as what is said of the player: "has passed" as it
+    is, "out of the round" as "is out of the round"."""
+    return text if is_verb_phrase(text) else f"is {text}"
+
+
+def is_verb_phrase(text: str) -> bool:
+    """Whether a text starts with its verb ("has passed", "faces the room"), not a word said after "is"."""
+    first = text.partition(" ")[0]
+    return first in grammar.AUXILIARIES or re.fullmatch(r"[a-z]+(s|es)", first) is not None \
+        and first not in ("this", "its") and not first.endswith("ss")
 
 
 def owned(ctx: Context, name: str, owner: ir.Expr) -> Phrase:
