@@ -15,7 +15,7 @@ from rulelang import ir
 from rulelang.labels import card_label
 from rulelang.types import CardT
 
-from .normalize import conjuncts, split_type_tests
+from .normalize import conjuncts, split_type_tests, substitute
 
 
 def _value(e: ir.Expr):
@@ -88,15 +88,35 @@ def binder_card(rs: ir.Ruleset, b: ir.Binder) -> tuple[str, list[ir.Expr]] | Non
 
 def one_holder(rs: ir.Ruleset, b: ir.Binder) -> bool:
     """At most one binding can pass: each is the owner of a place the binder's condition finds one named card
-    in ("the player that has the two of clubs": no first of them to take)."""
-    if len(b.names) != 1:
+    in ("the player that has the two of clubs": no first of them to take), or the condition says that only one
+    thing holds what it asks of the binding ("the player that takes the prize", where a player takes it when
+    their bid is the highest and only one player's is)."""
+    if len(b.names) != 1 or b.where is None:
         return False
+    if any(_only_one(rs, c, b.names[0], b.groups[0].domain) for c in conjuncts(b.where)):
+        return True
     for c in conjuncts(b.where):
         if not (isinstance(c, ir.Quantified) and c.kind == "exists" and len(c.binder.names) == 1):
             continue
         d = c.binder.groups[0].domain
         if isinstance(d, ir.ZoneRef) and isinstance(d.owner, ir.Local) and d.owner.name == b.names[0] \
                 and binder_card(rs, c.binder) is not None:
+            return True
+    return False
+
+
+def _only_one(rs: ir.Ruleset, c: ir.Expr, name: str, domain: ir.Expr) -> bool:
+    """`c` (a term's words put in) is `A(name) and count(y in domain where A(y)) == 1`: no other binding passes."""
+    if isinstance(c, ir.DefineCall) and c.name in rs.defines:
+        d = rs.defines[c.name]
+        c = substitute(d.body, {p: a for (p, _), a in zip(d.params, c.args)})
+    tests = conjuncts(c)
+    for t in tests:
+        if not (isinstance(t, ir.Binary) and t.op in ("==", "<=") and t.right == ir.Const(1)
+                and isinstance(t.left, ir.Quantified) and t.left.kind == "count" and len(t.left.binder.names) == 1
+                and t.left.binder.groups[0].domain == domain and t.left.binder.where is not None):
+            continue
+        if substitute(t.left.binder.where, {t.left.binder.names[0]: ir.Local(name)}) in tests:
             return True
     return False
 

@@ -25,6 +25,7 @@ from .moves import die_rolled, done_to_each, join_fixed, moved_in_turn, sorting,
 from .quantifiers import named_such_that, on_board, ordering, things
 from .ranking import ranking_phrase
 from .normalize import normal_binder, substitute
+from .guarded import guarded_choice, taken_if_any
 from .onecard import one_holder
 from .nouns import kinds_noun, printed_field, value_words, words
 from .phrases import Bound, Clause, Phrase, Words, bound, inline, lay, settle
@@ -140,28 +141,15 @@ def stmt_if(ctx: Context, s: ir.If) -> list[Item]:
         return [one]
     items = []
     for i, (cond, body) in enumerate(s.branches):
-        guarded = _guarded_choice(ctx, cond, body, "If" if i == 0 else "Otherwise, if")
+        guarded = guarded_choice(ctx, cond, body, "If" if i == 0 else "Otherwise, if")
         if guarded is not None:
             items.append(guarded)
             continue
         head = slots(ctx, "if " if i == 0 else "otherwise, if ", cond)
-        items.append(nested(ctx, head, block(ctx, body)))
+        items.append(nested(ctx, head, taken_if_any(ctx, cond, body) or block(ctx, body)))
     if s.otherwise is not None:
         items.append(nested(ctx, Words("otherwise"), block(ctx, s.otherwise)))
     return items
-
-
-def _guarded_choice(ctx: Context, cond: ir.Expr, body: ir.Block, lead: str) -> Item | None:
-    """A decision guarded by the test that it has an option (`if exists B: p chooses B: …`, as the rules
-    must write it), said once: "If you can, you choose a pawn … such that …", not "If there is a pawn
-    … such that …: you choose a pawn … such that …"; after an `elif`, "Otherwise, if you can, …"."""
-    choice = body[0] if len(body) == 1 else None
-    if not (isinstance(choice, ir.Choose) and isinstance(cond, ir.Quantified) and cond.kind == "exists"
-            and cond.binder == choice.binder):
-        return None
-    said = block(ctx, body)
-    lead += " you can, " if subject(ctx, choice.role)[1] else " possible, "
-    return replace(said[0], text=lead + lower_first(ctx, said[0].text)) if len(said) == 1 else None
 
 
 @statement(ir.While)
