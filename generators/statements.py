@@ -101,6 +101,10 @@ def stmt_assign(ctx: Context, s: ir.Assign) -> list[Item]:
         return [say(ctx, "subtract ", value, " from ", what)]
     if op == "=" and isinstance(value, ir.Const) and value.value is None and s.target.ty == ROLE:
         return [say(ctx, "clear ", what)]  # "clear that player's *team*", not "set … to none"
+    if value.ty == BOOL and not isinstance(value, ir.Const) and op == "=" and (
+            isinstance(s.target, ir.Field) or isinstance(s.target, ir.Var) and ctx.rs.vars[s.target.name].text):
+        # "note whether the last combat was won: yes if …", not "set *combat won* to whether …"
+        return [say(ctx, "note whether ", flag_clause(ctx, s.target), ": yes if ", value, ", otherwise no")]
     if value.ty == BOOL and not isinstance(value, ir.Const):  # a condition's truth, not the condition
         return [say(ctx, "set ", what, " to whether ", value)]
     return [say(ctx, "set ", what, " to ", value)]
