@@ -60,6 +60,16 @@ def test_dsl_syntax_error_with_hint():
     assert d.hint == "use '==' to compare values; '=' sets a variable"
 
 
+def test_case_as_a_statement_says_to_write_if():
+    """A designer choosing what a card does by its name writes `case c.name:` among statements."""
+    bad = SOURCE.replace("            if trials_completed == 20:\n              win challenger as finished",
+                         "            case trials_completed:\n              20: win challenger as finished")
+    (d,) = errors(bad)
+    line = line_of(bad, "case trials_completed:")
+    assert (d.span.line, d.span.col, d.span.end_col) == (line, 13, 17)  # the word `case`
+    assert d.message.startswith("`case` is not a statement") and "elif" in d.hint
+
+
 @pytest.mark.parametrize("written, hint", [
     ("trials_completed // 2 == 10", "`/` divides and rounds down"),
     ("trials_completed ** 2 == 400", "no power operator"),

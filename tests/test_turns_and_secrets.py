@@ -15,7 +15,7 @@ from interpreter.agents.sampling import Sampler
 from interpreter.engine.game import Game
 from interpreter.engine.logs import GameLog, header
 from interpreter.engine.view import Viewer
-from rulelang import RulesetError, load_text
+from rulelang import RulesetError, lint, load_text
 
 TURNS = """
 game: turns
@@ -143,6 +143,21 @@ def test_bad_turns(turns, message):
       order: clockwise(start)""", f"    turns: {turns}")
     with pytest.raises(RulesetError, match=message):
         load_text(text, "turns.yaml")
+
+
+def test_current_in_rules_with_no_turns_is_warned_of():
+    """Outside a mode's turns `current` is no one: rules with no turns that read it fail at run time
+    where it is used (Love Letter, written from the docs, played its turns in its own loop)."""
+    text = TURNS.replace("""    turns:
+      steps: [Roll, Move]
+      order: clockwise(start)
+""", "")
+    found = [w for w in lint.warnings(load_text(text, "turns.yaml")) if "`current`" in w.message]
+    lines = text.splitlines()
+    assert [lines[w.span.line - 1].strip() for w in found if w.span is not None][:2] == \
+        ["current chooses how:", "pos of current += 1"]  # at each place it is read
+    assert "no mode here has turns: it is always no one" in found[0].message and "`turns:`" in (found[0].hint or "")
+    assert not [w for w in lint.warnings(load_text(TURNS, "turns.yaml")) if "`current`" in w.message]
 
 
 # ---------------------------------------------------------------- secret rolls, reveals, announcements

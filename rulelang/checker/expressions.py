@@ -132,6 +132,12 @@ def name(ck: Checker, e: ir.Name, scope: Scope, want: Type | None) -> ir.Expr:
         return ir.RoleRef(n, span=span, ty=ROLE)
     if n in rs.enums:  # a type by its name: its values, in order (`for s in suit`)
         return ir.TypeValues(n, span=span, ty=ListT(EnumT(n)))
+    if n == "current" and rs.modes and all(m.turns is None for m in rs.modes.values()):
+        # a warning, not an error: a ruleset that checked before still checks
+        ck.note(span, "`current` is whose turn it is in a mode's `turns:`, and no mode here has turns: "
+                      "it is always no one",
+                 "keep the player yourself (a variable `{type: role, initial: none}`), or give the mode "
+                 "`turns:` (docs/language.md, Turns)")
     if n in BUILTINS and BUILTINS[n].bare:  # round, players
         return ir.BuiltinCall(n, (), span=span, ty=RESULT[BUILTINS[n].result])
     if n in ck.enum_of:
