@@ -41,7 +41,7 @@ from .card_moves import card_moves, card_reads, cards_on, disturbs, follows_stat
 from .substitute import conjuncts, inlined, substitute
 from .errors import Diagnostic, Span
 from .types import BOOL, ZoneT
-from .walk import children, walk
+from .walk import children, every_rule, rule_roots, walk
 
 
 def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
@@ -80,11 +80,11 @@ class _Prover:
         rs = self.rs
         # the binders that may need a proof: those whose `where` follows the game's state (cheap to find);
         # the analysis goes only where the rules lead to one
-        self.candidates = {n.span for n in walk(_everything(rs)) if isinstance(n, ir.Quantified)
+        self.candidates = {n.span for n in walk(every_rule(rs)) if isinstance(n, ir.Quantified)
                            and n.kind in ("first", "last") and follows_state(n.binder.where, "", rs)}
         if not self.candidates:
             return {}
-        called = {n.name for n in walk(_roots(rs)) if isinstance(n, ir.CallProc)}
+        called = {n.name for n in walk(rule_roots(rs)) if isinstance(n, ir.CallProc)}
         called |= {n.name for p in rs.procedures.values() for n in walk(p.body) if isinstance(n, ir.CallProc)}
         for mode in rs.modes.values():
             for step in mode.round:
@@ -478,18 +478,4 @@ def _exprs_of(s: ir.Stmt) -> list:
         elif isinstance(c, ir.Binder):
             out += [g.domain for g in c.groups] + ([c.where] if c.where is not None else [])
     return out
-
-
-def _everything(rs: ir.Ruleset) -> tuple:
-    """Every rule of the ruleset: defines, procedures, abilities and every mode's parts."""
-    return (*(d.body for d in rs.defines.values()), *(p.body for p in rs.procedures.values()),
-            *((a.where, a.body) for a in rs.abilities.values()), *_roots(rs),
-            *(w.when for m in rs.modes.values() for w in m.watches),
-            *(x for m in rs.modes.values() for x in (*m.score.values(), *m.heuristics.values())),
-            *((x.value, x.when) for m in rs.modes.values() for x in m.measures.values()))
-
-
-def _roots(rs: ir.Ruleset) -> tuple:
-    return tuple(part for mode in rs.modes.values()
-                 for part in (mode.setup, *(s.body for s in mode.round), *(w.body for w in mode.watches))) + (rs.setup,)
 

@@ -10,6 +10,10 @@
   named with a single letter (`t`) or a letter and a digit (`x1`, `side_b`). Such a
   name is printed as written unless the ruleset gives it a printed name
   (`names:` of the card type or the value's type; a variable's `text:`).
+* A number the rules read that no card of its type shows: a card's own words (its
+  `text` column) take the place of the fields its title does not name, so a value
+  the rules compare (Love Letter's) would be on no card unless the layout, the label
+  or the words name it.
 """
 from __future__ import annotations
 
@@ -17,11 +21,12 @@ import re
 
 from . import ir, texts
 from .errors import Diagnostic
-from .types import EnumT
+from .types import INT, EnumT
+from .walk import every_rule, walk
 
 
 def warnings(rs: ir.Ruleset) -> list[Diagnostic]:
-    return _texts_leaving_out(rs) + _unreadable_names(rs)
+    return _texts_leaving_out(rs) + _unreadable_names(rs) + _fields_no_card_shows(rs)
 
 
 def _texts_leaving_out(rs: ir.Ruleset) -> list[Diagnostic]:
@@ -65,6 +70,31 @@ def _unreadable_names(rs: ir.Ruleset) -> list[Diagnostic]:
     for v in rs.vars.values():
         if not v.text and _unreadable(v.name):
             out.append(_name_warning(v.span, f"variable '{v.name}'", v.name, "a `text:` saying what it is"))
+    return out
+
+
+def _fields_no_card_shows(rs: ir.Ruleset) -> list[Diagnostic]:
+    worded = {c.kind for c in rs.cards if c.text}
+    types = [ct for ct in rs.card_types.values() if ct.name in worded and ct.template is None
+             and ct.printed is not False and (ct.printed or ct.layout is not None or ct.component == "card")]
+    if not types:
+        return []
+    read = {n.name for n in walk(every_rule(rs)) if isinstance(n, ir.Field)}
+    out = []
+    for ct in types:
+        layout = ct.layout or ir.CardLayout()
+        formats = [ct.label, layout.title, layout.art] + [c.text for c in rs.cards if c.kind == ct.name]
+        shown = {n for f in formats if isinstance(f, str) for n in re.findall(r"{(\w+)}", f)} \
+            | {f for f, _ in layout.icons} | set(layout.rules) | {f for f, line in ct.lines if line is not None} \
+            | ({layout.corner} if isinstance(layout.corner, str) else set())
+        # numbers only: a kind the words say in English (an effect) is shown by them
+        hidden = [f.name for f in ct.fields if f.type == INT and f.name in read and f.name not in shown]
+        if hidden:
+            out.append(Diagnostic(
+                ct.span, f"the rules read {_list(hidden)} of each card of type '{ct.name}', but no card shows it: "
+                         "a card's own words take the place of the fields its title does not name",
+                f"show it: `layout: {{corner: {hidden[0]}}}`, `{{{hidden[0]}}}` in the `label:` or the words, or a "
+                "`print:` line (docs/printing.md, Cards)", severity="warning"))
     return out
 
 

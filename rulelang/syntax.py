@@ -200,7 +200,7 @@ def syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str) ->
     hint = _hint(token, expected, start)
     lead = text.split("\n")[token.line - 1][:max(token.column - 1, 0)] \
         if start == "block" and token is not None and token.line and token.line <= len(text.split("\n")) else ""
-    if lead.strip() == "case":  # `case` chooses a value (a define's whole body, a score), not what to do
+    if token is not None and lead.strip() == "case":  # `case` chooses a value (a define's whole body), not what to do
         at = len(lead) - len(lead.lstrip()) + 1
         return Diagnostic(origin.span(token.line, at, token.line, at + 4),
                           "`case` is not a statement: it chooses a value (a define's whole body, or a score)",

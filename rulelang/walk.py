@@ -228,3 +228,18 @@ def dispatch(visitor, prefix: str, node, *args):
         raise Unhandled(f"{type(visitor).__name__} has no rule for {type(node).__name__}"
                         + (f": {why}" if why else ""))
     return found(node, *args)
+
+
+def every_rule(rs: ir.Ruleset) -> tuple:
+    """Every rule of the ruleset: defines, procedures, abilities and every mode's parts."""
+    return (*(d.body for d in rs.defines.values()), *(p.body for p in rs.procedures.values()),
+            *((a.where, a.body) for a in rs.abilities.values()), *rule_roots(rs),
+            *(w.when for m in rs.modes.values() for w in m.watches),
+            *(x for m in rs.modes.values() for x in (*m.score.values(), *m.heuristics.values())),
+            *((x.value, x.when) for m in rs.modes.values() for x in m.measures.values()))
+
+
+def rule_roots(rs: ir.Ruleset) -> tuple:
+    """The rules play starts from: the setups, every mode's steps and watches' statements."""
+    return tuple(part for mode in rs.modes.values()
+                 for part in (mode.setup, *(s.body for s in mode.round), *(w.body for w in mode.watches))) + (rs.setup,)

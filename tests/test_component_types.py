@@ -85,6 +85,24 @@ def test_a_count_beside_a_table_is_a_warning_that_says_where_copies_go():
     assert not [w for w in lint.warnings(load_text(DECK, "deck.yaml")) if "count" in w.message]
 
 
+def test_a_number_the_rules_read_that_no_card_shows_is_warned_of():
+    """Love Letter from the docs: each card's own words took the place of its value, which the rules
+    compare, so the value was on no card; a layout's corner (or the label, or the words) shows it."""
+    table = "".join(f"      {r:<6} {p}\n" for r, p in zip(RANKS, POINTS))
+    words = "".join(f'      {r:<6} {p:<6} "A {r}."\n' for r, p in zip(RANKS, POINTS))
+    worded = DECK.replace("      rank   points\n" + table, "      rank   points text\n" + words).replace(
+        "          end game", "          if sum(c.points for c in deck where c is playing) > 3:\n            end game")
+    (found,) = [w for w in lint.warnings(load_text(worded, "deck.yaml")) if "no card shows" in w.message]
+    assert found.severity == "warning" and (found.span.line, found.span.col) == position(worded, "playing:")
+    assert "'points' of each card of type 'playing'" in found.message and "corner: points" in found.hint
+    for shown in ('    label: "{rank} of {suit}"\n    layout: {corner: points}',  # in the corner
+                  '    label: "{rank} of {suit} ({points})"'):  # or in the title
+        text = worded.replace('    label: "{rank} of {suit}"', shown)
+        assert not [w for w in lint.warnings(load_text(text, "deck.yaml")) if "no card shows" in w.message]
+    plain = DECK.replace("          end game", "          if sum(c.points for c in deck where c is playing) > 3:\n            end game")
+    assert not [w for w in lint.warnings(load_text(plain, "deck.yaml")) if "no card shows" in w.message]  # no words
+
+
 def test_each_without_a_table_makes_every_combination_count_times_over():
     rs = load_text(DECK, "deck.yaml")
     chips = [(c.values["colour"], c.values["value"]) for c in rs.cards if c.kind == "chip"]
