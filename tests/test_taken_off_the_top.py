@@ -65,11 +65,14 @@ def games(draw: str) -> list[Game]:
     return [Game(load_text(text, "draws.yaml"), optimize=o) for o in (True, False)]
 
 
-@pytest.mark.parametrize("draw,popped,searched", [(FROM_TOP, ".pop()", 1), (FROM_BOTTOM, ".pop(0)", 0)])
-def test_a_card_looked_at_and_moved_is_taken_off_its_end_of_the_zone(draw, popped, searched):
+# (at the top, only a copy between the look and the move: the card is popped at the look, after a
+# test of the zone; at the bottom, the destination is worked out between: looked at, then popped)
+@pytest.mark.parametrize("draw,popped,searched,looks", [(FROM_TOP, ".pop()", 1, 0), (FROM_BOTTOM, ".pop(0)", 0, 1)])
+def test_a_card_looked_at_and_moved_is_taken_off_its_end_of_the_zone(draw, popped, searched, looks):
     fast, plain = games(draw)
     draws = main_program(fast).split("_decision")[0]  # the draw, before the first player's decision
-    assert draws.count(popped) == 1 and len(re.findall(r"= t\d+\[(-1|0)\] if", draws)) == 1  # one look, not two
+    assert draws.count(popped) == 1 and len(re.findall(r"= t\d+\[(-1|0)\] if", draws)) == looks  # not two
+    assert bool(looks) != bool(re.search(r"if not zones\[\d+\]:.*\n +_fail\(k\d+\)\n +\w+ = zones\[\d+\]\.pop\(\)", draws))
     # (at the top: the card moved a second time, from the hand it went to, is searched for there)
     assert len(re.findall(r"zones\[where\[(\w+)\]\]\.remove\(\1\)", draws)) == searched
     _plays_as_plain(fast, plain)

@@ -14,7 +14,10 @@ v107`) or another look at the same zone, no rule has moved a card: the card is s
 (or, for `bottom`, the first) of the zone it was seen in, where `where` says it is, and a card
 is in one place once. A second look at the same zone in that run is a copy of the first
 (`let c = top(deck)` and a procedure's own `let c = top(deck)`): copies.py then reads it as
-the first. Done on the code as written (unit.py, with held.py), a function at a time.
+the first. Where only copies and the test stand between, the card is taken off at the look,
+after a test of the zone instead (`if not zones[2]: _fail(k24)`, `v107 = zones[2].pop()`):
+nothing between reads the zone. Done on the code as written (unit.py, with held.py), a
+function at a time.
 """
 from __future__ import annotations
 
@@ -85,7 +88,9 @@ def _run(stmts: list, i: int, seen: tuple[str, int, int]) -> tuple[list, int, bo
     """The look at stmts[i] and what follows it while no card can have moved, with the move of
     the card looked at (or a copy of it) made a pop; the index after them; whether any changed."""
     card, zone, end = seen
-    names, tested, changed = {card}, False, False  # the locals holding the card; whether it is not none
+    names, changed = {card}, False  # the locals holding the card
+    tested: int | None = None  # where `out` tests that the card is not none
+    only_copies = True  # nothing but copies and tests between: no statement reads the zone there
     out = [stmts[i]]
     i += 1
     while i < len(stmts):
@@ -101,19 +106,33 @@ def _run(stmts: list, i: int, seen: tuple[str, int, int]) -> tuple[list, int, bo
             names.add(s.targets[0].id)
             out.append(s)
         elif _tests_none(s, names):
-            tested = True
+            tested = len(out) if tested is None else tested
             out.append(s)
         elif _harmless(s, names):
+            only_copies = False
             out.append(s)
-        elif tested and _removes(s, names):
-            listed = ast.Subscript(ast.Name("zones", LOAD), ast.Constant(zone), LOAD)
-            pop = ast.Call(ast.Attribute(listed, "pop", LOAD), [] if end == -1 else [ast.Constant(0)], [])
+        elif tested is not None and _removes(s, names):
+            pop = _pop(zone, end)
+            if only_copies:  # the test asks the zone, the look pops: one look at the list, not two
+                test = out.pop(tested)
+                empty = ast.If(ast.UnaryOp(ast.Not(), _zone(zone)), test.body, [])
+                rule = next(filter(None, map(note_of, [test, *reversed(out[1:tested])])), None)  # (or its move's copy's)
+                taken = ast.Assign([ast.Name(card, ast.Store())], pop)
+                return [note(empty, rule), note(taken, note_of(out[0])), *out[1:]], i + 1, True
             out.append(note(ast.Expr(pop), note_of(s)))
             return out, i + 1, True
         else:
             break
         i += 1
     return out, i, changed
+
+
+def _zone(zone: int) -> ast.Subscript:
+    return ast.Subscript(ast.Name("zones", LOAD), ast.Constant(zone), LOAD)
+
+
+def _pop(zone: int, end: int) -> ast.Call:
+    return ast.Call(ast.Attribute(_zone(zone), "pop", LOAD), [] if end == -1 else [ast.Constant(0)], [])
 
 
 _READS = (ast.Name, ast.Constant, ast.Subscript, ast.Attribute, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare,

@@ -199,6 +199,8 @@ class Statements(Part):
         c = self.fresh("c")
         idioms = self.options.idioms
         if s.every is not None:
+            if self.options.fold and self.no_rows(s.every):
+                return
             rows = self.fresh("rows")
             out.append(code.assign(rows, self.g.lazy.inline_call(self.g.quants.values(s.every, fn, TOP), fn, out)))
             group = s.every.groups[0]
@@ -236,6 +238,13 @@ class Statements(Part):
             if not self.surely_card(card):
                 inner += code.stmts("if C is None:\n    _fail(ERR)", C=c, ERR=err)
             self.move_one(inner, c, dest, up, top)
+
+    def no_rows(self, b: ir.Binder) -> bool:
+        """Whether a binder's `where` folded to false (`c is action` of a zone that holds none) over
+        domains that go through their items at no cost and cannot fail: there is nothing to go through."""
+        return isinstance(b.where, ir.Const) and not b.where.value and \
+            all(isinstance(g.domain, ir.ZoneRef) and g.domain.owner is None and self.g.binders.uncounted(g.domain, TOP)
+                for g in b.groups)
 
     def surely_card(self, e: ir.Expr) -> bool:
         """A local of the rules that always holds a card (always_cards.py): no test for none."""
