@@ -193,14 +193,14 @@ class Statements(Part):
             and type(facing) is ast.Constant and self.L.facing_up[src.value] == facing.value
 
     def stmt_move(self, s, fn, out):
+        if s.every is not None and self.options.fold and self.no_rows(s.every):
+            return
         dest, up = self.destination(s.dest, fn, out)
         top = s.position in ("top", "right")
         err = self.error(s.span, "there is no card to move (is the zone empty?)")
         c = self.fresh("c")
         idioms = self.options.idioms
         if s.every is not None:
-            if self.options.fold and self.no_rows(s.every):
-                return
             rows = self.fresh("rows")
             out.append(code.assign(rows, self.g.lazy.inline_call(self.g.quants.values(s.every, fn, TOP), fn, out)))
             group = s.every.groups[0]
