@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 
 from rulelang import ir
+from rulelang.types import ZoneT
 from rulelang.walk import dispatch
 
 from ..runtime.chance import OUTCOME, PROGRESS
@@ -29,6 +30,7 @@ from .flow import TERMINATORS, Ask, AskMenu, Branch, Draw, Enter, Jump, LoopNext
 from .live import drop_dead_stores
 from .merge import Merge, entry_blocks, followers, locals_not_in_env
 from .nodes import Options, TakeFrom
+from .quantifiers import options_in
 from .pycode import STORE, EnvRef, Goto, Nested
 from .share import shared_options
 from .statements import COUNTED
@@ -166,9 +168,8 @@ class Blocks(Part):
             opts = listed.id
         else:
             listing.append(code.note(code.assign(opts, listed), asked))
-        fn.body += listing + [code.note(ast.If(code.name(opts), self.suspend(ask.site, ask.role, fn, opts, at, at + 1,
-                                                                             bare, fixed=fixed), []), asked),
-                              Goto(otherwise)]
+        asking = self.suspend(ask.site, ask.role, fn, opts, at, at + 1, bare, fixed=fixed, placed=self.placed(rows))
+        fn.body += listing + [code.note(ast.If(code.name(opts), asking, []), asked), Goto(otherwise)]
 
     # ------------------------------------------------------------ one method per flow item
     def flow_run(self, item: Run, fn, k, block_of):
@@ -233,7 +234,21 @@ class Blocks(Part):
         else:
             fn.body += code.stmts("OPTS = LISTED\nif not OPTS:\n    _fail(ERR, HINT)", OPTS=opts, LISTED=listed,
                                   ERR=err, HINT=hint)
-        fn.body += self.suspend(item.site, item.role, fn, opts, k, k + 1, bare, fixed=fixed)
+        fn.body += self.suspend(item.site, item.role, fn, opts, k, k + 1, bare, fixed=fixed,
+                                placed=self.placed(item.options))
+
+    def placed(self, options: ir.Expr) -> dict[int, int]:
+        """The names of a decision's options (by place) that hold cards of one zone, each a different card:
+        those of its first group, where that goes through a zone no player owns (`a, b in hand`: two
+        cards of it)."""
+        inner = options_in(options)
+        if not self.options.idioms or not isinstance(inner, Options):
+            return {}
+        group = inner.binder.groups[0]
+        domain = group.domain
+        if not (isinstance(domain, ir.ZoneRef) and domain.owner is None and isinstance(domain.ty, ZoneT)):
+            return {}
+        return {i: self.L.zone_base[domain.zone] for i in range(len(group.names))}
 
     def flow_askmenu(self, item: AskMenu, fn, k, block_of):
         open_ = self.fresh("open")
@@ -247,11 +262,14 @@ class Blocks(Part):
         fn.body += self.suspend(item.site, item.role, fn, open_, k, menu=tuple(block_of[c.to.at] for c in item.choices))
 
     def suspend(self, site, who: ir.Expr, fn: Function, opts: str, k: int, resume: int | None = None,
-                bare: bool = False, menu: tuple[int, ...] = (), fixed: dict | None = None) -> list[ast.stmt]:
+                bare: bool = False, menu: tuple[int, ...] = (), fixed: dict | None = None,
+                placed: dict[int, int] | None = None) -> list[ast.stmt]:
         """The statements that stop block k for a decision (a menu's `opts` are (name, block) pairs,
         `menu` every block they may lead to; `bare`: the options of one name are values, made
         1-tuples only for a pending Decision; `fixed`: names bound to one constant, left out of the
-        options' tuples, and put back in only for a pending Decision and a record).
+        options' tuples, and put back in only for a pending Decision and a record; `placed`: the names
+        (by place) whose cards the options list from one zone, each a different card: what goes on
+        after a quick answer takes them off it, peeks.known_zones).
 
         While the engine answers quick agents itself (`st.quick`, see Game.run), the agent is
         asked here and play goes on at once where the answer leads, as Game.run would go on:
@@ -288,6 +306,8 @@ class Blocks(Part):
             targets = self._env(site.names[0]) if bare else code.tuple_of([self._env(n) for n in varying], STORE)
             names, go_on = [code.assign(targets, code.expr("OPTS[I]", OPTS=opts, I=i))], Goto(resume)
             go_on.answered = True  # type: ignore[attr-defined]  # (Merge takes its code in even inside an `if`)
+            go_on.placed = {self.local(site.names[i]).key: z  # type: ignore[attr-defined]
+                            for i, z in (placed or {}).items() if site.names[i] in varying}
             names += [code.assign(self._env(n), self.expr(fixed[n], fn, TOP)) for n in site.names if fixed and n in fixed]
             option = code.expr("(OPTS[I],)" if bare else "OPTS[I]", OPTS=opts, I=i) if not fixed else \
                 ast.Tuple([self.expr(fixed[n], fn, TOP) if n in fixed else

@@ -15,6 +15,7 @@ import bisect
 
 from . import tuning
 from .flow import Ask, AskMenu, Draw, Enter, Jump, NextTurn, labels_of
+from .peeks import known_zones
 from .pycode import Branch, Goto, Nested, note, note_of, stmt
 from .unit import Function
 
@@ -141,7 +142,7 @@ class Merge:
         code = [self._within(k, s, depth, budget, path, only) if type(s) is ast.If else s for s in code]
         tail = None  # the jump as it stands, unless a follower's code is taken in
         if type(last) is Goto and self._inlinable(k, last.block, path) and budget[0] > 0:
-            tail = self._entering(k, last.block) + self._code(last.block, depth, budget, path, only)
+            tail = self._entering(k, last.block) + self._answered(last, self._code(last.block, depth, budget, path, only))
         elif type(last) is Branch and budget[0] > 0:
             a, b = last.then, last.otherwise
             take_a, take_b = self._inlinable(k, a, path), self._inlinable(k, b, path) and a != b
@@ -181,7 +182,7 @@ class Merge:
         new = [self._within(k, s, depth, budget, path, only) if type(s) is ast.If else s for s in code]
         if type(last) is Goto and getattr(last, "answered", False) and self._inlinable(k, last.block, path) \
                 and budget[0] > 0:
-            new += self._entering(k, last.block) + self._code(last.block, depth, budget, path, only)
+            new += self._entering(k, last.block) + self._answered(last, self._code(last.block, depth, budget, path, only))
         elif type(last) in (Goto, Branch):
             new += self._goto(k, last)
         elif type(last) is ast.If:
@@ -189,6 +190,13 @@ class Merge:
         else:
             new.append(last)
         return stmts if all(a is b for a, b in zip(new, stmts)) and len(new) == len(stmts) else new
+
+    @staticmethod
+    def _answered(jump: Goto, code: list) -> list:
+        """The code a jump goes on with; after a quick answer, the cards it chose taken off the zone
+        its options listed them in (peeks.known_zones), not searched for."""
+        placed = getattr(jump, "placed", None)
+        return known_zones(code, placed) if placed else code
 
     def _entering(self, k: int, j: int) -> list:
         """The statement that says the code from here on is another step's (block j's), if it is."""

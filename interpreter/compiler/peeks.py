@@ -18,12 +18,19 @@ the first. Where only copies and the test stand between, the card is taken off a
 after a test of the zone instead (`if not zones[2]: _fail(k24)`, `v107 = zones[2].pop()`):
 nothing between reads the zone. Done on the code as written (unit.py, with held.py), a
 function at a time.
+
+Likewise the cards of a decision a quick agent answered at once (blocks.suspend), where its
+names came from a zone (`a, b in hand`: each a different card of the hand, listed just
+before): the code that goes on (merge.py) moves them before any other card moves, so each is
+taken off that zone's list (`zones[7].remove(c)`), not the one `where` names (`known_zones`).
+Not in the block a decision answered later resumes at: its names were bound from options
+that code outside the rules may have outdated since (`arrange`, a save).
 """
 from __future__ import annotations
 
 import ast
 
-from .pycode import BLOCKS, LOAD, Nested, note, note_of
+from .pycode import BLOCKS, LOAD, EnvRef, Nested, note, note_of
 
 _SCOPES = (Nested, ast.FunctionDef, ast.Lambda)
 
@@ -125,6 +132,43 @@ def _run(stmts: list, i: int, seen: tuple[str, int, int]) -> tuple[list, int, bo
             break
         i += 1
     return out, i, changed
+
+
+def known_zones(stmts: list, placed: dict[str, int]) -> list:
+    """The statements with each card of `placed` (the frame's key of a name -> the zone it is in: each
+    a different card) taken off that zone's list where it is moved, up to the first statement that
+    may move another card or is not understood."""
+    placed, holders, out = dict(placed), dict[str, str](), list(stmts)  # holders: a Python local -> its key
+    for i, s in enumerate(stmts):
+        if type(s) is ast.Assign and len(s.targets) == 1 and type(s.targets[0]) is ast.Name \
+                and type(s.value) is EnvRef and s.value.key in placed:
+            holders[s.targets[0].id] = s.value.key  # (`c96 = env[k17]`, read from its Python local once aliased)
+        elif _removes(s, set(holders)):
+            card = s.value.args[0].id
+            key = holders.pop(card)
+            remove = ast.Call(ast.Attribute(_zone(placed.pop(key)), "remove", LOAD), [ast.Name(card, LOAD)], [])
+            out[i] = note(ast.Expr(remove), note_of(s))
+            holders = {h: k for h, k in holders.items() if k != key}
+        elif not (_tests_none(s, set(holders)) or _placing(s, set(holders))):
+            break
+    return stmts if all(a is b for a, b in zip(out, stmts)) else out
+
+
+def _placing(s, holders: set[str]) -> bool:
+    """What moves no card but one taken off its zone: a value that calls nothing set in a local (no
+    holder), an attribute (`st.at = 16`) or a card's place or facing (`where[c] = 4`);
+    `zones[N].append(c)` (or `insert`), c no holder."""
+    if type(s) in (ast.Assign, ast.AugAssign):
+        targets = s.targets if type(s) is ast.Assign else [s.target]
+        return all(type(t) is ast.Name and t.id not in holders or type(t) is ast.Attribute
+                   or type(t) is ast.Subscript and type(t.value) is ast.Name and t.value.id in ("where", "face")
+                   for t in targets) and not any(type(n) is ast.Call for t in (*targets, s.value) for n in ast.walk(t))
+    if type(s) is not ast.Expr or type(call := s.value) is not ast.Call or type(call.func) is not ast.Attribute \
+            or call.func.attr not in ("append", "insert") or type(zone := call.func.value) is not ast.Subscript \
+            or type(zone.value) is not ast.Name or zone.value.id != "zones":
+        return False
+    return all(type(n) is not ast.Call and not (type(n) is ast.Name and n.id in holders)
+               for a in call.args for n in ast.walk(a)) and not any(type(n) is ast.Call for n in ast.walk(zone.slice))
 
 
 def _zone(zone: int) -> ast.Subscript:

@@ -168,7 +168,7 @@ class Quantifiers(Part):
         """A decision's options, listed once (lazy.once); whether they are bare values (one name: no
         1-tuple made for each option) rather than tuples; and the names left out of the tuples, each
         bound to one constant (`ma in uses_for(a)` where no modifier can be in play: none)."""
-        inner = _options_in(options)
+        inner = options_in(options)
         bare = one_name and self.options.idioms and isinstance(inner, Options)
         narrow = not one_name and self.options.idioms and isinstance(inner, Options) and \
             0 < len(fixed := fixed_names(inner.binder)) < len(inner.binder.names)
@@ -250,6 +250,6 @@ def fixed_names(b: ir.Binder) -> dict[str, ir.Const]:
     return found
 
 
-def _options_in(e: ir.Expr) -> ir.Expr:
+def options_in(e: ir.Expr) -> ir.Expr:
     """The options expression under the lazy values around it."""
-    return _options_in(e.body) if isinstance(e, HoistLet) else e
+    return options_in(e.body) if isinstance(e, HoistLet) else e
