@@ -3,6 +3,8 @@ what it tests, a binder with too many combinations. Each stops at the step
 limit (`--step-limit`, `Game(step_limit=...)`) with an error that names the
 loop, the step and the round, located at the loop in the ruleset file:
 never a hang, optimised or not."""
+import re
+
 import pytest
 from helpers import ROOT, rulelang
 from test_language import tiny
@@ -221,3 +223,33 @@ def test_no_bundled_ruleset_has_a_warning():
     from rulelang import lint
     for path in sorted((ROOT / "rulesets").rglob("*.yaml")):
         assert lint.warnings(load_ruleset(str(path))) == [], path
+
+
+# steps run in one function (merge.py): the step each part's code is in is said only where a runaway
+# may read it (said.py), and a runaway still names its own step, not the one said before it
+STEPS = """
+      - step: Deal
+        do: |
+          move top(pile) to out
+      - step: Spin
+        do: |
+          while total < 5:
+            total = total * 1
+      - step: Count
+        do: |
+          total += 1
+          if total > 3:
+            win solo
+"""
+
+
+@pytest.mark.parametrize("optimize", [True, False], ids=["optimised", "plain"])
+def test_a_runaway_in_a_step_run_with_others_names_its_step(optimize):
+    text = ruleset("pass").replace("      - step: Only\n        do: |\n          pass\n", STEPS)
+    game = Game(load_text(text, "t.yaml"), step_limit=2000, optimize=optimize)
+    with pytest.raises(Runaway) as info:
+        play(game, 0, {r: FirstAgent(0, r) for r in game.roles})
+    assert "`while total < 5` never ends (in step 'Spin', round 1)" in info.value.diagnostic.message
+    if optimize:  # (said in the loop's runaway branch, not before it)
+        main = next(u.text() for u in game.rules.units if "the main program" in u.what)
+        assert re.search(r"if st\.steps > 2000:\n +st\.at = \d+\n +_runaway", main), main

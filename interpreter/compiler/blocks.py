@@ -31,6 +31,7 @@ from .live import drop_dead_stores
 from .merge import Merge, entry_blocks, followers, locals_not_in_env
 from .nodes import Options, TakeFrom
 from .quantifiers import options_in
+from .said import said_where_read
 from .pycode import STORE, EnvRef, Goto, Nested
 from .share import shared_options
 from .statements import COUNTED
@@ -108,6 +109,8 @@ class Blocks(Part):
                 bodies = drop_dead_stores({k: fn.body for k, fn in enumerate(final)}, keep, len(ranges))
                 for k, fn in enumerate(final):
                     fn.body = bodies[k]
+            for k in self.crossing if self.options.idioms else ():  # (their steps said where they may be read)
+                final[k].body = said_where_read(final[k].body)
             top.prelude += [fn.definition() for fn in final]
             # one more block, at the program's end: the engine's loop then only tests for a negative index
             top.prelude += code.stmts(f"def b{len(ranges)}(st, env):\n    return EXIT", EXIT=EXIT)
