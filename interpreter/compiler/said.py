@@ -54,8 +54,9 @@ def said_where_read(stmts: list) -> list:
 def saying_step(s) -> int | None:
     """K of `st.at = K`."""
     if type(s) is ast.Assign and len(s.targets) == 1 and type(t := s.targets[0]) is ast.Attribute \
-            and t.attr == "at" and type(t.value) is ast.Name and t.value.id == "st" and type(s.value) is ast.Constant:
-        return s.value.value
+            and t.attr == "at" and type(t.value) is ast.Name and t.value.id == "st" and type(s.value) is ast.Constant \
+            and type(step := s.value.value) is int:
+        return step
     return None
 
 
