@@ -93,8 +93,9 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
             if word and said.startswith(f"the {word.group(1)} of "):  # "in column {x}": "in the column of cs"
                 parts[-1] = before = before[:word.start()]
             article = re.search(r"\b(the|a|an) $", before)
-            if article and re.match(r"(the|a|an|that|this|their|its|your|every|each|no) ", said):
-                # "holds the slot {s}" with "the slot of c"; "holds a {n}" with "that card name": "holds it"
+            if article and DETERMINER.match(said):
+                # "holds the slot {s}" with "the slot of c"; "holds a {n}" with "that card name": "holds it";
+                # "the {e} end" with "that side"
                 parts[-1] = before[:article.start()]
             parts.append(phrase)
         else:
@@ -109,6 +110,9 @@ def template(ctx: Context, text: str, args: dict[str, ir.Expr], condition: bool)
         return clause_of(parts)
     return seq(*[bound(p) if isinstance(p, str) and AS_MANY.search(p) else p for p in parts if p != ""])
 
+
+# the words that begin a phrase that needs no article of the text's before it
+DETERMINER = re.compile(r"(the|a|an|that|this|these|those|each|every|any|no|your|their|its|his|her) ")
 
 # "as many chips as {n}": the amount after it is all it counts, so a sum there needs no parentheses
 AS_MANY = re.compile(r"\bas (?:many|much) (?:[\w*'’-]+ ){0,3}as $")

@@ -217,8 +217,9 @@ def card_table(rs: ir.Ruleset, ct: ir.CardType, fields=None, only=None) -> Table
                           for c, n in members]
                 table.append([cell(members[0][0], f) for f in others]
                              + [", ".join(values), str(sum(n for _, n in members))])
+            # the last column counts a row's cards, which differ in the listed field: not copies of one card
             return Table([printed_field(rs, f.name) for f in others] + [plural(printed_field(rs, listed.name)),
-                                                                        "copies"], table)
+                                                                        "cards"], table)
     said = any(card.text for card, _ in rows)  # the cards' own words (a `text` column): what each does
     return Table([printed_field(rs, f.name) for f in fields] + ["copies"] + ["what it does"] * said,
                  [[cell(card, f) for f in fields] + [str(count)]

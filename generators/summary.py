@@ -67,7 +67,7 @@ def summary(rs: ir.Ruleset, mode: str | None = None) -> Document:
     if use.abilities:
         doc.blocks.append(Section("Abilities", ability_blocks(ctx, use.abilities)))
     defined = set(ctx.terms)
-    notes = assumptions(rs, use, set(ctx.terms))
+    notes = assumptions(ctx, use, set(ctx.terms))
     if notes:
         doc.blocks.append(notes)
     if use.rulings:
@@ -349,18 +349,21 @@ def reset_steps(rs: ir.Ruleset, modes: list[ir.Mode]) -> dict[str, list[str]]:
     return found
 
 
-def assumptions(rs: ir.Ruleset, use: Usage, terms: set[str]) -> Section | None:
-    notes = [(f"{type_noun(x).many}", x.assumed) for n, x in rs.card_types.items() if x.assumed and n in use.kinds]
+def assumptions(ctx: Context, use: Usage, terms: set[str]) -> Section | None:
+    rs = ctx.rs
+    notes = [(strong(type_noun(x).many), x.assumed) for n, x in rs.card_types.items() if x.assumed and n in use.kinds]
     for what, table, used in (("zone", rs.zones, use.zones), ("option", rs.params, use.params),
-                              ("variable", rs.vars, use.vars), ("term", rs.defines, terms),
-                              ("action", rs.procedures, terms), ("mode", rs.modes, [m.name for m in use.modes])):
-        notes += [(f"{what} {words(n)}", x.assumed) for n, x in table.items() if x.assumed and n in used]
+                              ("variable", rs.vars, use.vars), ("mode", rs.modes, [m.name for m in use.modes])):
+        notes += [(strong(clean(f"{what} {words(n)}")), x.assumed) for n, x in table.items() if x.assumed and n in used]
+    for table in (rs.defines, rs.procedures):  # a term or an action by its phrase, as the Terms section heads it
+        notes += [(term(ctx, x.text, n, x.params, x.body), x.assumed) for n, x in table.items()
+                  if x.assumed and n in terms]
     for m in use.modes:
-        notes += [(f"step {clean(s.name)}", s.assumed) for s in m.round if s.assumed]
+        notes += [(strong(clean(f"step {clean(s.name)}")), s.assumed) for s in m.round if s.assumed]
     if not notes:
         return None
     return Section("Assumptions", [Para("The rulebook does not give these; the ruleset assumes:"),
-                                   Items([Item(sentence(f"{strong(clean(w))}: {clean(t)}")) for w, t in notes])])
+                                   Items([Item(sentence(f"{w}: {clean(t)}")) for w, t in notes])])
 
 
 def rulings(rs: ir.Ruleset, use: Usage, single: bool) -> Section:
