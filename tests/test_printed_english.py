@@ -88,6 +88,7 @@ SOFTWARE = {  # issue 30's "Done means": what no printed rule of any bundled gam
     "an ending's name": r"\b(wins?|loses?|ends|draw|out of the game) \(\*",  # "wins (*reached the end*)"
     "a pronoun of no one": r"\b(them|it)'s\b|\btheir( \w+)?'s team\b",  # "them's", "their players's team"
     "a player set to themselves": r"\bset (that |the )?player's \*[^*]+\* to them\b",  # "… becomes their own *team*"
+    "two determiners": r"\b(the|a|an) (the|a|an|that|this|each|every|your|their)\b",  # "the that side end"
 }
 
 

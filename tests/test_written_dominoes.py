@@ -112,3 +112,10 @@ def test_a_hand_deals_seven_tiles_to_two_players_and_five_to_more():
         dealt = sum(len(st.zones[g.zone_index("hand", owner=p)]) for p in g.roles)
         drawn_since = 28 - len(st.zones[g.zone_index("boneyard")]) - 1  # the set tile is on the line
         assert dealt + 1 + len(st.zones[g.zone_index("boneyard")]) == 28 and drawn_since >= players * size - 1
+
+
+def test_the_printed_rules_say_the_ends_the_assumed_hand_size_and_the_tiles_as_a_player_reads_them():
+    text = (Path(__file__).resolve().parent / "golden" / "dominoes.md").read_text(encoding="utf-8")
+    assert "such that that tile matches that side end" in text  # the text's "the {e} end": not "the that side"
+    assert "- **The tiles dealt to each player**: seven for two players" in text  # not "Term hand size"
+    assert "| high | lows | cards |" in text  # the tiles of a row differ: they are not copies
