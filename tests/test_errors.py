@@ -118,6 +118,13 @@ def test_unknown_top_level_key():
     assert d.message == "unknown key 'rullings' in the ruleset" and d.hint == "did you mean 'rulings'?"
 
 
+def test_a_key_spelled_as_other_tools_spell_it_is_told_ours():
+    bad = SOURCE.replace("rulings:\n", "parameters:\n  rounds: {default: 3}\nrulings:\n")
+    (d,) = errors(bad)
+    assert d.message == "unknown key 'parameters' in the ruleset" and d.hint == "did you mean 'params'?"
+    assert d.span.line == line_of(bad, "parameters:")
+
+
 def test_unknown_and_badly_typed_parameters():
     found = errors(SOURCE, {"trial_modifier": "true", "action_modifiers": "maybe"})
     messages = sorted(d.message for d in found)

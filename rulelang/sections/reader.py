@@ -30,6 +30,12 @@ if TYPE_CHECKING:  # (variants reads card tables, whose cells this reads)
 D = TypeVar("D")
 
 
+
+# keys other tools (and the words for them) spell differently: too far apart for `did_you_mean`
+KEY_ALIASES = {"parameters": "params", "options": "params", "variables": "vars", "definitions": "define",
+               "defines": "define", "functions": "define", "procedure": "procedures", "components": "cards",
+               "description": "text", "ruling": "rulings", "mode": "modes", "zone": "zones", "var": "vars"}
+
 class Reader:
     """Walks the positioned YAML; each section of the file is read by a function given this."""
 
@@ -118,8 +124,9 @@ class Reader:
         allowed = table.names
         for key, (span, _) in node.entries.items():
             if key not in allowed:
-                self.diag.error(span, f"unknown key '{key}' in {what}",
-                                did_you_mean(key, allowed) or "allowed keys: " + ", ".join(allowed))
+                alias = KEY_ALIASES.get(key)
+                hint = f"did you mean '{alias}'?" if alias in allowed else did_you_mean(key, allowed)
+                self.diag.error(span, f"unknown key '{key}' in {what}", hint or "allowed keys: " + ", ".join(allowed))
 
     def declare(self, name: str, what: str, span: Span) -> bool:
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
