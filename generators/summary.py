@@ -91,8 +91,10 @@ def play_area(ctx: Context, use: Usage) -> Section:
                   f"{len(z.places)} places joined as below" if z.kind == "graph" else words(z.kind))
         rows.append([capital_zone(ctx, name), holds, lying(z), owner, layout])
     if rows:  # a column that tells no zone from another says nothing to a player ("holds: anything")
-        head = ["zone", "holds", "cards lie", "belongs to", "laid out as"]
-        keep = [i for i in range(len(head)) if i == 0 or any(r[i] != "—" for r in rows)]
+        kinds = {noun(rs.card_types[k].component or "card").many for k in use.kinds}
+        head = ["zone", "holds", f"{kinds.pop() if len(kinds) == 1 else 'cards'} lie", "belongs to", "laid out as"]
+        # (how cards lie, when every zone's lie face up: pawns and tokens, a game of open cards)
+        keep = [i for i in range(len(head)) if i == 0 or any(r[i] not in ("—", "face up") for r in rows)]
         sec.blocks.append(Table([head[i] for i in keep], [[r[i] for i in keep] for r in rows]))
     for name in use.zones:  # a graph is known only by its links: a player needs them to set it out
         z = rs.zones[name]

@@ -119,3 +119,9 @@ def test_the_printed_rules_say_the_ends_the_assumed_hand_size_and_the_tiles_as_a
     assert "such that that tile matches that side end" in text  # the text's "the {e} end": not "the that side"
     assert "- **The tiles dealt to each player**: seven for two players" in text  # not "Term hand size"
     assert "| high | lows | cards |" in text  # the tiles of a row differ: they are not copies
+
+
+def test_the_play_area_says_how_tiles_lie_and_a_game_of_open_pieces_says_nothing():
+    golden = Path(__file__).resolve().parent / "golden"
+    assert "| zone | tiles lie | belongs to | laid out as |" in (golden / "dominoes.md").read_text(encoding="utf-8")
+    assert "| zone | holds | belongs to | laid out as |" in (golden / "ludo-lite.md").read_text(encoding="utf-8")
