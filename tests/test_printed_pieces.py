@@ -77,7 +77,7 @@ def test_a_piece_type_with_nothing_to_say_gets_no_empty_heading():
 
 def test_a_graph_board_prints_its_links_so_players_can_set_it_out():
     text = printed()
-    assert "| The board | seeds | face up | 4 places joined as below |" in text  # was "graph"
+    assert "| The board | seeds | 4 places joined as below |" in text  # was "graph" (every zone lies face up: no column for it)
     assert "The board: s1 → s2 → n1 → n2 → s1." in text  # a cycle reads round
 
 
