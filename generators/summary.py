@@ -357,9 +357,9 @@ def assumptions(ctx: Context, use: Usage, terms: set[str]) -> Section | None:
     for what, table, used in (("zone", rs.zones, use.zones), ("option", rs.params, use.params),
                               ("variable", rs.vars, use.vars), ("mode", rs.modes, [m.name for m in use.modes])):
         notes += [(strong(clean(f"{what} {words(n)}")), x.assumed) for n, x in table.items() if x.assumed and n in used]
-    for table in (rs.defines, rs.procedures):  # a term or an action by its phrase, as the Terms section heads it
-        notes += [(term(ctx, x.text, n, x.params, x.body), x.assumed) for n, x in table.items()
-                  if x.assumed and n in terms]
+    phrased: list[ir.Define | ir.Procedure] = [*rs.defines.values(), *rs.procedures.values()]
+    notes += [(term(ctx, x.text, x.name, x.params, x.body), x.assumed) for x in phrased  # as the Terms section
+              if x.assumed and x.name in terms]                                        # heads it: its phrase
     for m in use.modes:
         notes += [(strong(clean(f"step {clean(s.name)}")), s.assumed) for s in m.round if s.assumed]
     if not notes:
