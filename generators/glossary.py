@@ -8,7 +8,7 @@ from rulelang import ir, texts
 from rulelang.walk import walk
 
 from .calls import template
-from .clauses import fill_names
+from .clauses import fill_names, operands
 from .document import Item, Items, Para, clean, strong
 from .english import Context, block, expr, item_noun, noun_ref, phrase, placeholder
 from .expressions import case_items
@@ -117,13 +117,31 @@ def term_item(ctx: Context, name: str) -> Item | None:
         cases = d.body if isinstance(d.body, ir.Case) else as_case(d.body)
         if cases is not None:
             return Item(f"{head}, depending on {expr(inner, cases.subject)}:", case_items(inner, cases))
-        laid = lay(phrase(inner, d.body), people=inner.people)
+        body = _another(d, parameters(ctx, d.text, d.params, d.body)[1])
+        laid = lay(phrase(inner, body), people=inner.people)
         if laid.text == fill_names(d.text or "", []):  # "a refresh card in the Reserve is face up"
             return None
         return Item(f"{head}: {laid.text}" + ("" if laid.text.endswith(":") else "."), laid.items)
     p = ctx.rs.procedures[name]
     return Item(f"{term(ctx, p.text, p.name, p.params, p.body)}:",
                 block(parameters(ctx, p.text, p.params, p.body, p.param_texts)[0], p.body))
+
+
+def _another(d: ir.Define, intro: dict[str, str]) -> ir.Expr:
+    """A term's meaning without what its head says: "**a player may choose another player**: the other
+    player is still in the round", not "the other player is not the player, still in the round"."""
+    others = [p for p, said in intro.items() if said.startswith("another ")]
+    if len(intro) != 2 or len(others) != 1:
+        return d.body
+    pair = {ir.Local(p) for p in intro}
+    conjuncts = operands(d.body, "and")
+    said = [c for c in conjuncts if not (isinstance(c, ir.Binary) and c.op == "!=" and {c.left, c.right} == pair)]
+    if len(said) in (0, len(conjuncts)):
+        return d.body
+    out = said[0]
+    for c in said[1:]:
+        out = ir.Binary("and", out, c, span=d.body.span, ty=d.body.ty)
+    return out
 
 
 def means(ctx: Context, d: ir.Define, inner: Context) -> str:

@@ -2,9 +2,10 @@
 own true/false value said with its verb ("whether each player is out of the round"), an aside
 closed before its verb ("the first player …, in turn clockwise from …, becomes …"), two negated
 clauses of one subject joined as one negation ("does not hold a King or hold a Prince", not "and not
-hold a Prince"), a value by the number of players said by it ("2 players: 7", not "2: 7"), and a
-text's article dropped before a determiner ("holds a {n}" with a card name
-referred to again: "holds that figure", not "holds a that figure")."""
+hold a Prince"), a value by the number of players said by it ("2 players: 7", not "2: 7"), a term's
+"another player" not said again ("the other player is not the player"), and a text's article dropped
+before a determiner ("holds a {n}" with a card name referred to again: "holds that figure", not
+"holds a that figure")."""
 from functools import cache
 
 from generators.markdown import to_markdown
@@ -42,6 +43,9 @@ define:
       case size(players):
         2: 3
         else: 4
+  may_pick(role p, role q):
+    text: "{p} may pick {q}"
+    value: q != p and not out of q
   free(role p):
     text: "{p} is free"
     value: not (holds(p, king) or holds(p, prince))
@@ -57,7 +61,7 @@ modes:
             if holds(active, f) and free(active):
               out of active = true
               ready of active = true
-          if round == goal() or ready of active:
+          if round == goal() or ready of active or not exists q in players where may_pick(active, q):
             end game as done
 """
 
@@ -90,3 +94,7 @@ def test_an_article_before_a_determiner_is_dropped():
 
 def test_a_value_by_the_number_of_players_names_them():
     assert "depending on the number of players:\n    - 2 players: 3.\n    - Otherwise: 4." in printed()
+
+
+def test_what_another_says_is_not_said_again_in_the_terms_meaning():
+    assert "- **a player may pick another player**: the other player is not out of the round." in printed()
