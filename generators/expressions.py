@@ -286,11 +286,17 @@ def _plural_field(ctx: Context, e: ir.Expr) -> bool:
     elif isinstance(e, ir.DefineCall) and (text := ctx.rs.defines[e.name].text if e.name in ctx.rs.defines else None):
         name = re.split(r" (?:of|on|in|at|showing|that|who|which) |\{", text)[0]
     elif isinstance(e, ir.Var) and e.name in ctx.rs.vars:  # a variable is said by its name: "your *points* are"
-        name = words(e.name)
+        name = value_words(ctx.rs, e.name)
+        if name != words(e.name) and _plural(name.split()[0]):  # its text's noun first: "*chips won* are"
+            return True
     else:
         return False
-    last = (name.split() or [""])[-1].lower()
-    return grammar.singular(last) != last and not last.endswith(("ss", "'s", "us", "is"))
+    return _plural((name.split() or [""])[-1])
+
+
+def _plural(word: str) -> bool:
+    word = word.lower()
+    return grammar.singular(word) != word and not word.endswith(("ss", "'s", "us", "is"))
 
 
 @expression(ir.IsType)

@@ -163,7 +163,13 @@ def agree(verb_phrase: str, many: bool) -> str:
     elif first.endswith("s") and not first.endswith("ss"):
         first = first[:-1]
     rest = re.sub(r"\bits\b", "their", rest)
-    return f"{first} {rest}".strip()
+    return f"{first} {second_verbs(rest)}".strip()
+
+
+def second_verbs(rest: str) -> str:
+    """What follows a verb that now agrees with many, its next verbs of the same subject agreeing too: "hold or
+    have planned", not "hold or has planned"."""
+    return re.sub(r"\b(and|or) (is|was|has)\b", lambda m: f"{m.group(1)} {AUXILIARIES[m.group(2)][0]}", rest)
 
 
 def negate(verb_phrase: str, many: bool = False, whole: bool = True) -> str:

@@ -42,6 +42,9 @@ def var_words(v: ir.VarDef) -> str:
     said = words(v.name)
     text = clean(v.text) if v.text else ""
     m = re.match(rf"([A-Za-z][\w'’-]*) {re.escape(said)}\b", text, re.IGNORECASE)
+    whole = re.fullmatch(rf"([A-Za-z][\w'’-]*)( [a-z]+)? {re.escape(said)}", text, re.IGNORECASE)
+    if whole is not None and whole.group(1).lower() not in _DETERMINERS:
+        return text  # a name the whole of a short text ends with: "turns still knocked out", never *knocked out*
     if m is None or m.group(1).lower() in _DETERMINERS:
         return said
     return m.group(0) if m.end() == len(text) or _PARTICIPLE.search(said) else said

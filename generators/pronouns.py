@@ -190,7 +190,7 @@ def _pronoun(tokens: list[_Token], i: int, b: Bound | Intro) -> None:
     if verb is not None:  # the subject of a verb in a term's own words: "the room they are in"
         assert after is not None
         tokens[i].text = "they"
-        after.text = f" {grammar.agree(verb.group(1), True)}{after.text[verb.end():]}"
+        after.text = f" {grammar.agree(verb.group(1), True)}{grammar.second_verbs(after.text[verb.end():])}"
         return
     following = following.lstrip()
     next_word = re.match(r"[\w’'-]*", following).group(0).lower()  # type: ignore[union-attr]

@@ -427,6 +427,9 @@ def aggregate(ctx: Context, e: ir.Quantified, what: str) -> Phrase:
         many = things(ctx, b, "the many")
         if many is not None:
             return seq(f"the {what} {em(value_words(ctx.rs, e.value.name))} of ", many)
+    if what == "total" and isinstance(e.value, ir.Local) and len(b.names) == 1 and e.value.name == b.names[0]:
+        # "the total of the numbers K from 1 to 6 such that …", not "the total, over every number K …, of K"
+        return seq("the total of ", quantified_list(ctx, e))
     of_each = _of_each(ctx, b, e.value, what) if e.value is not None else None
     if of_each is not None:
         return of_each

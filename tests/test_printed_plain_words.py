@@ -274,10 +274,10 @@ def test_a_count_compared_with_a_number_is_said_as_there_being_so_many():
           move middle to pool
 """)
     text = md(game)
-    for said in ("If there is only one player whose *chips won* is more than 0: add 1",
-                 "If there is not exactly one player whose *chips won* is more than 0: add 2",
-                 "If there is no player whose *chips won* is more than 0: add 3",
-                 "If there are fewer than 2 players whose *chips won* is more than 2: add 4"):
+    for said in ("If there is only one player whose *chips won* are more than 0: add 1",
+                 "If there is not exactly one player whose *chips won* are more than 0: add 2",
+                 "If there is no player whose *chips won* are more than 0: add 3",
+                 "If there are fewer than 2 players whose *chips won* are more than 2: add 4"):
         assert said in text, said
 
 
