@@ -54,17 +54,22 @@ def _things(ctx: Context, b: ir.Binder, det: str) -> Phrase | None:
     return named_such_that(ctx, b, det)
 
 
-def by_cases(count: ir.Expr, say: Callable[[int], str], between: str) -> tuple[str, list] | None:
+def by_cases(count: ir.Expr, say: Callable[[int], str], between: str,
+             say_any: Callable[[ir.Expr], list] | None = None) -> tuple[str, list] | None:
     """A count given by cases (`7 if A else 6 if B else 5`) as its first count and the rest of its words, each
     count with its case: ("7", [" if ", A, "; 6 if ", B, "; otherwise 5"]) (`between`: "; " where the
-    sentence ends with it, ", " where it goes on); None where a count is no number."""
+    sentence ends with it, ", " where it goes on); None where a count is no number, but for the last where
+    `say_any` says any count ("otherwise as many times as …")."""
     cases, e = [], count
     while isinstance(e, ir.IfExpr) and isinstance(e.then, ir.Const) and type(e.then.value) is int:
         cases.append((e.then.value, e.cond))
         e = e.otherwise
-    if not cases or not (isinstance(e, ir.Const) and type(e.value) is int):
+    number = isinstance(e, ir.Const) and type(e.value) is int
+    if not cases or not number and say_any is None:
         return None
     words: list = []
     for i, (n, cond) in enumerate(cases):
         words += [f"{between}{say(n)} if " if i else " if ", cond]
-    return say(cases[0][0]), words + [f"{between}otherwise {say(e.value)}"]
+    last = [say(e.value)] if isinstance(e, ir.Const) and isinstance(e.value, int) and number \
+        else say_any(e) if say_any is not None else []
+    return say(cases[0][0]), words + [f"{between}otherwise ", *last]

@@ -227,7 +227,7 @@ def stmt_repeat(ctx: Context, s: ir.Repeat) -> list[Item]:
     if isinstance(said, (Words, Bound)) and re.fullmatch(r"\*[^*]+\*|[A-Z]", said.text):  # "repeat *n* times", a name alone
         return [nested(ctx, slots(ctx, "repeat ", s.count, " times"), block(ctx, s.body))]
     per = s.count
-    cases = by_cases(per, grammar.times, ", ")
+    cases = by_cases(per, grammar.times, ", ", lambda e: ["as many times as ", e])
     if cases is not None:  # "repeat 3 times if …, otherwise twice", not "as many times as (3 if …)"
         return [nested(ctx, slots(ctx, f"repeat {cases[0]}", *cases[1]), block(ctx, s.body))]
     if isinstance(per, ir.Binary) and per.op == "*" and isinstance(per.left, ir.Const) \

@@ -33,6 +33,9 @@ modes:
             c.spent = won
           if won and plain and ready of first(p in players):
             move top(pot) to purse of first(p in players)
+          repeat (1 if won else size(purse of first(p in players))) times:
+            if not empty(pot):
+              move top(pot) to purse of first(p in players)
           if empty(pot):
             end game as done
 """
@@ -44,3 +47,10 @@ def test_a_flag_set_to_a_condition_is_noted_by_its_words():
     assert "Note whether that player is ready to play: yes if their purse is empty, otherwise no." in text
     assert "Note whether that coin is spent: yes if the last round was won, otherwise no." in text
     assert "Set *plain* to whether the pot holds more than 1 coin." in text  # no words of its own: its name
+
+
+def test_a_count_by_cases_ends_with_any_count():
+    text = to_markdown([summary(load_text(GAME, "flags.yaml"))])
+    # was "Repeat as many times as 1 if the last round was won; otherwise the number of coins in …" (Hand of Fate)
+    assert "Repeat once if the last round was won, otherwise as many times as the number of coins in the purse of " \
+        "the first player in seat order:" in text
