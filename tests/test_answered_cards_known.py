@@ -82,6 +82,9 @@ def test_the_cards_a_quick_answer_chose_are_taken_off_their_zone():
     code = main_program(fast)
     assert {_removes(c) for c in _answered_at_once(code)} == {(2, 0)}
     assert {_removes(c) for c in _resumed(code)} == {(0, 2)}
+    # (the pile, the out pile and the kept pile lie alike, face up: a card taken off the pile is not turned)
+    assert {c.count("face[") for c in _answered_at_once(code)} == {0}
+    assert {c.count("face[") for c in _resumed(code)} == {2}
     _plays_as_plain(fast, plain)
 
 

@@ -97,15 +97,18 @@ cards:
       2
       3
       4
+  token: {count: 2}
 zones:
-  deck: {facing: down}
-  pile: {}
-  shown: {}
-  gone: {facing: down}
+  deck: {facing: down, holds: [tile]}
+  pile: {holds: [tile]}
+  shown: {holds: [tile]}
+  gone: {facing: down, holds: [tile]}
+  tokens: {holds: [token]}
 vars:
   n: {initial: 0}
 setup: |
-  move all c in box to deck
+  move all c in box where c is tile to deck
+  move all c in box where c is token to tokens
 modes:
   m:
     round:
@@ -121,8 +124,9 @@ modes:
 """
 
 
-@pytest.mark.parametrize("flip", ["", "flip top(pile) face down"])
-def test_a_card_moved_between_zones_that_lie_alike_is_not_turned_unless_a_rule_turns_cards(flip):
+# (a token turned over is never in the pile nor shown: their cards lie as they do all the same)
+@pytest.mark.parametrize("flip,moved_turned", [("", False), ("flip top(pile) face down", True), ("flip top(tokens)", False)])
+def test_a_card_moved_between_zones_that_lie_alike_is_not_turned_unless_a_rule_turns_cards(flip, moved_turned):
     text = TURNS.replace("FLIP", flip or "n += 0")
     fast, plain = (Game(load_text(text, "turns.yaml"), optimize=o) for o in (True, False))
     lines = main_program(fast).splitlines()
@@ -131,7 +135,7 @@ def test_a_card_moved_between_zones_that_lie_alike_is_not_turned_unless_a_rule_t
               if (m := re.search(r"where\[\w+\] = (\d+)$", line))}
     # the draw turns a card up, the move to `gone` turns cards down; from pile to shown, both face up,
     # none is turned, unless a card may lie otherwise than its zone (a flip)
-    assert turned == {zone["pile"]: True, zone["shown"]: bool(flip), zone["gone"]: True}
+    assert turned == {zone["pile"]: True, zone["shown"]: moved_turned, zone["gone"]: True}
     for seed in range(4):
         a, b = fast.new_state(seed), plain.new_state(seed)
         assert (a.zones, a.face_up, a.outcome) == (b.zones, b.face_up, b.outcome), seed

@@ -240,10 +240,10 @@ class Blocks(Part):
         fn.body += self.suspend(item.site, item.role, fn, opts, k, k + 1, bare, fixed=fixed,
                                 placed=self.placed(item.options))
 
-    def placed(self, options: ir.Expr) -> dict[int, int]:
+    def placed(self, options: ir.Expr) -> dict[int, tuple[int, bool | None]]:
         """The names of a decision's options (by place) that hold cards of one zone, each a different card:
         those of its first group, where that goes through a zone no player owns (`a, b in hand`: two
-        cards of it)."""
+        cards of it); with the zone, how its cards lie if every one lies as the zone's do."""
         inner = options_in(options)
         if not self.options.idioms or not isinstance(inner, Options):
             return {}
@@ -251,7 +251,9 @@ class Blocks(Part):
         domain = group.domain
         if not (isinstance(domain, ir.ZoneRef) and domain.owner is None and isinstance(domain.ty, ZoneT)):
             return {}
-        return {i: self.L.zone_base[domain.zone] for i in range(len(group.names))}
+        zone = self.L.zone_base[domain.zone]
+        lies = self.L.facing_up[zone] if zone in self.g.lie_as_zones else None
+        return {i: (zone, lies) for i in range(len(group.names))}
 
     def flow_askmenu(self, item: AskMenu, fn, k, block_of):
         open_ = self.fresh("open")
@@ -266,7 +268,7 @@ class Blocks(Part):
 
     def suspend(self, site, who: ir.Expr, fn: Function, opts: str, k: int, resume: int | None = None,
                 bare: bool = False, menu: tuple[int, ...] = (), fixed: dict | None = None,
-                placed: dict[int, int] | None = None) -> list[ast.stmt]:
+                placed: dict[int, tuple[int, bool | None]] | None = None) -> list[ast.stmt]:
         """The statements that stop block k for a decision (a menu's `opts` are (name, block) pairs,
         `menu` every block they may lead to; `bare`: the options of one name are values, made
         1-tuples only for a pending Decision; `fixed`: names bound to one constant, left out of the

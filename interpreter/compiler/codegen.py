@@ -48,15 +48,39 @@ def _rolls_or_picks(program) -> bool:
                for n in walk(parts))
 
 
-def _lie_as_their_zones(program, layout) -> bool:
-    """Whether every card always lies as its zone's cards lie (layout.facing_up): so it does at the
-    start (in the box, face up), and every move, draw and swap lays a card as its new zone lies,
-    unless a card type lies its own way (`facing:`) or a rule turns a card over (or more: a
-    procedure never called). Then a card moved between two zones that lie alike is not turned."""
+def _lie_as_their_zones(program, layout) -> frozenset[int]:
+    """The zones (by index) whose every card always lies as the zone's cards lie (layout.facing_up): so
+    it does at the start (in the box, face up), and every move, draw and swap lays a card as its new
+    zone lies, unless a card type lies its own way (`facing:`: none does then) or a rule may turn the
+    card over: a zone that may hold a card of a type some `flip` may turn (by the zone analysis; any
+    card, where that is not known) is not one (nor, where a rule flips, is any zone without the
+    analysis). A card moved from one of them to a zone that lies alike is not turned."""
     if program is None or any(f is not None for f in layout.card_facing):
-        return False
+        return frozenset()
     parts = (program.setup, program.steps, tuple(program.procedures.values()), program.watches)
-    return not any(isinstance(n, ir.Flip) for n in walk(parts))
+    turned: set[str] = set()
+    for n in walk(parts):
+        if isinstance(n, ir.Flip):
+            kinds = _kinds_of(n.card, program.possible)
+            if kinds is None:
+                return frozenset()
+            turned |= kinds
+    if turned and program.possible is None:
+        return frozenset()
+    possible = program.possible or {}
+    return frozenset(i for i, (name, _) in enumerate(layout.instances) if not possible.get(name, frozenset()) & turned)
+
+
+def _kinds_of(card: ir.Expr, possible) -> frozenset | None:
+    """The types a card may be of, where it is the top, bottom or first of a zone (None: not known)."""
+    if possible is None:
+        return None
+    if isinstance(card, ir.BuiltinCall) and card.name in ("top", "bottom") and isinstance(card.args[0], ir.ZoneRef):
+        return possible.get(card.args[0].zone, frozenset())
+    if isinstance(card, ir.Quantified) and card.kind in ("first", "last") and len(card.binder.groups) == 1 \
+            and isinstance(domain := card.binder.groups[0].domain, ir.ZoneRef):
+        return possible.get(domain.zone, frozenset())
+    return None
 
 
 def _puts_out(program) -> bool:
@@ -82,7 +106,7 @@ class Codegen:
             else frozenset()
         # whether the rules roll, pick at random, reveal or announce: a game then keeps `st.events`
         self.tells = program is not None and _rolls_or_picks(program)
-        # whether every card lies as its zone's do (statements.move_many)
+        # the zones whose every card lies as the zone's do (statements.lies_as)
         self.lie_as_zones = _lie_as_their_zones(program, layout)
         # whether a player may be out: else the seats around the table are a constant (calls.py)
         self.puts_out = program is None or _puts_out(program)

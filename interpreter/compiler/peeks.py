@@ -22,7 +22,8 @@ function at a time.
 Likewise the cards of a decision a quick agent answered at once (blocks.suspend), where its
 names came from a zone (`a, b in hand`: each a different card of the hand, listed just
 before): the code that goes on (merge.py) moves them before any other card moves, so each is
-taken off that zone's list (`zones[7].remove(c)`), not the one `where` names (`known_zones`).
+taken off that zone's list (`zones[7].remove(c)`), not the one `where` names, and not turned
+where every card of that zone lies as it does and it goes to one that lies alike (`known_zones`).
 Not in the block a decision answered later resumes at: its names were bound from options
 that code outside the rules may have outdated since (`arrange`, a save).
 """
@@ -134,24 +135,52 @@ def _run(stmts: list, i: int, seen: tuple[str, int, int]) -> tuple[list, int, bo
     return out, i, changed
 
 
-def known_zones(stmts: list, placed: dict[str, int]) -> list:
-    """The statements with each card of `placed` (the frame's key of a name -> the zone it is in: each
-    a different card) taken off that zone's list where it is moved, up to the first statement that
-    may move another card or is not understood."""
-    placed, holders, out = dict(placed), dict[str, str](), list(stmts)  # holders: a Python local -> its key
+def known_zones(stmts: list, placed: dict[str, tuple[int, bool | None]]) -> list:
+    """The statements with each card of `placed` (the frame's key of a name -> the zone it is in and,
+    where every card there lies as the zone's do, how: each a different card) taken off that zone's
+    list where it is moved, and not turned where it is laid as it lies, up to the first statement
+    that may move another card or is not understood."""
+    placed, holders = dict(placed), dict[str, str]()  # holders: a Python local -> its key
+    lying: dict[str, bool] = {}  # a card taken off (its local) -> how it lies, known
+    out, changed = [], False
     for i, s in enumerate(stmts):
+        turned = _turned(s)
         if type(s) is ast.Assign and len(s.targets) == 1 and type(s.targets[0]) is ast.Name \
                 and type(s.value) is EnvRef and s.value.key in placed:
             holders[s.targets[0].id] = s.value.key  # (`c96 = env[k17]`, read from its Python local once aliased)
+            lying.pop(s.targets[0].id, None)
         elif _removes(s, set(holders)):
             card = s.value.args[0].id
             key = holders.pop(card)
-            remove = ast.Call(ast.Attribute(_zone(placed.pop(key)), "remove", LOAD), [ast.Name(card, LOAD)], [])
-            out[i] = note(ast.Expr(remove), note_of(s))
+            zone, lies = placed.pop(key)
+            remove = ast.Call(ast.Attribute(_zone(zone), "remove", LOAD), [ast.Name(card, LOAD)], [])
+            s, changed = note(ast.Expr(remove), note_of(s)), True
             holders = {h: k for h, k in holders.items() if k != key}
-        elif not (_tests_none(s, set(holders)) or _placing(s, set(holders))):
+            if lies is not None:
+                lying[card] = lies
+        elif turned is not None and lying.get(turned[0]) is turned[1] and note_of(s) is None:
+            changed = True  # (laid as it lies)
+            continue
+        elif _tests_none(s, set(holders)) or _placing(s, set(holders)):
+            for t in s.targets if type(s) is ast.Assign else [s.target] if type(s) is ast.AugAssign else ():
+                if type(t) is ast.Subscript and type(t.value) is ast.Name and t.value.id == "face":  # (turned)
+                    lying.clear()
+                elif type(t) is ast.Name:  # (another card in the local)
+                    lying.pop(t.id, None)
+        else:
+            out += stmts[i:]
             break
-    return stmts if all(a is b for a, b in zip(out, stmts)) else out
+        out.append(s)
+    return out if changed else stmts
+
+
+def _turned(s) -> tuple[str, object] | None:
+    """(c, V) of `face[c] = V`, V a constant."""
+    if type(s) is ast.Assign and len(s.targets) == 1 and type(t := s.targets[0]) is ast.Subscript \
+            and type(t.value) is ast.Name and t.value.id == "face" and type(t.slice) is ast.Name \
+            and type(s.value) is ast.Constant:
+        return t.slice.id, s.value.value
+    return None
 
 
 def _placing(s, holders: set[str]) -> bool:

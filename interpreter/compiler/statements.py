@@ -189,7 +189,7 @@ class Statements(Part):
     def lies_as(self, src: ast.expr | None, facing: ast.expr) -> bool:
         """Whether every card of zone `src` lies as `facing` says already (Codegen.lie_as_zones): a card
         moved from it need not be turned."""
-        return self.options.idioms and self.g.lie_as_zones and type(src) is ast.Constant \
+        return self.options.idioms and type(src) is ast.Constant and src.value in self.g.lie_as_zones \
             and type(facing) is ast.Constant and self.L.facing_up[src.value] == facing.value
 
     def stmt_move(self, s, fn, out):
