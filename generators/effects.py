@@ -3,6 +3,8 @@ places, a variable, a card's state, a noted value): a printed rule may say a tes
 or a value noted once, only where nothing the rules do in between changes what it reads."""
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from rulelang import ir
 from rulelang.walk import walk
 
@@ -51,5 +53,5 @@ def writes_of(rs: ir.Ruleset, block, seen: frozenset = frozenset()) -> set[str]:
     return out
 
 
-def clash(reads: set[str], writes: set[str]) -> bool:
+def clash(reads: AbstractSet[str], writes: AbstractSet[str]) -> bool:
     return bool(reads & writes) or "*" in writes and bool(reads)

@@ -17,6 +17,7 @@ from rulelang.walk import walk
 
 from .document import Item, Items, Para, Table, clean, em, sentence, strong
 from .english import Context, each_player, flat, inside, let_ref, phrase, role_def, say, verb
+from .effects import clash, reads_of, writes_of
 from .flow import Counted, tidy
 from .glossary import parameters
 from . import grammar
@@ -59,6 +60,13 @@ class Said(ir.Expr):
 
 
 PATH = (Chosen, Chose, Said)  # what is met on the way to an ending, in order
+
+
+@record
+class Changed(ir.Expr):
+    """What the rules may have changed on the way (`effects.writes_of`), between two conditions: a
+    condition met before it that reads what it changed is stale once a later one is met (`_current`)."""
+    writes: frozenset
 
 
 def _said(at: Context, c: ir.Expr) -> str:
@@ -330,6 +338,7 @@ def endings(ctx: Context, mode: ir.Mode):
     def walk_block(block, conds, where, at, intros=None, proc=None, loops=_NO_LOOPS, own=0):
         for s in tidy(rs, block):
             if isinstance(s, ir.EndGame):
+                conds = _current(rs, conds)
                 if proc is not None and rs.procedures[proc].text:  # what only the action names: with its words
                     conds = conds[:own] + [Said(at, c, proc) if _names_inside(c, at, ctx) else c
                                            for cond in conds[own:]
@@ -365,12 +374,14 @@ def endings(ctx: Context, mode: ir.Mode):
                     before_call[s.name] = [c if isinstance(c, PATH) else
                                            Said(at, c, proc) if proc is not None and rs.procedures[proc].text
                                            else Said(_introducing(at, c, intros), c)
-                                           for cond in conds
+                                           for cond in _current(rs, conds)
                                            for c in ([cond] if isinstance(cond, PATH)
                                                      else conjuncts(normal(cond, rs)))
                                            if not (isinstance(c, ir.Const) and c.value is True)]
             if isinstance(s, ir.Let):
                 at, loops = at.with_refs({s.name: let_ref(at, s)}), _without(loops, (s.name,))
+            if not isinstance(s, ir.EndGame) and (changed := writes_of(rs, s)):
+                conds = conds + [Changed(frozenset(changed))]
 
     walk_block(rs.setup, [], ("the setup",), ctx)
     walk_block(mode.setup, [], ("the setup",), ctx)
@@ -388,6 +399,26 @@ def endings(ctx: Context, mode: ir.Mode):
         before = before_call.get(name, [])
         walk_block(proc.body, before, tuple(dict.fromkeys(calls[name])), inner, intros, name, own=len(before))
     return found
+
+
+def _current(rs: ir.Ruleset, conds: list) -> list:
+    """The conditions on the way to an ending that still hold at it: one met before the rules changed
+    what it reads is stale once a later one is met ("if there are cheques: draw the cheques on offer …
+    if there are no cheques: the game ends" ends when there are no cheques, not when there are cheques
+    and none); the last ones met still say how play got there ("if a side is empty: sweep the seeds
+    into the stores; the game ends" ends when a side is empty)."""
+    out = []
+    for i, c in enumerate(conds):
+        if isinstance(c, Changed):
+            continue
+        reads = None if isinstance(c, PATH) else reads_of(rs, c)
+        if reads is not None:
+            later = conds[i + 1:]
+            stale = [j for j, m in enumerate(later) if isinstance(m, Changed) and clash(reads, m.writes)]
+            if stale and any(not isinstance(x, (Changed, *PATH)) for x in later[stale[0] + 1:]):
+                continue
+        out.append(c)
+    return out
 
 
 def _names_inside(c: ir.Expr, at: Context, outside: Context) -> bool:

@@ -811,3 +811,22 @@ def test_many_things_a_pronoun_cannot_say_are_named_by_their_letter():
     text = md(load_text(game, "twins.yaml"))
     assert "the chip cards C in the middle such that the value of C is the value of C mod 3" in text
     assert "such that that chip card" not in text
+
+
+def test_an_ending_says_the_conditions_that_hold_when_it_comes_not_those_the_rules_changed_since():
+    # For Sale written from the docs: "if there are no houses and there are cheques: draw the cheques on
+    # offer … if there are no cheques: the game ends" printed "when there are no houses, there are cheques
+    # and there are no cheques"
+    stale = GAME.replace("""          if round == 2:
+            end game as done""", """          if not empty(pool):
+            move pool to middle
+            if empty(pool):
+              end game as done""")
+    page = md(load_text(stale, "stale.yaml"))
+    assert "The game ends in step 1 (Pick), when the pool is empty." in page
+    # with no test after the change, the test that led there still says when: the sweep before an ending
+    swept = GAME.replace("""          if round == 2:
+            end game as done""", """          if round == 2:
+            move pool to middle
+            end game as done""")
+    assert "The game ends in step 1 (Pick), when the round number is 2." in md(load_text(swept, "swept.yaml"))
