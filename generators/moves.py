@@ -62,17 +62,18 @@ def join_fixed(ctx: Context, items: list[Phrase]) -> Phrase:
 def stmt_draw(ctx: Context, s: ir.Draw) -> list[Item]:
     one = isinstance(s.count, ir.Const) and s.count.value == 1
     n = zone_noun(ctx, s.source)
+    out = " run out)" if plural_zone(ctx, s.source) else " runs out)"  # "the cheques run out"
     if one:
         return [say(ctx, f"draw {n.a()} from ", s.source, " to ", s.dest, POSITION[s.position])]
     cases = by_cases(s.count, str, "; ")
     if cases is not None:  # "draw 7 playing cards … if …; otherwise 5", not "as many as (7 if …; otherwise 5)"
         return [say(ctx, f"draw {cases[0]} {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
-                    *cases[1], " (fewer if ", s.source, " runs out)")]
+                    *cases[1], " (fewer if ", s.source, out)]
     if not isinstance(s.count, ir.Const):  # draw cards …, as many as the hand size option
         return [say(ctx, f"draw {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
-                         ", as many as ", s.count, " (fewer if ", s.source, " runs out)")]
+                         ", as many as ", s.count, " (fewer if ", s.source, out)]
     return [say(ctx, "draw ", s.count, f" {n.many} from ", s.source, " to ", s.dest, POSITION[s.position],
-                     " (fewer if ", s.source, " runs out)")]
+                     " (fewer if ", s.source, out)]
 
 
 @statement(ir.Swap)

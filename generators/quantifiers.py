@@ -394,6 +394,8 @@ def _such_that(p: Phrase) -> bool:
 def quantified_list(ctx: Context, e: ir.Quantified) -> Phrase:
     b = e.binder
     if isinstance(e.value, ir.Local) and len(b.names) == 1 and e.value.name == b.names[0]:
+        if b.where is None and not b.order and len(b.groups) == 1 and isinstance(b.groups[0].domain, ir.RangeExpr):
+            return build(ctx, b.groups[0].domain)  # `[n for n in 1..k]` is the numbers from 1 to k: no letter for them
         return things(ctx, b, "the many") or _lettered(ctx, b) or named_such_that(ctx, b, "the many")
     return over(ctx, e, "the list of ", " for ")
 
