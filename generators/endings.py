@@ -412,8 +412,9 @@ def _current(rs: ir.Ruleset, conds: list) -> list:
         if isinstance(c, Changed):
             continue
         reads = None if isinstance(c, PATH) else reads_of(rs, c)
-        if reads is not None:
+        if reads is not None:  # (up to the next choice: what comes after it is said after it, in order)
             later = conds[i + 1:]
+            later = later[:next((j for j, x in enumerate(later) if isinstance(x, PATH)), len(later))]
             stale = [j for j, m in enumerate(later) if isinstance(m, Changed) and clash(reads, m.writes)]
             if stale and any(not isinstance(x, (Changed, *PATH)) for x in later[stale[0] + 1:]):
                 continue
