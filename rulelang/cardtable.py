@@ -300,6 +300,8 @@ def _fields(reader, node, enums) -> tuple[dict[str, Type], dict[str, tuple[int, 
             fields[fname] = ROLE
         elif tname in enums:
             fields[fname] = EnumT(tname)
+        elif tname in reader.refused:  # its declaration was refused, and said so: read its cells as text
+            fields[fname] = TEXT
         else:
             reader.diag.error((tnode or node).span, f"unknown field type '{tname}'",
                               did_you_mean(tname, ["number", "text", "bool", "role", *enums])

@@ -59,6 +59,8 @@ def read_marks(reader, name: str, spec: YMap, enums) -> dict[str, EnumT]:
     for mark, (span, value) in reader.entries(spec.get("marks"), "marks"):
         tname = reader.text(value, "a type")
         if tname not in enums:
+            if tname in reader.refused:  # (said where it was declared)
+                continue
             reader.diag.error(value.span if value is not None else span, f"board '{name}': unknown type '{tname}'",
                               did_you_mean(str(tname), enums) or "a mark's values are those of a type from `types:`")
         else:

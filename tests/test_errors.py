@@ -228,3 +228,39 @@ def test_a_parameters_bounds_are_whole_numbers():
     assert [(d.message, d.span.line) for d in errors(bad)] == [
         ("parameter 'n': `min:` must be a whole number", line_of(bad, "min: abc")),
         ("parameter 'n': `max:` must be a whole number", line_of(bad, "min: abc"))]
+
+
+REFUSED = """language: 2
+game: refused
+roles: [solo]
+types:
+  face: [up, down]
+cards:
+  coin:
+    fields: {side: face}
+    table: |
+      side
+      up
+      down
+  round:
+    count: 2
+zones:
+  pile: {holds: [coin, round]}
+vars:
+  shown: {type: face, initial: up}
+setup: |
+  move box to pile
+modes:
+  m:
+    round:
+      - step: S
+        do: |
+          end game as done
+"""
+
+
+def test_a_reserved_word_refused_as_a_name_is_said_once_not_again_at_each_use():
+    # was: the refusal, then "unknown field type 'face'", "unknown column 'side'", "unknown type 'face'" and
+    # "unknown card type 'round'": each use of the name said the refusal again, less clearly
+    assert [d.message for d in errors(REFUSED)] == ["'face' is a reserved word and cannot name a type",
+                                                     "'round' is a reserved word and cannot name a card type"]

@@ -81,7 +81,7 @@ def read_modes(reader: Reader, node: YNode | None, roles, zones, variables, defi
         for item in (roles_node.items if isinstance(roles_node, YList) else []):
             r = reader.text(item, "a role")
             if r not in role_names:
-                reader.diag.error(item.span, f"unknown role '{r}'", did_you_mean(str(r), role_names))
+                reader.unknown(item.span, "role", r, role_names)
             else:
                 mode_roles.append(r)
         steps = read_steps(reader, spec.get("round"), name, span)
@@ -170,7 +170,7 @@ def role_expressions(reader: Reader, node: YNode | None, what: str, role_names) 
     result = {}
     for role, (rspan, expr_node) in reader.entries(node, what):
         if role not in role_names:
-            reader.diag.error(rspan, f"unknown role '{role}'", did_you_mean(role, role_names))
+            reader.unknown(rspan, "role", role, role_names)
             continue
         expr = reader.snippet(expr_node, "expression")
         if expr is not None:
@@ -223,7 +223,7 @@ def read_visibility(reader: Reader, node: YNode | None, zones) -> dict[str, str]
     for zone, (zspan, value) in reader.entries(node, "visibility"):
         seen = reader.text(value, "visibility")
         if zone not in zones:
-            reader.diag.error(zspan, f"unknown zone '{zone}'", did_you_mean(zone, zones))
+            reader.unknown(zspan, "zone", zone, zones)
         elif seen not in VISIBILITY.words:
             reader.diag.error(value.span, f"visibility of a zone is all, owner, none or open, not '{seen}'",
                             did_you_mean(str(seen), VISIBILITY.words))

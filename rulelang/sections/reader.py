@@ -54,6 +54,7 @@ class Reader:
         # the words the language took later that this ruleset names things with: its own reading wins (words.py)
         self.own = frozenset(_declared(self.tree)) & (WORDS if self.language < LANGUAGE else PLACED)
         self.notes: list[Diagnostic] = []  # what `check` says besides errors: a built-in a name hides
+        self.refused: set[str] = set()  # names a declaration could not take (said once: their uses say nothing)
 
     def read_language(self) -> int:
         """`language: N`: the version the file is written in; a file without one is of version 1,
@@ -128,6 +129,12 @@ class Reader:
                 hint = f"did you mean '{alias}'?" if alias in allowed else did_you_mean(key, allowed)
                 self.diag.error(span, f"unknown key '{key}' in {what}", hint or "allowed keys: " + ", ".join(allowed))
 
+    def unknown(self, span: Span, what: str, name, known, hint: str | None = None) -> None:
+        """`unknown WHAT 'NAME'`, with the closest known name as a hint; nothing for a name whose
+        declaration was refused (a reserved word): that error, once, says what is wrong."""
+        if name not in self.refused:
+            self.diag.error(span, f"unknown {what} '{name}'", did_you_mean(str(name), known) or hint)
+
     def declare(self, name: str, what: str, span: Span) -> bool:
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
             self.diag.error(span, f"'{name}' is not a valid name for a {what}",
@@ -138,6 +145,7 @@ class Reader:
             hint = "`players:` declares the number of players" if name == "players" else \
                 "a file without `language:` (version 1) may still use it" if later else None
             self.diag.error(span, f"'{name}' is a reserved word and cannot name a {what}", hint)
+            self.refused.add(name)
             return False
         if name in BUILTINS and name not in self.names:
             written = name if BUILTINS[name].bare else f"{name}(...)"

@@ -308,7 +308,7 @@ def type_named(reader: Reader, name: str, span: Span, enums, card_types) -> Type
         return EnumT(name)
     if name in card_types:
         return CardT(frozenset({name}))
-    reader.diag.error(span, f"unknown type '{name}'", did_you_mean(name, [*simple, *enums, *card_types]))
+    reader.unknown(span, "type", name, [*simple, *enums, *card_types])
     return None
 
 

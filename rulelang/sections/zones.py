@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from .. import ir
-from ..errors import did_you_mean
 from ..limits import over
 from ..maps import GRAPH, GRAPH_KEYS, MAP, MAP_KEYS, Drawn, read_graph, read_grid_map
 from ..yamltree import YList, YMap, YNode, YScalar
@@ -37,8 +36,7 @@ def read_zones(reader: Reader, node: YNode | None, roles, card_types, enums) -> 
         reader.keys(spec, ZONE_SPEC, f"zone '{name}'")
         owner = reader.text(spec.get("owner"), "owner")
         if owner is not None and owner != "each" and owner not in role_names:
-            reader.diag.error(spec.value_span("owner"), f"unknown role '{owner}'",
-                            did_you_mean(owner, role_names + ["each"]))
+            reader.unknown(spec.value_span("owner"), "role", owner, role_names + ["each"])
         facing = reader.choice(spec, "facing", ZONE_SPEC.choices("facing"), "up")
         seen_by = reader.choice(spec, "seen_by", ZONE_SPEC.choices("seen_by"), "all")
         kind = reader.choice(spec, "kind", ZONE_SPEC.choices("kind"), "pile")
@@ -52,7 +50,7 @@ def read_zones(reader: Reader, node: YNode | None, roles, card_types, enums) -> 
             for item in items:
                 t = reader.text(item, "a card type")
                 if t is not None and t not in card_types:
-                    reader.diag.error(item.span, f"unknown card type '{t}'", did_you_mean(t, card_types))
+                    reader.unknown(item.span, "card type", t, card_types)
                 elif t is not None:
                     holds.append(t)
         if reader.declare(name, "zone", span):
