@@ -3,6 +3,7 @@ terminal, or again from its log."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from interpreter.agents.audit import false_claim
@@ -92,7 +93,8 @@ def zone_title(zone, ruleset) -> str:
     if zone.owner in (None, "each"):
         return title
     owner = _named(ruleset, zone.owner)
-    return title if owner.lower().removeprefix("the ") in title.lower() else f"{title} ({owner})"
+    named = re.search(rf"\b{re.escape(owner.removeprefix('the '))}\b", title, re.IGNORECASE)  # a word, not a part of one
+    return title if named else f"{title} ({owner})"
 
 
 def describe(outcome: dict) -> str:

@@ -216,3 +216,24 @@ def test_a_player_is_told_of_zones_by_their_owners_names_not_role_ids():
     assert "revealed: your bid: " in out and "revealed: player 2's bid: " in out
     assert "(was in Hand (you))" in out and "→ Prizes won (player 2)" in out
     assert "player_" not in out
+
+
+def test_a_zone_of_one_role_names_its_owner_unless_its_title_does_as_a_word():
+    from cli.games import zone_title
+    from rulelang import load_text
+    rs = load_text("""game: titles
+roles: [red, trialmaster]
+zones:
+  shreds: {owner: red, text: shredder pile}
+  mine: {owner: trialmaster, text: Trialmaster's hand}
+setup: |
+  pass
+modes:
+  m:
+    round:
+      - step: S
+        do: |
+          end game as done
+""", "titles.yaml")
+    assert zone_title(rs.zones["shreds"], rs) == "Shredder pile (Red)"  # "red" inside "shredder" is no name
+    assert zone_title(rs.zones["mine"], rs) == "Trialmaster's hand"

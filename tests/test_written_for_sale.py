@@ -66,7 +66,7 @@ def model(game, st):
             best = max(cheques, key=lambda c: value(game, c))
             cheques.remove(best)
             money[p] += value(game, best)
-    yield None, {p: coins[p] + money[p] for p in roles}
+    yield None, ({p: coins[p] + money[p] for p in roles}, coins)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -86,8 +86,12 @@ def test_a_whole_game_follows_a_plain_model_of_the_rules(game, seed):
         i = rng.randrange(len(d.options))
         game.apply(st, i)
         expected = rules.send(i)
-    who, wealth = expected
+    who, (wealth, coins) = expected
     assert who is None and {p: game.score(st, p) for p in game.roles} == wealth
+    best = max((wealth[p], coins[p]) for p in game.roles)  # the richest; of those, the most coins left
+    winners = {p for p in game.roles if (wealth[p], coins[p]) == best}
+    results = game.outcome(st)["results"]
+    assert {p for p, r in results.items() if r == ("win" if len(winners) == 1 else "draw")} == winners
 
 
 def test_the_printed_rules_end_the_game_when_the_cheques_are_gone_and_say_the_bids_plainly():
