@@ -40,20 +40,24 @@ def normal(e, rs: ir.Ruleset | None = None):
     return _conditions(_lift(_through_lists(e)))
 
 
-def inline_defines(e: ir.Expr, rs: ir.Ruleset) -> ir.Expr:
+INLINE_DEPTH = 4  # written out inside one another at most this deep: a chain of defines that each use the
+# next twice would double at every level (2^40 nodes for a ruleset from anyone); deeper, a define is its term
+
+
+def inline_defines(e: ir.Expr, rs: ir.Ruleset, depth: int = 0) -> ir.Expr:
     """Calls of small defines without a `text:` replaced by their bodies, arguments put in."""
-    e = map_children(e, lambda c: inline_defines(c, rs))
+    e = map_children(e, lambda c: inline_defines(c, rs, depth))
     if not isinstance(e, ir.DefineCall):
         return e
     d = rs.defines[e.name]
-    if not inlined(d):
+    if not inlined(d) or depth >= INLINE_DEPTH:
         return e
     args = {p: a for (p, _), a in zip(d.params, e.args)}
     bound_names = {n for node in walk(d.body) if isinstance(node, ir.Binder) for n in node.names}
     free = {n.name for a in e.args for n in walk(a) if isinstance(n, ir.Local)}
     if bound_names & free:  # an argument's name would be captured by the body's binder
         return e
-    return inline_defines(substitute(d.body, args), rs)
+    return inline_defines(substitute(d.body, args), rs, depth + 1)
 
 
 AGGREGATES = ("sum", "min", "max", "any", "all")

@@ -70,3 +70,44 @@ def test_the_limit_option(tmp_path):
     assert r.returncode == 0, r.stderr
     r = rulelang("check", path, "--limit", "componets=2")
     assert r.returncode == 2 and "did you mean 'components'?" in r.stderr
+
+
+def test_rules_that_call_the_next_twice_a_level_are_printed_in_bounded_time():
+    # the printer asks what a rule may change (a procedure, through those it carries out) and what a
+    # value reads (a define, through those it calls): followed again at every call, 2^40 walks
+    from generators.quick import quick_pages
+    from generators.summary import summary
+    from rulelang import load_text
+    n = 40
+    procedures = "".join(f"  p{i}():\n    do: |\n      p{i + 1}()\n      p{i + 1}()\n" for i in range(n))
+    defines = "".join(f"  d{i}():\n    value: d{i + 1}() + d{i + 1}()\n" for i in range(n))
+    rs = load_text(f"""language: 2
+game: chains
+roles: [solo]
+vars:
+  x: {{initial: 0}}
+define:
+{defines}  d{n}():
+    value: x
+procedures:
+{procedures}  p{n}():
+    do: |
+      x += 1
+setup: |
+  pass
+modes:
+  m:
+    round:
+      - step: S
+        do: |
+          let y = d0()
+          p0()
+          if y > 3:
+            p0()
+            if d0() > 5:
+              end game as done
+""", "chains.yaml")
+    start = time.process_time()
+    summary(rs)
+    quick_pages(rs, "m")
+    assert time.process_time() - start < SECONDS
